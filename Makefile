@@ -1,0 +1,163 @@
+# tfrun — the only build entry point.
+#
+#   make            build bin/tfrun
+#   make run        install missing dependencies, build, run an example
+#   make test       install missing dependencies, build, criterion suite, golden suite
+#   make asan       the whole test suite under AddressSanitizer + UBSan
+#   make tsan       the whole test suite under ThreadSanitizer
+#   make bench      benchmarks against peers (bench/)
+#   make install    PREFIX=/usr/local: binary and man page
+#   make clean
+#
+# BUILD and BIN may be overridden (BUILD=build/asan ...) so that several builds
+# (sanitizers, parallel developers) live side by side without sharing objects.
+# Generated sources (re2c, lemon) go to $(BUILD)/gen and are never committed.
+
+CC      ?= cc
+BUILD   ?= build
+BIN     ?= bin
+PREFIX  ?= /usr/local
+OPT     ?= -O2
+SAN     ?=
+CFLAGS  ?=
+WARN     = -Wall -Wextra -Wshadow -Wno-unused-parameter -Wstrict-prototypes -Wmissing-prototypes
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen $(CFLAGS)
+LDLIBS  = -pthread -lm
+LDFLAGS ?=
+
+GEN      = $(BUILD)/gen
+LEXER_C  = $(GEN)/lexer.c
+GRAMMAR_C = $(GEN)/grammar.c
+GRAMMAR_H = $(GEN)/grammar.h
+
+# Modules. Each is an archive so a test links only what it uses.
+FRONT_SRC = $(wildcard lexer/*.c parser/*.c ir/*.c) kernels/optable.c
+RT_SRC    = $(wildcard interp/*.c)
+KERN_SRC  = $(filter-out kernels/optable.c,$(wildcard kernels/*.c))
+CLI_SRC   = $(filter-out cli/main.c,$(wildcard cli/*.c))
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+FRONT_OBJ = $(call obj,$(FRONT_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
+RT_OBJ    = $(call obj,$(RT_SRC))
+KERN_OBJ  = $(call obj,$(KERN_SRC))
+CLI_OBJ   = $(call obj,$(CLI_SRC))
+
+LIBFRONT = $(BUILD)/libfront.a
+LIBRT    = $(BUILD)/librt.a
+LIBKERN  = $(BUILD)/libkern.a
+LIBCLI   = $(BUILD)/libcli.a
+# Link order: later archives serve earlier ones. Kernels and the executor
+# need the front end's IR and the runtime; the CLI needs everything.
+ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBRT) $(LIBFRONT)
+
+TFRUN = $(BIN)/tfrun
+
+.PHONY: all deps deps-test run test unit golden asan tsan bench install clean
+.DEFAULT_GOAL := all
+all: $(TFRUN)
+
+# ---------------------------------------------------------------- dependencies
+# Debian packages; installed with apt-get when missing. Not root and no sudo:
+# a clear message naming the packages.
+BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
+             libedit-dev:/usr/include/histedit.h
+TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script
+define install_missing
+	@missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
+	  case "$$what" in /*) [ -e "$$what" ] || missing="$$missing $$pkg";; \
+	                   *) command -v "$$what" >/dev/null 2>&1 || missing="$$missing $$pkg";; esac; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "tfrun: installing missing packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO=sudo; \
+	  else echo "tfrun: cannot install$$missing: not root and no sudo. Run: sudo apt-get install$$missing" >&2; exit 1; fi; \
+	  ( $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing ) >$(BUILD)/apt.log 2>&1 \
+	    || { echo "tfrun: apt-get install$$missing failed; see $(BUILD)/apt.log" >&2; tail -5 $(BUILD)/apt.log >&2; exit 1; }; \
+	fi
+endef
+deps:
+	@mkdir -p $(BUILD)
+	$(call install_missing,$(BUILD_PKGS))
+deps-test: deps
+	$(call install_missing,$(TEST_PKGS))
+
+# ---------------------------------------------------------------- generated code
+$(LEXER_C): lexer/lexer.re $(GRAMMAR_H)
+	@mkdir -p $(GEN)
+	re2c -W --no-generation-date --no-version -o $@ $<
+$(GRAMMAR_C) $(GRAMMAR_H): parser/grammar.y
+	@mkdir -p $(GEN)
+	cp parser/grammar.y $(GEN)/grammar.y
+	lemon -q -T/usr/share/lemon/lempar.c -d$(GEN) $(GEN)/grammar.y
+	@test -f $(GRAMMAR_H) || { echo "lemon produced no header" >&2; exit 1; }
+
+# ---------------------------------------------------------------- objects
+$(BUILD)/obj/%.o: %.c | $(GRAMMAR_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+# Generated files: lemon's template and re2c output are not ours to fix.
+$(BUILD)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
+
+$(LIBFRONT): $(FRONT_OBJ) ; @rm -f $@; ar rcs $@ $^
+$(LIBRT):    $(RT_OBJ)    ; @rm -f $@; ar rcs $@ $^
+$(LIBKERN):  $(KERN_OBJ)  ; @rm -f $@; ar rcs $@ $^
+$(LIBCLI):   $(CLI_OBJ)   ; @rm -f $@; ar rcs $@ $^
+
+$(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS)
+	@mkdir -p $(BIN)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(ALL_LIBS) -ledit $(LDLIBS)
+
+# ---------------------------------------------------------------- unit tests
+# One criterion binary per tests/test_*.c. A test of one module links only the
+# archives it needs (TESTLIBS_name); the default is everything.
+TEST_SRC  = $(wildcard tests/test_*.c)
+TEST_BINS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+TESTLIBS_front = $(LIBFRONT)
+TESTLIBS_rt    = $(LIBRT)
+testlibs = $(if $(filter test_lexer test_parser test_verify test_print,$(1)),$(TESTLIBS_front),\
+           $(if $(filter test_any test_async_value test_workqueue,$(1)),$(TESTLIBS_rt),$(ALL_LIBS) $(ALL_LIBS)))
+.SECONDEXPANSION:
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $$(call testlibs,$$*)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(call testlibs,$*) -lcriterion -ledit $(LDLIBS)
+
+unit: $(TEST_BINS)
+	@fail=0; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs=2 || fail=1; done; \
+	  [ $$fail = 0 ] || { echo "criterion: some unit tests failed" >&2; exit 1; }
+
+golden: $(TFRUN)
+	$(TFRUN) test testdata
+
+test: deps-test
+	@$(MAKE) --no-print-directory all unit
+	@$(MAKE) --no-print-directory golden
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	$(TFRUN) examples/hello.mlir
+
+# ---------------------------------------------------------------- sanitizers
+asan: deps-test
+	@$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin OPT=-O1 \
+	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit golden
+tsan: deps-test
+	@$(MAKE) --no-print-directory BUILD=build/tsan BIN=build/tsan/bin OPT=-O1 \
+	  SAN="-fsanitize=thread" unit golden
+
+# ---------------------------------------------------------------- benchmarks
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh bench/run.sh $(TFRUN)
+
+# ---------------------------------------------------------------- install
+install: $(TFRUN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(TFRUN) $(DESTDIR)$(PREFIX)/bin/tfrun
+	install -m 644 docs/tfrun.1 $(DESTDIR)$(PREFIX)/share/man/man1/tfrun.1
+
+clean:
+	rm -rf build bin
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,53 @@
+/*
+** main.c — `tfrun`: dispatch to a subcommand (spec/tfrun.md §2).
+*/
+#include <stdio.h>
+#include <string.h>
+#include "cli/cli.h"
+
+/* Subcommands are linked weakly while they are being built, so that a
+** missing one is a clear message rather than a link error. */
+#pragma weak cli_run
+#pragma weak cli_opt
+#pragma weak cli_test
+#pragma weak cli_repl
+
+static const char usage[] =
+    "usage: tfrun [run] [OPTIONS] [FILE|-]   run every zero-argument function\n"
+    "       tfrun opt [--verify-diagnostics] [--split-input-file] [-allow-unregistered-dialect] [FILE|-]\n"
+    "       tfrun test [--update] [-j N] [PATH...]\n"
+    "       tfrun repl [FILE]\n"
+    "       tfrun --help | --version\n"
+    "\n"
+    "Run `tfrun run --help`, `tfrun opt --help`, ... for the options of each.\n";
+
+static int dispatch(int (*fn)(int, char **), const char *name, int argc, char **argv)
+{
+    if (!fn) {
+        fprintf(stderr, "tfrun: the '%s' subcommand is not available in this build\n", name);
+        return 2;
+    }
+    return fn(argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2) {
+        const char *cmd = argv[1];
+        if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!strcmp(cmd, "--version")) {
+            printf("tfrun %s\n", TFRUN_VERSION);
+            return 0;
+        }
+        if (!strcmp(cmd, "run"))  return dispatch(cli_run, cmd, argc - 1, argv + 1);
+        if (!strcmp(cmd, "opt"))  return dispatch(cli_opt, cmd, argc - 1, argv + 1);
+        if (!strcmp(cmd, "test")) return dispatch(cli_test, cmd, argc - 1, argv + 1);
+        if (!strcmp(cmd, "repl")) return dispatch(cli_repl, cmd, argc - 1, argv + 1);
+    }
+    /* No subcommand: `tfrun [OPTIONS] [FILE|-]` means run. */
+    argv[0] = "run";
+    return dispatch(cli_run, "run", argc, argv);
+}

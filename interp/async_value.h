@@ -1,0 +1,113 @@
+/*
+** async_value.h — reference-counted, type-erased futures (spec/dialect.md §4,
+** TFRT's AsyncValue design).
+**
+** States: UNAVAILABLE -> AVAILABLE (holds an Any) | ERROR (holds an ErrorObj).
+** A value resolves exactly once; emplacing or setting an error twice is a
+** bug (asserted in debug builds, ignored otherwise).
+**
+** Kinds: a *concrete* value is resolved in place. An *indirect* (forwarding)
+** value starts unavailable and is later bound with av_forward() to another
+** value; from then on it reports that value's state and payload and keeps it
+** alive. Binding to an unresolved value makes the indirect value wait for it.
+** Chains of indirect values are followed iteratively (no recursion), so a
+** chain of 100 000 forwards cannot overflow the stack.
+**
+** Reference-count convention (the seed's):
+**   - Arguments are +0: a function that receives an AsyncValue* borrows it
+**     for the duration of the call and must av_retain() to keep it.
+**   - Results are +1: a function that returns an AsyncValue* (av_new_*,
+**     a kernel's result slots) hands one reference to the caller.
+**   - av_ready_chain() returns a shared immortal chain; retain/release on it
+**     are no-ops, so it can be handed out as +1 for free.
+**
+** Continuations (av_and_then) run on the thread that resolves the value, in
+** REVERSE order of registration (last registered runs first), or at once on
+** the calling thread if the value is already resolved. A continuation never
+** runs while the value's internal lock is held, so it may register further
+** continuations, resolve other values or release this one.
+**
+** Allocation: values come from a per-thread free list; in steady state
+** creating and destroying a value does not call malloc.
+**
+** Module prefix: av_.
+*/
+#ifndef TFRUN_ASYNC_VALUE_H
+#define TFRUN_ASYNC_VALUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "interp/any.h"
+
+/* absl canonical codes (spec/dialect.md §1.5). ORDER ERRCODE. */
+typedef enum ErrorCode {
+    ERR_OK = 0, ERR_CANCELLED, ERR_UNKNOWN, ERR_INVALID_ARGUMENT,
+    ERR_DEADLINE_EXCEEDED, ERR_NOT_FOUND, ERR_ALREADY_EXISTS,
+    ERR_PERMISSION_DENIED, ERR_RESOURCE_EXHAUSTED, ERR_FAILED_PRECONDITION,
+    ERR_ABORTED, ERR_OUT_OF_RANGE, ERR_UNIMPLEMENTED, ERR_INTERNAL,
+    ERR_UNAVAILABLE, ERR_DATA_LOSS, ERR_UNAUTHENTICATED
+} ErrorCode;
+const char *error_code_name(ErrorCode c);   /* "CANCELLED", "INTERNAL", ... */
+
+typedef enum AVState { AV_UNAVAILABLE = 0, AV_AVAILABLE = 1, AV_ERROR = 2 } AVState;
+
+typedef struct AsyncValue AsyncValue;       /* opaque */
+
+/* A continuation: fn(a, b). Two words of inline closure so that the common
+** cases need no allocation. */
+typedef void (*AVCallback)(void *a, void *b);
+
+/* ---- creation (+1) ------------------------------------------------------ */
+AsyncValue *av_new_unavailable(void);          /* concrete, unresolved */
+AsyncValue *av_new_available(Any v);           /* takes over v's reference */
+AsyncValue *av_new_error(ErrorCode code, const char *msg);
+AsyncValue *av_new_error_obj(ErrorObj *e);     /* takes over e's reference */
+AsyncValue *av_new_indirect(void);             /* forwarding, unbound */
+AsyncValue *av_ready_chain(void);              /* immortal shared chain */
+
+/* ---- reference counting ------------------------------------------------- */
+void av_retain(AsyncValue *v);
+void av_release(AsyncValue *v);                /* frees at zero (payload released) */
+uint32_t av_refcount(const AsyncValue *v);
+/* spec/dialect.md §8.6: one reference exists; for an indirect value, one
+** reference to it and its target is unique. */
+bool av_is_unique(const AsyncValue *v);
+
+/* ---- resolving ---------------------------------------------------------- */
+void av_emplace(AsyncValue *v, Any payload);   /* concrete: -> AVAILABLE; takes payload */
+void av_set_error(AsyncValue *v, ErrorCode code, const char *msg);
+void av_set_error_obj(AsyncValue *v, ErrorObj *e);   /* borrows e (retains it) */
+/* Bind indirect [v] to [target] (borrowed; v takes its own reference). If
+** target is itself a bound indirect value, v binds to its final target. */
+void av_forward(AsyncValue *v, AsyncValue *target);
+/* Copy the state of resolved [src] into unresolved concrete or indirect [dst]:
+** emplace its payload (retained) or its error. */
+void av_set_from(AsyncValue *dst, const AsyncValue *src);
+
+/* ---- inspection (follow forwarding) ------------------------------------- */
+AVState av_state(const AsyncValue *v);
+static inline bool av_is_available(const AsyncValue *v) { return av_state(v) == AV_AVAILABLE; }
+static inline bool av_is_error(const AsyncValue *v)     { return av_state(v) == AV_ERROR; }
+static inline bool av_is_resolved(const AsyncValue *v)  { return av_state(v) != AV_UNAVAILABLE; }
+bool av_is_indirect(const AsyncValue *v);
+bool av_is_bound(const AsyncValue *v);         /* indirect and already forwarded */
+/* The payload of an AVAILABLE value (asserts the state in debug builds).
+** Borrowed: valid while v is alive. */
+const Any *av_get(const AsyncValue *v);
+/* Mutable payload, for kernels that mutate shared objects in place. */
+Any *av_get_mut(AsyncValue *v);
+/* The error of an ERROR value (asserts the state in debug builds). */
+const ErrorObj *av_error(const AsyncValue *v);
+ErrorObj *av_error_obj(const AsyncValue *v);   /* borrowed; obj_retain to keep */
+/* Final target of a forwarding chain, or v itself (borrowed). */
+AsyncValue *av_resolve_target(AsyncValue *v);
+
+/* ---- continuations ------------------------------------------------------ */
+void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b);
+
+/* ---- accounting --------------------------------------------------------- */
+int64_t av_live_count(void);                   /* live AsyncValues (immortal excluded) */
+/* Steady-state allocator statistics, for the benchmark and tests. */
+int64_t av_malloc_count(void);                 /* blocks ever obtained from malloc */
+
+#endif

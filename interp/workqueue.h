@@ -1,0 +1,105 @@
+/*
+** workqueue.h — work queues (spec/dialect.md §7, §1.6), request contexts
+** (cancellation, §8.10) and the host allocator with its accounting (§1.10).
+**
+** Queues:
+**   "s"          one FIFO list, run only by the calling (main) thread inside
+**                wq_await / wq_quiesce. Blocking tasks go to the same list.
+**                Deterministic.
+**   "mstd[:N[,M]]" N worker threads (default: hardware threads) and M
+**                blocking threads (default 256, created lazily). The main
+**                thread never runs tasks; await blocks until the values are
+**                resolved; quiesce blocks until no task is queued or running.
+**
+** Module prefixes: wq_ (queues), rq_ (request context), ha_ (host allocator).
+*/
+#ifndef TFRUN_WORKQUEUE_H
+#define TFRUN_WORKQUEUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "interp/async_value.h"
+
+typedef void (*TaskFn)(void *a, void *b);
+
+typedef struct WorkQueue WorkQueue;
+
+/* Parses [spec] ("s", "mstd", "mstd:4", "mstd:4,8"). On a bad spec returns
+** NULL and writes the TFRT message into err ("Invalid argument for s work
+** queue: ARG" / "Invalid argument for mstd work queue: ARG" / "unknown work
+** queue type T"). */
+WorkQueue *wq_create(const char *spec, char *err, size_t errlen);
+void wq_destroy(WorkQueue *q);                 /* quiesces first */
+/* "single-threaded" or "Multi-threaded C++ work queue (N threads, M blocking threads)". */
+const char *wq_name(const WorkQueue *q);
+int wq_parallelism(const WorkQueue *q);        /* 1 for s, N for mstd */
+bool wq_is_single_threaded(const WorkQueue *q);
+
+void wq_add_task(WorkQueue *q, TaskFn fn, void *a, void *b);
+/* Blocking work (sleeps). Returns false when the blocking pool refuses it
+** (more than wq_max_pending_blocking pending). */
+bool wq_add_blocking_task(WorkQueue *q, TaskFn fn, void *a, void *b);
+/* Runs (s) or waits for (mstd) tasks until every value in vals is resolved.
+** s: FIFO, one task at a time, checking after each task; stops as soon as
+** they are resolved, leaving the rest queued. */
+void wq_await(WorkQueue *q, AsyncValue *const *vals, int n);
+/* Runs / waits until no task is queued or running (tasks may enqueue tasks). */
+void wq_quiesce(WorkQueue *q);
+/* True if the calling thread is one of q's worker or blocking threads. */
+bool wq_on_worker(const WorkQueue *q);
+
+/* ---- request context ---------------------------------------------------- */
+/* One per top-level function run, shared (refcounted) by every invocation it
+** causes. Holds the cancellation state and a small resource map (tfrt.once). */
+typedef struct RequestContext RequestContext;
+RequestContext *rq_new(WorkQueue *q);
+void rq_retain(RequestContext *r);
+void rq_release(RequestContext *r);
+WorkQueue *rq_queue(const RequestContext *r);
+/* Marks the request cancelled with error `Cancelled` (code CANCELLED). */
+void rq_cancel(RequestContext *r);
+/* Marks it cancelled with a custom message (e.g. "Cancelled: timeout"). */
+void rq_cancel_msg(RequestContext *r, const char *msg);
+/* NULL when not cancelled, else the cancellation error value (borrowed). */
+AsyncValue *rq_cancelled(const RequestContext *r);
+/* Resource map keyed by string: returns the stored pointer or NULL. put
+** stores [p] with its destructor (called when the context dies); returns
+** false if the key exists. Thread-safe. */
+void *rq_resource_get(RequestContext *r, const char *key);
+bool rq_resource_put(RequestContext *r, const char *key, void *p, void (*dtor)(void *));
+
+/* ---- host allocator (spec/dialect.md §1.10) ----------------------------- */
+typedef enum HostAllocKind {
+    HA_MALLOC, HA_FIXED_SIZE_1K, HA_PROFILED, HA_LEAK_CHECK
+} HostAllocKind;
+typedef struct HostAllocator HostAllocator;
+/* [name]: "malloc", "test_fixed_size_1k", "profiled_allocator",
+** "leak_check_allocator". NULL for an unknown name. Log lines of the
+** fixed-size allocator go to [log] (TFRT_LOG format, spec §1.9). */
+HostAllocator *ha_create(const char *name, FILE *log);
+void ha_destroy(HostAllocator *a);
+HostAllocKind ha_kind(const HostAllocator *a);
+/* "Choosing malloc." etc. (spec §1.2). */
+const char *ha_banner(const HostAllocator *a);
+/* NULL when the allocator refuses (fixed-size capacity exhausted). The size
+** accounted is [size] exactly; callers add TFRT's 64-byte header themselves. */
+void *ha_alloc(HostAllocator *a, size_t size, size_t align);
+void ha_free(HostAllocator *a, void *p, size_t size);
+typedef struct HostAllocStats {
+    int64_t cur_allocs, max_allocs, total_allocs, cur_bytes, max_bytes;
+} HostAllocStats;
+HostAllocStats ha_stats(const HostAllocator *a);
+/* Prints the five-line profile (`HostAllocator profile:` ...) to out. */
+void ha_print_profile(const HostAllocator *a, FILE *out);
+/* At program end: profile printing for HA_PROFILED, and for HA_LEAK_CHECK
+** the profile plus `Memory leak detected: A alive allocations, B alive bytes`
+** when bytes are alive. Returns true if a leak was reported. */
+bool ha_report_at_exit(const HostAllocator *a, FILE *out);
+
+/* TFRT_LOG line: `S YYYY-MM-DD HH:MM:SS.uuuuuu TID FILE:LINE] MESSAGE`. */
+void tfrt_log(FILE *out, char severity, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+#endif

@@ -1,0 +1,175 @@
+/*
+** ir.h — tfrun's SSA IR (DESIGN.md "Front end").
+**
+** Ownership: every object below lives in its Module's arena and dies with
+** ir_module_free(). Nothing in the IR is freed individually; nothing points
+** out of the arena except OpInfo (static, kernels/optable.h).
+**
+** Shape: Module -> Func[] -> body Block -> Op[] -> nested Region (= one Block)
+** -> Op[] ... A Block has arguments (Values) and ops; its last op is
+** `tfrt.return`. Regions are isolated from above (spec/dialect.md §3.7).
+**
+** Value numbering for the executor: within a block, values are numbered
+** block arguments first, then op results in op order (Value.index), which is
+** the register layout of spec/dialect.md §5.
+**
+** Module prefix: ir_.
+*/
+#ifndef TFRUN_IR_H
+#define TFRUN_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct OpInfo;
+
+typedef struct Arena Arena;
+typedef struct Module Module;
+typedef struct Func Func;
+typedef struct Block Block;
+typedef struct Op Op;
+typedef struct Value Value;
+typedef struct Use Use;
+typedef struct Type Type;
+typedef struct Attr Attr;
+typedef struct NamedAttr NamedAttr;
+typedef struct Loc Loc;
+
+/* ---- types (spec/dialect.md §3.5) --------------------------------------- */
+typedef enum TypeKind {
+    TY_I1, TY_I8, TY_I16, TY_I32, TY_I64, TY_UI8, TY_UI16, TY_UI32, TY_UI64,
+    TY_F16, TY_BF16, TY_F32, TY_F64, TY_INDEX,
+    TY_COMPLEX,      /* complex<elem> */
+    TY_TENSOR,       /* tensor<2x3xi32>, tensor<*xf32> */
+    TY_FUNCTION,     /* (T, ...) -> (R, ...) (function type attributes) */
+    TY_NONE,         /* `none` */
+    TY_DIALECT       /* !dialect.body: opaque, identified by its spelling */
+} TypeKind;
+
+/* Types are interned per module: equal types are the same pointer. */
+struct Type {
+    TypeKind kind;
+    const char *spelling;    /* canonical MLIR text: "i32", "!tfrt.chain", "tensor<2x2xi32>" */
+    const Type *elem;        /* complex, tensor */
+    int rank;                /* tensor; -1 unranked */
+    const int64_t *dims;     /* tensor; -1 dynamic */
+    int ninputs, nresults;   /* function */
+    const Type *const *inputs, *const *results;
+    bool is_chain;           /* !tfrt.chain */
+};
+
+/* ---- attributes (spec/dialect.md §3.4) ---------------------------------- */
+typedef enum AttrKind {
+    ATTR_UNIT, ATTR_BOOL, ATTR_INT, ATTR_FLOAT, ATTR_STRING, ATTR_ARRAY,
+    ATTR_SYMBOL, ATTR_DENSE, ATTR_TYPE, ATTR_DICT
+} AttrKind;
+
+struct Attr {
+    AttrKind kind;
+    const Type *type;        /* INT, FLOAT: element type (i64 / f64 when untyped);
+                                DENSE: the tensor type; TYPE: the type */
+    union {
+        bool b;
+        int64_t i;           /* INT (value as written, range-checked against type) */
+        double f;            /* FLOAT */
+        struct { const char *s; size_t len; } str;   /* STRING (unescaped), SYMBOL (name without @) */
+        struct { const Attr *const *elems; int n; } arr;   /* ARRAY; DENSE: flat element list (splat: n == 1) */
+        struct { const NamedAttr *attrs; int n; } dict;
+    } u;
+    bool dense_splat;
+    uint64_t float_bits;     /* FLOAT written as a hex bit pattern: the exact bits */
+    bool has_float_bits;
+};
+
+struct NamedAttr {
+    const char *name;        /* interned */
+    const Attr *value;
+};
+
+/* ---- locations (spec/dialect.md §3.6) ----------------------------------- */
+typedef enum LocKind { LOC_FILE, LOC_NAME, LOC_FUSED, LOC_CALLSITE, LOC_UNKNOWN } LocKind;
+struct Loc {
+    LocKind kind;
+    const char *file; int line, col;                /* FILE */
+    const char *name; const Loc *child;             /* NAME (child may be NULL) */
+    const Loc *const *items; int nitems;            /* FUSED (flattened) */
+    const Attr *fused_meta;                         /* FUSED<ATTR> */
+    const Loc *callee, *caller;                     /* CALLSITE */
+};
+
+/* ---- values ------------------------------------------------------------- */
+struct Use {
+    Op *user;                /* the using op (tfrt.return included) */
+    int operand;             /* operand index in user */
+    Use *next;               /* next use of the same value, in SOURCE order */
+};
+
+struct Value {
+    const Type *type;
+    Op *def;                 /* defining op, NULL for a block argument */
+    Block *block;            /* block that defines it */
+    int result_index;        /* result number in def, or argument number */
+    int index;               /* register number within its block (§5) */
+    const char *name;        /* name as written in the source (for messages), may be NULL */
+    Use *uses;               /* all uses, source order */
+    int nuses;               /* operand occurrences, incl. tfrt.return */
+};
+
+/* ---- ops ---------------------------------------------------------------- */
+struct Op {
+    const char *name;              /* interned op name, e.g. "tfrt.add.i32" */
+    const struct OpInfo *info;     /* op table entry; NULL if unknown */
+    Value **operands; int noperands;
+    Value **results;  int nresults;
+    const Type *const *operand_types;  /* as written (generic form / signature) */
+    NamedAttr *attrs; int nattrs;  /* sorted by name */
+    Block **regions;  int nregions;    /* each region is one block */
+    const Loc *loc;                /* explicit loc(...) or the default file loc */
+    int line, col;                 /* position of the op-name token */
+    Block *parent;
+    int index;                     /* position in parent->ops */
+    const char *callee;            /* symbol for call-like ops (tfrt.call, cond branches in attrs) */
+    void *exec;                    /* reserved for the executor (per-op cached data) */
+};
+
+struct Block {
+    Value **args; int nargs;
+    Op **ops; int nops;            /* last op is tfrt.return */
+    Op *parent_op;                 /* op owning this region, NULL for a function body */
+    Func *func;                    /* enclosing function */
+    int nvalues;                   /* args + all results: register count */
+    void *exec;                    /* reserved for the executor (compiled plan) */
+};
+
+struct Func {
+    const char *name;              /* without '@', interned */
+    const Type *const *arg_types;   int nargs;
+    const Type *const *result_types; int nresults;
+    NamedAttr *attrs; int nattrs;
+    Block *body;                   /* NULL for a declaration (tfrt.native / external) */
+    bool is_private, is_native, is_sync;
+    int line, col;                 /* of the @name */
+    const Loc *loc;
+    int index;                     /* position in Module.funcs (source order) */
+};
+
+struct Module {
+    Arena *arena;
+    const char *filename;          /* as given on the command line, "<stdin>" for stdin */
+    const char *source; size_t source_len;   /* the text (owned by the module) */
+    Func **funcs; int nfuncs;      /* source order */
+    NamedAttr *attrs; int nattrs;  /* module attributes */
+};
+
+/* ---- queries ------------------------------------------------------------ */
+const Attr *ir_op_attr(const Op *op, const char *name);   /* NULL if absent */
+const Attr *ir_func_attr(const Func *f, const char *name);
+const Attr *ir_module_attr(const Module *m, const char *name);
+Func *ir_module_func(const Module *m, const char *name);  /* NULL if absent */
+/* The source line [line] (1-based) of the module text, without newline. */
+const char *ir_source_line(const Module *m, int line, size_t *len);
+
+void ir_module_free(Module *m);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+** kernel.h — the kernel calling convention, and the services a kernel may use.
+**
+** A kernel is `void k_<ident>(KernelFrame *f)` (see kernels/optable.h). The
+** executor calls it once all its operands are resolved (strict kernels) with:
+**   f->args[i]     the operands, +0 (borrowed for the call; av_retain to keep,
+**                  e.g. in a deferred task). For strict kernels they are
+**                  AVAILABLE; error operands never reach a strict kernel.
+**   f->results[i]  NULL on entry; the kernel stores one +1 AsyncValue in every
+**                  slot before it returns — available, an error, or an
+**                  unavailable / indirect value that it resolves later.
+**   f->op          the op: attributes (kf_attr), location, regions, callee.
+**   f->ctx         the execution context: host (queue, allocator, output,
+**                  diagnostics) and the request (cancellation, resources).
+**
+** Errors: kf_error() reports `runtime error: MSG` as a diagnostic at the op's
+** location (spec/dialect.md §1.7) and sets every result slot still NULL to
+** that error (code INTERNAL). Work deferred to a task reports errors with
+** exec_report_error(), which emits the diagnostic when the task runs.
+**
+** Output: print through host_out(); every print is one line, flushed.
+**
+** Module prefixes: kf_ (frame helpers), exec_ / host_ (services implemented by
+** the executor in interp/exec.c).
+*/
+#ifndef TFRUN_KERNEL_H
+#define TFRUN_KERNEL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include "interp/any.h"
+#include "interp/async_value.h"
+#include "interp/workqueue.h"
+#include "ir/ir.h"
+#include "kernels/optable.h"
+
+typedef struct Host Host;          /* one per program run (interp/exec.h) */
+
+/* The context a kernel runs in. Cheap to copy; a task that outlives the
+** kernel call keeps its own copy made with exec_ctx_dup() and frees it with
+** exec_ctx_free() (it holds a reference on the request). */
+typedef struct ExecCtx {
+    Host *host;
+    RequestContext *rq;
+} ExecCtx;
+
+typedef struct KernelFrame {
+    AsyncValue *const *args; int nargs;
+    AsyncValue **results;    int nresults;
+    const Op *op;
+    ExecCtx *ctx;
+} KernelFrame;
+
+/* ---- operands ------------------------------------------------------------ */
+static inline const Any *kf_arg(const KernelFrame *f, int i) { return av_get(f->args[i]); }
+static inline int32_t kf_i32(const KernelFrame *f, int i) { return (int32_t)kf_arg(f, i)->v.i; }
+static inline int64_t kf_i64(const KernelFrame *f, int i) { return kf_arg(f, i)->v.i; }
+static inline uint64_t kf_u64(const KernelFrame *f, int i) { return kf_arg(f, i)->v.u; }
+static inline float   kf_f32(const KernelFrame *f, int i) { return kf_arg(f, i)->v.f32; }
+static inline double  kf_f64(const KernelFrame *f, int i) { return kf_arg(f, i)->v.f64; }
+static inline bool    kf_i1(const KernelFrame *f, int i)  { return kf_arg(f, i)->v.i != 0; }
+
+/* ---- attributes ---------------------------------------------------------- */
+static inline const Attr *kf_attr(const KernelFrame *f, const char *name) { return ir_op_attr(f->op, name); }
+
+/* ---- results ------------------------------------------------------------- */
+/* Result i = a new available value holding v (takes v's reference). */
+void kf_set(KernelFrame *f, int i, Any v);
+/* Result i = v (takes the caller's +1 reference). */
+void kf_set_av(KernelFrame *f, int i, AsyncValue *v);
+/* Result i = operand j itself (shared, spec §4: payloads are not copied). */
+void kf_forward_arg(KernelFrame *f, int i, int j);
+/* Result i = the shared ready chain. */
+void kf_set_chain(KernelFrame *f, int i);
+/* Reports `runtime error: MSG` (diagnostic at the op) and sets every result
+** still NULL to that error. */
+void kf_error(KernelFrame *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Same, without a diagnostic (propagated errors, spec §1.7's exceptions). */
+void kf_error_silent(KernelFrame *f, ErrorCode code, const char *msg);
+
+/* ---- services ------------------------------------------------------------ */
+FILE *host_out(Host *h);                          /* program output (stdout) */
+WorkQueue *host_queue(Host *h);
+HostAllocator *host_allocator(Host *h);
+const Module *host_module(Host *h);
+
+ExecCtx *exec_ctx_dup(const ExecCtx *c);          /* heap copy; retains the request */
+void exec_ctx_free(ExecCtx *c);
+/* Enqueue deferred work on the host's queue. */
+void exec_enqueue(const ExecCtx *c, TaskFn fn, void *a, void *b);
+/* Report `runtime error: MSG` at [op] and resolve [dst] (unresolved) with that
+** error. Safe from any thread. */
+void exec_report_error(const ExecCtx *c, const Op *op, AsyncValue *dst, const char *msg);
+/* Emit only the diagnostic (no value). */
+void exec_diag(const ExecCtx *c, const Op *op, const char *msg);
+
+/* Invoke a function (or a region body) with [args] (+0); stores nresults +1
+** values (forwarding values when not yet available) in [results]. Runs
+** synchronously as far as possible on the calling thread (spec §8.1). */
+void exec_invoke_func(const ExecCtx *c, const Func *fn, AsyncValue *const *args, int nargs,
+                      AsyncValue **results);
+void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *args, int nargs,
+                       AsyncValue **results);
+
+#endif
