@@ -42,7 +42,12 @@ typedef struct Host Host;          /* one per program run (interp/exec.h) */
 typedef struct ExecCtx {
     Host *host;
     RequestContext *rq;
+    unsigned flags;        /* EXEC_* below; 0 for ordinary execution */
 } ExecCtx;
+
+/* ExecCtx.flags. EXEC_SYNC: running inside a `tfrt.sync` function (spec
+** §8.8): kf_error() and exec_diag() emit no diagnostic. */
+enum { EXEC_SYNC = 1u << 0 };
 
 typedef struct KernelFrame {
     AsyncValue *const *args; int nargs;

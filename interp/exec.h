@@ -1,0 +1,71 @@
+/*
+** exec.h — the executor: hosts, frames, invocation and dispatch
+** (spec/dialect.md §5–§8, spec/tfrun.md §1.1).
+**
+** A Host is one program run: the module, the work queue, the host allocator,
+** the diagnostic sink and the output stream. Create it, call exec_load() once
+** (it compiles every body into a plan and resolves every kernel), then invoke
+** functions with exec_invoke_func() (kernels/kernel.h) under an ExecCtx that
+** names a request context.
+**
+** Ownership: the Host borrows everything it is given (module, queue,
+** allocator, sink, stream); the caller frees them after host_free(). Compiled
+** plans are stored in Block.exec and freed by host_free().
+**
+** Threads: after exec_load() the plans are read-only. Invocations may run on
+** any thread; registers and ready counts are atomic. Diagnostics go through
+** the sink's own lock; output through host_out() is flushed by the printer.
+**
+** Module prefixes: host_ (the Host), exec_ (invocation).
+*/
+#ifndef TFRUN_EXEC_H
+#define TFRUN_EXEC_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "interp/any.h"
+#include "interp/async_value.h"
+#include "interp/workqueue.h"
+#include "ir/diag.h"
+#include "ir/ir.h"
+#include "kernels/kernel.h"
+
+struct Host {
+    const Module *module;
+    WorkQueue *queue;
+    HostAllocator *alloc;
+    DiagSink *diag;        /* may be NULL: diagnostics are then dropped */
+    FILE *out;             /* program output (stdout) */
+    void *natives;         /* native-function table (kernels/control.c) */
+};
+
+/* A host for [m]. Everything is borrowed. */
+Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FILE *out);
+void host_free(Host *h);
+
+/* Compiles every function and region body of the module (Block.exec) and
+** resolves kernels. On an unknown kernel emits the single diagnostic
+** `runtime error: unknown kernel name 'NAME'` of spec §1.8 and returns false;
+** an unregistered `tfrt.native` declaration also returns false (diagnostic
+** without location). Nothing has run when it returns. */
+bool exec_load(Host *h);
+
+/* Runs synchronous (`tfrt.sync`) function [fn] on the sequential interpreter
+** of spec §8.8 with available [args] (+0). On success stores nresults
+** available +1 values in [results] and returns true; on failure returns false
+** and stores a malloc'ed copy of the error message in *err (results are not
+** set). No diagnostic is emitted. */
+bool exec_run_sync(const ExecCtx *c, const Func *fn, AsyncValue *const *args, int nargs,
+                   AsyncValue **results, char **err);
+
+/* Number of frames alive (for tests: a finished program has none). */
+long exec_live_frames(void);
+
+/* ---- native functions (kernels/control.c, spec §8.9) -------------------- */
+/* A native function: same convention as a kernel (args +0, results +1). Its
+** arguments are all resolved when it is called. */
+typedef void (*NativeFn)(const ExecCtx *c, AsyncValue *const *args, int nargs,
+                         AsyncValue **results, int nresults);
+NativeFn native_lookup(const char *name);
+
+#endif

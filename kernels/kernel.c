@@ -1,0 +1,121 @@
+/*
+** kernel.c — the helpers of the kernel ABI (kernels/kernel.h): result
+** setters, error reporting, host services and deferred work.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "interp/exec.h"
+#include "kernels/kernel.h"
+
+/* ---- results ------------------------------------------------------------- */
+
+void kf_set(KernelFrame *f, int i, Any v)
+{
+    f->results[i] = av_new_available(v);
+}
+
+void kf_set_av(KernelFrame *f, int i, AsyncValue *v)
+{
+    f->results[i] = v;
+}
+
+void kf_forward_arg(KernelFrame *f, int i, int j)
+{
+    av_retain(f->args[j]);
+    f->results[i] = f->args[j];
+}
+
+void kf_set_chain(KernelFrame *f, int i)
+{
+    f->results[i] = av_ready_chain();
+}
+
+/* Sets every result slot still NULL to [err] (borrowed). */
+static void fill_error(KernelFrame *f, AsyncValue *err)
+{
+    for (int i = 0; i < f->nresults; i++) {
+        if (!f->results[i]) {
+            av_retain(err);
+            f->results[i] = err;
+        }
+    }
+}
+
+void kf_error(KernelFrame *f, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    exec_diag(f->ctx, f->op, buf);
+    AsyncValue *err = av_new_error(ERR_INTERNAL, buf);
+    fill_error(f, err);
+    av_release(err);
+}
+
+void kf_error_silent(KernelFrame *f, ErrorCode code, const char *msg)
+{
+    AsyncValue *err = av_new_error(code, msg);
+    fill_error(f, err);
+    av_release(err);
+}
+
+/* ---- host services ------------------------------------------------------- */
+
+FILE *host_out(Host *h) { return h->out; }
+WorkQueue *host_queue(Host *h) { return h->queue; }
+HostAllocator *host_allocator(Host *h) { return h->alloc; }
+const Module *host_module(Host *h) { return h->module; }
+
+ExecCtx *exec_ctx_dup(const ExecCtx *c)
+{
+    ExecCtx *d = malloc(sizeof *d);
+    if (!d) abort();
+    *d = *c;
+    if (d->rq) rq_retain(d->rq);
+    return d;
+}
+
+void exec_ctx_free(ExecCtx *c)
+{
+    if (!c) return;
+    if (c->rq) rq_release(c->rq);
+    free(c);
+}
+
+void exec_enqueue(const ExecCtx *c, TaskFn fn, void *a, void *b)
+{
+    wq_add_task(c->host->queue, fn, a, b);
+}
+
+void exec_diag(const ExecCtx *c, const Op *op, const char *msg)
+{
+    if (c->flags & EXEC_SYNC) return;
+    Host *h = c->host;
+    if (!h->diag) return;
+    /* Program output first, so that stdout and stderr interleave in the
+    ** order things happened when both go to one file. */
+    if (h->out) fflush(h->out);
+    if (op && op->loc)
+        diag_emit_locf(h->diag, DIAG_ERROR, op->loc, "runtime error: %s", msg);
+    else if (op)
+        diag_emitf(h->diag, DIAG_ERROR, h->module ? h->module->filename : NULL, op->line,
+                   op->col, "runtime error: %s", msg);
+    else
+        diag_emitf(h->diag, DIAG_ERROR, NULL, 0, 0, "runtime error: %s", msg);
+}
+
+void exec_report_error(const ExecCtx *c, const Op *op, AsyncValue *dst, const char *msg)
+{
+    exec_diag(c, op, msg);
+    if (av_is_indirect(dst)) {
+        AsyncValue *e = av_new_error(ERR_INTERNAL, msg);
+        av_forward(dst, e);
+        av_release(e);
+    } else {
+        av_set_error(dst, ERR_INTERNAL, msg);
+    }
+}
