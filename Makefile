@@ -52,7 +52,7 @@ ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBRT) $(LIBFRONT)
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme golden asan tsan bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -127,11 +127,17 @@ unit: $(TEST_BINS)
 	@fail=0; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs=2 || fail=1; done; \
 	  [ $$fail = 0 ] || { echo "criterion: some unit tests failed" >&2; exit 1; }
 
+# Every example of the README is run and compared (tests/readme_check.sh).
+readme: $(TFRUN)
+	@sh tests/readme_check.sh $(TFRUN) README.md
+
+# The golden suite comes last: its `N passed, N failed` line closes `make test`.
 golden: $(TFRUN)
-	$(TFRUN) test testdata
+	$(TFRUN) test testdata examples
 
 test: deps-test
 	@$(MAKE) --no-print-directory all unit
+	@$(MAKE) --no-print-directory readme
 	@$(MAKE) --no-print-directory golden
 
 run: deps
@@ -147,9 +153,12 @@ tsan: deps-test
 	  SAN="-fsanitize=thread" unit golden
 
 # ---------------------------------------------------------------- benchmarks
+BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
 bench: deps
+	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all
-	@sh bench/run.sh $(TFRUN)
+	@if [ -f bench/micro.sh ]; then sh bench/micro.sh $(BUILD); fi
+	@sh bench/peers.sh $(TFRUN)
 
 # ---------------------------------------------------------------- install
 install: $(TFRUN)

@@ -1,0 +1,61 @@
+#!/bin/sh
+# Every example in README.md is real. Two kinds of marker, each followed by a
+# fenced code block:
+#   <!-- file: PATH -->      the block must appear verbatim in PATH
+#   <!-- run: COMMAND -->    running COMMAND (with `tfrun` meaning the built
+#                            binary, in the repository root) must print exactly
+#                            the block (stdout and stderr combined); the exit
+#                            status is not checked, so failing commands can be shown
+# Prints one line per failure and ends with `N passed, N failed`.
+# usage: tests/readme_check.sh path/to/tfrun [README.md]
+set -u
+TFRUN=$1
+README=${2:-README.md}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bindir=$tmp/bin
+mkdir -p "$bindir"
+ln -s "$(cd "$(dirname "$TFRUN")" && pwd)/$(basename "$TFRUN")" "$bindir/tfrun"
+
+# Split README into numbered (kind, arg, block) triples.
+awk -v dir="$tmp" '
+  /^<!-- (file|run): .* -->$/ {
+    kind = ($2 == "file:") ? "file" : "run"
+    arg = $0; sub(/^<!-- (file|run): /, "", arg); sub(/ -->$/, "", arg)
+    n++; printf "%s\n", kind > (dir "/" n ".kind"); printf "%s\n", arg > (dir "/" n ".arg")
+    printf "%d\n", NR > (dir "/" n ".line")
+    want = 1; next
+  }
+  want == 1 && /^```/ { want = 2; printf "" > (dir "/" n ".block"); next }
+  want == 2 && /^```/ { want = 0; next }
+  want == 2 { print > (dir "/" n ".block") }
+' "$README"
+
+pass=0; fail=0
+for k in "$tmp"/*.kind; do
+  [ -e "$k" ] || break
+  i=${k%.kind}
+  kind=$(cat "$k"); arg=$(cat "$i.arg"); line=$(cat "$i.line")
+  if [ ! -f "$i.block" ]; then
+    echo "$README:$line: marker not followed by a code block"; fail=$((fail + 1)); continue
+  fi
+  case $kind in
+  file)
+    if [ ! -f "$arg" ]; then
+      echo "$README:$line: no such file: $arg"; fail=$((fail + 1))
+    elif awk 'FNR == 1 { f++ } f == 1 { b = b $0 "\n" } f == 2 { t = t $0 "\n" }
+              END { exit(index(t, b) ? 0 : 1) }' "$i.block" "$arg"
+    then pass=$((pass + 1))
+    else echo "$README:$line: the block is not an excerpt of $arg"; fail=$((fail + 1)); fi ;;
+  run)
+    PATH="$bindir:$PATH" sh -c "$arg" > "$i.out" 2>&1 < /dev/null
+    if cmp -s "$i.out" "$i.block"; then pass=$((pass + 1))
+    else
+      echo "$README:$line: output of '$arg' differs from the README:"
+      diff "$i.block" "$i.out" | head -20
+      fail=$((fail + 1))
+    fi ;;
+  esac
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
