@@ -107,4 +107,15 @@ void exec_invoke_func(const ExecCtx *c, const Func *fn, AsyncValue *const *args,
 void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *args, int nargs,
                        AsyncValue **results);
 
+
+/* ---- per-run kernel state (added for kernels/test.c; implemented by the
+** executor in kernels/kernel.c) --------------------------------------------
+** State that spec/dialect.md calls "process-wide" (the thread-id counter of
+** tfrt_test.get_thread_id, unique_loc's map, the sample shared context) lives
+** in the Host, never in C globals. host_kernel_state() returns the object
+** registered under [key] (compared with strcmp), creating it with [create]
+** on first use; [destroy] frees it in host_free(). Thread-safe: concurrent
+** first uses create exactly one object. The object must do its own locking. */
+void *host_kernel_state(Host *h, const char *key, void *(*create)(void), void (*destroy)(void *));
+
 #endif
