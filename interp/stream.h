@@ -1,0 +1,52 @@
+/*
+** stream.h — the stream analysis of spec/dialect.md §8.2: a scheduling
+** policy that assigns every op of a block a stream id. Kernels of the stream
+** being processed run inline; kernels of other streams become tasks (§8.3).
+** Programs that order their side effects with chains never depend on it
+** (spec/tfrun.md §1.2).
+**
+** The analysis works on a small abstract graph (StreamGraph) so that it can
+** be tested without the front end; stream_block() builds the graph of an IR
+** block and applies the threshold rules of §8.2.
+**
+** Ownership: callers own every array; nothing is retained.
+**
+** Module prefix: stream_.
+*/
+#ifndef TFRUN_STREAM_H
+#define TFRUN_STREAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "ir/ir.h"
+
+/* The ops o1..on of a block in order, the last one being `tfrt.return`
+** (op index nops-1). defs[i][j] is the op index defining operand j of op i,
+** or -1 for a block argument (defined by the virtual root R). cost[i] is the
+** op's fixed cost (> 0), or 0 for "default" (the threshold T when set, else
+** 1). */
+typedef struct StreamGraph {
+    int nops;
+    const int *nopnds;
+    const int *const *defs;
+    const int64_t *cost;
+} StreamGraph;
+
+/* Computes the stream of every op into streams[0..nops-1] and the stream of
+** the root R into streams[nops]. [threshold] <= 0 means unset. Stream ids are
+** the creation numbers of §8.2 (0, 1, 2, ...). Returns the number of streams
+** created, or -1 when out of memory. */
+int stream_compute(const StreamGraph *g, int64_t threshold, int *streams);
+
+/* The threshold of §8.2 for block [b] of module [m]: the function's
+** `tfrt.cost_threshold` when [b] is a function body and has it, else the
+** module's, else 0 (unset). */
+int64_t stream_threshold(const Module *m, const Block *b);
+
+/* Streams of block [b]: out[0] is the pseudo kernel's stream (R's), out[k]
+** for k = 1..K the stream of the k-th non-return op. [out] has room for
+** b->nops + 1 entries. Returns false when
+** out of memory. */
+bool stream_block(const Module *m, const Block *b, int *out);
+
+#endif

@@ -1,0 +1,137 @@
+/*
+** test_stream.c — the stream analysis of spec/dialect.md §8.2 on the worked
+** examples of §8.7 and on threshold / _tfrt_cost variants computed by hand.
+*/
+#include <criterion/criterion.h>
+#include "interp/stream.h"
+
+#define MAXOPS 16
+
+/* A graph written as rows: number of operands, then defining op indices
+** (-1 = block argument), and a fixed cost (0 = default). */
+typedef struct Row { int n; int d[4]; int64_t cost; } Row;
+
+static void run(const Row *rows, int n, int64_t threshold, const int *want, int want_count)
+{
+    int nop[MAXOPS];
+    const int *defs[MAXOPS];
+    int64_t cost[MAXOPS];
+    for (int i = 0; i < n; i++) {
+        nop[i] = rows[i].n;
+        defs[i] = rows[i].d;
+        cost[i] = rows[i].cost;
+    }
+    StreamGraph g = { n, nop, defs, cost };
+    int got[MAXOPS + 1];
+    int count = stream_compute(&g, threshold, got);
+    cr_assert_eq(count, want_count, "streams created: got %d, want %d", count, want_count);
+    for (int i = 0; i <= n; i++)
+        cr_expect_eq(got[i], want[i], "op %d%s: stream %d, want %d", i, i == n ? " (R)" : "",
+                     got[i], want[i]);
+}
+
+/* §8.7, TFRT's value-lifetime test test_linear, threshold 1:
+** ret->0, k7->1, k6->2, k5->3, k4 and k2 join 3, k3->4, k1->5; R joins 0. */
+Test(stream, worked_example_linear_threshold_1)
+{
+    Row r[] = {
+        {0, {0}, 0},        /* k1 %ch0 = tfrt.new.chain */
+        {0, {0}, 0},        /* k2 %v1 = vt.constant */
+        {0, {0}, 0},        /* k3 %v2 = vt.constant */
+        {2, {1, 2}, 0},     /* k4 %r = vt.add %v1, %v2 */
+        {2, {3, 0}, 0},     /* k5 vt.print %r, %ch0 */
+        {0, {0}, 0},        /* k6 vt.constant */
+        {0, {0}, 0},        /* k7 vt.constant */
+        {0, {0}, 1},        /* tfrt.return */
+    };
+    int want[] = {5, 3, 4, 3, 3, 2, 1, 0, 0};
+    run(r, 8, 1, want, 6);
+}
+
+/* §8.7 second example: three zero-operand kernels, operand-less return,
+** default options: return->0, k3->1, k2->2, k1->3, R joins 0. */
+Test(stream, worked_example_fixed_size_allocator_default)
+{
+    Row r[] = { {0, {0}, 0}, {0, {0}, 0}, {0, {0}, 0}, {0, {0}, 1} };
+    int want[] = {3, 2, 1, 0, 0};
+    run(r, 4, 0, want, 4);
+}
+
+/* §8.7 third example, async_add, default options (T = max cfr = 4, from
+** root): {k2,k4,k6,k7} = 1, {k5} = 2, {k1,k3} = 4 (k3's stream 3 merged
+** into k1's), root stream 0 holds the return. */
+static const Row async_add[] = {
+    {0, {0}, 0},            /* k1 %ch0 = new.chain */
+    {0, {0}, 0},            /* k2 %x = 42 */
+    {0, {0}, 0},            /* k3 %c1 = 1 */
+    {2, {1, 0}, 0},         /* k4 %ch1 = print %x, %ch0 */
+    {2, {1, 2}, 0},         /* k5 %y = do.async %x, %c1 */
+    {2, {1, 3}, 0},         /* k6 %ch2 = print %x, %ch1 */
+    {2, {4, 5}, 0},         /* k7 %ch3 = print %y, %ch2 */
+    {0, {0}, 1},            /* tfrt.return */
+};
+
+Test(stream, worked_example_async_add_default)
+{
+    int want[] = {4, 1, 4, 1, 2, 1, 1, 0, 0};
+    run(async_add, 8, 0, want, 5);
+}
+
+/* The same body with threshold 1 (plain mode): nothing merges; each op joins
+** the child stream holding the return, else its first most expensive one. */
+Test(stream, async_add_threshold_1)
+{
+    int want[] = {4, 1, 3, 1, 2, 1, 1, 0, 0};
+    run(async_add, 8, 1, want, 5);
+}
+
+/* A negative or zero threshold counts as unset (§8.2). */
+Test(stream, nonpositive_threshold_is_unset)
+{
+    int want[] = {4, 1, 4, 1, 2, 1, 1, 0, 0};
+    run(async_add, 8, -3, want, 5);
+}
+
+/* _tfrt_cost in plain mode (T = 5): a = cost 10, b = cost 1, c(a, b) cost 1,
+** operand-less return. c -> 1, b -> 2, a joins 1 (its only child, not above,
+** is the chosen stream so step 3 does nothing). At R: a's stream is above;
+** b's stream starts the groups and the return's stream merges into it, so
+** the return and R end in stream 2. */
+Test(stream, tfrt_cost_plain_mode)
+{
+    Row r[] = {
+        {0, {0}, 10},       /* a */
+        {0, {0}, 1},        /* b */
+        {2, {0, 1}, 1},     /* c */
+        {0, {0}, 1},        /* return */
+    };
+    int want[] = {1, 2, 1, 2, 2};
+    run(r, 4, 5, want, 3);
+}
+
+/* Plain-mode step 3: x has an expensive user u1 (above) and a cheap user u2
+** (not above); x joins u1's stream and the cheap group is merged into it. */
+Test(stream, plain_mode_merges_cheap_group_into_chosen)
+{
+    Row r[] = {
+        {0, {0}, 1},        /* x */
+        {1, {0}, 10},       /* u1(x) */
+        {1, {0}, 1},        /* u2(x) */
+        {0, {0}, 1},        /* return */
+    };
+    int want[] = {2, 2, 2, 0, 0};
+    run(r, 4, 5, want, 3);
+}
+
+/* Block arguments are defined by R: an op using only arguments is one of R's
+** scheduled users with cfr = cost + 1. Body: %r = add %a, %b; return %r. The
+** return (cfr 3) is the only user of the add, so everything is stream 0. */
+Test(stream, block_arguments_belong_to_root)
+{
+    Row r[] = {
+        {2, {-1, -1}, 0},
+        {1, {0}, 1},
+    };
+    int want[] = {0, 0, 0};
+    run(r, 2, 0, want, 1);
+}
