@@ -133,6 +133,47 @@ typedef struct ErrorObj {
     char msg[];                          /* NUL-terminated */
 } ErrorObj;
 
+/* Appends [v] after retaining it (the list gets its own reference). */
+void list_append_copy(ListObj *l, Any v);
+/* Item [i] (borrowed), or any_none() when i is out of range. */
+Any list_get(const ListObj *l, size_t i);
+
+/* A new error object with [code] (an ErrorCode) and a copy of [msg]. +1. */
+ErrorObj *obj_error(int code, const char *msg);
+ErrorObj *obj_errorf(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Registers a user object kind named [name] (its MLIR type spelling, e.g.
+** "!vt.value") and returns its code (>= OBJ__USER). Registering the same name
+** again returns the same code. Thread-safe; at most OBJ_MAX_USER kinds (the
+** registry is a fixed table so lookups never lock). Returns 0 when full. */
+#define OBJ_MAX_USER 64
+uint32_t obj_register_type(const char *name);
+/* The type spelling of object kind [type] ("!tfrt.string", ...; "object" if unknown). */
+const char *obj_type_name(uint32_t type);
+
+/* ---- boxing helpers with type checks ------------------------------------- */
+/* Each returns false (and leaves *out alone) unless [a] has exactly the
+** requested type; the integer form also accepts any integer type t. */
+bool any_unbox_int(Any a, AnyType t, int64_t *out);
+bool any_unbox_bool(Any a, bool *out);
+bool any_unbox_f32(Any a, float *out);
+bool any_unbox_f64(Any a, double *out);
+/* The object of [a] if it is an object of kind [objtype], else NULL (borrowed). */
+Object *any_unbox_obj(Any a, uint32_t objtype);
+/* A copy of [a] that owns its own reference (retains). */
+static inline Any any_copy(Any a) { any_retain(a); return a; }
+/* Checked casts (Lua's check_exp): assert the type in debug builds. */
+#define ANY_AS_INT(a)  (ANY_ASSERT_(any_is_int(a)), (a).v.i)
+#define ANY_AS_F32(a)  (ANY_ASSERT_((a).type == ANY_F32), (a).v.f32)
+#define ANY_AS_F64(a)  (ANY_ASSERT_((a).type == ANY_F64), (a).v.f64)
+#define ANY_AS_OBJ(a, T, code) (ANY_ASSERT_(any_is_objtype((a), (code))), (T *)(a).v.obj)
+#ifdef NDEBUG
+#define ANY_ASSERT_(c) ((void)0)
+#else
+void any_assert_fail_(const char *cond, const char *file, int line);
+#define ANY_ASSERT_(c) ((c) ? (void)0 : any_assert_fail_(#c, __FILE__, __LINE__))
+#endif
+
 /* Live heap objects (all kinds), for leak checks in tests. */
 int64_t obj_live_count(void);
 

@@ -80,6 +80,14 @@ void av_set_error_obj(AsyncValue *v, ErrorObj *e);   /* borrows e (retains it) *
 /* Bind indirect [v] to [target] (borrowed; v takes its own reference). If
 ** target is itself a bound indirect value, v binds to its final target. */
 void av_forward(AsyncValue *v, AsyncValue *target);
+/* The same four operations, reporting a rejected repeat transition instead of
+** asserting: they return false (and release what they took over) when [v]
+** was already resolved or bound, or when forwarding would make a cycle. The
+** av_ forms above assert on false in debug builds and ignore it otherwise. */
+bool av_try_emplace(AsyncValue *v, Any payload);
+bool av_try_set_error(AsyncValue *v, ErrorCode code, const char *msg);
+bool av_try_set_error_obj(AsyncValue *v, ErrorObj *e);
+bool av_try_forward(AsyncValue *v, AsyncValue *target);
 /* Copy the state of resolved [src] into unresolved concrete or indirect [dst]:
 ** emplace its payload (retained) or its error. */
 void av_set_from(AsyncValue *dst, const AsyncValue *src);
@@ -108,6 +116,7 @@ void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b);
 /* ---- accounting --------------------------------------------------------- */
 int64_t av_live_count(void);                   /* live AsyncValues (immortal excluded) */
 /* Steady-state allocator statistics, for the benchmark and tests. */
-int64_t av_malloc_count(void);                 /* blocks ever obtained from malloc */
+int64_t av_malloc_count(void);                 /* slabs (malloc calls) ever made by the pool */
+int64_t av_rejected_count(void);               /* repeat transitions rejected so far */
 
 #endif
