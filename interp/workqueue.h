@@ -49,6 +49,17 @@ void wq_await(WorkQueue *q, AsyncValue *const *vals, int n);
 void wq_quiesce(WorkQueue *q);
 /* True if the calling thread is one of q's worker or blocking threads. */
 bool wq_on_worker(const WorkQueue *q);
+/* The pending-blocking-task limit of mstd (default WQ_MAX_PENDING_BLOCKING);
+** the setter exists for tests. s never refuses. */
+#define WQ_MAX_PENDING_BLOCKING 1000
+int wq_max_pending_blocking(const WorkQueue *q);
+void wq_set_max_pending_blocking(WorkQueue *q, int n);
+/* Number of worker + blocking threads started so far (they start lazily). */
+int wq_threads_started(const WorkQueue *q);
+/* tfrt_test.get_thread_id (spec §9.4): the calling OS thread's id, handed
+** out from a process-wide counter starting at 0 the first time each thread
+** asks. */
+int wq_thread_id(void);
 
 /* ---- request context ---------------------------------------------------- */
 /* One per top-level function run, shared (refcounted) by every invocation it

@@ -1,0 +1,180 @@
+/*
+** host_alloc.c — the host allocator kinds of spec/dialect.md §1.10 and the
+** TFRT_LOG line format of §1.9.
+**
+** Every kind keeps the same statistics (current/max/total allocations,
+** current/max bytes) under one mutex; only the kinds that print them differ.
+** The fixed-size kind models TFRT's test allocator: a 1024-byte capacity,
+** requests of at most 32 bytes granted without counting, larger ones granted
+** while they fit, each counted request and free logged at INFO, a refusal at
+** ERROR.
+*/
+#include "interp/workqueue.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+/* TFRT's FixedSizeAllocator: capacity and the size below which requests
+** are free. */
+#define HA_FIXED_CAPACITY 1024
+#define HA_FIXED_SMALL 32
+
+struct HostAllocator {
+    HostAllocKind kind;
+    FILE *log;
+    pthread_mutex_t mu;
+    HostAllocStats st;
+    size_t capacity;                  /* fixed-size: bytes still available */
+};
+
+/* ORDER HAKIND */
+static const char *const ha_names[] = {
+    "malloc", "test_fixed_size_1k", "profiled_allocator", "leak_check_allocator",
+};
+static const char *const ha_banners[] = {
+    "Choosing malloc.", "Choosing fixed size malloc.",
+    "Choosing profiled allocator based on malloc.", "Choosing memory leak check allocator.",
+};
+
+HostAllocator *ha_create(const char *name, FILE *log)
+{
+    for (int k = 0; k < 4; k++) {
+        if (strcmp(name, ha_names[k]) != 0) continue;
+        HostAllocator *a = calloc(1, sizeof *a);
+        if (!a) { fputs("tfrun: out of memory\n", stderr); abort(); }
+        a->kind = (HostAllocKind)k;
+        a->log = log ? log : stderr;
+        a->capacity = HA_FIXED_CAPACITY;
+        pthread_mutex_init(&a->mu, NULL);
+        return a;
+    }
+    return NULL;
+}
+
+void ha_destroy(HostAllocator *a)
+{
+    if (!a) return;
+    pthread_mutex_destroy(&a->mu);
+    free(a);
+}
+
+HostAllocKind ha_kind(const HostAllocator *a)   { return a->kind; }
+const char *ha_banner(const HostAllocator *a)   { return ha_banners[a->kind]; }
+
+void *ha_alloc(HostAllocator *a, size_t size, size_t align)
+{
+    pthread_mutex_lock(&a->mu);
+    if (a->kind == HA_FIXED_SIZE_1K && size > HA_FIXED_SMALL) {
+        if (size > a->capacity) {
+            tfrt_log(a->log, 'E', __FILE__, __LINE__,
+                     "Attempted to allocate %zu bytes. However current capacity is only %zu.", size, a->capacity);
+            pthread_mutex_unlock(&a->mu);
+            return NULL;
+        }
+        a->capacity -= size;
+        tfrt_log(a->log, 'I', __FILE__, __LINE__, "Allocating %zu bytes. %zu remaining.", size, a->capacity);
+    }
+    HostAllocStats *s = &a->st;
+    s->cur_allocs++;
+    s->total_allocs++;
+    s->cur_bytes += (int64_t)size;
+    if (s->cur_allocs > s->max_allocs) s->max_allocs = s->cur_allocs;
+    if (s->cur_bytes > s->max_bytes) s->max_bytes = s->cur_bytes;
+    pthread_mutex_unlock(&a->mu);
+
+    void *p = NULL;
+    if (align > sizeof(void *)) {
+        size_t al = sizeof(void *);
+        while (al < align) al <<= 1;
+        if (posix_memalign(&p, al, size ? size : 1) != 0) p = NULL;
+    } else {
+        p = malloc(size ? size : 1);
+    }
+    if (!p) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    return p;
+}
+
+void ha_free(HostAllocator *a, void *p, size_t size)
+{
+    if (!p) return;
+    free(p);
+    pthread_mutex_lock(&a->mu);
+    if (a->kind == HA_FIXED_SIZE_1K && size > HA_FIXED_SMALL) {
+        a->capacity += size;
+        tfrt_log(a->log, 'I', __FILE__, __LINE__, "Freeing %zu bytes. %zu available.", size, a->capacity);
+    }
+    a->st.cur_allocs--;
+    a->st.cur_bytes -= (int64_t)size;
+    pthread_mutex_unlock(&a->mu);
+}
+
+HostAllocStats ha_stats(const HostAllocator *a)
+{
+    HostAllocator *m = (HostAllocator *)a;
+    pthread_mutex_lock(&m->mu);
+    HostAllocStats s = m->st;
+    pthread_mutex_unlock(&m->mu);
+    return s;
+}
+
+void ha_print_profile(const HostAllocator *a, FILE *out)
+{
+    HostAllocStats s = ha_stats(a);
+    fprintf(out, "HostAllocator profile:\n"
+                 "Current number of allocations = %lld\n"
+                 "Max number of allocations = %lld\n"
+                 "Total number of allocations = %lld\n"
+                 "Current number of bytes allocated = %lld\n"
+                 "Max number of bytes allocated = %lld\n",
+            (long long)s.cur_allocs, (long long)s.max_allocs, (long long)s.total_allocs,
+            (long long)s.cur_bytes, (long long)s.max_bytes);
+    fflush(out);
+}
+
+bool ha_report_at_exit(const HostAllocator *a, FILE *out)
+{
+    if (a->kind == HA_PROFILED) {
+        ha_print_profile(a, out);
+        return false;
+    }
+    if (a->kind != HA_LEAK_CHECK) return false;
+    HostAllocStats s = ha_stats(a);
+    if (s.cur_bytes == 0) return false;
+    ha_print_profile(a, out);
+    fprintf(out, "Memory leak detected: %lld alive allocations, %lld alive bytes\n",
+            (long long)s.cur_allocs, (long long)s.cur_bytes);
+    fflush(out);
+    return true;
+}
+
+/* {=====================================================================
+** TFRT_LOG
+** ====================================================================== */
+
+void tfrt_log(FILE *out, char severity, const char *file, int line, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+
+    struct timeval tv;
+    gettimeofday(&tv, NULL);
+    struct tm tm;
+    time_t secs = tv.tv_sec;
+    localtime_r(&secs, &tm);
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    /* One fprintf, so concurrent log lines never interleave within a line. */
+    fprintf(out, "%c %04d-%02d-%02d %02d:%02d:%02d.%06ld %ld %s:%d] %s\n", severity,
+            tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+            (long)tv.tv_usec, (long)syscall(SYS_gettid), base, line, msg);
+    fflush(out);
+}

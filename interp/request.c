@@ -1,0 +1,114 @@
+/*
+** request.c — the request context: one per top-level function run, shared by
+** every invocation it causes (spec/dialect.md §8.10, tfrt.once's resource
+** context).
+**
+** Cancellation is one atomic pointer to an error AsyncValue, so the check a
+** kernel makes before it runs is a single load. The resource map is a short
+** list under a mutex: it holds a handful of entries (one per tfrt.once
+** function), so a list beats a hash table.
+*/
+#include "interp/workqueue.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Resource {
+    struct Resource *next;
+    void *p;
+    void (*dtor)(void *);
+    char key[];
+} Resource;
+
+struct RequestContext {
+    _Atomic uint32_t refs;
+    WorkQueue *q;
+    _Atomic(AsyncValue *) cancel;     /* +1 once cancelled */
+    pthread_mutex_t mu;
+    Resource *resources;              /* newest first */
+};
+
+RequestContext *rq_new(WorkQueue *q)
+{
+    RequestContext *r = calloc(1, sizeof *r);
+    if (!r) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    atomic_init(&r->refs, 1);
+    r->q = q;
+    atomic_init(&r->cancel, NULL);
+    pthread_mutex_init(&r->mu, NULL);
+    return r;
+}
+
+void rq_retain(RequestContext *r)
+{
+    atomic_fetch_add_explicit(&r->refs, 1, memory_order_relaxed);
+}
+
+void rq_release(RequestContext *r)
+{
+    if (atomic_fetch_sub_explicit(&r->refs, 1, memory_order_acq_rel) != 1) return;
+    /* Destroy resources newest first, the reverse of their creation. */
+    Resource *res = r->resources;
+    while (res) {
+        Resource *next = res->next;
+        if (res->dtor) res->dtor(res->p);
+        free(res);
+        res = next;
+    }
+    AsyncValue *c = atomic_load_explicit(&r->cancel, memory_order_acquire);
+    if (c) av_release(c);
+    pthread_mutex_destroy(&r->mu);
+    free(r);
+}
+
+WorkQueue *rq_queue(const RequestContext *r) { return r->q; }
+
+void rq_cancel_msg(RequestContext *r, const char *msg)
+{
+    if (atomic_load_explicit(&r->cancel, memory_order_acquire)) return;
+    AsyncValue *e = av_new_error(ERR_CANCELLED, msg);
+    AsyncValue *expected = NULL;
+    /* The first cancellation wins; a later one keeps the first message. */
+    if (!atomic_compare_exchange_strong_explicit(&r->cancel, &expected, e,
+                                                 memory_order_acq_rel, memory_order_acquire))
+        av_release(e);
+}
+
+void rq_cancel(RequestContext *r) { rq_cancel_msg(r, "Cancelled"); }
+
+AsyncValue *rq_cancelled(const RequestContext *r)
+{
+    return atomic_load_explicit(&((RequestContext *)r)->cancel, memory_order_acquire);
+}
+
+void *rq_resource_get(RequestContext *r, const char *key)
+{
+    void *p = NULL;
+    pthread_mutex_lock(&r->mu);
+    for (Resource *res = r->resources; res; res = res->next)
+        if (strcmp(res->key, key) == 0) { p = res->p; break; }
+    pthread_mutex_unlock(&r->mu);
+    return p;
+}
+
+bool rq_resource_put(RequestContext *r, const char *key, void *p, void (*dtor)(void *))
+{
+    size_t len = strlen(key);
+    pthread_mutex_lock(&r->mu);
+    for (Resource *res = r->resources; res; res = res->next)
+        if (strcmp(res->key, key) == 0) {
+            pthread_mutex_unlock(&r->mu);
+            return false;
+        }
+    Resource *res = malloc(sizeof *res + len + 1);
+    if (!res) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    memcpy(res->key, key, len + 1);
+    res->p = p;
+    res->dtor = dtor;
+    res->next = r->resources;
+    r->resources = res;
+    pthread_mutex_unlock(&r->mu);
+    return true;
+}
