@@ -1,0 +1,157 @@
+/*
+** dht.h — dense host tensors, host buffers and shapes (spec/dialect.md §9.7),
+** plus the small helpers every kernel file of the library shares.
+**
+** Ownership: every object here is a reference-counted heap Object (any.h).
+** A DenseHostTensor owns one reference to its HostBuffer; a slice of a
+** buffer owns one reference to its parent; so a tensor made from a slice
+** keeps the whole original allocation alive. Functions returning a pointer
+** return a NEW reference (+1); arguments are borrowed.
+**
+** Accounting (spec §1.10): a buffer's storage comes from the host allocator
+** as ONE block of 64 + size bytes (TFRT's 64-byte buffer header), plus the
+** alignment when it exceeds 16, so the fixed-size and leak-check allocators
+** see exactly what TFRT's do. The block is returned when the last reference
+** to the buffer (or to a slice or tensor using it) goes away.
+**
+** Threads: objects are immutable after creation except the element storage,
+** which kernels mutate in place (ordered by chains, spec §4).
+**
+** Module prefixes: dt_ (dtypes), hb_ (host buffers), dht_ (tensors),
+** shape_ (ts shapes), kl_ (helpers shared by the kernel files).
+*/
+#ifndef TFRUN_DHT_H
+#define TFRUN_DHT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "interp/any.h"
+#include "interp/workqueue.h"
+#include "ir/ir.h"
+#include "kernels/kernel.h"
+
+/* ---- dtypes ------------------------------------------------------------- */
+/* ORDER DTYPE: dt_name() and dt_size() follow this order. */
+typedef enum DType {
+    DT_INVALID = 0,
+    DT_BOOL, DT_I8, DT_I16, DT_I32, DT_I64,
+    DT_UI8, DT_UI16, DT_UI32, DT_UI64,
+    DT_F16, DT_BF16, DT_F32, DT_F64,
+    DT_COMPLEX64, DT_COMPLEX128,
+    DT__COUNT
+} DType;
+
+size_t dt_size(DType t);                 /* element size in bytes; 0 for DT_INVALID */
+const char *dt_name(DType t);            /* printed name: "i32", "u8", "i1", "complex64" */
+/* The dtype of a kernel-name suffix ("ui8", "bool", "complex64", ...), or
+** DT_INVALID. */
+DType dt_from_suffix(const char *suffix);
+/* The dtype of an MLIR element type (i1 -> DT_BOOL, complex<f32> -> DT_COMPLEX64). */
+DType dt_from_type(const Type *t);
+
+/* ---- host buffers --------------------------------------------------------- */
+typedef struct HostBuffer {
+    Object hdr;                  /* OBJ_BUFFER */
+    HostAllocator *alloc;        /* owner of [block]; NULL for a slice */
+    void *block;                 /* the accounted allocation */
+    size_t block_size;           /* 64 + size (+ align when align > 16) */
+    char *data;                  /* first data byte */
+    size_t size;                 /* data bytes */
+    struct HostBuffer *parent;   /* a slice keeps its parent alive */
+} HostBuffer;
+
+/* A new buffer of [size] bytes aligned to [align] (a power of two; 0 means
+** 16), zero-filled. NULL when the allocator refuses or align is invalid. */
+HostBuffer *hb_alloc(HostAllocator *a, size_t size, size_t align);
+/* A buffer aliasing bytes [off, off+size) of [parent]. NULL if out of range. */
+HostBuffer *hb_slice(HostBuffer *parent, size_t off, size_t size);
+/* The buffer inside [v], or NULL if [v] is not a host buffer (borrowed). */
+HostBuffer *hb_from_any(Any v);
+
+/* ---- dense host tensors --------------------------------------------------- */
+/* The largest rank a tensor may have (kernels go up to 5; dense attributes
+** are the only other source, and 16 dims is far beyond any test). */
+#define DHT_MAX_RANK 16
+
+typedef struct DenseHostTensor {
+    Object hdr;                  /* OBJ_TENSOR */
+    DType dtype;
+    int rank;
+    int64_t dims[DHT_MAX_RANK];
+    int64_t nelems;              /* product of dims (1 for rank 0) */
+    HostBuffer *buf;             /* owned reference; nelems * dt_size bytes */
+} DenseHostTensor;
+
+/* A new tensor with fresh (zeroed) storage from [a]. NULL when the
+** allocation fails, the rank exceeds DHT_MAX_RANK or a dim is negative. */
+DenseHostTensor *dht_new(HostAllocator *a, DType dt, int rank, const int64_t *dims);
+/* A tensor viewing [buf] (retained). The caller checked the size. */
+DenseHostTensor *dht_view(HostBuffer *buf, DType dt, int rank, const int64_t *dims);
+/* The tensor inside [v], or NULL (borrowed). */
+DenseHostTensor *dht_from_any(Any v);
+static inline void *dht_data(const DenseHostTensor *t) { return t->buf->data; }
+
+/* One element value in a dtype-neutral form, for fills and sets. */
+typedef enum DScalarKind { DS_INT, DS_FLOAT, DS_RAW16 } DScalarKind;
+typedef struct DScalar {
+    DScalarKind kind;
+    int64_t i;                   /* DS_INT: the value; DS_RAW16: f16/bf16 bits */
+    double f, im;                /* DS_FLOAT: real and imaginary part */
+} DScalar;
+/* Stores [s] into element [idx], converting to the tensor's dtype. */
+void dht_store(DenseHostTensor *t, int64_t idx, DScalar s);
+/* The scalar of an attribute (int, bool or float). False for other kinds. */
+bool dscalar_from_attr(const Attr *a, DScalar *s);
+/* The scalar of a runtime value (integers, floats, f16/bf16, complex). */
+bool dscalar_from_any(Any v, DScalar *s);
+
+/* `DenseHostTensor dtype = i32, shape = [2], values = [1, 2]` (no newline).
+** Returns a malloc'ed string. */
+char *dht_format(const DenseHostTensor *t);
+/* Equal dtype, shape and elements; with [ulps] > 0 floating elements may
+** differ by that many units in the last place. */
+bool dht_equal(const DenseHostTensor *a, const DenseHostTensor *b, int64_t ulps);
+
+/* ---- shapes (ts.*) ------------------------------------------------------ */
+typedef enum ShapeKind { SHAPE_RANKED, SHAPE_PARTIAL, SHAPE_FIXED } ShapeKind;
+typedef struct ShapeObj {
+    Object hdr;                  /* OBJ_SHAPE */
+    ShapeKind kind;
+    int rank;                    /* SHAPE_PARTIAL: -1 = unknown rank */
+    int64_t dims[];              /* SHAPE_PARTIAL: -1 = unknown dim */
+} ShapeObj;
+ShapeObj *shape_new(ShapeKind kind, int rank, const int64_t *dims);
+ShapeObj *shape_from_any(Any v, ShapeKind kind);     /* NULL if not that kind */
+/* Appends "[d1, d2]" to [buf] (size [cap]); returns the length written. */
+size_t shape_format_dims(char *buf, size_t cap, const int64_t *dims, int rank);
+
+/* ---- helpers shared by the kernel files --------------------------------- */
+/* Prints one formatted line (the caller includes the "\n") to the host's
+** output, atomically with respect to other threads, and flushes. */
+void kl_out(Host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Same without the flush (tfrt_test.print_bool). */
+void kl_out_noflush(Host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Integer value of an INT or BOOL attribute. */
+bool kl_attr_int(const Attr *a, int64_t *out);
+/* Float value of a FLOAT or INT attribute. */
+bool kl_attr_f64(const Attr *a, double *out);
+/* IEEE half / bfloat16 bit patterns of [x] (round to nearest even). */
+uint16_t kl_f16_bits(double x);
+uint16_t kl_bf16_bits(double x);
+double kl_f16_value(uint16_t bits);
+double kl_bf16_value(uint16_t bits);
+/* The 16 bits of a FLOAT attribute meant for f16 / bf16 (the exact bits
+** when it was written as a hex pattern). */
+uint16_t kl_attr_half_bits(const Attr *a, bool bf16);
+/* A complex<f64> value (OBJ_COMPLEX128 box). */
+typedef struct Complex128Obj { Object hdr; double re, im; } Complex128Obj;
+Any kl_complex128(double re, double im);
+
+/* ---- kernel bodies shared by dht.c and sync.c ---------------------------- */
+void dht_kernel_create(KernelFrame *f, DType dt);        /* attr shape -> tensor */
+void dht_kernel_set_constant_values(KernelFrame *f);     /* (t) attr values, no result */
+void dht_kernel_make_tensor(KernelFrame *f, DType dt);   /* (buf, shape) -> tensor */
+
+#endif
