@@ -43,6 +43,16 @@ static void fill_error(KernelFrame *f, AsyncValue *err)
     }
 }
 
+/* In a tfrt.sync function the first error is also kept in the context, so
+** that a kernel without results can fail (spec §8.8). */
+static void record_sync_error(KernelFrame *f, const char *msg)
+{
+    if ((f->ctx->flags & EXEC_SYNC) && !f->ctx->error) {
+        f->ctx->error = strdup(msg);
+        if (!f->ctx->error) abort();
+    }
+}
+
 void kf_error(KernelFrame *f, const char *fmt, ...)
 {
     char buf[1024];
@@ -51,6 +61,7 @@ void kf_error(KernelFrame *f, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     exec_diag(f->ctx, f->op, buf);
+    record_sync_error(f, buf);
     AsyncValue *err = av_new_error(ERR_INTERNAL, buf);
     fill_error(f, err);
     av_release(err);
@@ -58,6 +69,7 @@ void kf_error(KernelFrame *f, const char *fmt, ...)
 
 void kf_error_silent(KernelFrame *f, ErrorCode code, const char *msg)
 {
+    record_sync_error(f, msg);
     AsyncValue *err = av_new_error(code, msg);
     fill_error(f, err);
     av_release(err);
@@ -75,6 +87,7 @@ ExecCtx *exec_ctx_dup(const ExecCtx *c)
     ExecCtx *d = malloc(sizeof *d);
     if (!d) abort();
     *d = *c;
+    d->error = NULL;
     if (d->rq) rq_retain(d->rq);
     return d;
 }

@@ -43,10 +43,13 @@ typedef struct ExecCtx {
     Host *host;
     RequestContext *rq;
     unsigned flags;        /* EXEC_* below; 0 for ordinary execution */
+    char *error;           /* EXEC_SYNC: first error a kernel reported (malloc'ed) */
 } ExecCtx;
 
 /* ExecCtx.flags. EXEC_SYNC: running inside a `tfrt.sync` function (spec
-** §8.8): kf_error() and exec_diag() emit no diagnostic. */
+** §8.8): kf_error() and exec_diag() emit no diagnostic; kf_error() and
+** kf_error_silent() record the first message in ExecCtx.error, which is how
+** a sync kernel without results fails (tfrt_test.error_s). */
 enum { EXEC_SYNC = 1u << 0 };
 
 typedef struct KernelFrame {
