@@ -48,6 +48,7 @@ struct DiagSink {
     int raw_errors;      /* every error emitted */
     int unproduced;      /* annotations reported by diag_finish */
     bool finished;
+    bool last_matched;   /* the last error/warning/remark matched an annotation */
     pthread_mutex_t mu;
 };
 
@@ -555,10 +556,16 @@ static void emit(DiagSink *d, DiagKind k, const char *file, int line, int col,
         for (int i = 0; i < s->nanns; i++) {
             Ann *a = &s->anns[i];
             if (a->target != line || !ann_matches(a, msg)) continue;
-            if (a->kind == k) { a->matched = true; pthread_mutex_unlock(&d->mu); return; }
+            if (a->kind == k) {
+                a->matched = true;
+                if (k != DIAG_NOTE) d->last_matched = true;
+                pthread_mutex_unlock(&d->mu);
+                return;
+            }
             near = a;
         }
         if (near) {
+            if (k != DIAG_NOTE) d->last_matched = false;
             char buf[96];
             snprintf(buf, sizeof buf, "'%s' diagnostic emitted when expecting a '%s'",
                      kind_word[k], kind_word[near->kind]);
@@ -568,6 +575,15 @@ static void emit(DiagSink *d, DiagKind k, const char *file, int line, int col,
             return;
         }
     }
+    if (k == DIAG_NOTE) {
+        /* A note nobody expected explains the diagnostic just before it:
+        ** dropped when that one was expected, printed as a plain note
+        ** (not an error) when it was not. See diag.h. */
+        if (!d->last_matched) print_diag(d, DIAG_NOTE, file, line, col, plain_file ? NULL : loc, NULL, msg);
+        pthread_mutex_unlock(&d->mu);
+        return;
+    }
+    d->last_matched = false;
     char prefix[32];
     snprintf(prefix, sizeof prefix, "unexpected %s: ", kind_word[k]);
     print_diag(d, DIAG_ERROR, file, line, col, plain_file ? NULL : loc, prefix, msg);

@@ -31,7 +31,10 @@
 ** `@below`; TEXT between the first `{{` and the last `}}` of the line).
 ** A matched diagnostic prints nothing. An unmatched one is printed as an
 ** error `unexpected KIND: MESSAGE` (the runtime's messages already start with
-** `runtime error: `). Only diagnostics located at a plain file location of a
+** `runtime error: `). A note that matches no annotation is not an error:
+** it is dropped when the diagnostic it follows was expected, and printed as
+** a plain note otherwise (TFRT's own tests never expect tfrun's extra notes,
+** such as "callee @f defined here"). Only diagnostics located at a plain file location of a
 ** registered source can match. diag_finish() then reports every annotation
 ** that matched nothing as `expected KIND "TEXT" was not produced`.
 **

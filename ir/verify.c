@@ -1,0 +1,1023 @@
+/*
+** verify.c — static checks of a parsed module (see verify.h).
+**
+** Messages follow MLIR/TFRT where a reference exists (spec/dialect.md §3.9
+** word for word; MLIR's op-trait and ODS wording otherwise), always with
+** MLIR's `'OP' op ` prefix for errors about an op. Every check reports and
+** goes on, so one run lists every error. Notes point at related places: the
+** callee's definition, the first definition of a redefined name.
+**
+** Decisions not fixed by the spec:
+**   - unknown ops: an error in known dialects (`unregistered operation ...`),
+**     and in unknown dialects unless -allow-unregistered-dialect; `run`
+**     accepts them all (allow_unknown_ops) so that its loader can report
+**     `unknown kernel name` exactly as spec §1.8 says;
+**   - symbol references of ops other than tfrt.call to a missing function
+**     use the BEF converter's message `function @X not defined` (§1.8);
+**   - signatures of call-like ops (cond, case, while, once, parallel_call,
+**     rv.critical, sync_benchmark) are checked against the callee with the
+**     tfrt.call messages, naming the callee;
+**   - the body of tfrt.parallel_for.i32 is not type-checked: a wrong body
+**     signature is the runtime error of §9.3.
+*/
+#include "ir/verify.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/optable.h"
+
+/* ---------------------------------------------------------------- context */
+
+enum { MAX_SIG = 24, MAX_DEPTH = 2000 };
+
+typedef struct SigType { const char *p; int len; } SigType;
+
+/* A parsed op-table signature. */
+typedef struct Sig {
+    bool parsed, unchecked;
+    int nin, nout;
+    bool in_var, out_var;          /* last entry is `T...` */
+    SigType in[MAX_SIG], out[MAX_SIG];
+} Sig;
+
+typedef struct V {
+    const Module *m;
+    DiagSink *d;
+    VerifyOptions o;
+    int errors;
+    const OpInfo *tab; size_t ntab;
+    Sig *sigs;                     /* cache, one per op-table row */
+    char **dialects; int ndialects;
+} V;
+
+/* The location of [op] for diagnostics: its loc, or a file location built
+** from its line/col in [tmp]. */
+static const Loc *op_loc(V *v, const Op *op, Loc *tmp)
+{
+    if (op->loc) return op->loc;
+    memset(tmp, 0, sizeof *tmp);
+    tmp->kind = LOC_FILE;
+    tmp->file = v->m->filename;
+    tmp->line = op->line;
+    tmp->col = op->col;
+    return tmp;
+}
+
+static const Loc *func_loc(V *v, const Func *f, Loc *tmp)
+{
+    if (f->loc) return f->loc;
+    memset(tmp, 0, sizeof *tmp);
+    tmp->kind = LOC_FILE;
+    tmp->file = v->m->filename;
+    tmp->line = f->line;
+    tmp->col = f->col;
+    return tmp;
+}
+
+static void vemit(V *v, DiagKind k, const Loc *loc, const char *prefix, const char *fmt, va_list ap)
+{
+    char buf[1024];
+    int n = prefix ? snprintf(buf, sizeof buf, "%s", prefix) : 0;
+    if (n < 0 || (size_t)n >= sizeof buf) n = 0;
+    vsnprintf(buf + n, sizeof buf - (size_t)n, fmt, ap);
+    diag_emit_loc(v->d, k, loc, buf);
+}
+
+/* An error about [op]: "'NAME' op MESSAGE". */
+static void op_error(V *v, const Op *op, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void op_error(V *v, const Op *op, const char *fmt, ...)
+{
+    v->errors++;
+    if (!v->d) return;
+    Loc tmp;
+    char prefix[300];
+    snprintf(prefix, sizeof prefix, "'%s' op ", op->name ? op->name : "?");
+    va_list ap;
+    va_start(ap, fmt);
+    vemit(v, DIAG_ERROR, op_loc(v, op, &tmp), prefix, fmt, ap);
+    va_end(ap);
+}
+
+/* An error at [op] without the op prefix. */
+static void at_op(V *v, DiagKind k, const Op *op, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void at_op(V *v, DiagKind k, const Op *op, const char *fmt, ...)
+{
+    if (k == DIAG_ERROR) v->errors++;
+    if (!v->d) return;
+    Loc tmp;
+    va_list ap;
+    va_start(ap, fmt);
+    vemit(v, k, op_loc(v, op, &tmp), NULL, fmt, ap);
+    va_end(ap);
+}
+
+static void at_func(V *v, DiagKind k, const Func *f, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void at_func(V *v, DiagKind k, const Func *f, const char *fmt, ...)
+{
+    if (k == DIAG_ERROR) v->errors++;
+    if (!v->d) return;
+    Loc tmp;
+    va_list ap;
+    va_start(ap, fmt);
+    vemit(v, k, func_loc(v, f, &tmp), NULL, fmt, ap);
+    va_end(ap);
+}
+
+static const char *tname(const Type *t) { return t && t->spelling ? t->spelling : "<null>"; }
+
+/* ---------------------------------------------------------------- types */
+
+static bool is_tensor_alias(const char *s, size_t n)
+{
+    return (n == 9 && !memcmp(s, "!t.tensor", 9)) ||
+           (n == 19 && !memcmp(s, "!tfrt_tensor.tensor", 19));
+}
+
+bool verify_type_matches(const char *sig, size_t len, const Type *t)
+{
+    if (len == 3 && !memcmp(sig, "any", 3)) return true;
+    if (!t || !t->spelling) return false;
+    size_t n = strlen(t->spelling);
+    if (n == len && !memcmp(sig, t->spelling, len)) return true;
+    return is_tensor_alias(sig, len) && is_tensor_alias(t->spelling, n);
+}
+
+/* An operand of type !tfrt.any accepts every value (tfrun.md §6). */
+static bool operand_matches(const SigType *s, const Type *t)
+{
+    if (s->len == 9 && !memcmp(s->p, "!tfrt.any", 9)) return true;
+    return verify_type_matches(s->p, (size_t)s->len, t);
+}
+
+/* ODS-style description of a signature type ("32-bit signless integer",
+** "!ts.shape type"), for `must be DESC, but got 'T'`. */
+static void describe(const SigType *s, char *buf, size_t cap)
+{
+    const char *p = s->p;
+    int n = s->len;
+    if (n == 3 && !memcmp(p, "any", 3)) { snprintf(buf, cap, "any type"); return; }
+    if (n >= 2 && p[0] == 'i' && p[1] >= '0' && p[1] <= '9') {
+        snprintf(buf, cap, "%.*s-bit signless integer", n - 1, p + 1); return;
+    }
+    if (n >= 3 && p[0] == 'u' && p[1] == 'i') {
+        snprintf(buf, cap, "%.*s-bit unsigned integer", n - 2, p + 2); return;
+    }
+    if (n == 4 && !memcmp(p, "bf16", 4)) { snprintf(buf, cap, "bfloat16 type"); return; }
+    if (n >= 2 && p[0] == 'f' && p[1] >= '0' && p[1] <= '9') {
+        snprintf(buf, cap, "%.*s-bit float", n - 1, p + 1); return;
+    }
+    snprintf(buf, cap, "%.*s type", n, p);
+}
+
+/* ---------------------------------------------------------------- signatures */
+
+static void skip_ws(const char **p) { while (**p == ' ' || **p == '\t') (*p)++; }
+
+/* Parses "T, T..., ..." up to the closing ')' at depth 0 (or end of string
+** when [paren] is false). Returns false on a malformed list. */
+static bool sig_list(const char **pp, bool paren, SigType *out, int *n, bool *var)
+{
+    const char *p = *pp;
+    *n = 0;
+    *var = false;
+    skip_ws(&p);
+    if (paren && *p == ')') { *pp = p + 1; return true; }
+    for (;;) {
+        skip_ws(&p);
+        const char *b = p;
+        int depth = 0;
+        while (*p && !(depth == 0 && (*p == ',' || (paren && *p == ')')))) {
+            if (*p == '<' || *p == '(') depth++;
+            if (*p == '>' || *p == ')') depth--;
+            p++;
+        }
+        const char *e = p;
+        while (e > b && (e[-1] == ' ' || e[-1] == '\t')) e--;
+        if (e == b || *n == MAX_SIG) return false;
+        if (*var) return false;                 /* `T...` only last */
+        if (e - b > 3 && !memcmp(e - 3, "...", 3)) { *var = true; e -= 3; }
+        out[*n].p = b;
+        out[(*n)++].len = (int)(e - b);
+        if (*p == ',') { p++; continue; }
+        if (paren) {
+            if (*p != ')') return false;
+            p++;
+        }
+        *pp = p;
+        return true;
+    }
+}
+
+static const Sig *op_sig(V *v, const OpInfo *info)
+{
+    static const Sig unchecked = { true, true, 0, 0, false, false, {{0}}, {{0}} };
+    if (!v->sigs || info < v->tab || info >= v->tab + v->ntab) return &unchecked;
+    Sig *s = &v->sigs[info - v->tab];
+    if (s->parsed) return s;
+    s->parsed = true;
+    const char *p = info->signature;
+    if (!p || !*p) { s->unchecked = true; return s; }
+    skip_ws(&p);
+    bool ok = *p == '(' && (p++, sig_list(&p, true, s->in, &s->nin, &s->in_var));
+    skip_ws(&p);
+    ok = ok && p[0] == '-' && p[1] == '>';
+    if (ok) {
+        p += 2;
+        skip_ws(&p);
+        if (*p == '(') { p++; ok = sig_list(&p, true, s->out, &s->nout, &s->out_var); }
+        else ok = sig_list(&p, false, s->out, &s->nout, &s->out_var);
+    }
+    if (!ok) s->unchecked = true;
+    return s;
+}
+
+/* ---------------------------------------------------------------- dialects */
+
+static bool known_dialect(V *v, const char *name)
+{
+    const char *dot = strchr(name, '.');
+    size_t n = dot ? (size_t)(dot - name) : strlen(name);
+    for (int i = 0; i < v->ndialects; i++)
+        if (strlen(v->dialects[i]) == n && !memcmp(v->dialects[i], name, n)) return true;
+    return false;
+}
+
+static void collect_dialects(V *v)
+{
+    for (size_t i = 0; i < v->ntab; i++) {
+        const char *nm = v->tab[i].name;
+        const char *dot = strchr(nm, '.');
+        size_t n = dot ? (size_t)(dot - nm) : strlen(nm);
+        bool seen = false;
+        for (int j = 0; j < v->ndialects && !seen; j++)
+            seen = strlen(v->dialects[j]) == n && !memcmp(v->dialects[j], nm, n);
+        if (seen) continue;
+        char **nd = realloc(v->dialects, (size_t)(v->ndialects + 1) * sizeof *nd);
+        if (!nd) return;
+        v->dialects = nd;
+        char *s = malloc(n + 1);
+        if (!s) return;
+        memcpy(s, nm, n);
+        s[n] = '\0';
+        v->dialects[v->ndialects++] = s;
+    }
+    /* The function dialect is known too (func.func is no op in the table). */
+}
+
+/* ---------------------------------------------------------------- attributes */
+
+static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
+
+static const char *attr_kind_desc(AttrKind k)
+{
+    switch (k) {
+    case ATTR_UNIT: return "unit attribute";
+    case ATTR_BOOL: return "bool attribute";
+    case ATTR_INT: return "integer attribute";
+    case ATTR_FLOAT: return "float attribute";
+    case ATTR_STRING: return "string attribute";
+    case ATTR_ARRAY: return "array attribute";
+    case ATTR_SYMBOL: return "flat symbol reference attribute";
+    case ATTR_DENSE: return "elements attribute";
+    case ATTR_TYPE: return "type attribute";
+    case ATTR_DICT: return "dictionary attribute";
+    }
+    return "attribute";
+}
+
+/* ODS description of an attribute constraint for a type spelling. */
+static void typed_attr_desc(const char *ty, char *buf, size_t cap)
+{
+    SigType s = { ty, (int)strlen(ty) };
+    if (!strcmp(ty, "i1")) { snprintf(buf, cap, "bool attribute"); return; }
+    describe(&s, buf, cap);
+    size_t n = strlen(buf);
+    snprintf(buf + n, cap - n, " attribute");
+}
+
+/* Requires attribute [name] of kind [k] on [op]. Returns it, or NULL after
+** an error. */
+static const Attr *need_attr(V *v, const Op *op, const char *name, AttrKind k)
+{
+    const Attr *a = ir_op_attr(op, name);
+    if (!a) {
+        op_error(v, op, "requires attribute '%s'", name);
+        return NULL;
+    }
+    if (a->kind != k) {
+        op_error(v, op, "attribute '%s' failed to satisfy constraint: %s", name, attr_kind_desc(k));
+        return NULL;
+    }
+    return a;
+}
+
+/* Requires a scalar attribute [name] holding a value of type [ty]
+** (integer or float type spelling). */
+static void need_typed(V *v, const Op *op, const char *name, const char *ty)
+{
+    const Attr *a = ir_op_attr(op, name);
+    if (!a) {
+        op_error(v, op, "requires attribute '%s'", name);
+        return;
+    }
+    bool is_float = ty[0] == 'f' || !strcmp(ty, "bf16");
+    bool ok;
+    if (!strcmp(ty, "i1"))
+        ok = a->kind == ATTR_BOOL || (a->kind == ATTR_INT && a->type && !strcmp(tname(a->type), "i1"));
+    else if (is_float)
+        ok = a->kind == ATTR_FLOAT && a->type && !strcmp(tname(a->type), ty);
+    else
+        ok = a->kind == ATTR_INT && a->type && !strcmp(tname(a->type), ty);
+    if (!ok) {
+        char desc[64];
+        typed_attr_desc(ty, desc, sizeof desc);
+        op_error(v, op, "attribute '%s' failed to satisfy constraint: %s", name, desc);
+    }
+}
+
+/* An array attribute whose elements are all integers. */
+static void need_int_array(V *v, const Op *op, const char *name)
+{
+    const Attr *a = need_attr(v, op, name, ATTR_ARRAY);
+    if (!a) return;
+    for (int i = 0; i < a->u.arr.n; i++)
+        if (!a->u.arr.elems[i] || a->u.arr.elems[i]->kind != ATTR_INT) {
+            op_error(v, op, "attribute '%s' failed to satisfy constraint: 64-bit integer array attribute", name);
+            return;
+        }
+}
+
+/* Element type of a tensor-op dtype suffix ("i32", "bool", "complex64"). */
+static const char *dtype_elem(const char *dt)
+{
+    static const char *const map[][2] = {
+        {"bool", "i1"}, {"complex64", "f32"}, {"complex128", "f64"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (!strcmp(dt, map[i][0])) return map[i][1];
+    return dt;
+}
+
+/* The attribute rules of the known ops (dialect.md §3.8, §9, §10). */
+static void check_attrs(V *v, const Op *op)
+{
+    const char *n = op->name;
+    if (has_prefix(n, "tfrt.constant.complex")) {
+        const char *et = !strcmp(n, "tfrt.constant.complex64") ? "f32" : "f64";
+        need_typed(v, op, "imaginary", et);
+        need_typed(v, op, "real", et);
+    } else if (has_prefix(n, "tfrt.constant.") || has_prefix(n, "tfrt.constant_s.")) {
+        need_typed(v, op, "value", strchr(n + 5, '.') + 1);
+    } else if (!strcmp(n, "tfrt.get_device")) {
+        need_attr(v, op, "device_name", ATTR_STRING);
+    } else if (!strcmp(n, "tfrt.cond")) {
+        need_attr(v, op, "a_true_fn", ATTR_SYMBOL);
+        need_attr(v, op, "b_false_fn", ATTR_SYMBOL);
+    } else if (!strcmp(n, "tfrt.case")) {
+        const Attr *a = need_attr(v, op, "branches", ATTR_ARRAY);
+        for (int i = 0; a && i < a->u.arr.n; i++)
+            if (!a->u.arr.elems[i] || a->u.arr.elems[i]->kind != ATTR_SYMBOL) {
+                op_error(v, op, "attribute 'branches' failed to satisfy constraint: symbol ref array attribute");
+                break;
+            }
+    } else if (!strcmp(n, "tfrt.while")) {
+        need_attr(v, op, "body_fn", ATTR_SYMBOL);
+        need_typed(v, op, "parallel_iterations", "i64");
+    } else if (!strcmp(n, "tfrt.once")) {
+        need_attr(v, op, "function", ATTR_SYMBOL);
+    } else if (!strcmp(n, "tfrt_test.test_cost")) {
+        need_attr(v, op, "id", ATTR_INT);
+        const Attr *c = ir_op_attr(op, "_tfrt_cost");
+        if (!c || c->kind != ATTR_INT) op_error(v, op, "cost attribute not found");
+        else if (c->u.i <= 0) op_error(v, op, "cost value must be larger than 0");
+    } else if (!strcmp(n, "tfrt_test.get_string") || !strcmp(n, "tfrt_test.get_string_sync")) {
+        need_attr(v, op, "value", ATTR_STRING);
+    } else if (!strcmp(n, "tfrt_test.benchmark")) {
+        need_attr(v, op, "name", ATTR_STRING);
+        static const char *const keys[] = { "duration_secs", "max_count", "num_warmup_runs" };
+        bool any = false;
+        for (int i = 0; i < 3; i++) {
+            const Attr *a = ir_op_attr(op, keys[i]);
+            if (!a) continue;
+            any = true;
+            if (a->kind != ATTR_INT)
+                op_error(v, op, "attribute '%s' failed to satisfy constraint: 32-bit signless integer attribute", keys[i]);
+        }
+        if (!any) op_error(v, op, "requires attribute 'duration_secs' or 'max_count'");
+    } else if (!strcmp(n, "tfrt_test.unique_loc")) {
+        need_attr(v, op, "name", ATTR_STRING);
+    } else if (has_prefix(n, "tfrt_test.invoke_sync_function.")) {
+        need_attr(v, op, "fn", ATTR_SYMBOL);
+    } else if (!strcmp(n, "tfrt_test.const_dense_attr") || !strcmp(n, "tfrt_test.sync.const_dense_attr")) {
+        need_attr(v, op, "value", ATTR_DENSE);
+    } else if (!strcmp(n, "tfrt_test.flat")) {
+        need_attr(v, op, "value", ATTR_ARRAY);
+    } else if (has_prefix(n, "tfrt_test.async_constant.")) {
+        need_typed(v, op, "value", n + strlen("tfrt_test.async_constant."));
+    } else if (!strcmp(n, "vt.constant")) {
+        need_typed(v, op, "value", "i32");
+    } else if (has_prefix(n, "tfrt_dht.create_uninitialized_tensor.") ||
+               has_prefix(n, "tfrt_dht_sync.create_uninitialized_tensor.")) {
+        need_int_array(v, op, "shape");
+        const Attr *a = ir_op_attr(op, "shape");
+        const char *r = strrchr(n, '.');
+        if (a && a->kind == ATTR_ARRAY && r && r[1] >= '0' && r[1] <= '9' && !r[2] &&
+            a->u.arr.n != r[1] - '0')
+            op_error(v, op, "attribute 'shape' must have %d elements, but has %d", r[1] - '0', a->u.arr.n);
+    } else if (has_prefix(n, "tfrt_dht.fill_tensor_with_constant.")) {
+        const char *dt = dtype_elem(n + strlen("tfrt_dht.fill_tensor_with_constant."));
+        const Attr *a = ir_op_attr(op, "value");
+        if (!a) op_error(v, op, "requires attribute 'value'");
+        else if (a->kind != ATTR_INT && a->kind != ATTR_FLOAT && a->kind != ATTR_BOOL) {
+            char desc[64];
+            typed_attr_desc(dt, desc, sizeof desc);
+            op_error(v, op, "attribute 'value' failed to satisfy constraint: %s", desc);
+        }
+    } else if (has_prefix(n, "tfrt_dht.set_tensor_with_constant_values.") ||
+               has_prefix(n, "tfrt_dht_sync.set_tensor_with_constant_values.")) {
+        need_attr(v, op, "values", ATTR_ARRAY);
+    } else if (has_prefix(n, "tfrt_dht_sync.create_dense_tensor.")) {
+        need_int_array(v, op, "shape");
+        need_attr(v, op, "values", ATTR_ARRAY);
+    } else if (!strcmp(n, "ts.build_shape") || !strcmp(n, "ts.build_partial_shape")) {
+        need_int_array(v, op, "value");
+    }
+}
+
+/* ---------------------------------------------------------------- functions & symbols */
+
+/* The function named [name], or NULL. A linear scan would make a module of
+** many calls quadratic; ir_module_func is the module's own lookup. */
+static const Func *lookup(V *v, const char *name)
+{
+    return name ? ir_module_func(v->m, name) : NULL;
+}
+
+static void callee_note(V *v, const Func *f)
+{
+    at_func(v, DIAG_NOTE, f, "callee @%s defined here", f->name);
+}
+
+/* Checks a call of [f] from [op] with operands [first..] and results
+** [res_types] ([nres]). [who] names the callee in messages of ops other
+** than tfrt.call ("" for tfrt.call, which uses TFRT's exact wording). */
+static void check_call_types(V *v, const Op *op, const Func *f, int first,
+                             const Type *const *res, int nres, bool ret_extra_i1)
+{
+    char who[300] = "";
+    if (strcmp(op->name, "tfrt.call")) snprintf(who, sizeof who, " @%s", f->name);
+    int nops = op->noperands - first;
+    bool bad = false;
+    if (nops != f->nargs) {
+        op_error(v, op, "incorrect number of operands for callee%s", who);
+        bad = true;
+    } else {
+        for (int i = 0; i < nops; i++) {
+            const Value *a = op->operands[first + i];
+            if (a && a->type != f->arg_types[i] &&
+                !(a->type && f->arg_types[i] && !strcmp(tname(a->type), tname(f->arg_types[i])))) {
+                op_error(v, op, "operand type mismatch%s: operand #%d is '%s', callee expects '%s'",
+                         who, first + i, tname(a->type), tname(f->arg_types[i]));
+                bad = true;
+            }
+        }
+    }
+    int want = f->nresults - (ret_extra_i1 ? 1 : 0);
+    if (ret_extra_i1 && (f->nresults < 1 || strcmp(tname(f->result_types[f->nresults - 1]), "i1"))) {
+        op_error(v, op, "result type mismatch%s: the body must return the loop values and a final i1", who);
+        bad = true;
+    } else if (want != nres) {
+        op_error(v, op, "incorrect number of results for callee%s", who);
+        bad = true;
+    } else {
+        for (int i = 0; i < nres; i++)
+            if (strcmp(tname(res[i]), tname(f->result_types[i]))) {
+                op_error(v, op, "result type mismatch%s: result #%d is '%s', callee returns '%s'",
+                         who, i, tname(res[i]), tname(f->result_types[i]));
+                bad = true;
+            }
+    }
+    if (bad) callee_note(v, f);
+}
+
+/* The symbol name of attribute [name] of [op], or NULL. */
+static const char *sym_attr(const Op *op, const char *name)
+{
+    const Attr *a = ir_op_attr(op, name);
+    return a && a->kind == ATTR_SYMBOL ? a->u.str.s : NULL;
+}
+
+/* Reports every symbol reference of [a] (recursively) to a function that
+** does not exist, with the converter's wording. [skip] is a name already
+** reported by an op-specific check. */
+static void check_symbols(V *v, const Op *op, const Attr *a, const char *skip, int depth)
+{
+    if (!a || depth > 64) return;
+    if (a->kind == ATTR_SYMBOL) {
+        const char *s = a->u.str.s;
+        if (s && !lookup(v, s) && !(skip && !strcmp(s, skip)))
+            at_op(v, DIAG_ERROR, op, "function @%s not defined", s);
+    } else if (a->kind == ATTR_ARRAY) {
+        for (int i = 0; i < a->u.arr.n; i++) check_symbols(v, op, a->u.arr.elems[i], skip, depth + 1);
+    } else if (a->kind == ATTR_DICT) {
+        for (int i = 0; i < a->u.dict.n; i++)
+            check_symbols(v, op, a->u.dict.attrs[i].value, skip, depth + 1);
+    }
+}
+
+static const Type *const *result_types(const Op *op, const Type **buf, int cap)
+{
+    int n = op->nresults < cap ? op->nresults : cap;
+    for (int i = 0; i < n; i++) buf[i] = op->results[i] ? op->results[i]->type : NULL;
+    return buf;
+}
+
+/* The checks of call-like ops against their callees. */
+static void check_callees(V *v, const Op *op)
+{
+    const char *n = op->name;
+    const Type *rbuf[256];
+    int nres = op->nresults < 256 ? op->nresults : 256;
+    const Type *const *res = result_types(op, rbuf, 256);
+    if (!strcmp(n, "tfrt.call")) {
+        const char *c = op->callee ? op->callee : sym_attr(op, "callee");
+        const Func *f = lookup(v, c);
+        if (!f) op_error(v, op, "'%s' does not reference a valid function", c ? c : "");
+        else check_call_types(v, op, f, 0, res, nres, false);
+        return;
+    }
+    if (!strcmp(n, "tfrt.cond")) {
+        static const char *const keys[] = { "a_true_fn", "b_false_fn" };
+        for (int i = 0; i < 2; i++) {
+            const Func *f = lookup(v, sym_attr(op, keys[i]));
+            if (f) check_call_types(v, op, f, 1, res, nres, false);
+        }
+    } else if (!strcmp(n, "tfrt.case")) {
+        const Attr *a = ir_op_attr(op, "branches");
+        for (int i = 0; a && a->kind == ATTR_ARRAY && i < a->u.arr.n; i++) {
+            const Attr *e = a->u.arr.elems[i];
+            const Func *f = e && e->kind == ATTR_SYMBOL ? lookup(v, e->u.str.s) : NULL;
+            if (f) check_call_types(v, op, f, 1, res, nres, false);
+        }
+    } else if (!strcmp(n, "tfrt.while")) {
+        const Func *f = lookup(v, sym_attr(op, "body_fn"));
+        if (f) check_call_types(v, op, f, 1, res, nres, true);
+    } else if (!strcmp(n, "tfrt.once")) {
+        const Func *f = lookup(v, sym_attr(op, "function"));
+        if (f) check_call_types(v, op, f, 0, res, nres, false);
+    } else if (!strcmp(n, "rv.critical")) {
+        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
+        if (f) check_call_types(v, op, f, 1, res, nres, false);
+    } else if (!strcmp(n, "tfrt.parallel_call.i32")) {
+        /* The callee takes (block_start, block_end, args...); its results
+        ** are checked at run time (§9.3). */
+        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
+        if (f && op->noperands >= 3) {
+            bool bad = f->nargs != op->noperands - 1;
+            for (int i = 0; !bad && i < f->nargs; i++) {
+                const Value *a = op->operands[i < 2 ? i : i + 1];
+                bad = a && strcmp(tname(a->type), tname(f->arg_types[i]));
+            }
+            if (bad) {
+                op_error(v, op, "incorrect operands for callee @%s: expected (i32, i32, extra operands...)", f->name);
+                callee_note(v, f);
+            }
+        }
+    } else if (!strcmp(n, "tfrt_test.sync_benchmark")) {
+        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
+        if (f && f->nargs != op->noperands) {
+            op_error(v, op, "incorrect number of operands for callee @%s", f->name);
+            callee_note(v, f);
+        }
+    }
+}
+
+/* Does [a] (recursively) hold the symbol [s]? */
+static bool attr_has_symbol(const Attr *a, const char *s, int depth)
+{
+    if (!a || depth > 64) return false;
+    if (a->kind == ATTR_SYMBOL) return a->u.str.s && !strcmp(a->u.str.s, s);
+    if (a->kind == ATTR_ARRAY)
+        for (int i = 0; i < a->u.arr.n; i++)
+            if (attr_has_symbol(a->u.arr.elems[i], s, depth + 1)) return true;
+    return false;
+}
+
+/* ---------------------------------------------------------------- blocks */
+
+/* What the enclosing construct expects of a block's tfrt.return. */
+typedef struct RetCtx {
+    const Func *func;            /* function body: its result types */
+    const Op *region_op;         /* region: the op owning it */
+    const Type *const *types;    /* expected types (region: the op's results) */
+    int ntypes;
+    bool check_types;            /* false: results unchecked (parallel_for, unknown ops) */
+    int exactly;                 /* >= 0: benchmark, exact return count */
+} RetCtx;
+
+static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth);
+
+static void check_return(V *v, const Op *ret, const RetCtx *rc)
+{
+    if (rc->func) {
+        const Func *f = rc->func;
+        if (ret->noperands != f->nresults) {
+            op_error(v, ret, "has %d operands, but enclosing function returns %d",
+                     ret->noperands, f->nresults);
+            return;
+        }
+        for (int i = 0; i < ret->noperands; i++) {
+            const Value *a = ret->operands[i];
+            if (a && strcmp(tname(a->type), tname(f->result_types[i])))
+                at_op(v, DIAG_ERROR, ret, "type of return operand %d ('%s') doesn't match function result type ('%s')",
+                      i, tname(a->type), tname(f->result_types[i]));
+        }
+        return;
+    }
+    if (rc->exactly >= 0) {
+        if (ret->noperands != rc->exactly)
+            op_error(v, rc->region_op, "Must have exactly one return value");
+        return;
+    }
+    if (!rc->check_types) return;
+    bool ok = ret->noperands == rc->ntypes;
+    for (int i = 0; ok && i < rc->ntypes; i++)
+        ok = ret->operands[i] && !strcmp(tname(ret->operands[i]->type), tname(rc->types[i]));
+    if (!ok) op_error(v, ret, "operand types don't match '%s' result", rc->region_op->name);
+}
+
+/* Region block arguments must have the given types. */
+static void check_region_args(V *v, const Op *op, const Block *b, const char *which,
+                              const Type *const *want, int nwant)
+{
+    if (b->nargs != nwant) {
+        op_error(v, op, "incorrect number of arguments to '%s' block", which);
+        return;
+    }
+    for (int i = 0; i < nwant; i++)
+        if (b->args[i] && want[i] && strcmp(tname(b->args[i]->type), tname(want[i])))
+            op_error(v, op, "type of argument #%d of '%s' block ('%s') doesn't match operand type ('%s')",
+                     i, which, tname(b->args[i]->type), tname(want[i]));
+}
+
+static void operand_types(const Op *op, int first, const Type **buf, int cap, int *n)
+{
+    *n = 0;
+    for (int i = first; i < op->noperands && *n < cap; i++)
+        buf[(*n)++] = op->operands[i] ? op->operands[i]->type : NULL;
+}
+
+static void need_i32_operand(V *v, const Op *op, int i)
+{
+    if (i < op->noperands && op->operands[i] && strcmp(tname(op->operands[i]->type), "i32"))
+        op_error(v, op, "operand #%d must be 32-bit signless integer, but got '%s'",
+                 i, tname(op->operands[i]->type));
+}
+
+/* Ops with regions: block arguments (spec §3.7) and the region returns. */
+static void check_regions(V *v, const Op *op, int depth)
+{
+    const char *n = op->name;
+    const Type *tb[256];
+    const Type *rb[256];
+    int nt;
+    int nres = op->nresults < 256 ? op->nresults : 256;
+    const Type *const *res = result_types(op, rb, 256);
+    RetCtx rc = { NULL, op, res, nres, true, -1 };
+    if (op->info && !strcmp(n, "tfrt.if")) {
+        if (op->noperands < 1) op_error(v, op, "expected 1 or more operands, but found 0");
+        else if (op->operands[0] && strcmp(tname(op->operands[0]->type), "i1"))
+            op_error(v, op, "operand #0 must be 1-bit signless integer, but got '%s'",
+                     tname(op->operands[0]->type));
+        if (op->nregions != 2) op_error(v, op, "requires 2 regions");
+        operand_types(op, 1, tb, 256, &nt);
+        for (int r = 0; r < op->nregions && r < 2; r++)
+            check_region_args(v, op, op->regions[r], r ? "else" : "then", tb, nt);
+    } else if (op->info && !strcmp(n, "tfrt.repeat.i32")) {
+        need_i32_operand(v, op, 0);
+        if (op->nresults != op->noperands - 1) op_error(v, op, "incorrect number of operands");
+        else
+            for (int i = 0; i < op->nresults; i++)
+                if (op->operands[i + 1] && op->results[i] &&
+                    strcmp(tname(op->operands[i + 1]->type), tname(op->results[i]->type))) {
+                    op_error(v, op, "operand/result type mismatch");
+                    break;
+                }
+        if (op->nregions != 1) op_error(v, op, "requires 1 region");
+        operand_types(op, 1, tb, 256, &nt);
+        if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
+    } else if (op->info && !strcmp(n, "tfrt.parallel_for.i32")) {
+        for (int i = 0; i < 3; i++) need_i32_operand(v, op, i);
+        if (op->noperands < 3) op_error(v, op, "expected 3 or more operands, but found %d", op->noperands);
+        if (op->nregions != 1) op_error(v, op, "requires 1 region");
+        nt = 0;
+        if (op->noperands >= 3) {
+            tb[0] = op->operands[0] ? op->operands[0]->type : NULL;
+            tb[1] = op->operands[1] ? op->operands[1]->type : NULL;
+            int k;
+            operand_types(op, 3, tb + 2, 254, &k);
+            nt = k + 2;
+            if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
+        }
+        rc.check_types = false;
+    } else if (op->info && !strcmp(n, "tfrt_test.do.async")) {
+        if (op->nregions != 1) op_error(v, op, "requires 1 region");
+        operand_types(op, 0, tb, 256, &nt);
+        if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
+    } else if (op->info && !strcmp(n, "tfrt_test.benchmark")) {
+        if (op->nregions != 1) op_error(v, op, "requires 1 region");
+        operand_types(op, 0, tb, 256, &nt);
+        if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
+        rc.exactly = 1;
+    } else if (op->nregions > 0 && op->info && !(op->info->flags & OPF_HAS_REGIONS)) {
+        op_error(v, op, "expected 0 regions, but found %d", op->nregions);
+        rc.check_types = false;
+    } else {
+        rc.check_types = false;     /* unknown op: nothing known about its regions */
+    }
+    for (int r = 0; r < op->nregions; r++)
+        if (op->regions[r]) verify_block(v, op->regions[r], &rc, depth + 1);
+}
+
+/* Arity and types against the op-table signature. */
+static void check_signature(V *v, const Op *op)
+{
+    const Sig *s = op_sig(v, op->info);
+    if (s->unchecked) return;
+    char desc[128];
+    /* Operands: fixed part, optional variadic tail, optional trailing chain. */
+    int fixed = s->nin - (s->in_var ? 1 : 0);
+    int n = op->noperands;
+    bool sig_has_chain = false;
+    for (int i = 0; i < s->nin; i++)
+        if (s->in[i].len == 11 && !memcmp(s->in[i].p, "!tfrt.chain", 11)) sig_has_chain = true;
+    bool extra_chain = false;
+    if ((op->info->flags & OPF_TRAILING_CHAIN) && !sig_has_chain && n > 0 && !s->in_var &&
+        n == fixed + 1 && op->operands[n - 1] && op->operands[n - 1]->type &&
+        op->operands[n - 1]->type->is_chain)
+        extra_chain = true;
+    if (extra_chain) n--;
+    if (s->in_var ? n < fixed : n != fixed) {
+        if (s->in_var) op_error(v, op, "expected %d or more operands, but found %d", fixed, op->noperands);
+        else op_error(v, op, "expected %d operands, but found %d", fixed, op->noperands);
+    } else {
+        for (int i = 0; i < n; i++) {
+            const SigType *st = &s->in[i < s->nin ? i : s->nin - 1];
+            const Value *a = op->operands[i];
+            if (a && !operand_matches(st, a->type)) {
+                describe(st, desc, sizeof desc);
+                op_error(v, op, "operand #%d must be %s, but got '%s'", i, desc, tname(a->type));
+            }
+        }
+    }
+    int rfixed = s->nout - (s->out_var ? 1 : 0);
+    if (s->out_var ? op->nresults < rfixed : op->nresults != rfixed) {
+        if (s->out_var) op_error(v, op, "expected %d or more results, but found %d", rfixed, op->nresults);
+        else op_error(v, op, "expected %d results, but found %d", rfixed, op->nresults);
+        return;
+    }
+    for (int i = 0; i < op->nresults; i++) {
+        const SigType *st = &s->out[i < s->nout ? i : s->nout - 1];
+        const Value *r = op->results[i];
+        if (r && !verify_type_matches(st->p, (size_t)st->len, r->type)) {
+            describe(st, desc, sizeof desc);
+            op_error(v, op, "result #%d must be %s, but got '%s'", i, desc, tname(r->type));
+        }
+    }
+}
+
+/* A name -> first value table for the redefinition check (names are
+** compared as strings; NULL names are never entered). */
+typedef struct NameTab { const Value **slots; size_t cap; } NameTab;
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* Enters [val]; returns the earlier value with the same name defined by a
+** different op (or argument), or NULL. */
+static const Value *name_enter(NameTab *t, const Value *val)
+{
+    if (!t->slots || !val->name) return NULL;
+    size_t i = hash_str(val->name) & (t->cap - 1);
+    for (;;) {
+        const Value *o = t->slots[i];
+        if (!o) { t->slots[i] = val; return NULL; }
+        if (!strcmp(o->name, val->name)) {
+            if (o->def && o->def == val->def) return NULL;   /* %x:2 results */
+            return o;
+        }
+        i = (i + 1) & (t->cap - 1);
+    }
+}
+
+static void redefined(V *v, const Value *val, const Value *old, const Op *at, const Block *b)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, "redefinition of SSA value '%%%s'", val->name);
+    Loc tmp;
+    if (at) { v->errors++; if (v->d) diag_emit_loc(v->d, DIAG_ERROR, op_loc(v, at, &tmp), msg); }
+    else if (b->parent_op) { v->errors++; if (v->d) diag_emit_loc(v->d, DIAG_ERROR, op_loc(v, b->parent_op, &tmp), msg); }
+    else if (b->func) at_func(v, DIAG_ERROR, b->func, "%s", msg);
+    else { v->errors++; if (v->d) diag_emit_loc(v->d, DIAG_ERROR, NULL, msg); }
+    if (old->def) at_op(v, DIAG_NOTE, old->def, "previously defined here");
+}
+
+/* Is [b] inside (or equal to) [outer]? */
+static bool block_within(const Block *b, const Block *outer)
+{
+    for (int guard = 0; b && guard < MAX_DEPTH + 8; guard++) {
+        if (b == outer) return true;
+        b = b->parent_op ? b->parent_op->parent : NULL;
+    }
+    return false;
+}
+
+static void check_operands(V *v, const Block *b, const Op *op)
+{
+    for (int i = 0; i < op->noperands; i++) {
+        const Value *a = op->operands[i];
+        if (!a) {
+            op_error(v, op, "operand #%d is undefined", i);
+            continue;
+        }
+        if (a->block == b) {
+            bool ok = !a->def || (a->def->parent == b && a->def->index < op->index);
+            if (!ok) {
+                op_error(v, op, "operand #%d does not dominate this use", i);
+                if (a->def) at_op(v, DIAG_NOTE, a->def, "operand defined here");
+            }
+            continue;
+        }
+        /* Defined elsewhere: in an enclosing block (isolation violated) or
+        ** somewhere unrelated (another function, a sibling region). */
+        const Op *iso = b->parent_op;
+        if (iso && block_within(b, a->block)) {
+            /* Find the outermost region op below a->block. */
+            const Op *o = b->parent_op;
+            while (o && o->parent && o->parent != a->block && o->parent->parent_op)
+                o = o->parent->parent_op;
+            op_error(v, op, "using value defined outside the region");
+            at_op(v, DIAG_NOTE, o ? o : iso, "required by region isolation constraints");
+        } else {
+            op_error(v, op, "operand #%d uses a value that is not visible here", i);
+        }
+    }
+}
+
+static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
+{
+    if (depth > MAX_DEPTH) {
+        if (b->parent_op) op_error(v, b->parent_op, "regions nested too deeply");
+        return;
+    }
+    NameTab names = { NULL, 0 };
+    size_t want = (size_t)b->nargs + 1;
+    for (int i = 0; i < b->nops; i++) want += b->ops[i] ? (size_t)b->ops[i]->nresults : 0;
+    size_t cap = 16;
+    while (cap < 2 * want) cap *= 2;
+    names.slots = calloc(cap, sizeof *names.slots);
+    names.cap = cap;
+
+    for (int i = 0; i < b->nargs; i++) {
+        const Value *a = b->args[i];
+        if (!a) continue;
+        if (a->def || a->block != b)
+            at_op(v, DIAG_ERROR, b->parent_op ? b->parent_op : b->ops[0], "block argument #%d defined twice", i);
+        const Value *old = name_enter(&names, a);
+        if (old) redefined(v, a, old, NULL, b);
+    }
+    for (int i = 0; i < b->nops; i++) {
+        const Op *op = b->ops[i];
+        if (!op) continue;
+        bool is_ret = op->name && !strcmp(op->name, "tfrt.return");
+        check_operands(v, b, op);
+        for (int r = 0; r < op->nresults; r++) {
+            const Value *res = op->results[r];
+            if (!res) continue;
+            if (res->def != op || res->block != b || res->result_index != r) {
+                op_error(v, op, "result #%d is defined twice", r);
+                continue;
+            }
+            const Value *old = name_enter(&names, res);
+            if (old) redefined(v, res, old, op, b);
+        }
+        if (is_ret) {
+            if (i != b->nops - 1) op_error(v, op, "must be the last operation in the parent block");
+            if (op->nresults) op_error(v, op, "expected 0 results, but found %d", op->nresults);
+            check_return(v, op, rc);
+            continue;
+        }
+        if (!op->info) {
+            if (!v->o.allow_unknown_ops) {
+                const char *nm = op->name ? op->name : "";
+                const char *dot = strchr(nm, '.');
+                if (known_dialect(v, nm) || !strncmp(nm, "func.", 5))
+                    at_op(v, DIAG_ERROR, op, "unregistered operation '%s' found in dialect ('%.*s') that does not allow unknown operations",
+                          nm, dot ? (int)(dot - nm) : (int)strlen(nm), nm);
+                else if (!v->o.allow_unregistered_dialect)
+                    at_op(v, DIAG_ERROR, op, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used");
+            }
+        } else {
+            check_signature(v, op);
+            check_attrs(v, op);
+            check_callees(v, op);
+        }
+        /* Symbol references to missing functions (tfrt.call has its own
+        ** message, reported by check_callees). */
+        const char *skip = op->info && !strcmp(op->name, "tfrt.call")
+            ? (op->callee ? op->callee : sym_attr(op, "callee")) : NULL;
+        bool in_attrs = false;
+        for (int a = 0; a < op->nattrs; a++) {
+            check_symbols(v, op, op->attrs[a].value, skip, 0);
+            if (op->callee && attr_has_symbol(op->attrs[a].value, op->callee, 0)) in_attrs = true;
+        }
+        if (op->callee && !skip && !in_attrs && !lookup(v, op->callee))
+            at_op(v, DIAG_ERROR, op, "function @%s not defined", op->callee);
+        check_regions(v, op, depth);
+    }
+    free(names.slots);
+
+    const Op *last = b->nops ? b->ops[b->nops - 1] : NULL;
+    if (!last || !last->name || strcmp(last->name, "tfrt.return")) {
+        if (b->parent_op) op_error(v, b->parent_op, "expected tfrt.return in body");
+        else if (b->func) at_func(v, DIAG_ERROR, b->func, "'func.func' op expected tfrt.return in body of @%s", b->func->name);
+    }
+}
+
+/* ---------------------------------------------------------------- entry points */
+
+static void v_init(V *v, const Module *m, DiagSink *d, const VerifyOptions *opt)
+{
+    memset(v, 0, sizeof *v);
+    v->m = m;
+    v->d = d;
+    if (opt) v->o = *opt;
+    v->tab = optable_all(&v->ntab);
+    v->sigs = calloc(v->ntab ? v->ntab : 1, sizeof *v->sigs);
+    collect_dialects(v);
+}
+
+static void v_done(V *v)
+{
+    free(v->sigs);
+    for (int i = 0; i < v->ndialects; i++) free(v->dialects[i]);
+    free(v->dialects);
+}
+
+static void verify_one(V *v, const Func *f)
+{
+    if (!f->body) {
+        if (v->o.for_execution && !f->is_native)
+            at_func(v, DIAG_ERROR, f, "function @%s has no body; only tfrt.native functions may be declared without one", f->name);
+        return;
+    }
+    const Block *b = f->body;
+    if (b->nargs != f->nargs)
+        at_func(v, DIAG_ERROR, f, "'func.func' op entry block must have %d arguments to match function signature", f->nargs);
+    else
+        for (int i = 0; i < f->nargs; i++)
+            if (b->args[i] && strcmp(tname(b->args[i]->type), tname(f->arg_types[i])))
+                at_func(v, DIAG_ERROR, f, "type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
+                        i, tname(b->args[i]->type), tname(f->arg_types[i]));
+    RetCtx rc = { f, NULL, NULL, 0, true, -1 };
+    verify_block(v, b, &rc, 0);
+}
+
+int verify_func(const Module *m, const Func *f, DiagSink *d, const VerifyOptions *opt)
+{
+    V v;
+    v_init(&v, m, d, opt);
+    verify_one(&v, f);
+    v_done(&v);
+    return v.errors;
+}
+
+int verify_module(const Module *m, DiagSink *d, const VerifyOptions *opt)
+{
+    V v;
+    v_init(&v, m, d, opt);
+    /* Symbol redefinitions: ir_module_func finds the first function of a
+    ** name; any other function of that name is a redefinition. */
+    for (int i = 0; i < m->nfuncs; i++) {
+        const Func *f = m->funcs[i];
+        const Func *first = ir_module_func(m, f->name);
+        if (first && first != f) {
+            at_func(&v, DIAG_ERROR, f, "redefinition of symbol named '%s'", f->name);
+            at_func(&v, DIAG_NOTE, first, "see existing symbol definition here");
+        }
+    }
+    for (int i = 0; i < m->nfuncs; i++) verify_one(&v, m->funcs[i]);
+    v_done(&v);
+    return v.errors;
+}
