@@ -1,0 +1,568 @@
+/*
+** run.c — `tfrun [run] [OPTIONS] [FILE|-]`: the bef_executor driver
+** (spec/dialect.md §1 with the differences of spec/tfrun.md §1–2).
+**
+** Steps: options; read the program; work queue and host allocator; parse,
+** verify and load (every kernel resolved before anything runs); then run
+** the requested functions in order, each with a fresh request context,
+** printing `--- Running 'NAME':`, the result line, and quiescing. At the end
+** the expected-diagnostic verification and the leak check decide the exit
+** status (0 ok, 1 failure, 2 usage error).
+**
+** Output: stdout is fully buffered and flushed after every driver line (the
+** kernels flush after each print), so that stdout and stderr interleave in
+** order when both go to one file.
+*/
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "interp/exec.h"
+#include "interp/workqueue.h"
+#include "ir/diag.h"
+#include "ir/verify.h"
+#include "parser/parser.h"
+
+static const char run_usage[] =
+    "usage: tfrun [run] [OPTIONS] [FILE|-]\n"
+    "\n"
+    "Runs the zero-argument functions of FILE (standard input when FILE is\n"
+    "missing or '-') in source order.\n"
+    "\n"
+    "options (TFRT's spelling in parentheses; '-' or '--', '=VALUE' or ' VALUE'):\n"
+    "  --work-queue=s|mstd[:N[,M]]   work queue (work_queue_type); default s\n"
+    "  --functions=a,b,...           run only these functions, in this order\n"
+    "                                (functions; may be repeated)\n"
+    "  --init-function=NAME          run NAME first (test_init_function)\n"
+    "  --print-error-code            add the error code to error results\n"
+    "                                (print_error_code)\n"
+    "  --host-allocator=KIND         malloc, test_fixed_size_1k, profiled_allocator,\n"
+    "                                leak_check_allocator (host_allocator_type; default)\n"
+    "  --verbose                     print the allocator and work queue choice to stderr\n"
+    "  --timeout=SECONDS             cancel the run after SECONDS\n"
+    "  --shared_libs=..., --enable_tracing, --tracing_level=...   accepted, ignored\n"
+    "  --help                        this text\n";
+
+typedef struct Options {
+    const char *work_queue;
+    char **functions;
+    int nfunctions, capfunctions;
+    const char *init_function;
+    bool print_error_code;
+    const char *allocator;
+    bool verbose;
+    double timeout;
+    const char *input;
+    bool help;
+} Options;
+
+/* {=====================================================================
+** Option parsing
+** ====================================================================== */
+
+typedef enum { OPT_VALUE, OPT_BOOL } OptKind;
+typedef enum {
+    O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT,
+    O_IGNORED_VALUE, O_IGNORED_BOOL, O_HELP
+} OptId;
+
+static const struct { const char *name; OptId id; OptKind kind; } option_table[] = {
+    { "work_queue", O_WORK_QUEUE, OPT_VALUE },
+    { "work_queue_type", O_WORK_QUEUE, OPT_VALUE },
+    { "functions", O_FUNCTIONS, OPT_VALUE },
+    { "init_function", O_INIT, OPT_VALUE },
+    { "test_init_function", O_INIT, OPT_VALUE },
+    { "print_error_code", O_PRINT_CODE, OPT_BOOL },
+    { "host_allocator", O_ALLOCATOR, OPT_VALUE },
+    { "host_allocator_type", O_ALLOCATOR, OPT_VALUE },
+    { "verbose", O_VERBOSE, OPT_BOOL },
+    { "timeout", O_TIMEOUT, OPT_VALUE },
+    { "shared_libs", O_IGNORED_VALUE, OPT_VALUE },
+    { "tracing_level", O_IGNORED_VALUE, OPT_VALUE },
+    { "enable_tracing", O_IGNORED_BOOL, OPT_BOOL },
+    { "help", O_HELP, OPT_BOOL },
+    { "h", O_HELP, OPT_BOOL },
+};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "tfrun: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nRun 'tfrun run --help' for the options.\n");
+    return 2;
+}
+
+static void add_functions(Options *o, const char *list)
+{
+    const char *p = list;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        if (n > 0) {
+            if (o->nfunctions == o->capfunctions) {
+                o->capfunctions = o->capfunctions ? o->capfunctions * 2 : 8;
+                o->functions = realloc(o->functions, sizeof(char *) * (size_t)o->capfunctions);
+                if (!o->functions) abort();
+            }
+            o->functions[o->nfunctions++] = strndup(p, n);
+        }
+        if (!comma) break;
+        p = comma + 1;
+    }
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+    if (!v || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "TRUE") || !strcmp(v, "True")) {
+        *out = true;
+        return true;
+    }
+    if (!strcmp(v, "false") || !strcmp(v, "0") || !strcmp(v, "FALSE") || !strcmp(v, "False")) {
+        *out = false;
+        return true;
+    }
+    return false;
+}
+
+/* Returns -1 on success, else the exit status of a usage error. */
+static int parse_options(Options *o, int argc, char **argv)
+{
+    bool only_files = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+            if (o->input) return usage_error("more than one input file ('%s')", a);
+            o->input = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            only_files = true;
+            continue;
+        }
+        const char *p = a + 1;
+        if (*p == '-') p++;
+        const char *eq = strchr(p, '=');
+        size_t nlen = eq ? (size_t)(eq - p) : strlen(p);
+        char name[64];
+        if (nlen == 0 || nlen >= sizeof name) return usage_error("unknown option '%s'", a);
+        for (size_t k = 0; k < nlen; k++) name[k] = p[k] == '-' ? '_' : p[k];
+        name[nlen] = 0;
+        int found = -1;
+        for (size_t k = 0; k < sizeof option_table / sizeof option_table[0]; k++)
+            if (!strcmp(option_table[k].name, name)) found = (int)k;
+        if (found < 0) return usage_error("unknown option '%s'", a);
+        const char *val = eq ? eq + 1 : NULL;
+        if (option_table[found].kind == OPT_VALUE && !val) {
+            if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);
+            val = argv[++i];
+        }
+        bool b = true;
+        if (option_table[found].kind == OPT_BOOL && !parse_bool(val, &b))
+            return usage_error("option '%s' takes no value other than true or false", a);
+        switch (option_table[found].id) {
+        case O_WORK_QUEUE: o->work_queue = val; break;
+        case O_FUNCTIONS: add_functions(o, val); break;
+        case O_INIT: o->init_function = val; break;
+        case O_PRINT_CODE: o->print_error_code = b; break;
+        case O_ALLOCATOR: o->allocator = val; break;
+        case O_VERBOSE: o->verbose = b; break;
+        case O_TIMEOUT: {
+            char *end;
+            errno = 0;
+            double t = strtod(val, &end);
+            if (errno || end == val || *end || !(t > 0) || t > 1e9)
+                return usage_error("invalid timeout '%s' (want a positive number of seconds)", val);
+            o->timeout = t;
+            break;
+        }
+        case O_IGNORED_VALUE: case O_IGNORED_BOOL: break;
+        case O_HELP: o->help = b; break;
+        }
+    }
+    return -1;
+}
+
+/* {=====================================================================
+** Input
+** ====================================================================== */
+
+static char *read_all(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) return NULL;
+    for (;;) {
+        if (n == cap) {
+            cap *= 2;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                return NULL;
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+/* {=====================================================================
+** Result lines (§1.5)
+** ====================================================================== */
+
+static void print_float(FILE *out, double x)
+{
+    if (isnan(x)) fputs("nan", out);
+    else if (isinf(x)) fputs(x < 0 ? "-INF" : "INF", out);
+    else fprintf(out, "%.6e", x);
+}
+
+static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
+{
+    if (av_is_error(v)) {
+        const ErrorObj *e = av_error(v);
+        if (with_code) fprintf(out, "<<error: %s, code: %s>>", e->msg, error_code_name(e->code));
+        else fprintf(out, "<<error: %s>>", e->msg);
+        return;
+    }
+    const char *sp = t ? t->spelling : "?";
+    const Any *a = av_is_available(v) ? av_get(v) : NULL;
+    if (!a) {
+        fprintf(out, "%s value", sp);
+        return;
+    }
+    if (!strcmp(sp, "i1")) fputs(a->v.i ? "1" : "0", out);
+    else if (!strcmp(sp, "i32")) fprintf(out, "%d", (int)(int32_t)a->v.i);
+    else if (!strcmp(sp, "i64")) fprintf(out, "%lld", (long long)a->v.i);
+    else if (!strcmp(sp, "f32")) print_float(out, (double)a->v.f32);
+    else if (!strcmp(sp, "f64")) print_float(out, a->v.f64);
+    else fprintf(out, "%s value", sp);
+}
+
+/* {=====================================================================
+** Timeout watchdog
+** ====================================================================== */
+
+typedef struct Watchdog {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    double seconds;
+    bool done, fired;
+    RequestContext *current;     /* the request running now (retained) */
+} Watchdog;
+
+static void add_seconds(struct timespec *t, double s)
+{
+    long long ns = (long long)(s * 1e9);
+    t->tv_sec += (time_t)(ns / 1000000000LL);
+    t->tv_nsec += (long)(ns % 1000000000LL);
+    if (t->tv_nsec >= 1000000000L) {
+        t->tv_sec++;
+        t->tv_nsec -= 1000000000L;
+    }
+}
+
+static void *watchdog_main(void *p)
+{
+    Watchdog *w = p;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    add_seconds(&deadline, w->seconds);
+    pthread_mutex_lock(&w->mu);
+    while (!w->done) {
+        if (pthread_cond_timedwait(&w->cv, &w->mu, &deadline) == ETIMEDOUT) break;
+    }
+    if (!w->done) {
+        w->fired = true;
+        if (w->current) rq_cancel_msg(w->current, "Cancelled: timeout");
+        /* Grace period: a program stuck outside the kernels (a value that
+        ** never resolves) cannot observe the cancellation. */
+        add_seconds(&deadline, 2.0);
+        while (!w->done) {
+            if (pthread_cond_timedwait(&w->cv, &w->mu, &deadline) == ETIMEDOUT) {
+                fflush(stdout);
+                fprintf(stderr, "tfrun: Cancelled: timeout\n");
+                fflush(stderr);
+                _exit(1);
+            }
+        }
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+static void watchdog_set(Watchdog *w, RequestContext *rq)
+{
+    if (!w) return;
+    pthread_mutex_lock(&w->mu);
+    if (w->current) rq_release(w->current);
+    w->current = rq;
+    if (rq) {
+        rq_retain(rq);
+        if (w->fired) rq_cancel_msg(rq, "Cancelled: timeout");
+    }
+    pthread_mutex_unlock(&w->mu);
+}
+
+static bool watchdog_fired(Watchdog *w)
+{
+    if (!w) return false;
+    pthread_mutex_lock(&w->mu);
+    bool f = w->fired;
+    pthread_mutex_unlock(&w->mu);
+    return f;
+}
+
+/* {=====================================================================
+** Running functions (§1.3, §1.6)
+** ====================================================================== */
+
+typedef struct Run {
+    Options *o;
+    Host *host;
+    WorkQueue *q;
+    Watchdog *wd;
+    FILE *out;
+} Run;
+
+static void run_function(Run *r, const Func *fn)
+{
+    FILE *out = r->out;
+    if (fn->nargs > 0) {
+        fprintf(out, "--- Not running '%s' because it has arguments.\n", fn->name);
+        fflush(out);
+        return;
+    }
+    if (!fn->name || !fn->name[0]) return;
+    fprintf(out, "--- Running '%s':\n", fn->name);
+    fflush(out);
+    RequestContext *rq = rq_new(r->q);
+    watchdog_set(r->wd, rq);
+    ExecCtx c = { r->host, rq, 0, NULL };
+    int n = fn->nresults;
+    AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
+    if (!res) abort();
+    if (fn->is_sync) {
+        char *err = NULL;
+        if (exec_run_sync(&c, fn, NULL, 0, res, &err)) {
+            if (n > 0) {
+                fprintf(out, "'%s' returned ", fn->name);
+                for (int i = 0; i < n; i++) {
+                    if (i) fputc(',', out);
+                    print_value(out, fn->result_types[i], res[i], r->o->print_error_code);
+                }
+                fputc('\n', out);
+            }
+        } else {
+            fprintf(out, "'%s' returned <<error: %s>>\n", fn->name, err ? err : "");
+            free(err);
+            n = 0;
+        }
+        fflush(out);
+        wq_quiesce(r->q);
+    } else {
+        exec_invoke_func(&c, fn, NULL, 0, res);
+        if (n > 0) {
+            wq_await(r->q, res, n);
+            fprintf(out, "'%s' returned ", fn->name);
+            for (int i = 0; i < n; i++) {
+                if (i) fputc(',', out);
+                print_value(out, fn->result_types[i], res[i], r->o->print_error_code);
+            }
+            fputc('\n', out);
+            fflush(out);
+        }
+        wq_quiesce(r->q);
+    }
+    fflush(out);
+    /* The driver holds the results until after the quiesce (§8.6). */
+    for (int i = 0; i < n; i++)
+        if (res[i]) av_release(res[i]);
+    free(res);
+    watchdog_set(r->wd, NULL);
+    rq_release(rq);
+    fflush(out);
+}
+
+/* Named functions in the order of §1.4 restricted to named ones
+** (tfrun.md §1.4): source order. */
+static const Func *find_func(const Module *m, const char *name)
+{
+    const Func *f = ir_module_func(m, name);
+    if (f && (f->body || f->is_native)) return f;
+    return NULL;
+}
+
+int cli_run(int argc, char **argv)
+{
+    Options o = { 0 };
+    int st = parse_options(&o, argc, argv);
+    if (st >= 0) goto out_opts;
+    if (o.help) {
+        fputs(run_usage, stdout);
+        st = 0;
+        goto out_opts;
+    }
+    FILE *out = stdout;
+    static char outbuf[1 << 16];
+    setvbuf(out, outbuf, _IOFBF, sizeof outbuf);
+
+    /* The input first: an unreadable file prints nothing else (§1.2). */
+    const char *fname = !o.input || !strcmp(o.input, "-") ? "<stdin>" : o.input;
+    FILE *in = !o.input || !strcmp(o.input, "-") ? stdin : fopen(o.input, "rb");
+    if (!in) {
+        fprintf(stderr, "tfrun: cannot open input file '%s': %s\n", o.input, strerror(errno));
+        st = 1;
+        goto out_opts;
+    }
+    size_t len = 0;
+    char *text = read_all(in, &len);
+    if (in != stdin) fclose(in);
+    if (!text) {
+        fprintf(stderr, "tfrun: cannot read input file '%s'\n", fname);
+        st = 1;
+        goto out_opts;
+    }
+
+    const char *wqspec = o.work_queue ? o.work_queue : "s";
+    char err[256] = "";
+    WorkQueue *q = wq_create(wqspec, err, sizeof err);
+    if (!q) {
+        if (!strncmp(err, "Invalid argument", 16)) tfrt_log(stderr, 'E', "run.c", __LINE__, "%s", err);
+        else if (err[0]) fprintf(stderr, "tfrun: %s\n", err);
+        fprintf(stderr, "tfrun: couldn't create work queue type %s\n", wqspec);
+        free(text);
+        st = 1;
+        goto out_opts;
+    }
+    const char *aname = o.allocator ? o.allocator : "leak_check_allocator";
+    HostAllocator *alloc = ha_create(aname, stderr);
+    if (!alloc) {
+        st = usage_error("unknown host allocator type '%s' (want malloc, test_fixed_size_1k, "
+                         "profiled_allocator or leak_check_allocator)", aname);
+        wq_destroy(q);
+        free(text);
+        goto out_opts;
+    }
+    if (o.verbose) {
+        fprintf(stderr, "%s\n", ha_banner(alloc));
+        fprintf(stderr, "Choosing %s work queue.\n", wq_name(q));
+    }
+
+    DiagSink *d = diag_new(stderr);
+    diag_set_verify(d, DIAG_VERIFY_LAZY);
+    diag_add_source(d, fname, text, len);
+    Module *m = parse_module(fname, text, len, d);
+    free(text);
+    Host *host = NULL;
+    bool failed = false;
+    if (!m) {
+        failed = true;
+    } else {
+        VerifyOptions vo = { .allow_unknown_ops = true, .for_execution = true };
+        if (verify_module(m, d, &vo) > 0) failed = true;
+    }
+    if (failed) {
+        diag_finish(d);
+        st = 1;
+        goto out_all;
+    }
+    host = host_new(m, q, alloc, d, out);
+    if (!exec_load(host)) {
+        /* Nothing runs; the status is the verification's (§1.8). */
+        st = diag_finish(d) ? 1 : 0;
+        goto out_all;
+    }
+
+    /* The functions to run (§1.3). */
+    const Func **list = NULL;
+    int nlist = 0;
+    if (o.nfunctions > 0) {
+        list = calloc((size_t)o.nfunctions, sizeof *list);
+        if (!list) abort();
+        for (int i = 0; i < o.nfunctions; i++) {
+            const Func *f = find_func(m, o.functions[i]);
+            if (!f) {
+                fflush(out);
+                fprintf(stderr, "tfrun: couldn't find function %s\n", o.functions[i]);
+                free(list);
+                st = 1;
+                goto out_all;
+            }
+            list[nlist++] = f;
+        }
+    } else {
+        list = calloc((size_t)m->nfuncs + 1, sizeof *list);
+        if (!list) abort();
+        for (int i = 0; i < m->nfuncs; i++)
+            if (m->funcs[i]->body || m->funcs[i]->is_native) list[nlist++] = m->funcs[i];
+    }
+
+    Watchdog wdog, *wd = NULL;
+    if (o.timeout > 0) {
+        memset(&wdog, 0, sizeof wdog);
+        wdog.seconds = o.timeout;
+        pthread_mutex_init(&wdog.mu, NULL);
+        pthread_cond_init(&wdog.cv, NULL);
+        if (pthread_create(&wdog.thread, NULL, watchdog_main, &wdog) == 0) wd = &wdog;
+    }
+
+    Run run = { &o, host, q, wd, out };
+    const Func *init = o.init_function && o.init_function[0] ? find_func(m, o.init_function) : NULL;
+    if (init) run_function(&run, init);
+    for (int i = 0; i < nlist && !watchdog_fired(wd); i++) {
+        if (list[i] == init) continue;
+        run_function(&run, list[i]);
+    }
+    free(list);
+    fflush(out);
+
+    bool timed_out = false;
+    if (wd) {
+        pthread_mutex_lock(&wd->mu);
+        wd->done = true;
+        timed_out = wd->fired;
+        pthread_cond_signal(&wd->cv);
+        pthread_mutex_unlock(&wd->mu);
+        pthread_join(wd->thread, NULL);
+        if (wd->current) rq_release(wd->current);
+        pthread_mutex_destroy(&wd->mu);
+        pthread_cond_destroy(&wd->cv);
+    }
+    st = diag_finish(d) ? 1 : 0;
+    if (timed_out) {
+        fflush(out);
+        fprintf(stderr, "tfrun: Cancelled: timeout\n");
+        st = 1;
+    }
+
+out_all:
+    fflush(out);
+    wq_destroy(q);             /* quiesces: no task may outlive the plans */
+    if (host) host_free(host);
+    if (m) ir_module_free(m);
+    /* The leak check comes last and overrides a 0 status (§1.10). */
+    if (ha_report_at_exit(alloc, out)) st = 1;
+    fflush(out);
+    ha_destroy(alloc);
+    diag_free(d);
+out_opts:
+    for (int i = 0; i < o.nfunctions; i++) free(o.functions[i]);
+    free(o.functions);
+    fflush(stdout);
+    return st;
+}

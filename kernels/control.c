@@ -1,0 +1,1024 @@
+/*
+** control.c — control-flow kernels (spec/dialect.md §9.2–9.4, tfrun.md
+** §1.1): tfrt.call / if / cond / case / repeat.i32 / while / once,
+** tfrt.parallel_for.i32 / parallel_call.i32, tfrt_test.do.async,
+** tfrt_test.benchmark, and the native functions of §8.9.
+** (tfrt_test.invoke_sync_function.* lives in test.c, on exec_run_sync.)
+**
+** Ownership: kernel operands are +0; anything kept beyond the call (deferred
+** branches, loop state) is retained and released when no longer needed.
+** Results handed out are +1. Loop state lives on the heap and is driven
+** iteratively: a loop continues in a continuation only when it must wait,
+** so neither the iteration count nor the depth of forwarding costs stack.
+*/
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "interp/exec.h"
+#include "kernels/kernel.h"
+
+#define OP(id, n, f, s, fl) void k_##id(KernelFrame *);
+#include "kernels/ops.def"
+#undef OP
+
+/* Iterations of tfrt.repeat.i32 run in blocks of this size (§9.2). */
+#define REPEAT_BLOCK 32
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) abort();
+    return p;
+}
+
+static AsyncValue **av_array(int n) { return xmalloc(sizeof(AsyncValue *) * (size_t)(n + 1)); }
+
+/* A function named by symbol attribute [name] of the op, or NULL. */
+static const Func *attr_func(const KernelFrame *f, const char *name)
+{
+    const Attr *a = kf_attr(f, name);
+    if (!a || a->kind != ATTR_SYMBOL) return NULL;
+    return ir_module_func(host_module(f->ctx->host), a->u.str.s);
+}
+
+/* The callee of a call-like op (cached by exec_load in op->exec). */
+static const Func *op_callee(const KernelFrame *f)
+{
+    if (f->op->exec) return f->op->exec;
+    if (f->op->callee) return ir_module_func(host_module(f->ctx->host), f->op->callee);
+    return attr_func(f, "callee");
+}
+
+/* A body to invoke: a function or a region block. */
+typedef struct Body { const Func *fn; const Block *block; } Body;
+
+static int body_nresults(Body b)
+{
+    if (b.fn) return b.fn->nresults;
+    const Block *bl = b.block;
+    return bl && bl->nops ? bl->ops[bl->nops - 1]->noperands : 0;
+}
+
+static void invoke(const ExecCtx *c, Body b, AsyncValue *const *args, int nargs, AsyncValue **res)
+{
+    if (b.fn) exec_invoke_func(c, b.fn, args, nargs, res);
+    else if (b.block) exec_invoke_block(c, b.block, args, nargs, res);
+}
+
+/* Binds forwarding values res[0..n) to +1 values out[0..n) and drops both. */
+static void forward_all(AsyncValue **res, AsyncValue **out, int n)
+{
+    for (int i = 0; i < n; i++) {
+        av_forward(res[i], out[i]);
+        av_release(out[i]);
+        av_release(res[i]);
+    }
+}
+
+/* Binds forwarding values res[0..n) to [v] (borrowed) and drops them. */
+static void forward_each_to(AsyncValue **res, int n, AsyncValue *v)
+{
+    for (int i = 0; i < n; i++) {
+        av_forward(res[i], v);
+        av_release(res[i]);
+    }
+}
+
+/* Fresh forwarding values for every result: one reference kept in [keep],
+** one handed out. */
+static void make_indirect_results(KernelFrame *f, AsyncValue **keep)
+{
+    for (int i = 0; i < f->nresults; i++) {
+        keep[i] = av_new_indirect();
+        av_retain(keep[i]);
+        f->results[i] = keep[i];
+    }
+}
+
+/* {=====================================================================
+** tfrt.call
+** ====================================================================== */
+
+void k_tfrt_call(KernelFrame *f)
+{
+    const Func *fn = op_callee(f);
+    if (!fn) {
+        kf_error(f, "function @%s not defined", f->op->callee ? f->op->callee : "?");
+        return;
+    }
+    exec_invoke_func(f->ctx, fn, f->args, f->nargs, f->results);
+}
+
+/* {=====================================================================
+** tfrt.if, tfrt.cond, tfrt.case: select a body by the first operand
+** ====================================================================== */
+
+typedef enum { BR_IF, BR_COND, BR_CASE } BranchKind;
+
+/* The body selected by resolved, available selector [sel]; found = false
+** when the op names no such body (an omitted else region selects nothing). */
+static Body select_body(const KernelFrame *f, BranchKind kind, AsyncValue *sel, bool *found)
+{
+    Body b = { NULL, NULL };
+    *found = true;
+    const Op *op = f->op;
+    switch (kind) {
+    case BR_IF: {
+        bool t = av_get(sel)->v.i != 0;
+        int r = t ? 0 : 1;
+        if (r < op->nregions) b.block = op->regions[r];
+        else *found = false;
+        break;
+    }
+    case BR_COND: {
+        bool t = av_get(sel)->v.i != 0;
+        b.fn = attr_func(f, t ? "a_true_fn" : "b_false_fn");
+        if (!b.fn) *found = false;
+        break;
+    }
+    case BR_CASE: {
+        const Attr *a = kf_attr(f, "branches");
+        int n = a && a->kind == ATTR_ARRAY ? a->u.arr.n : 0;
+        int64_t i = (int32_t)av_get(sel)->v.i;
+        if (n == 0) {
+            *found = false;
+            break;
+        }
+        if (i < 0 || i >= n) i = n - 1;
+        const Attr *e = a->u.arr.elems[i];
+        if (e->kind == ATTR_SYMBOL) b.fn = ir_module_func(host_module(f->ctx->host), e->u.str.s);
+        if (!b.fn) *found = false;
+        break;
+    }
+    }
+    return b;
+}
+
+/* Runs the branch for a resolved selector args[0]; results into res (+1). */
+static void branch_now(KernelFrame *f, BranchKind kind, AsyncValue **res)
+{
+    AsyncValue *sel = f->args[0];
+    if (av_is_error(sel)) {
+        AsyncValue *e = av_resolve_target(sel);
+        for (int i = 0; i < f->nresults; i++) {
+            av_retain(e);
+            res[i] = e;
+        }
+        return;
+    }
+    bool found;
+    Body b = select_body(f, kind, sel, &found);
+    if (!found) {
+        for (int i = 0; i < f->nresults; i++)
+            res[i] = av_new_error(ERR_INTERNAL, "no branch to take");
+        return;
+    }
+    invoke(f->ctx, b, f->args + 1, f->nargs - 1, res);
+}
+
+typedef struct Deferred {
+    KernelFrame kf;        /* copy of the kernel frame with retained args */
+    ExecCtx *ctx;
+    BranchKind kind;
+    AsyncValue **res;      /* our forwarding results */
+    AsyncValue **args;
+} Deferred;
+
+static void branch_deferred(void *a, void *b)
+{
+    (void)b;
+    Deferred *d = a;
+    AsyncValue **out = av_array(d->kf.nresults);
+    branch_now(&d->kf, d->kind, out);
+    forward_all(d->res, out, d->kf.nresults);
+    for (int i = 0; i < d->kf.nargs; i++) av_release(d->args[i]);
+    free(out);
+    free(d->args);
+    free(d->res);
+    exec_ctx_free(d->ctx);
+    free(d);
+}
+
+static void branch_kernel(KernelFrame *f, BranchKind kind)
+{
+    if (f->nargs < 1) {
+        kf_error(f, "missing condition operand");
+        return;
+    }
+    if (av_is_resolved(f->args[0])) {
+        branch_now(f, kind, f->results);
+        return;
+    }
+    /* Non-strict: the selector is not available yet (tfrun.md §1.1). */
+    Deferred *d = xmalloc(sizeof *d);
+    d->ctx = exec_ctx_dup(f->ctx);
+    d->kind = kind;
+    d->args = av_array(f->nargs);
+    for (int i = 0; i < f->nargs; i++) {
+        av_retain(f->args[i]);
+        d->args[i] = f->args[i];
+    }
+    d->res = av_array(f->nresults);
+    make_indirect_results(f, d->res);
+    d->kf = (KernelFrame){ d->args, f->nargs, NULL, f->nresults, f->op, d->ctx };
+    av_and_then(d->args[0], branch_deferred, d, NULL);
+}
+
+void k_tfrt_if(KernelFrame *f)   { branch_kernel(f, BR_IF); }
+void k_tfrt_cond(KernelFrame *f) { branch_kernel(f, BR_COND); }
+void k_tfrt_case(KernelFrame *f) { branch_kernel(f, BR_CASE); }
+
+/* {=====================================================================
+** tfrt.repeat.i32
+** ====================================================================== */
+
+typedef struct Repeat {
+    ExecCtx *ctx;
+    const Block *body;
+    int32_t n, i;
+    int nvals;
+    AsyncValue **vals;     /* current loop-carried values, +1 each */
+    AsyncValue **res;      /* the kernel's forwarding results, +1 each */
+    AsyncValue **tmp;
+} Repeat;
+
+static void repeat_free(Repeat *r)
+{
+    for (int k = 0; k < r->nvals; k++)
+        if (r->vals[k]) av_release(r->vals[k]);
+    free(r->vals);
+    free(r->res);
+    free(r->tmp);
+    exec_ctx_free(r->ctx);
+    free(r);
+}
+
+static void repeat_run(Repeat *r);
+
+static void repeat_resume(void *a, void *b)
+{
+    (void)b;
+    repeat_run(a);
+}
+
+/* Runs blocks of iterations until the loop ends or must wait. */
+static void repeat_run(Repeat *r)
+{
+    for (;;) {
+        int block = r->nvals == 0 ? r->n - r->i : REPEAT_BLOCK;
+        for (int k = 0; k < block && r->i < r->n; k++) {
+            AsyncValue *cancel = r->ctx->rq ? rq_cancelled(r->ctx->rq) : NULL;
+            if (cancel) {
+                forward_each_to(r->res, r->nvals, cancel);   /* vals: repeat_free */
+                repeat_free(r);
+                return;
+            }
+            exec_invoke_block(r->ctx, r->body, r->vals, r->nvals, r->tmp);
+            for (int j = 0; j < r->nvals; j++) {
+                av_release(r->vals[j]);
+                r->vals[j] = r->tmp[j];
+            }
+            r->i++;
+        }
+        if (r->i >= r->n) {
+            forward_all(r->res, r->vals, r->nvals);
+            r->nvals = 0;
+            repeat_free(r);
+            return;
+        }
+        if (!av_is_resolved(r->vals[0])) {
+            av_and_then(r->vals[0], repeat_resume, r, NULL);
+            return;
+        }
+    }
+}
+
+static void repeat_start(KernelFrame *f)
+{
+    AsyncValue *cnt = f->args[0];
+    int nvals = f->nargs - 1;
+    if (av_is_error(cnt)) {
+        AsyncValue *e = av_resolve_target(cnt);
+        for (int i = 0; i < f->nresults; i++) {
+            av_retain(e);
+            f->results[i] = e;
+        }
+        return;
+    }
+    int32_t n = (int32_t)av_get(cnt)->v.i;
+    if (n < 0) {
+        kf_error(f, "tfrt.repeat.i32: negative trip count %d", (int)n);
+        return;
+    }
+    if (n == 0) {
+        for (int i = 0; i < f->nresults && i < nvals; i++) kf_forward_arg(f, i, i + 1);
+        return;
+    }
+    if (f->op->nregions < 1) {
+        kf_error(f, "tfrt.repeat.i32 has no body");
+        return;
+    }
+    Repeat *r = xmalloc(sizeof *r);
+    r->ctx = exec_ctx_dup(f->ctx);
+    r->body = f->op->regions[0];
+    r->n = n;
+    r->i = 0;
+    r->nvals = nvals;
+    r->vals = av_array(nvals);
+    r->tmp = av_array(nvals);
+    for (int i = 0; i < nvals; i++) {
+        av_retain(f->args[i + 1]);
+        r->vals[i] = f->args[i + 1];
+    }
+    r->res = av_array(nvals);
+    make_indirect_results(f, r->res);
+    repeat_run(r);
+}
+
+typedef struct RepeatWait { KernelFrame kf; ExecCtx *ctx; AsyncValue **args; } RepeatWait;
+
+static void repeat_wait_done(void *a, void *b)
+{
+    (void)b;
+    RepeatWait *w = a;
+    AsyncValue **res = w->kf.results;
+    AsyncValue **out = av_array(w->kf.nresults);
+    for (int i = 0; i < w->kf.nresults; i++) out[i] = NULL;
+    w->kf.results = out;
+    repeat_start(&w->kf);
+    for (int i = 0; i < w->kf.nresults; i++)
+        if (!out[i]) out[i] = av_new_error(ERR_INTERNAL, "tfrt.repeat.i32 did not set its result");
+    forward_all(res, out, w->kf.nresults);
+    for (int i = 0; i < w->kf.nargs; i++) av_release(w->args[i]);
+    free(out);
+    free(res);
+    free(w->args);
+    exec_ctx_free(w->ctx);
+    free(w);
+}
+
+void k_tfrt_repeat_i32(KernelFrame *f)
+{
+    if (f->nargs < 1) {
+        kf_error(f, "tfrt.repeat.i32 needs a trip count");
+        return;
+    }
+    if (av_is_resolved(f->args[0])) {
+        repeat_start(f);
+        return;
+    }
+    /* Non-strict: wait for the trip count, keeping the operands. */
+    RepeatWait *w = xmalloc(sizeof *w);
+    w->ctx = exec_ctx_dup(f->ctx);
+    w->args = av_array(f->nargs);
+    for (int i = 0; i < f->nargs; i++) {
+        av_retain(f->args[i]);
+        w->args[i] = f->args[i];
+    }
+    AsyncValue **res = av_array(f->nresults);
+    make_indirect_results(f, res);
+    w->kf = (KernelFrame){ w->args, f->nargs, res, f->nresults, f->op, w->ctx };
+    av_and_then(w->args[0], repeat_wait_done, w, NULL);
+}
+
+/* {=====================================================================
+** tfrt.while
+** ====================================================================== */
+
+typedef struct While {
+    ExecCtx *ctx;
+    const Func *body;
+    int nvals;
+    bool async;            /* parallel_iterations > 1 */
+    AsyncValue *cond;      /* +1 */
+    AsyncValue **vals;     /* +1 each */
+    AsyncValue **res;      /* forwarding results */
+    AsyncValue **tmp;      /* nvals + 1 */
+} While;
+
+static void while_free(While *w)
+{
+    for (int i = 0; i < w->nvals; i++)
+        if (w->vals[i]) av_release(w->vals[i]);
+    if (w->cond) av_release(w->cond);
+    free(w->vals);
+    free(w->res);
+    free(w->tmp);
+    exec_ctx_free(w->ctx);
+    free(w);
+}
+
+static void while_step(While *w);
+static void while_resume_cb(void *a, void *b) { (void)b; while_step(a); }
+static void while_resume_task(void *a, void *b) { (void)b; while_step(a); }
+static void while_enqueue_resume(void *a, void *b)
+{
+    (void)b;
+    While *w = a;
+    exec_enqueue(w->ctx, while_resume_task, w, NULL);
+}
+
+/* An iteration of the async variant: the body's results were handed out as
+** forwarding values when the iteration was set up; this task invokes it. */
+typedef struct WhileIter {
+    ExecCtx *ctx;
+    const Func *body;
+    int nargs, nres;
+    AsyncValue **args;     /* +1 */
+    AsyncValue **res;      /* forwarding, +1 */
+} WhileIter;
+
+static void while_iter_task(void *a, void *b)
+{
+    (void)b;
+    WhileIter *it = a;
+    AsyncValue **out = av_array(it->nres);
+    exec_invoke_func(it->ctx, it->body, it->args, it->nargs, out);
+    forward_all(it->res, out, it->nres);
+    for (int i = 0; i < it->nargs; i++) av_release(it->args[i]);
+    free(out);
+    free(it->args);
+    free(it->res);
+    exec_ctx_free(it->ctx);
+    free(it);
+}
+
+static void while_step(While *w)
+{
+    for (;;) {
+        if (!av_is_resolved(w->cond)) {
+            if (w->async) av_and_then(w->cond, while_resume_cb, w, NULL);
+            else av_and_then(w->cond, while_enqueue_resume, w, NULL);
+            return;
+        }
+        if (av_is_error(w->cond)) {
+            /* Once every current argument has resolved, every result is the error. */
+            for (int i = 0; i < w->nvals; i++) {
+                if (!av_is_resolved(w->vals[i])) {
+                    av_and_then(w->vals[i], while_resume_cb, w, NULL);
+                    return;
+                }
+            }
+            forward_each_to(w->res, w->nvals, w->cond);
+            while_free(w);
+            return;
+        }
+        if (av_get(w->cond)->v.i == 0) {
+            forward_all(w->res, w->vals, w->nvals);
+            w->nvals = 0;
+            while_free(w);
+            return;
+        }
+        int nres = w->nvals + 1;
+        if (w->async) {
+            WhileIter *it = xmalloc(sizeof *it);
+            it->ctx = exec_ctx_dup(w->ctx);
+            it->body = w->body;
+            it->nargs = w->nvals;
+            it->nres = nres;
+            it->args = av_array(w->nvals);
+            it->res = av_array(nres);
+            for (int i = 0; i < w->nvals; i++) {
+                it->args[i] = w->vals[i];     /* the iteration takes our reference */
+                w->vals[i] = NULL;
+            }
+            for (int i = 0; i < nres; i++) {
+                it->res[i] = av_new_indirect();
+                av_retain(it->res[i]);
+                w->tmp[i] = it->res[i];
+            }
+            exec_enqueue(w->ctx, while_iter_task, it, NULL);
+        } else {
+            exec_invoke_func(w->ctx, w->body, w->vals, w->nvals, w->tmp);
+            for (int i = 0; i < w->nvals; i++) av_release(w->vals[i]);
+        }
+        for (int i = 0; i < w->nvals; i++) w->vals[i] = w->tmp[i];
+        av_release(w->cond);
+        w->cond = w->tmp[w->nvals];
+    }
+}
+
+void k_tfrt_while(KernelFrame *f)
+{
+    const Func *body = attr_func(f, "body_fn");
+    if (!body) body = op_callee(f);
+    if (!body) {
+        kf_error(f, "tfrt.while: body function not found");
+        return;
+    }
+    if (f->nargs < 1 || body->nargs != f->nargs - 1 || body->nresults != f->nargs ||
+        f->nresults != f->nargs - 1) {
+        kf_error(f, "tfrt.while: @%s does not match the loop signature", body->name);
+        return;
+    }
+    const Attr *pa = kf_attr(f, "parallel_iterations");
+    int64_t P = pa && pa->kind == ATTR_INT ? pa->u.i : 1;
+    While *w = xmalloc(sizeof *w);
+    w->ctx = exec_ctx_dup(f->ctx);
+    w->body = body;
+    w->nvals = f->nargs - 1;
+    w->async = P > 1;
+    av_retain(f->args[0]);
+    w->cond = f->args[0];
+    w->vals = av_array(w->nvals);
+    w->tmp = av_array(w->nvals + 1);
+    for (int i = 0; i < w->nvals; i++) {
+        av_retain(f->args[i + 1]);
+        w->vals[i] = f->args[i + 1];
+    }
+    w->res = av_array(f->nresults);
+    make_indirect_results(f, w->res);
+    while_step(w);
+}
+
+/* {=====================================================================
+** tfrt.once
+** ====================================================================== */
+
+typedef struct OnceVals { int n; AsyncValue *v[]; } OnceVals;
+
+static void once_free(void *p)
+{
+    OnceVals *o = p;
+    for (int i = 0; i < o->n; i++) av_release(o->v[i]);
+    free(o);
+}
+
+void k_tfrt_once(KernelFrame *f)
+{
+    const Func *fn = attr_func(f, "function");
+    if (!fn) fn = op_callee(f);
+    if (!fn) {
+        kf_error(f, "tfrt.once: function not found");
+        return;
+    }
+    if (!f->ctx->rq) {
+        kf_error_silent(f, ERR_INTERNAL, "tfrt.once requires resource context");
+        return;
+    }
+    char key[512];
+    snprintf(key, sizeof key, "tfrt.once:%s", fn->name);
+    OnceVals *o = rq_resource_get(f->ctx->rq, key);
+    if (!o) {
+        OnceVals *mine = xmalloc(sizeof(OnceVals) + sizeof(AsyncValue *) * (size_t)(f->nresults + 1));
+        mine->n = f->nresults;
+        for (int i = 0; i < f->nresults; i++) mine->v[i] = av_new_indirect();
+        if (rq_resource_put(f->ctx->rq, key, mine, once_free)) {
+            AsyncValue **out = av_array(f->nresults);
+            exec_invoke_func(f->ctx, fn, f->args, f->nargs, out);
+            for (int i = 0; i < f->nresults; i++) {
+                av_forward(mine->v[i], out[i]);
+                av_release(out[i]);
+            }
+            free(out);
+            o = mine;
+        } else {
+            once_free(mine);
+            o = rq_resource_get(f->ctx->rq, key);
+        }
+    }
+    for (int i = 0; i < f->nresults; i++) {
+        av_retain(o->v[i]);
+        f->results[i] = o->v[i];
+    }
+}
+
+/* {=====================================================================
+** tfrt.parallel_for.i32, tfrt.parallel_call.i32 (§9.3)
+** ====================================================================== */
+
+typedef struct PFor {
+    ExecCtx *ctx;
+    Body body;
+    int32_t start;
+    int64_t total, bs, nblocks;
+    bool async_body;
+    int nextra;
+    AsyncValue **extra;    /* +1 each */
+    AsyncValue *done;      /* the result chain (unavailable concrete), +1 */
+    atomic_long pending;   /* blocks not finished */
+} PFor;
+
+static void pfor_block_done(PFor *p)
+{
+    if (atomic_fetch_sub(&p->pending, 1) != 1) return;
+    av_emplace(p->done, any_chain());
+    av_release(p->done);
+    for (int i = 0; i < p->nextra; i++) av_release(p->extra[i]);
+    free(p->extra);
+    exec_ctx_free(p->ctx);
+    free(p);
+}
+
+static void pfor_chain_done(void *a, void *b)
+{
+    AsyncValue *ch = b;
+    av_release(ch);
+    pfor_block_done(a);
+}
+
+/* Invokes the body on block [j]. */
+static void pfor_run_block(PFor *p, int64_t j)
+{
+    int64_t lo = j * p->bs, hi = lo + p->bs;
+    if (hi > p->total) hi = p->total;
+    int n = p->nextra + 2;
+    AsyncValue **args = av_array(n);
+    args[0] = av_new_available(any_int(ANY_I32, (int32_t)(p->start + lo)));
+    args[1] = av_new_available(any_int(ANY_I32, (int32_t)(p->start + hi)));
+    for (int i = 0; i < p->nextra; i++) args[i + 2] = p->extra[i];
+    int nres = p->async_body ? 1 : 0;
+    AsyncValue *out[1] = { NULL };
+    invoke(p->ctx, p->body, args, n, out);
+    av_release(args[0]);
+    av_release(args[1]);
+    free(args);
+    if (nres == 1) av_and_then(out[0], pfor_chain_done, p, out[0]);
+    else pfor_block_done(p);
+}
+
+static void pfor_range(PFor *p, int64_t lo, int64_t hi);
+
+typedef struct PRange { PFor *p; int64_t lo, hi; } PRange;
+
+static void pfor_range_task(void *a, void *b)
+{
+    (void)b;
+    PRange *r = a;
+    PFor *p = r->p;
+    int64_t lo = r->lo, hi = r->hi;
+    free(r);
+    pfor_range(p, lo, hi);
+}
+
+static void pfor_range(PFor *p, int64_t lo, int64_t hi)
+{
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        PRange *r = xmalloc(sizeof *r);
+        r->p = p;
+        r->lo = mid;
+        r->hi = hi;
+        exec_enqueue(p->ctx, pfor_range_task, r, NULL);
+        hi = mid;
+    }
+    pfor_run_block(p, lo);
+}
+
+static bool body_result_is_chain(Body b)
+{
+    if (b.fn) return b.fn->nresults == 1 && b.fn->result_types[0]->is_chain;
+    const Op *ret = b.block->ops[b.block->nops - 1];
+    return ret->noperands == 1 && ret->operands[0]->type->is_chain;
+}
+
+static void parallel_kernel(KernelFrame *f, Body body)
+{
+    if (f->nargs < 3) {
+        kf_error(f, "parallel kernel needs start, end and block size");
+        return;
+    }
+    int32_t s = kf_i32(f, 0), e = kf_i32(f, 1), bs = kf_i32(f, 2);
+    if (bs <= 0) {
+        kf_error(f, "invalid block size %d", (int)bs);
+        return;
+    }
+    if (e < s) {
+        kf_error(f, "invalid range: end %d is less than start %d", (int)e, (int)s);
+        return;
+    }
+    int nres = body_nresults(body);
+    bool async_body = body_result_is_chain(body);
+    if (nres != 0 && !async_body) {
+        kf_error_silent(f, ERR_INTERNAL, "Invalid parallel body function result types");
+        return;
+    }
+    int64_t total = (int64_t)e - (int64_t)s;
+    if (total == 0) {
+        kf_set_chain(f, 0);
+        return;
+    }
+    PFor *p = xmalloc(sizeof *p);
+    p->ctx = exec_ctx_dup(f->ctx);
+    p->body = body;
+    p->start = s;
+    p->total = total;
+    p->bs = bs;
+    p->nblocks = (total + bs - 1) / bs;
+    p->async_body = async_body;
+    p->nextra = f->nargs - 3;
+    p->extra = av_array(p->nextra);
+    for (int i = 0; i < p->nextra; i++) {
+        av_retain(f->args[i + 3]);
+        p->extra[i] = f->args[i + 3];
+    }
+    p->done = av_new_unavailable();
+    av_retain(p->done);
+    f->results[0] = p->done;
+    atomic_init(&p->pending, (long)p->nblocks);
+    pfor_range(p, 0, p->nblocks);
+}
+
+void k_tfrt_parallel_for_i32(KernelFrame *f)
+{
+    Body b = { NULL, f->op->nregions ? f->op->regions[0] : NULL };
+    if (!b.block) {
+        kf_error(f, "tfrt.parallel_for.i32 has no body");
+        return;
+    }
+    parallel_kernel(f, b);
+}
+
+void k_tfrt_parallel_call_i32(KernelFrame *f)
+{
+    Body b = { op_callee(f), NULL };
+    if (!b.fn) {
+        kf_error(f, "tfrt.parallel_call.i32: function not found");
+        return;
+    }
+    parallel_kernel(f, b);
+}
+
+/* {=====================================================================
+** tfrt_test.do.async
+** ====================================================================== */
+
+typedef struct DoAsync {
+    ExecCtx *ctx;
+    const Block *body;
+    int nargs, nres;
+    AsyncValue **args, **res;
+} DoAsync;
+
+static void do_async_task(void *a, void *b)
+{
+    (void)b;
+    DoAsync *d = a;
+    AsyncValue **out = av_array(d->nres);
+    exec_invoke_block(d->ctx, d->body, d->args, d->nargs, out);
+    forward_all(d->res, out, d->nres);
+    for (int i = 0; i < d->nargs; i++) av_release(d->args[i]);
+    free(out);
+    free(d->args);
+    free(d->res);
+    exec_ctx_free(d->ctx);
+    free(d);
+}
+
+void k_tfrt_test_do_async(KernelFrame *f)
+{
+    if (f->op->nregions < 1) {
+        kf_error(f, "tfrt_test.do.async has no body");
+        return;
+    }
+    DoAsync *d = xmalloc(sizeof *d);
+    d->ctx = exec_ctx_dup(f->ctx);
+    d->body = f->op->regions[0];
+    d->nargs = f->nargs;
+    d->nres = f->nresults;
+    d->args = av_array(f->nargs);
+    for (int i = 0; i < f->nargs; i++) {
+        av_retain(f->args[i]);
+        d->args[i] = f->args[i];
+    }
+    d->res = av_array(f->nresults);
+    make_indirect_results(f, d->res);
+    exec_enqueue(f->ctx, do_async_task, d, NULL);
+}
+
+/* {=====================================================================
+** tfrt_test.benchmark (§9.4)
+** ====================================================================== */
+
+typedef struct Bench {
+    ExecCtx *ctx;
+    const Block *body;
+    const Op *op;
+    int nargs;
+    AsyncValue **args;
+    AsyncValue *done;      /* result chain, +1 */
+    int64_t max_count;     /* < 0: unlimited */
+    double duration;       /* < 0: unlimited */
+    int64_t warmup, runs;
+    int64_t *wall, *cpu;   /* recorded runs */
+    int64_t nrec, cap;
+    int64_t total_wall, total_cpu;
+    struct timespec t0, c0;
+} Bench;
+
+static int64_t ts_ns(const struct timespec *t) { return (int64_t)t->tv_sec * 1000000000 + t->tv_nsec; }
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void bench_finish(Bench *b)
+{
+    const Attr *na = ir_op_attr(b->op, "name");
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", na && na->kind == ATTR_STRING ? (int)na->u.str.len : 0,
+             na && na->kind == ATTR_STRING ? na->u.str.s : "");
+    FILE *out = host_out(b->ctx->host);
+    int64_t n = b->nrec;
+    qsort(b->wall, (size_t)n, sizeof(int64_t), cmp_i64);
+    qsort(b->cpu, (size_t)n, sizeof(int64_t), cmp_i64);
+#define PCT(arr, p) (n ? (arr)[(int64_t)floor((double)n * (p))] : 0)
+    fprintf(out, "BM:%s:Duration(ns): %lld\n", name, (long long)b->total_wall);
+    fprintf(out, "BM:%s:Count: %lld\n", name, (long long)n);
+    fprintf(out, "BM:%s:Time Min(ns): %lld\n", name, (long long)PCT(b->wall, 0.0));
+    fprintf(out, "BM:%s:Time 50%%(ns): %lld\n", name, (long long)PCT(b->wall, 0.5));
+    fprintf(out, "BM:%s:Time 95%%(ns): %lld\n", name, (long long)PCT(b->wall, 0.95));
+    fprintf(out, "BM:%s:Time 99%%(ns): %lld\n", name, (long long)PCT(b->wall, 0.99));
+    fprintf(out, "BM:%s:CPU Min(ns): %lld\n", name, (long long)PCT(b->cpu, 0.0));
+    fprintf(out, "BM:%s:CPU 50%%(ns): %lld\n", name, (long long)PCT(b->cpu, 0.5));
+    fprintf(out, "BM:%s:CPU 95%%(ns): %lld\n", name, (long long)PCT(b->cpu, 0.95));
+    fprintf(out, "BM:%s:CPU 99%%(ns): %lld\n", name, (long long)PCT(b->cpu, 0.99));
+#undef PCT
+    double util = b->total_wall > 0 ? (double)b->total_cpu * 100.0 / (double)b->total_wall : 0.0;
+    fprintf(out, "BM:%s:CPU utilization(percent): %.6e\n", name, util);
+    fflush(out);
+    av_emplace(b->done, any_chain());
+    av_release(b->done);
+    for (int i = 0; i < b->nargs; i++) av_release(b->args[i]);
+    free(b->args);
+    free(b->wall);
+    free(b->cpu);
+    exec_ctx_free(b->ctx);
+    free(b);
+}
+
+static bool bench_more(const Bench *b)
+{
+    if (b->max_count >= 0 && b->runs >= b->max_count + b->warmup) return false;
+    if (b->duration >= 0 && (double)b->total_wall >= b->duration * 1e9) return false;
+    return true;
+}
+
+static void bench_start_run(void *a, void *unused);
+
+static void bench_run_done(void *a, void *v)
+{
+    Bench *b = a;
+    av_release((AsyncValue *)v);
+    struct timespec t1, c1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    if (b->runs >= b->warmup) {
+        if (b->nrec == b->cap) {
+            b->cap = b->cap ? b->cap * 2 : 64;
+            b->wall = realloc(b->wall, sizeof(int64_t) * (size_t)b->cap);
+            b->cpu = realloc(b->cpu, sizeof(int64_t) * (size_t)b->cap);
+            if (!b->wall || !b->cpu) abort();
+        }
+        int64_t w = ts_ns(&t1) - ts_ns(&b->t0), c = ts_ns(&c1) - ts_ns(&b->c0);
+        b->wall[b->nrec] = w;
+        b->cpu[b->nrec] = c;
+        b->nrec++;
+        b->total_wall += w;
+        b->total_cpu += c;
+    }
+    b->runs++;
+    if (bench_more(b)) exec_enqueue(b->ctx, bench_start_run, b, NULL);
+    else bench_finish(b);
+}
+
+static void bench_start_run(void *a, void *unused)
+{
+    (void)unused;
+    Bench *b = a;
+    clock_gettime(CLOCK_MONOTONIC, &b->t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b->c0);
+    AsyncValue *out[1] = { NULL };
+    exec_invoke_block(b->ctx, b->body, b->args, b->nargs, out);
+    av_and_then(out[0], bench_run_done, b, out[0]);
+}
+
+static int64_t int_attr(const KernelFrame *f, const char *name, int64_t dflt)
+{
+    const Attr *a = kf_attr(f, name);
+    return a && a->kind == ATTR_INT ? a->u.i : dflt;
+}
+
+void k_tfrt_test_benchmark(KernelFrame *f)
+{
+    const Block *body = f->op->nregions ? f->op->regions[0] : NULL;
+    if (!body || body->nops < 1 || body->ops[body->nops - 1]->noperands != 1) {
+        kf_error(f, "Benchmark op requires the input function have exactly one return value");
+        return;
+    }
+    Bench *b = calloc(1, sizeof *b);
+    if (!b) abort();
+    b->ctx = exec_ctx_dup(f->ctx);
+    b->body = body;
+    b->op = f->op;
+    b->nargs = f->nargs;
+    b->args = av_array(f->nargs);
+    for (int i = 0; i < f->nargs; i++) {
+        av_retain(f->args[i]);
+        b->args[i] = f->args[i];
+    }
+    b->max_count = int_attr(f, "max_count", -1);
+    b->duration = (double)int_attr(f, "duration_secs", -1);
+    b->warmup = int_attr(f, "num_warmup_runs", 1);
+    if (b->warmup < 0) b->warmup = 0;
+    b->done = av_new_unavailable();
+    av_retain(b->done);
+    f->results[0] = b->done;
+    if (bench_more(b)) exec_enqueue(f->ctx, bench_start_run, b, NULL);
+    else bench_finish(b);
+}
+
+/* {=====================================================================
+** Native functions (§8.9)
+** ====================================================================== */
+
+static void native_sink(const ExecCtx *c, AsyncValue *const *args, int nargs,
+                        AsyncValue **res, int nres)
+{
+    (void)c; (void)args; (void)nargs;
+    for (int i = 0; i < nres; i++) res[i] = av_ready_chain();
+}
+
+static void native_async_sink(const ExecCtx *c, AsyncValue *const *args, int nargs,
+                              AsyncValue **res, int nres)
+{
+    (void)c; (void)args; (void)nargs;
+    for (int i = 0; i < nres; i++) res[i] = av_ready_chain();
+}
+
+static bool native_i32_args(AsyncValue *const *args, int nargs, AsyncValue **res, int nres)
+{
+    for (int i = 0; i < nargs; i++) {
+        if (av_is_error(args[i])) {
+            AsyncValue *e = av_resolve_target(args[i]);
+            for (int j = 0; j < nres; j++) {
+                av_retain(e);
+                res[j] = e;
+            }
+            return false;
+        }
+    }
+    if (nargs < 2) {
+        for (int j = 0; j < nres; j++) res[j] = av_new_error(ERR_INTERNAL, "native_add needs two arguments");
+        return false;
+    }
+    return true;
+}
+
+static void native_add(const ExecCtx *c, AsyncValue *const *args, int nargs,
+                       AsyncValue **res, int nres)
+{
+    (void)c;
+    if (!native_i32_args(args, nargs, res, nres) || nres < 1) return;
+    int32_t s = (int32_t)((uint32_t)av_get(args[0])->v.i + (uint32_t)av_get(args[1])->v.i);
+    res[0] = av_new_available(any_int(ANY_I32, s));
+}
+
+typedef struct AsyncAdd { AsyncValue *dst; int32_t sum; } AsyncAdd;
+
+static void async_add_task(void *a, void *b)
+{
+    (void)b;
+    AsyncAdd *t = a;
+    av_emplace(t->dst, any_int(ANY_I32, t->sum));
+    av_release(t->dst);
+    free(t);
+}
+
+static void native_async_add(const ExecCtx *c, AsyncValue *const *args, int nargs,
+                             AsyncValue **res, int nres)
+{
+    if (!native_i32_args(args, nargs, res, nres) || nres < 1) return;
+    AsyncAdd *t = xmalloc(sizeof *t);
+    t->sum = (int32_t)((uint32_t)av_get(args[0])->v.i + (uint32_t)av_get(args[1])->v.i);
+    t->dst = av_new_unavailable();
+    av_retain(t->dst);
+    res[0] = t->dst;
+    exec_enqueue(c, async_add_task, t, NULL);
+}
+
+static void native_error(const ExecCtx *c, AsyncValue *const *args, int nargs,
+                         AsyncValue **res, int nres)
+{
+    (void)c; (void)args; (void)nargs;
+    for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_INTERNAL, "something bad happened");
+}
+
+static const struct { const char *name; NativeFn fn; } natives[] = {
+    { "native_add", native_add },
+    { "native_async_add", native_async_add },
+    { "native_async_sink", native_async_sink },
+    { "native_error", native_error },
+    { "native_sink", native_sink },
+};
+
+NativeFn native_lookup(const char *name)
+{
+    for (size_t i = 0; i < sizeof natives / sizeof natives[0]; i++)
+        if (!strcmp(natives[i].name, name)) return natives[i].fn;
+    return NULL;
+}
