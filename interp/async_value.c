@@ -365,17 +365,27 @@ void av_release(AsyncValue *v)
     }
 }
 
-uint32_t av_refcount(const AsyncValue *v)
+/* References held by users: a bound indirect value that still waits for its
+** target is also held by the forward node on the target's list; that
+** internal reference is not counted. */
+static uint32_t user_refs(const AsyncValue *v)
 {
-    return atomic_load_explicit(&((AsyncValue *)v)->refs, memory_order_relaxed);
+    AsyncValue *m = (AsyncValue *)v;
+    uint32_t n = atomic_load_explicit(&m->refs, memory_order_acquire);
+    if (m->kind == K_INDIRECT && (atomic_load_explicit(&m->ws, memory_order_acquire) & ST_MASK) == ST_CLAIMED &&
+        atomic_load_explicit(&m->u.ind.fwd, memory_order_acquire) && n > 1)
+        n--;
+    return n;
 }
+
+uint32_t av_refcount(const AsyncValue *v) { return user_refs(v); }
 
 bool av_is_unique(const AsyncValue *v)
 {
     AsyncValue *p = (AsyncValue *)v;
     for (;;) {
         if (p->kind == K_IMMORTAL) return false;
-        if (atomic_load_explicit(&p->refs, memory_order_acquire) != 1) return false;
+        if (user_refs(p) != 1) return false;
         if (p->kind != K_INDIRECT) return true;
         AsyncValue *t = atomic_load_explicit(&p->u.ind.fwd, memory_order_acquire);
         if (!t) return true;
