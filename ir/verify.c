@@ -32,17 +32,10 @@
 
 /* ---------------------------------------------------------------- context */
 
-enum { MAX_SIG = 24, MAX_DEPTH = 2000 };
+enum { MAX_SIG = VERIFY_MAX_SIG, MAX_DEPTH = 2000 };
 
-typedef struct SigType { const char *p; int len; } SigType;
-
-/* A parsed op-table signature. */
-typedef struct Sig {
-    bool parsed, unchecked;
-    int nin, nout;
-    bool in_var, out_var;          /* last entry is `T...` */
-    SigType in[MAX_SIG], out[MAX_SIG];
-} Sig;
+typedef VerifySigType SigType;
+typedef VerifySig Sig;
 
 typedef struct V {
     const Module *m;
@@ -215,15 +208,11 @@ static bool sig_list(const char **pp, bool paren, SigType *out, int *n, bool *va
     }
 }
 
-static const Sig *op_sig(V *v, const OpInfo *info)
+static void parse_sig(const char *p, Sig *s)
 {
-    static const Sig unchecked = { true, true, 0, 0, false, false, {{0}}, {{0}} };
-    if (!v->sigs || info < v->tab || info >= v->tab + v->ntab) return &unchecked;
-    Sig *s = &v->sigs[info - v->tab];
-    if (s->parsed) return s;
+    memset(s, 0, sizeof *s);
     s->parsed = true;
-    const char *p = info->signature;
-    if (!p || !*p) { s->unchecked = true; return s; }
+    if (!p || !*p) { s->unchecked = true; return; }
     skip_ws(&p);
     bool ok = *p == '(' && (p++, sig_list(&p, true, s->in, &s->nin, &s->in_var));
     skip_ws(&p);
@@ -235,6 +224,20 @@ static const Sig *op_sig(V *v, const OpInfo *info)
         else ok = sig_list(&p, false, s->out, &s->nout, &s->out_var);
     }
     if (!ok) s->unchecked = true;
+}
+
+bool verify_parse_signature(const char *sig, VerifySig *out)
+{
+    parse_sig(sig, out);
+    return !out->unchecked;
+}
+
+static const Sig *op_sig(V *v, const OpInfo *info)
+{
+    static const Sig unchecked = { true, true, 0, 0, false, false, {{0}}, {{0}} };
+    if (!v->sigs || info < v->tab || info >= v->tab + v->ntab) return &unchecked;
+    Sig *s = &v->sigs[info - v->tab];
+    if (!s->parsed) parse_sig(info->signature, s);
     return s;
 }
 

@@ -1,0 +1,1187 @@
+/*
+** print.c — the MLIR printer (see print.h).
+**
+** One Printer per function: a table Value* -> printed name, filled while
+** walking the body in text order (function arguments `%argN`; each op with
+** results takes the next number; a region's block arguments take the names
+** of the operands they are bound to, spec/dialect.md §3.7). Because the
+** numbers only grow, a value defined inside an isolated region never
+** collides with a name bound from outside it.
+**
+** Custom syntax is used only when it re-parses to the same IR: the op's
+** types are what the syntax implies (the op-table signature for families
+** that write no types), and every attribute has a place in the syntax.
+** Otherwise the op is printed in generic form.
+*/
+#include "ir/print.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/diag.h"
+#include "ir/verify.h"
+#include "kernels/optable.h"
+
+/* ---------------------------------------------------------------- small printers */
+
+static bool is_bare_ident(const char *s, size_t n)
+{
+    if (n == 0) return false;
+    unsigned char c = (unsigned char)s[0];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return false;
+    for (size_t i = 1; i < n; i++) {
+        c = (unsigned char)s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '$' || c == '.'))
+            return false;
+    }
+    return true;
+}
+
+static void print_escaped(FILE *out, const char *s, size_t n)
+{
+    fputc('"', out);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') { fputc('\\', out); fputc(c, out); }
+        else if (c >= 0x20 && c < 0x7f) fputc(c, out);
+        else fprintf(out, "\\%02X", c);
+    }
+    fputc('"', out);
+}
+
+static void print_symbol(FILE *out, const char *s)
+{
+    fputc('@', out);
+    size_t n = s ? strlen(s) : 0;
+    if (is_bare_ident(s, n)) fputs(s, out);
+    else print_escaped(out, s ? s : "", n);
+}
+
+static void print_key(FILE *out, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    if (is_bare_ident(s, n)) fputs(s, out);
+    else print_escaped(out, s ? s : "", n);
+}
+
+void ir_print_type(FILE *out, const Type *t)
+{
+    fputs(t && t->spelling ? t->spelling : "none", out);
+}
+
+static const char *tspell(const Type *t) { return t && t->spelling ? t->spelling : "none"; }
+
+static int float_hex_digits(const Type *ty)
+{
+    const char *s = ty ? tspell(ty) : "f64";
+    if (!strcmp(s, "f16") || !strcmp(s, "bf16")) return 4;
+    if (!strcmp(s, "f32")) return 8;
+    return 16;
+}
+
+void ir_format_float(char *buf, size_t cap, double v, const Type *ty)
+{
+    bool f32 = ty && !strcmp(tspell(ty), "f32");
+    if (isnan(v) || isinf(v)) {
+        /* Special values have no decimal spelling: their bit pattern. */
+        uint64_t bits;
+        int digits = float_hex_digits(ty);
+        if (digits == 8) {
+            float f = (float)v;
+            uint32_t b32;
+            memcpy(&b32, &f, 4);
+            bits = b32;
+        } else if (digits == 4) {
+            bool bf = ty && !strcmp(tspell(ty), "bf16");
+            if (isnan(v)) bits = bf ? 0x7FC0 : 0x7E00;
+            else bits = bf ? 0x7F80 : 0x7C00;
+            if (signbit(v)) bits |= 0x8000;
+        } else {
+            memcpy(&bits, &v, 8);
+        }
+        snprintf(buf, cap, "0x%0*llX", digits, (unsigned long long)bits);
+        return;
+    }
+    for (int prec = 6; prec <= 17; prec++) {
+        snprintf(buf, cap, "%.*e", prec, v);
+        double back = strtod(buf, NULL);
+        if (f32 ? (float)back == (float)v : back == v) return;
+    }
+}
+
+static void print_float_value(FILE *out, const Attr *a)
+{
+    char buf[64];
+    if (a->has_float_bits) {
+        snprintf(buf, sizeof buf, "0x%0*llX", float_hex_digits(a->type),
+                 (unsigned long long)a->float_bits);
+    } else {
+        ir_format_float(buf, sizeof buf, a->u.f, a->type);
+    }
+    fputs(buf, out);
+}
+
+static bool is_unsigned(const Type *t)
+{
+    return t && t->spelling && t->spelling[0] == 'u' && t->spelling[1] == 'i';
+}
+
+static void print_int_value(FILE *out, const Attr *a)
+{
+    if (is_unsigned(a->type)) fprintf(out, "%llu", (unsigned long long)a->u.i);
+    else fprintf(out, "%lld", (long long)a->u.i);
+}
+
+/* A dense element (no type suffix). */
+static void print_dense_elem(FILE *out, const Attr *e)
+{
+    if (!e) { fputs("0", out); return; }
+    switch (e->kind) {
+    case ATTR_BOOL: fputs(e->u.b ? "true" : "false", out); break;
+    case ATTR_INT: print_int_value(out, e); break;
+    case ATTR_FLOAT: print_float_value(out, e); break;
+    case ATTR_ARRAY:   /* complex: (re, im) */
+        fputc('(', out);
+        for (int i = 0; i < e->u.arr.n; i++) {
+            if (i) fputs(", ", out);
+            print_dense_elem(out, e->u.arr.elems[i]);
+        }
+        fputc(')', out);
+        break;
+    default: ir_print_attr(out, e); break;
+    }
+}
+
+/* Elements [*k ..] nested along dims[d..]. */
+static void print_dense_nest(FILE *out, const Attr *a, const Type *tt, int d, int *k)
+{
+    if (d == tt->rank) {
+        print_dense_elem(out, *k < a->u.arr.n ? a->u.arr.elems[*k] : NULL);
+        (*k)++;
+        return;
+    }
+    fputc('[', out);
+    for (int64_t i = 0; i < tt->dims[d]; i++) {
+        if (i) fputs(", ", out);
+        print_dense_nest(out, a, tt, d + 1, k);
+    }
+    fputc(']', out);
+}
+
+static void print_dense(FILE *out, const Attr *a)
+{
+    fputs("dense<", out);
+    const Type *tt = a->type;
+    int64_t count = 1;
+    bool shaped = tt && tt->kind == TY_TENSOR && tt->rank >= 0;
+    for (int i = 0; shaped && i < tt->rank; i++) {
+        if (tt->dims[i] < 0) shaped = false;
+        else count *= tt->dims[i];
+        if (count > (int64_t)1 << 40) shaped = false;
+    }
+    if (a->dense_splat || (a->u.arr.n == 1 && !(shaped && tt->rank > 0 && count == 1))) {
+        if (a->u.arr.n >= 1) print_dense_elem(out, a->u.arr.elems[0]);
+    } else if (shaped && count == a->u.arr.n) {
+        int k = 0;
+        print_dense_nest(out, a, tt, 0, &k);
+    } else {
+        fputc('[', out);
+        for (int i = 0; i < a->u.arr.n; i++) {
+            if (i) fputs(", ", out);
+            print_dense_elem(out, a->u.arr.elems[i]);
+        }
+        fputc(']', out);
+    }
+    fputs("> : ", out);
+    ir_print_type(out, tt);
+}
+
+static void print_attr_depth(FILE *out, const Attr *a, int depth);
+
+static void print_dict_body(FILE *out, const NamedAttr *attrs, int n, int depth)
+{
+    for (int i = 0; i < n; i++) {
+        if (i) fputs(", ", out);
+        print_key(out, attrs[i].name);
+        if (attrs[i].value && attrs[i].value->kind != ATTR_UNIT) {
+            fputs(" = ", out);
+            print_attr_depth(out, attrs[i].value, depth + 1);
+        }
+    }
+}
+
+static void print_attr_depth(FILE *out, const Attr *a, int depth)
+{
+    if (!a) { fputs("unit", out); return; }
+    if (depth > 100000) { fputs("[]", out); return; }
+    switch (a->kind) {
+    case ATTR_UNIT: fputs("unit", out); break;
+    case ATTR_BOOL: fputs(a->u.b ? "true" : "false", out); break;
+    case ATTR_INT:
+        print_int_value(out, a);
+        fputs(" : ", out);
+        ir_print_type(out, a->type);
+        break;
+    case ATTR_FLOAT:
+        print_float_value(out, a);
+        fputs(" : ", out);
+        fputs(a->type ? tspell(a->type) : "f64", out);
+        break;
+    case ATTR_STRING: print_escaped(out, a->u.str.s ? a->u.str.s : "", a->u.str.len); break;
+    case ATTR_SYMBOL: print_symbol(out, a->u.str.s); break;
+    case ATTR_ARRAY:
+        fputc('[', out);
+        for (int i = 0; i < a->u.arr.n; i++) {
+            if (i) fputs(", ", out);
+            print_attr_depth(out, a->u.arr.elems[i], depth + 1);
+        }
+        fputc(']', out);
+        break;
+    case ATTR_DENSE: print_dense(out, a); break;
+    case ATTR_TYPE: ir_print_type(out, a->type); break;
+    case ATTR_DICT:
+        fputc('{', out);
+        print_dict_body(out, a->u.dict.attrs, a->u.dict.n, depth);
+        fputc('}', out);
+        break;
+    }
+}
+
+void ir_print_attr(FILE *out, const Attr *a) { print_attr_depth(out, a, 0); }
+
+static void print_loc_inner(FILE *out, const Loc *l, int depth)
+{
+    if (!l || depth > 1000) { fputs("unknown", out); return; }
+    switch (l->kind) {
+    case LOC_FILE:
+        print_escaped(out, l->file ? l->file : "", l->file ? strlen(l->file) : 0);
+        fprintf(out, ":%d:%d", l->line, l->col);
+        break;
+    case LOC_NAME:
+        print_escaped(out, l->name ? l->name : "", l->name ? strlen(l->name) : 0);
+        if (l->child) {
+            fputc('(', out);
+            print_loc_inner(out, l->child, depth + 1);
+            fputc(')', out);
+        }
+        break;
+    case LOC_FUSED:
+        fputs("fused", out);
+        if (l->fused_meta) {
+            fputc('<', out);
+            ir_print_attr(out, l->fused_meta);
+            fputc('>', out);
+        }
+        fputc('[', out);
+        for (int i = 0; i < l->nitems; i++) {
+            if (i) fputs(", ", out);
+            print_loc_inner(out, l->items[i], depth + 1);
+        }
+        fputc(']', out);
+        break;
+    case LOC_CALLSITE:
+        fputs("callsite(", out);
+        print_loc_inner(out, l->callee, depth + 1);
+        fputs(" at ", out);
+        print_loc_inner(out, l->caller, depth + 1);
+        fputc(')', out);
+        break;
+    default:
+        fputs("unknown", out);
+        break;
+    }
+}
+
+void ir_print_loc(FILE *out, const Loc *l)
+{
+    fputs("loc(", out);
+    print_loc_inner(out, l, 0);
+    fputc(')', out);
+}
+
+/* ---------------------------------------------------------------- value names */
+
+typedef struct Slot { const Value *v; const char *name; } Slot;
+
+typedef struct Printer {
+    FILE *out;
+    const Module *m;
+    Slot *slots; size_t cap, n;
+    char *pool; size_t pool_used, pool_cap;   /* current chunk */
+    char **chunks; int nchunks;
+    int next_id, next_arg;
+    int indent;
+} Printer;
+
+static char *pool_strdup(Printer *p, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    if (!p->pool || p->pool_used + n > p->pool_cap) {
+        size_t cap = n > 4096 ? n : 4096;
+        char **nc = realloc(p->chunks, (size_t)(p->nchunks + 1) * sizeof *nc);
+        char *c = malloc(cap);
+        if (!nc || !c) { free(c); if (nc) p->chunks = nc; return NULL; }
+        p->chunks = nc;
+        p->chunks[p->nchunks++] = c;
+        p->pool = c;
+        p->pool_used = 0;
+        p->pool_cap = cap;
+    }
+    char *r = p->pool + p->pool_used;
+    memcpy(r, s, n);
+    p->pool_used += n;
+    return r;
+}
+
+static size_t hash_ptr(const void *v)
+{
+    uint64_t x = (uint64_t)(uintptr_t)v;
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdull; x ^= x >> 33;
+    return (size_t)x;
+}
+
+static void set_name(Printer *p, const Value *v, const char *name)
+{
+    if (!v) return;
+    if (2 * (p->n + 1) > p->cap) {
+        size_t ncap = p->cap ? 2 * p->cap : 256;
+        Slot *ns = calloc(ncap, sizeof *ns);
+        if (!ns) return;
+        for (size_t i = 0; i < p->cap; i++)
+            if (p->slots[i].v) {
+                size_t j = hash_ptr(p->slots[i].v) & (ncap - 1);
+                while (ns[j].v) j = (j + 1) & (ncap - 1);
+                ns[j] = p->slots[i];
+            }
+        free(p->slots);
+        p->slots = ns;
+        p->cap = ncap;
+    }
+    size_t j = hash_ptr(v) & (p->cap - 1);
+    while (p->slots[j].v && p->slots[j].v != v) j = (j + 1) & (p->cap - 1);
+    if (!p->slots[j].v) p->n++;
+    p->slots[j].v = v;
+    p->slots[j].name = pool_strdup(p, name);
+}
+
+static const char *name_of(Printer *p, const Value *v)
+{
+    if (v && p->cap) {
+        size_t j = hash_ptr(v) & (p->cap - 1);
+        while (p->slots[j].v) {
+            if (p->slots[j].v == v) return p->slots[j].name ? p->slots[j].name : "%<oom>";
+            j = (j + 1) & (p->cap - 1);
+        }
+    }
+    return "%<undefined>";
+}
+
+static void printer_free(Printer *p)
+{
+    free(p->slots);
+    for (int i = 0; i < p->nchunks; i++) free(p->chunks[i]);
+    free(p->chunks);
+}
+
+/* ---------------------------------------------------------------- op shapes */
+
+static bool op_is(const Op *op, const char *name) { return op->name && !strcmp(op->name, name); }
+
+static SyntaxFamily family(const Op *op)
+{
+    return op->info ? op->info->family : SYN_GENERIC;
+}
+
+/* For block argument [i] of region [r] of [op], the operand it is bound to
+** (spec §3.7), or -1 when the op's custom syntax binds nothing. */
+static int bound_operand(const Op *op, int r, int i)
+{
+    (void)r;
+    switch (family(op)) {
+    case SYN_IF: case SYN_REPEAT: return i + 1;
+    case SYN_PARALLEL_FOR: return i < 2 ? i : i + 1;
+    case SYN_DO_ASYNC: case SYN_BENCHMARK: return i;
+    default: return -1;
+    }
+}
+
+static bool same_type(const Type *a, const Type *b)
+{
+    return a == b || (a && b && !strcmp(tspell(a), tspell(b)));
+}
+
+static bool sig_type_is(const VerifySigType *s, const Type *t)
+{
+    return t && t->spelling && (size_t)s->len == strlen(t->spelling) && !memcmp(s->p, t->spelling, (size_t)s->len);
+}
+
+/* Do the op's operand types (when [check_in]) and result types equal what
+** its signature implies? (Custom syntaxes that write no types take them
+** from the signature.) */
+static bool fits_signature(const Op *op, bool check_in)
+{
+    VerifySig s;
+    if (!op->info || !verify_parse_signature(op->info->signature, &s)) return false;
+    if (s.in_var || s.out_var) {
+        /* Only a variadic operand list with explicit types is expressible. */
+        if (s.out_var || check_in) return false;
+    }
+    if (check_in) {
+        if (op->noperands != s.nin) return false;
+        for (int i = 0; i < s.nin; i++)
+            if (!op->operands[i] || !sig_type_is(&s.in[i], op->operands[i]->type)) return false;
+    }
+    if (op->nresults != s.nout) return false;
+    for (int i = 0; i < s.nout; i++)
+        if (!op->results[i] || !sig_type_is(&s.out[i], op->results[i]->type)) return false;
+    return true;
+}
+
+/* Are all attributes of [op] among [names] (NULL-terminated)? */
+static bool attrs_within(const Op *op, const char *const *names)
+{
+    for (int i = 0; i < op->nattrs; i++) {
+        bool ok = false;
+        for (int k = 0; names[k] && !ok; k++) ok = !strcmp(op->attrs[i].name, names[k]);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+static const Attr *attr(const Op *op, const char *name) { return ir_op_attr(op, name); }
+
+static bool is_sym(const Attr *a) { return a && a->kind == ATTR_SYMBOL; }
+
+/* Does every region's block-argument list bind to distinct operands with
+** the right types, so that the custom syntax reconstructs it? */
+static bool regions_bindable(const Op *op, const Type *const *argtypes_first2)
+{
+    for (int r = 0; r < op->nregions; r++) {
+        const Block *b = op->regions[r];
+        if (!b) return false;
+        int want;
+        switch (family(op)) {
+        case SYN_IF: case SYN_REPEAT: want = op->noperands - 1; break;
+        case SYN_PARALLEL_FOR: want = op->noperands - 1; break;
+        default: want = op->noperands; break;
+        }
+        if (b->nargs != want) return false;
+        for (int i = 0; i < b->nargs; i++) {
+            int k = bound_operand(op, r, i);
+            if (k < 0 || k >= op->noperands || !op->operands[k] || !b->args[i]) return false;
+            if (!same_type(b->args[i]->type, op->operands[k]->type)) return false;
+            /* Each operand may be bound once per block. */
+            for (int j = 0; j < i; j++)
+                if (op->operands[bound_operand(op, r, j)] == op->operands[k]) return false;
+        }
+    }
+    (void)argtypes_first2;
+    return true;
+}
+
+/* Is [b] exactly `tfrt.return` with no operands? */
+static bool trivial_return_block(const Block *b)
+{
+    return b && b->nops == 1 && op_is(b->ops[0], "tfrt.return") && b->ops[0]->noperands == 0;
+}
+
+/* Can [op] be printed in its custom syntax? */
+static bool use_custom(const Op *op)
+{
+    if (!op->info || !op->name) return false;
+    for (int i = 0; i < op->noperands; i++) if (!op->operands[i]) return false;
+    for (int i = 0; i < op->nresults; i++) if (!op->results[i]) return false;
+    switch (family(op)) {
+    case SYN_GENERIC: return false;
+    case SYN_NULLARY:
+        return op->nregions == 0 && fits_signature(op, true);
+    case SYN_CONSTANT: {
+        const Attr *v = attr(op, "value");
+        if (!v || op->nregions || !fits_signature(op, true)) return false;
+        const Type *rt = op->results[0]->type;
+        if (v->kind == ATTR_BOOL) return !strcmp(tspell(rt), "i1");
+        if (v->kind != ATTR_INT && v->kind != ATTR_FLOAT) return false;
+        return same_type(v->type, rt);
+    }
+    case SYN_CONSTANT_COMPLEX: {
+        const Attr *re = attr(op, "real"), *im = attr(op, "imaginary");
+        if (!re || !im || re->kind != ATTR_FLOAT || im->kind != ATTR_FLOAT) return false;
+        const char *et = op_is(op, "tfrt.constant.complex64") ? "f32" : "f64";
+        return !strcmp(tspell(re->type), et) && !strcmp(tspell(im->type), et) &&
+               op->nregions == 0 && fits_signature(op, true);
+    }
+    case SYN_OPERANDS:
+        return op->nregions == 0 && fits_signature(op, true);
+    case SYN_OPERANDS_TYPED:
+        return op->nregions == 0 && fits_signature(op, false);
+    case SYN_SHAPE_ATTR: {
+        const char *key = op->name[0] == 't' && op->name[1] == 's' ? "value" : "shape";
+        const Attr *v = attr(op, key);
+        if (!v || v->kind != ATTR_ARRAY || op->nregions || !fits_signature(op, true)) return false;
+        return true;
+    }
+    case SYN_OPERANDS_VALUE: {
+        const Attr *v = attr(op, "value");
+        return v && (v->kind == ATTR_INT || v->kind == ATTR_FLOAT || v->kind == ATTR_BOOL) &&
+               op->nregions == 0 && fits_signature(op, true);
+    }
+    case SYN_OPERANDS_ARRAY: {
+        const Attr *v = attr(op, "values");
+        return v && v->kind == ATTR_ARRAY && op->nregions == 0 && fits_signature(op, true);
+    }
+    case SYN_CALL:
+        return op->nregions == 0 && op->callee && !attr(op, "callee");
+    case SYN_CRITICAL:
+        return op->nregions == 0 && op->callee && !attr(op, "callee") && op->noperands >= 1;
+    case SYN_ONCE:
+        return op->nregions == 0 && is_sym(attr(op, "function"));
+    case SYN_COND:
+        return op->nregions == 0 && op->noperands >= 1 &&
+               is_sym(attr(op, "a_true_fn")) && is_sym(attr(op, "b_false_fn"));
+    case SYN_CASE: {
+        const Attr *b = attr(op, "branches");
+        if (!b || b->kind != ATTR_ARRAY || op->nregions || op->noperands < 1) return false;
+        for (int i = 0; i < b->u.arr.n; i++) if (!is_sym(b->u.arr.elems[i])) return false;
+        return true;
+    }
+    case SYN_WHILE: {
+        const Attr *pi = attr(op, "parallel_iterations");
+        if (!is_sym(attr(op, "body_fn")) || !pi || pi->kind != ATTR_INT || strcmp(tspell(pi->type), "i64"))
+            return false;
+        if (op->nregions || op->noperands < 1 || op->nresults != op->noperands - 1) return false;
+        for (int i = 0; i < op->nresults; i++)
+            if (!same_type(op->results[i]->type, op->operands[i + 1]->type)) return false;
+        return true;
+    }
+    case SYN_IF:
+        if (op->noperands < 1 || op->nregions != 2) return false;
+        if (op->nresults > 0 && trivial_return_block(op->regions[1]) && 0) return false;
+        return regions_bindable(op, NULL);
+    case SYN_REPEAT:
+        if (op->noperands < 1 || op->nregions != 1 || op->nresults != op->noperands - 1) return false;
+        if (strcmp(tspell(op->operands[0]->type), "i32")) return false;
+        for (int i = 0; i < op->nresults; i++)
+            if (!same_type(op->results[i]->type, op->operands[i + 1]->type)) return false;
+        return regions_bindable(op, NULL);
+    case SYN_PARALLEL_FOR:
+        if (op->noperands < 3 || op->nregions != 1 || op->nattrs) return false;
+        for (int i = 0; i < 3; i++) if (strcmp(tspell(op->operands[i]->type), "i32")) return false;
+        if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
+        return regions_bindable(op, NULL);
+    case SYN_PARALLEL_CALL:
+        if (op->noperands < 3 || op->nregions || op->nattrs || !op->callee) return false;
+        for (int i = 0; i < 3; i++) if (strcmp(tspell(op->operands[i]->type), "i32")) return false;
+        return op->nresults == 1 && op->results[0]->type && op->results[0]->type->is_chain;
+    case SYN_RETURN:
+        return op->nresults == 0 && op->nregions == 0 && op->nattrs == 0;
+    case SYN_DO_ASYNC:
+        return op->nregions == 1 && regions_bindable(op, NULL);
+    case SYN_BENCHMARK: {
+        static const char *const keys[] = { "duration_secs", "max_count", "name", "num_warmup_runs", NULL };
+        const Attr *nm = attr(op, "name");
+        if (!nm || nm->kind != ATTR_STRING || !attrs_within(op, keys) || op->nattrs < 2) return false;
+        for (int i = 0; i < op->nattrs; i++)
+            if (strcmp(op->attrs[i].name, "name") &&
+                (op->attrs[i].value->kind != ATTR_INT || strcmp(tspell(op->attrs[i].value->type), "i32")))
+                return false;
+        if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
+        return op->nregions == 1 && regions_bindable(op, NULL);
+    }
+    case SYN_SYNC_BENCHMARK: {
+        if (!op->callee || op->nregions || op->nresults || attr(op, "callee")) return false;
+        for (int i = 0; i < op->nattrs; i++)
+            if (op->attrs[i].value->kind != ATTR_INT || strcmp(tspell(op->attrs[i].value->type), "i32"))
+                return false;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/* ---------------------------------------------------------------- numbering */
+
+static void number_block(Printer *p, const Block *b);
+
+/* Names the results of [op] and the values inside its regions. */
+static void number_op(Printer *p, const Op *op)
+{
+    char buf[64];
+    if (op->nresults == 1) {
+        snprintf(buf, sizeof buf, "%%%d", p->next_id);
+        set_name(p, op->results[0], buf);
+        p->next_id++;
+    } else if (op->nresults > 1) {
+        for (int i = 0; i < op->nresults; i++) {
+            snprintf(buf, sizeof buf, "%%%d#%d", p->next_id, i);
+            set_name(p, op->results[i], buf);
+        }
+        p->next_id++;
+    }
+    bool custom = use_custom(op);
+    for (int r = 0; r < op->nregions; r++) {
+        const Block *b = op->regions[r];
+        if (!b) continue;
+        for (int i = 0; i < b->nargs; i++) {
+            int k = custom ? bound_operand(op, r, i) : -1;
+            if (k >= 0 && k < op->noperands) {
+                set_name(p, b->args[i], name_of(p, op->operands[k]));
+            } else {
+                snprintf(buf, sizeof buf, "%%arg%d", p->next_arg++);
+                set_name(p, b->args[i], buf);
+            }
+        }
+        number_block(p, b);
+    }
+}
+
+static void number_block(Printer *p, const Block *b)
+{
+    for (int i = 0; i < b->nops; i++)
+        if (b->ops[i]) number_op(p, b->ops[i]);
+}
+
+/* ---------------------------------------------------------------- ops */
+
+static void print_block_body(Printer *p, const Block *b);
+
+static void indent(Printer *p)
+{
+    for (int i = 0; i < p->indent; i++) fputs("  ", p->out);
+}
+
+static void print_operands(Printer *p, const Op *op, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        if (i > from) fputs(", ", p->out);
+        fputs(name_of(p, op->operands[i]), p->out);
+    }
+}
+
+static void print_type_list(Printer *p, const Type *const *ts, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (i) fputs(", ", p->out);
+        ir_print_type(p->out, ts[i]);
+    }
+}
+
+static void print_operand_types(Printer *p, const Op *op, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        if (i > from) fputs(", ", p->out);
+        ir_print_type(p->out, op->operands[i] ? op->operands[i]->type
+                              : op->operand_types ? op->operand_types[i] : NULL);
+    }
+}
+
+static void print_result_types(Printer *p, const Op *op, bool parens_always)
+{
+    bool paren = parens_always || op->nresults != 1 ||
+                 (op->results[0] && op->results[0]->type && op->results[0]->type->kind == TY_FUNCTION);
+    if (paren) fputc('(', p->out);
+    for (int i = 0; i < op->nresults; i++) {
+        if (i) fputs(", ", p->out);
+        ir_print_type(p->out, op->results[i] ? op->results[i]->type : NULL);
+    }
+    if (paren) fputc(')', p->out);
+}
+
+/* ` : (Ta, ...) -> R` with operands [from..]. */
+static void print_fn_type(Printer *p, const Op *op, int from, bool parens_always)
+{
+    fputs(" : (", p->out);
+    print_operand_types(p, op, from, op->noperands);
+    fputs(") -> ", p->out);
+    print_result_types(p, op, parens_always);
+}
+
+/* Prints ` {a = 1, ...}` with the attributes of [op] not in [skip]. */
+static void print_attr_dict(Printer *p, const Op *op, const char *const *skip, const char *lead)
+{
+    int shown = 0;
+    for (int i = 0; i < op->nattrs; i++) {
+        bool s = false;
+        for (int k = 0; skip && skip[k] && !s; k++) s = !strcmp(op->attrs[i].name, skip[k]);
+        if (s) continue;
+        fputs(shown ? ", " : lead, p->out);
+        print_key(p->out, op->attrs[i].name);
+        if (op->attrs[i].value && op->attrs[i].value->kind != ATTR_UNIT) {
+            fputs(" = ", p->out);
+            ir_print_attr(p->out, op->attrs[i].value);
+        }
+        shown++;
+    }
+    if (shown) fputc('}', p->out);
+}
+
+static void print_region(Printer *p, const Block *b)
+{
+    fputs("{\n", p->out);
+    p->indent++;
+    print_block_body(p, b);
+    p->indent--;
+    indent(p);
+    fputc('}', p->out);
+}
+
+static void print_results_lhs(Printer *p, const Op *op)
+{
+    if (op->nresults == 0) return;
+    const char *n0 = name_of(p, op->results[0]);
+    if (op->nresults == 1) {
+        fprintf(p->out, "%s = ", n0);
+        return;
+    }
+    /* "%N#0" -> "%N:K" */
+    const char *hash = strchr(n0, '#');
+    int len = hash ? (int)(hash - n0) : (int)strlen(n0);
+    fprintf(p->out, "%.*s:%d = ", len, n0, op->nresults);
+}
+
+static void print_generic(Printer *p, const Op *op)
+{
+    FILE *o = p->out;
+    print_escaped(o, op->name ? op->name : "", op->name ? strlen(op->name) : 0);
+    fputc('(', o);
+    print_operands(p, op, 0, op->noperands);
+    fputc(')', o);
+    if (op->nregions) {
+        fputs(" (", o);
+        for (int r = 0; r < op->nregions; r++) {
+            const Block *b = op->regions[r];
+            if (r) fputs(", ", o);
+            fputs("{\n", o);
+            if (b && b->nargs) {
+                indent(p);
+                fputs("^bb0(", o);
+                for (int i = 0; i < b->nargs; i++) {
+                    if (i) fputs(", ", o);
+                    fprintf(o, "%s: ", name_of(p, b->args[i]));
+                    ir_print_type(o, b->args[i] ? b->args[i]->type : NULL);
+                }
+                fputs("):\n", o);
+            }
+            p->indent++;
+            if (b) print_block_body(p, b);
+            p->indent--;
+            indent(p);
+            fputc('}', o);
+        }
+        fputc(')', o);
+    }
+    print_attr_dict(p, op, NULL, " {");
+    fputs(" : (", o);
+    for (int i = 0; i < op->noperands; i++) {
+        if (i) fputs(", ", o);
+        const Type *t = op->operand_types ? op->operand_types[i] : NULL;
+        if (!t && op->operands[i]) t = op->operands[i]->type;
+        ir_print_type(o, t);
+    }
+    fputs(") -> ", o);
+    print_result_types(p, op, false);
+}
+
+static void print_custom(Printer *p, const Op *op)
+{
+    FILE *o = p->out;
+    fputs(op->name, o);
+    switch (family(op)) {
+    case SYN_NULLARY:
+        print_attr_dict(p, op, NULL, " {");
+        break;
+    case SYN_CONSTANT: {
+        static const char *const skip[] = { "value", NULL };
+        const Attr *v = attr(op, "value");
+        fputc(' ', o);
+        if (v->kind == ATTR_BOOL) fputs(v->u.b ? "true" : "false", o);
+        else if (v->kind == ATTR_INT) print_int_value(o, v);
+        else print_float_value(o, v);
+        print_attr_dict(p, op, skip, " {");
+        break;
+    }
+    case SYN_CONSTANT_COMPLEX: {
+        static const char *const skip[] = { "imaginary", "real", NULL };
+        fputc(' ', o);
+        print_float_value(o, attr(op, "real"));
+        fputs(", ", o);
+        print_float_value(o, attr(op, "imaginary"));
+        print_attr_dict(p, op, skip, " {");
+        break;
+    }
+    case SYN_OPERANDS:
+        if (op->noperands) fputc(' ', o);
+        print_operands(p, op, 0, op->noperands);
+        print_attr_dict(p, op, NULL, " {");
+        break;
+    case SYN_OPERANDS_TYPED:
+        if (op->noperands) fputc(' ', o);
+        print_operands(p, op, 0, op->noperands);
+        print_attr_dict(p, op, NULL, " {");
+        if (op->noperands) {
+            fputs(" : ", o);
+            print_operand_types(p, op, 0, op->noperands);
+        }
+        break;
+    case SYN_SHAPE_ATTR: {
+        const char *key = op->name[0] == 't' && op->name[1] == 's' ? "value" : "shape";
+        const char *const skip[] = { key, NULL };
+        fputc(' ', o);
+        ir_print_attr(o, attr(op, key));
+        print_attr_dict(p, op, skip, " {");
+        break;
+    }
+    case SYN_OPERANDS_VALUE: {
+        static const char *const skip[] = { "value", NULL };
+        fputc(' ', o);
+        print_operands(p, op, 0, op->noperands);
+        fputc(' ', o);
+        ir_print_attr(o, attr(op, "value"));
+        print_attr_dict(p, op, skip, " {");
+        break;
+    }
+    case SYN_OPERANDS_ARRAY: {
+        static const char *const skip[] = { "values", NULL };
+        fputc(' ', o);
+        print_operands(p, op, 0, op->noperands);
+        fputc(' ', o);
+        ir_print_attr(o, attr(op, "values"));
+        print_attr_dict(p, op, skip, " {");
+        break;
+    }
+    case SYN_CALL:
+        fputc(' ', o);
+        print_symbol(o, op->callee);
+        fputc('(', o);
+        print_operands(p, op, 0, op->noperands);
+        fputc(')', o);
+        print_attr_dict(p, op, NULL, " {");
+        print_fn_type(p, op, 0, false);
+        break;
+    case SYN_CRITICAL:
+        fputc(' ', o);
+        fputs(name_of(p, op->operands[0]), o);
+        fputc(' ', o);
+        print_symbol(o, op->callee);
+        fputc('(', o);
+        print_operands(p, op, 1, op->noperands);
+        fputc(')', o);
+        print_attr_dict(p, op, NULL, " {");
+        print_fn_type(p, op, 1, false);
+        break;
+    case SYN_ONCE: {
+        static const char *const skip[] = { "function", NULL };
+        fputc(' ', o);
+        print_symbol(o, attr(op, "function")->u.str.s);
+        fputc('(', o);
+        print_operands(p, op, 0, op->noperands);
+        fputc(')', o);
+        print_attr_dict(p, op, skip, " {");
+        print_fn_type(p, op, 0, false);
+        break;
+    }
+    case SYN_COND: {
+        static const char *const skip[] = { "a_true_fn", "b_false_fn", NULL };
+        fprintf(o, " %s ", name_of(p, op->operands[0]));
+        print_symbol(o, attr(op, "a_true_fn")->u.str.s);
+        fputc(' ', o);
+        print_symbol(o, attr(op, "b_false_fn")->u.str.s);
+        fputs(" (", o);
+        print_operands(p, op, 1, op->noperands);
+        fputc(')', o);
+        print_attr_dict(p, op, skip, " {");
+        print_fn_type(p, op, 1, true);
+        break;
+    }
+    case SYN_CASE: {
+        static const char *const skip[] = { "branches", NULL };
+        const Attr *b = attr(op, "branches");
+        fprintf(o, " %s [", name_of(p, op->operands[0]));
+        for (int i = 0; i < b->u.arr.n; i++) {
+            if (i) fputs(", ", o);
+            print_symbol(o, b->u.arr.elems[i]->u.str.s);
+        }
+        fputs("] (", o);
+        print_operands(p, op, 1, op->noperands);
+        fputc(')', o);
+        print_attr_dict(p, op, skip, " {");
+        print_fn_type(p, op, 1, true);
+        break;
+    }
+    case SYN_WHILE: {
+        static const char *const skip[] = { "body_fn", "parallel_iterations", NULL };
+        fprintf(o, " %s ", name_of(p, op->operands[0]));
+        print_symbol(o, attr(op, "body_fn")->u.str.s);
+        fputc('(', o);
+        print_operands(p, op, 1, op->noperands);
+        fputc(')', o);
+        print_attr_dict(p, op, skip, " {");
+        fprintf(o, " parallel_iterations(%lld)", (long long)attr(op, "parallel_iterations")->u.i);
+        print_fn_type(p, op, 1, true);
+        break;
+    }
+    case SYN_IF:
+        fputc(' ', o);
+        print_operands(p, op, 0, op->noperands);
+        print_attr_dict(p, op, NULL, " attributes {");
+        print_fn_type(p, op, 1, true);
+        fputc(' ', o);
+        print_region(p, op->regions[0]);
+        if (op->nresults > 0 || !trivial_return_block(op->regions[1])) {
+            fputs(" else ", o);
+            print_region(p, op->regions[1]);
+        }
+        break;
+    case SYN_REPEAT:
+        fputc(' ', o);
+        print_operands(p, op, 0, op->noperands);
+        print_attr_dict(p, op, NULL, " attributes {");
+        if (op->noperands > 1) {
+            fputs(" : ", o);
+            print_operand_types(p, op, 1, op->noperands);
+        }
+        fputc(' ', o);
+        print_region(p, op->regions[0]);
+        break;
+    case SYN_PARALLEL_FOR:
+        fprintf(o, " %s to %s fixed %s", name_of(p, op->operands[0]), name_of(p, op->operands[1]),
+                name_of(p, op->operands[2]));
+        if (op->noperands > 3) {
+            fputs(", ", o);
+            print_operands(p, op, 3, op->noperands);
+            fputs(" : ", o);
+            print_operand_types(p, op, 3, op->noperands);
+        }
+        fputc(' ', o);
+        print_region(p, op->regions[0]);
+        break;
+    case SYN_PARALLEL_CALL:
+        fprintf(o, " %s to %s fixed %s ", name_of(p, op->operands[0]), name_of(p, op->operands[1]),
+                name_of(p, op->operands[2]));
+        print_symbol(o, op->callee);
+        fputc('(', o);
+        print_operands(p, op, 3, op->noperands);
+        fputc(')', o);
+        if (op->noperands > 3) {
+            fputs(" : ", o);
+            print_operand_types(p, op, 3, op->noperands);
+        }
+        break;
+    case SYN_RETURN:
+        if (op->noperands) {
+            fputc(' ', o);
+            print_operands(p, op, 0, op->noperands);
+            fputs(" : ", o);
+            print_operand_types(p, op, 0, op->noperands);
+        }
+        break;
+    case SYN_DO_ASYNC:
+        if (op->noperands) fputc(' ', o);
+        print_operands(p, op, 0, op->noperands);
+        print_attr_dict(p, op, NULL, " attributes {");
+        print_fn_type(p, op, 0, true);
+        fputc(' ', o);
+        print_region(p, op->regions[0]);
+        break;
+    case SYN_BENCHMARK: {
+        const Attr *nm = attr(op, "name");
+        fputc(' ', o);
+        print_escaped(o, nm->u.str.s ? nm->u.str.s : "", nm->u.str.len);
+        fputc('(', o);
+        for (int i = 0; i < op->noperands; i++) {
+            if (i) fputs(", ", o);
+            fprintf(o, "%s : ", name_of(p, op->operands[i]));
+            ir_print_type(o, op->operands[i]->type);
+        }
+        fputc(')', o);
+        int k = 0;
+        for (int i = 0; i < op->nattrs; i++) {
+            if (!strcmp(op->attrs[i].name, "name")) continue;
+            fprintf(o, "%s%s = %lld", k++ ? ", " : " ", op->attrs[i].name,
+                    (long long)op->attrs[i].value->u.i);
+        }
+        fputc(' ', o);
+        print_region(p, op->regions[0]);
+        break;
+    }
+    case SYN_SYNC_BENCHMARK: {
+        fputc(' ', o);
+        print_symbol(o, op->callee);
+        fputc('(', o);
+        for (int i = 0; i < op->noperands; i++) {
+            if (i) fputs(", ", o);
+            fprintf(o, "%s : ", name_of(p, op->operands[i]));
+            ir_print_type(o, op->operands[i]->type);
+        }
+        fputc(')', o);
+        for (int i = 0; i < op->nattrs; i++)
+            fprintf(o, "%s%s = %lld", i ? ", " : " ", op->attrs[i].name, (long long)op->attrs[i].value->u.i);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* Is [l] the default location of [op] (its own position in the file)? */
+static bool default_loc(const Printer *p, const Op *op)
+{
+    const Loc *l = op->loc;
+    if (!l) return true;
+    return l->kind == LOC_FILE && l->line == op->line && l->col == op->col &&
+           l->file && p->m && p->m->filename && !strcmp(l->file, p->m->filename);
+}
+
+static void print_op(Printer *p, const Op *op)
+{
+    indent(p);
+    print_results_lhs(p, op);
+    if (use_custom(op)) print_custom(p, op);
+    else print_generic(p, op);
+    if (!default_loc(p, op)) {
+        fputc(' ', p->out);
+        ir_print_loc(p->out, op->loc);
+    }
+    fputc('\n', p->out);
+}
+
+static void print_block_body(Printer *p, const Block *b)
+{
+    for (int i = 0; i < b->nops; i++)
+        if (b->ops[i]) print_op(p, b->ops[i]);
+}
+
+/* ---------------------------------------------------------------- functions, module */
+
+static void print_func_p(Printer *p, const Func *f)
+{
+    FILE *o = p->out;
+    indent(p);
+    fputs("func.func ", o);
+    if (f->is_private) fputs("private ", o);
+    print_symbol(o, f->name);
+    fputc('(', o);
+    char buf[32];
+    for (int i = 0; i < f->nargs; i++) {
+        if (i) fputs(", ", o);
+        snprintf(buf, sizeof buf, "%%arg%d", i);
+        fprintf(o, "%s: ", buf);
+        ir_print_type(o, f->arg_types[i]);
+        if (f->body && i < f->body->nargs) set_name(p, f->body->args[i], buf);
+    }
+    fputc(')', o);
+    if (f->nresults) {
+        fputs(" -> ", o);
+        bool paren = f->nresults != 1 || (f->result_types[0] && f->result_types[0]->kind == TY_FUNCTION);
+        if (paren) fputc('(', o);
+        print_type_list(p, f->result_types, f->nresults);
+        if (paren) fputc(')', o);
+    }
+    if (f->nattrs) {
+        fputs(" attributes {", o);
+        for (int i = 0; i < f->nattrs; i++) {
+            if (i) fputs(", ", o);
+            print_key(o, f->attrs[i].name);
+            if (f->attrs[i].value && f->attrs[i].value->kind != ATTR_UNIT) {
+                fputs(" = ", o);
+                ir_print_attr(o, f->attrs[i].value);
+            }
+        }
+        fputc('}', o);
+    }
+    if (f->body) {
+        p->next_id = 0;
+        p->next_arg = f->nargs;
+        number_block(p, f->body);
+        fputs(" {\n", o);
+        p->indent++;
+        print_block_body(p, f->body);
+        p->indent--;
+        indent(p);
+        fputc('}', o);
+    }
+    fputc('\n', o);
+}
+
+void ir_print_func(FILE *out, const Func *f, bool ind)
+{
+    Printer p;
+    memset(&p, 0, sizeof p);
+    p.out = out;
+    p.indent = ind ? 1 : 0;
+    print_func_p(&p, f);
+    printer_free(&p);
+}
+
+void ir_print_module(FILE *out, const Module *m)
+{
+    fputs("module", out);
+    if (m->nattrs) {
+        fputs(" attributes {", out);
+        for (int i = 0; i < m->nattrs; i++) {
+            if (i) fputs(", ", out);
+            print_key(out, m->attrs[i].name);
+            if (m->attrs[i].value && m->attrs[i].value->kind != ATTR_UNIT) {
+                fputs(" = ", out);
+                ir_print_attr(out, m->attrs[i].value);
+            }
+        }
+        fputc('}', out);
+    }
+    fputs(" {\n", out);
+    for (int i = 0; i < m->nfuncs; i++) {
+        Printer p;
+        memset(&p, 0, sizeof p);
+        p.out = out;
+        p.m = m;
+        p.indent = 1;
+        print_func_p(&p, m->funcs[i]);
+        printer_free(&p);
+    }
+    fputs("}\n", out);
+}
+
+/* ---------------------------------------------------------------- brief form */
+
+static void brief_value(FILE *out, const Value *v)
+{
+    if (!v) { fputs("%?", out); return; }
+    if (v->name) {
+        fputc('%', out);
+        fputs(v->name, out);
+        if (v->def && v->def->nresults > 1 && !strchr(v->name, '#')) fprintf(out, "#%d", v->result_index);
+    } else {
+        fprintf(out, "%%<%d>", v->index);
+    }
+}
+
+void ir_print_op_brief(FILE *out, const Op *op)
+{
+    for (int i = 0; i < op->nresults; i++) {
+        if (i) fputs(", ", out);
+        brief_value(out, op->results[i]);
+    }
+    if (op->nresults) fputs(" = ", out);
+    fputs(op->name ? op->name : "?", out);
+    if (op->callee) { fputc(' ', out); print_symbol(out, op->callee); }
+    for (int i = 0; i < op->noperands; i++) {
+        fputs(i ? ", " : " ", out);
+        brief_value(out, op->operands[i]);
+    }
+    if (op->nattrs) {
+        fputs(" {", out);
+        for (int i = 0; i < op->nattrs; i++) {
+            if (i) fputs(", ", out);
+            print_key(out, op->attrs[i].name);
+            if (op->attrs[i].value && op->attrs[i].value->kind != ATTR_UNIT) {
+                fputs(" = ", out);
+                ir_print_attr(out, op->attrs[i].value);
+            }
+        }
+        fputc('}', out);
+    }
+    for (int r = 0; r < op->nregions; r++) fputs(" {...}", out);
+}

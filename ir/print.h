@@ -1,0 +1,43 @@
+/*
+** print.h — the MLIR printer behind `tfrun opt` (spec/tfrun.md §2).
+**
+** Canonical form: a `module { ... }` around the functions, `func.func`,
+** values renumbered per function (`%0, %1, ...`; a multi-result op defines
+** `%N:K` and its results are used as `%N#i`), function arguments `%argN`,
+** every op in its custom syntax when it has one (kernels/optable.h
+** SyntaxFamily) and the generic form otherwise, attributes in MLIR's
+** canonical spelling, floats in `%e` form (`1.000000e-01`, longer only when
+** needed to keep the exact value; hex bit patterns stay hex). A region's
+** block arguments are printed under the names of the operands they are
+** bound to (spec/dialect.md §3.7), so the text re-parses to the same IR.
+** Locations are printed only when they carry meaning (anything other than
+** the op's own position): `loc("name")`, fused, call-site, or a file
+** location somewhere else.
+**
+** Printing is a fixed point: print, parse, print gives identical text.
+**
+** Module prefix: ir_print_ (the printer is part of ir/).
+*/
+#ifndef TFRUN_PRINT_H
+#define TFRUN_PRINT_H
+
+#include <stdio.h>
+#include "ir/ir.h"
+
+/* The whole module. */
+void ir_print_module(FILE *out, const Module *m);
+/* One function, as it appears inside the module (indented by two spaces
+** when [indent] is true). */
+void ir_print_func(FILE *out, const Func *f, bool indent);
+/* One op on one line, with the names its values have in the SOURCE (for
+** the REPL and traces; regions are abbreviated to `{...}`). */
+void ir_print_op_brief(FILE *out, const Op *op);
+/* Attributes, types and locations in MLIR syntax. */
+void ir_print_attr(FILE *out, const Attr *a);
+void ir_print_type(FILE *out, const Type *t);
+void ir_print_loc(FILE *out, const Loc *l);    /* `loc(...)` */
+/* Writes [v] (of float type [ty], NULL = f64) in canonical form into [buf]:
+** `%e` when that keeps the value, else the shortest exact `%.Ne`. */
+void ir_format_float(char *buf, size_t cap, double v, const Type *ty);
+
+#endif
