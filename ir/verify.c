@@ -125,6 +125,17 @@ static void at_func(V *v, DiagKind k, const Func *f, const char *fmt, ...)
 
 static const char *tname(const Type *t) { return t && t->spelling ? t->spelling : "<null>"; }
 
+static bool is_tensor_alias(const char *s, size_t n);
+
+/* Type equality; `!t.tensor` and `!tfrt_tensor.tensor` are one type. */
+static bool type_eq(const Type *a, const Type *b)
+{
+    if (a == b) return true;
+    if (!a || !b || !a->spelling || !b->spelling) return false;
+    if (!strcmp(a->spelling, b->spelling)) return true;
+    return is_tensor_alias(a->spelling, strlen(a->spelling)) && is_tensor_alias(b->spelling, strlen(b->spelling));
+}
+
 /* ---------------------------------------------------------------- types */
 
 static bool is_tensor_alias(const char *s, size_t n)
@@ -485,7 +496,7 @@ static void check_call_types(V *v, const Op *op, const Func *f, int first,
         for (int i = 0; i < nops; i++) {
             const Value *a = op->operands[first + i];
             if (a && a->type != f->arg_types[i] &&
-                !(a->type && f->arg_types[i] && !strcmp(tname(a->type), tname(f->arg_types[i])))) {
+                !type_eq(a->type, f->arg_types[i])) {
                 op_error(v, op, "operand type mismatch%s: operand #%d is '%s', callee expects '%s'",
                          who, first + i, tname(a->type), tname(f->arg_types[i]));
                 bad = true;
@@ -501,7 +512,7 @@ static void check_call_types(V *v, const Op *op, const Func *f, int first,
         bad = true;
     } else {
         for (int i = 0; i < nres; i++)
-            if (strcmp(tname(res[i]), tname(f->result_types[i]))) {
+            if (!type_eq(res[i], f->result_types[i])) {
                 op_error(v, op, "result type mismatch%s: result #%d is '%s', callee returns '%s'",
                          who, i, tname(res[i]), tname(f->result_types[i]));
                 bad = true;
@@ -586,7 +597,7 @@ static void check_callees(V *v, const Op *op)
             bool bad = f->nargs != op->noperands - 1;
             for (int i = 0; !bad && i < f->nargs; i++) {
                 const Value *a = op->operands[i < 2 ? i : i + 1];
-                bad = a && strcmp(tname(a->type), tname(f->arg_types[i]));
+                bad = a && !type_eq(a->type, f->arg_types[i]);
             }
             if (bad) {
                 op_error(v, op, "incorrect operands for callee @%s: expected (i32, i32, extra operands...)", f->name);
@@ -638,7 +649,7 @@ static void check_return(V *v, const Op *ret, const RetCtx *rc)
         }
         for (int i = 0; i < ret->noperands; i++) {
             const Value *a = ret->operands[i];
-            if (a && strcmp(tname(a->type), tname(f->result_types[i])))
+            if (a && !type_eq(a->type, f->result_types[i]))
                 at_op(v, DIAG_ERROR, ret, "type of return operand %d ('%s') doesn't match function result type ('%s')",
                       i, tname(a->type), tname(f->result_types[i]));
         }
@@ -652,7 +663,7 @@ static void check_return(V *v, const Op *ret, const RetCtx *rc)
     if (!rc->check_types) return;
     bool ok = ret->noperands == rc->ntypes;
     for (int i = 0; ok && i < rc->ntypes; i++)
-        ok = ret->operands[i] && !strcmp(tname(ret->operands[i]->type), tname(rc->types[i]));
+        ok = ret->operands[i] && type_eq(ret->operands[i]->type, rc->types[i]);
     if (!ok) op_error(v, ret, "operand types don't match '%s' result", rc->region_op->name);
 }
 
@@ -665,7 +676,7 @@ static void check_region_args(V *v, const Op *op, const Block *b, const char *wh
         return;
     }
     for (int i = 0; i < nwant; i++)
-        if (b->args[i] && want[i] && strcmp(tname(b->args[i]->type), tname(want[i])))
+        if (b->args[i] && want[i] && !type_eq(b->args[i]->type, want[i]))
             op_error(v, op, "type of argument #%d of '%s' block ('%s') doesn't match operand type ('%s')",
                      i, which, tname(b->args[i]->type), tname(want[i]));
 }
@@ -709,7 +720,7 @@ static void check_regions(V *v, const Op *op, int depth)
         else
             for (int i = 0; i < op->nresults; i++)
                 if (op->operands[i + 1] && op->results[i] &&
-                    strcmp(tname(op->operands[i + 1]->type), tname(op->results[i]->type))) {
+                    !type_eq(op->operands[i + 1]->type, op->results[i]->type)) {
                     op_error(v, op, "operand/result type mismatch");
                     break;
                 }
@@ -990,7 +1001,7 @@ static void verify_one(V *v, const Func *f)
         at_func(v, DIAG_ERROR, f, "'func.func' op entry block must have %d arguments to match function signature", f->nargs);
     else
         for (int i = 0; i < f->nargs; i++)
-            if (b->args[i] && strcmp(tname(b->args[i]->type), tname(f->arg_types[i])))
+            if (b->args[i] && !type_eq(b->args[i]->type, f->arg_types[i]))
                 at_func(v, DIAG_ERROR, f, "type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
                         i, tname(b->args[i]->type), tname(f->arg_types[i]));
     RetCtx rc = { f, NULL, NULL, 0, true, -1 };

@@ -1,0 +1,232 @@
+/*
+** opt.c — `tfrun opt`: parse, verify, print (spec/tfrun.md §2, the job of
+** TFRT's tfrt_opt / mlir-opt).
+**
+**   tfrun opt [--verify-diagnostics] [--split-input-file]
+**             [-allow-unregistered-dialect] [--no-print] [-o FILE] [FILE|-]
+**
+** Every option may be spelled with one dash or two. With
+** --split-input-file the input is cut at lines starting with `// -----`;
+** each chunk is parsed, verified and printed on its own (outputs separated
+** by `// -----`), and its diagnostics carry line numbers of the whole file:
+** a chunk is parsed with one newline standing in for every line before it.
+**
+** Exit status: 0 ok, 1 when any chunk failed (an error, an unexpected
+** diagnostic, an expected one not produced), 2 for a usage error.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "ir/diag.h"
+#include "ir/print.h"
+#include "ir/verify.h"
+#include "parser/parser.h"
+
+static const char opt_usage[] =
+    "usage: tfrun opt [OPTIONS] [FILE|-]\n"
+    "\n"
+    "Parses and verifies an MLIR program and prints it in canonical form.\n"
+    "\n"
+    "  --verify-diagnostics          check the diagnostics against the file's\n"
+    "                                expected-error/-warning/-note/-remark annotations\n"
+    "  --split-input-file            treat each '// -----' separated chunk as its own module\n"
+    "  -allow-unregistered-dialect   accept ops of dialects tfrun does not know\n"
+    "  --no-print                    parse and verify only (for timing)\n"
+    "  -o FILE                       write the output to FILE instead of stdout\n"
+    "  --help                        show this help\n"
+    "\n"
+    "Options may be written with one dash or two. Exit status: 0 ok, 1 errors, 2 usage.\n";
+
+typedef struct OptOptions {
+    bool verify_diags, split, allow_unreg, no_print, help;
+    const char *input, *output;
+} OptOptions;
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "tfrun opt: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nRun 'tfrun opt --help' for the options.\n");
+    return 2;
+}
+
+/* Returns -1 when the options are fine, else the exit status. */
+static int parse_options(OptOptions *o, int argc, char **argv)
+{
+    bool only_files = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+            if (o->input) return usage_error("more than one input file ('%s')", a);
+            o->input = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) { only_files = true; continue; }
+        const char *n = a + 1;
+        if (*n == '-') n++;
+        const char *eq = strchr(n, '=');
+        size_t nl = eq ? (size_t)(eq - n) : strlen(n);
+#define IS(s) (nl == strlen(s) && !strncmp(n, s, nl))
+        if (IS("verify-diagnostics")) o->verify_diags = true;
+        else if (IS("split-input-file")) o->split = true;
+        else if (IS("allow-unregistered-dialect")) o->allow_unreg = true;
+        else if (IS("no-print")) o->no_print = true;
+        else if (IS("help") || IS("h")) o->help = true;
+        else if (IS("o")) {
+            if (eq) o->output = eq + 1;
+            else if (i + 1 < argc) o->output = argv[++i];
+            else return usage_error("option '%s' needs a value", a);
+            continue;
+        } else {
+            return usage_error("unknown option '%s'", a);
+        }
+        if (eq) return usage_error("option '%s' takes no value", a);
+#undef IS
+    }
+    return -1;
+}
+
+static char *read_all(FILE *in, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    if (!buf) return NULL;
+    for (;;) {
+        if (n == cap) {
+            char *nb = realloc(buf, 2 * cap + 1);
+            if (!nb) { free(buf); return NULL; }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, in);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(in)) { free(buf); return NULL; }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* Parses, verifies and (unless failed) prints one chunk. Returns true when
+** the chunk failed. */
+static bool process(const OptOptions *o, const char *fname, const char *text, size_t len, FILE *out)
+{
+    DiagSink *d = diag_new(stderr);
+    if (!d) return true;
+    if (o->verify_diags) diag_set_verify(d, DIAG_VERIFY_ALL);
+    diag_add_source(d, fname, text, len);
+    Module *m = parse_module(fname, text, len, d);
+    int errors = 0;
+    if (m) {
+        VerifyOptions vo = { .allow_unregistered_dialect = o->allow_unreg };
+        errors = verify_module(m, d, &vo);
+    }
+    bool failed = diag_finish(d);
+    if (!m || errors > 0) failed = true;
+    if (m && !failed && !o->no_print) ir_print_module(out, m);
+    /* With --verify-diagnostics, errors that were all expected are success
+    ** (nothing is printed for such a chunk). */
+    if (o->verify_diags) failed = diag_failed(d);
+    if (m) ir_module_free(m);
+    diag_free(d);
+    return failed;
+}
+
+/* Start of the next line at or after [p]. */
+static const char *next_line(const char *p, const char *end)
+{
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    return nl ? nl + 1 : end;
+}
+
+static bool is_split_line(const char *p, const char *end)
+{
+    static const char mark[] = "// -----";
+    size_t n = sizeof mark - 1;
+    return (size_t)(end - p) >= n && !memcmp(p, mark, n);
+}
+
+static bool process_split(const OptOptions *o, const char *fname, const char *text, size_t len, FILE *out)
+{
+    const char *end = text + len;
+    const char *chunk = text;
+    int chunk_line = 1;       /* line number of the chunk's first line */
+    int line = 1;
+    bool failed = false, first = true;
+    const char *p = text;
+    for (;;) {
+        bool at_end = p >= end;
+        if (at_end || is_split_line(p, end)) {
+            /* [chunk, p) is one chunk: pad it with newlines to keep line numbers. */
+            size_t clen = (size_t)(p - chunk);
+            size_t pad = (size_t)(chunk_line - 1);
+            char *buf = malloc(pad + clen + 1);
+            if (!buf) return true;
+            memset(buf, '\n', pad);
+            memcpy(buf + pad, chunk, clen);
+            buf[pad + clen] = '\0';
+            if (!first && !o->no_print) fputs("// -----\n", out);
+            first = false;
+            if (process(o, fname, buf, pad + clen, out)) failed = true;
+            fflush(out);
+            free(buf);
+            if (at_end) break;
+            p = next_line(p, end);
+            line++;
+            chunk = p;
+            chunk_line = line;
+            continue;
+        }
+        p = next_line(p, end);
+        line++;
+    }
+    return failed;
+}
+
+int cli_opt(int argc, char **argv)
+{
+    OptOptions o;
+    memset(&o, 0, sizeof o);
+    int st = parse_options(&o, argc, argv);
+    if (st >= 0) return st;
+    if (o.help) {
+        fputs(opt_usage, stdout);
+        return 0;
+    }
+    bool from_stdin = !o.input || !strcmp(o.input, "-");
+    const char *fname = from_stdin ? "<stdin>" : o.input;
+    FILE *in = from_stdin ? stdin : fopen(o.input, "rb");
+    if (!in) {
+        fprintf(stderr, "tfrun opt: cannot open input file '%s': %s\n", o.input, strerror(errno));
+        return 1;
+    }
+    size_t len = 0;
+    char *text = read_all(in, &len);
+    if (!from_stdin) fclose(in);
+    if (!text) {
+        fprintf(stderr, "tfrun opt: cannot read input file '%s'\n", fname);
+        return 1;
+    }
+    FILE *out = stdout;
+    if (o.output && strcmp(o.output, "-")) {
+        out = fopen(o.output, "w");
+        if (!out) {
+            fprintf(stderr, "tfrun opt: cannot open output file '%s': %s\n", o.output, strerror(errno));
+            free(text);
+            return 1;
+        }
+    }
+    bool failed = o.split ? process_split(&o, fname, text, len, out)
+                          : process(&o, fname, text, len, out);
+    free(text);
+    if (out != stdout) {
+        if (fclose(out) != 0) failed = true;
+    } else {
+        fflush(stdout);
+    }
+    return failed ? 1 : 0;
+}
