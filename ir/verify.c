@@ -773,9 +773,9 @@ static void check_signature(V *v, const Op *op)
     for (int i = 0; i < s->nin; i++)
         if (s->in[i].len == 11 && !memcmp(s->in[i].p, "!tfrt.chain", 11)) sig_has_chain = true;
     bool extra_chain = false;
-    if ((op->info->flags & OPF_TRAILING_CHAIN) && !sig_has_chain && n > 0 && !s->in_var &&
-        n == fixed + 1 && op->operands[n - 1] && op->operands[n - 1]->type &&
-        op->operands[n - 1]->type->is_chain)
+    if ((op->info->flags & OPF_TRAILING_CHAIN) && !sig_has_chain && n > 0 &&
+        (s->in_var ? n >= fixed + 1 : n == fixed + 1) && op->operands[n - 1] &&
+        op->operands[n - 1]->type && op->operands[n - 1]->type->is_chain)
         extra_chain = true;
     if (extra_chain) n--;
     if (s->in_var ? n < fixed : n != fixed) {
