@@ -89,6 +89,7 @@ typedef struct fc_pat {
     fc_def *defs; int ndefs;
     int has_var;
     regex_t re; int re_ok;   /* compiled [text] when there are no substitutions */
+    int never;               /* the regex can never match (see read_checks) */
 } fc_pat;
 
 typedef struct fc_str {      /* a positive directive and the DAG/NOTs before it */
@@ -794,8 +795,11 @@ static int read_checks(fc *c)
     for (int i = 0; i < c->npats; i++) {
         fc_pat *p = &c->pats[i];
         if (p->fixed || p->kind == K_EOF || p->nsubs) continue;
+        /* Each fragment was valid on its own; the whole can still be
+        ** rejected by glibc (a back-reference to a group that encloses it).
+        ** LLVM accepts such a regex and it never matches: so does this. */
         p->re_ok = regcomp(&p->re, p->text.p ? p->text.p : "", REG_EXTENDED | REG_NEWLINE) == 0;
-        if (!p->re_ok) { cerror(c, p->loc, "invalid regex"); return 0; }
+        p->never = !p->re_ok;
     }
     return 1;
 }
@@ -838,6 +842,7 @@ static void set_var(fc *c, const char *name, const char *v, size_t len)
 static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, size_t *len)
 {
     if (p->kind == K_EOF) { *pos = to; *len = 0; return 1; }
+    if (p->never) return 0;
     if (p->fixed) {
         const char *h = memmem(c->ib + from, to - from, p->text.p, p->text.n);
         if (!h) return 0;
@@ -873,7 +878,7 @@ static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, si
         if (undefined) { free(rx.p); return -1; }
         int rc = regcomp(&tmp, rx.p ? rx.p : "", REG_EXTENDED | REG_NEWLINE);
         free(rx.p);
-        if (rc) { cerror(c, p->loc, "invalid regex after substitution"); return -1; }
+        if (rc) return 0;  /* as in read_checks: such a regex never matches */
         re = &tmp;
     }
     size_t ng = (size_t)p->ngroups + 1;
