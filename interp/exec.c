@@ -29,6 +29,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include "interp/debug.h"
 #include "interp/exec.h"
 #include "interp/stream.h"
 
@@ -352,7 +353,8 @@ static void cache_callee(void *ud, Block *b)
     const Module *m = ud;
     for (int i = 0; i < b->nops; i++) {
         Op *op = b->ops[i];
-        if (op->callee && !op->exec) op->exec = ir_module_func(m, op->callee);
+        /* Refreshed on every load: the REPL redefines functions. */
+        if (op->callee) op->exec = ir_module_func(m, op->callee);
     }
 }
 
@@ -426,6 +428,8 @@ static void frame_retain(Frame *f) { atomic_fetch_add_explicit(&f->refs, 1, memo
 static void frame_release(Frame *f)
 {
     if (atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1) return;
+    const DebugHooks *dh = f->ctx.host->debug;
+    if (dh) dh->frame_exit(dh->ud, f);
     if (f->ctx.rq) rq_release(f->ctx.rq);
     atomic_fetch_sub(&live_frames, 1);
     free(f);
@@ -684,6 +688,8 @@ static AsyncValue *take_operand(Frame *f, int r)
 static void run_kernel(Frame *f, ReadyQueue *q, int k)
 {
     const Kern *kn = &f->plan->kern[k];
+    const DebugHooks *dh = f->ctx.host->debug;
+    if (dh) dh->before_kernel(dh->ud, &f->ctx, f, kn->op);
     AsyncValue *argbuf[SMALL], *resbuf[SMALL];
     AsyncValue **args = kn->nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)kn->nargs);
     AsyncValue **res = kn->nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)kn->nres);
@@ -712,6 +718,7 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
     } else {
         for (int i = 0; i < kn->nres; i++) res[i] = av_new_error(ERR_UNIMPLEMENTED, "no kernel");
     }
+    if (dh) dh->after_kernel(dh->ud, f, kn->op, res, kn->nres);
     for (int j = 0; j < kn->nargs; j++) av_release(args[j]);
     for (int i = 0; i < kn->nres; i++) {
         int r = kn->res[i];
@@ -735,6 +742,8 @@ typedef struct Start {
 static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
 {
     const Plan *p = f->plan;
+    const DebugHooks *dh = f->ctx.host->debug;
+    if (dh) dh->frame_enter(dh->ud, f, p->block, args, p->nargs);
     ReadyQueue q;
     rq_init_q(&q, p->pseudo_stream);
     decrement(f, &q, p->zero, p->nzero);

@@ -37,6 +37,9 @@ struct Host {
     DiagSink *diag;        /* may be NULL: diagnostics are then dropped */
     FILE *out;             /* program output (stdout) */
     void *natives;         /* native-function table (kernels/control.c) */
+    /* Debugger hooks (interp/debug.h), NULL normally: the REPL's debugger
+    ** sets them on a single-threaded host before running anything. */
+    const struct DebugHooks *debug;
 };
 
 /* A host for [m]. Everything is borrowed. */
