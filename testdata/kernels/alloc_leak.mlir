@@ -1,0 +1,9 @@
+// EXIT: 1
+// The default leak-check allocator reports memory never freed (spec §1.10).
+
+// CHECK-LABEL: --- Running 'leak':
+func.func @leak() {
+  "tfrt_test.memory_leak_one_int32"() : () -> ()
+  tfrt.return
+}
+// CHECK: Memory leak detected: 1 alive allocations, 4 alive bytes

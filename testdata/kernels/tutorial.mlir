@@ -1,0 +1,15 @@
+// tfrt_tutorial.* (spec §9.6).
+
+// CHECK-LABEL: --- Running 'coordinate':
+func.func @coordinate() -> !my.coordinate {
+  %ch0 = tfrt.new.chain
+  %x = tfrt.constant.i32 1
+  %y = tfrt.constant.i32 -2
+  %c = "tfrt_tutorial.create_coordinate"(%x, %y) : (i32, i32) -> !my.coordinate
+  %ch1 = "tfrt_tutorial.print_coordinate"(%c, %ch0) : (!my.coordinate, !tfrt.chain) -> !tfrt.chain
+  %ch2 = "tfrt_tutorial.print_coordinate"(%c) : (!my.coordinate) -> !tfrt.chain
+  tfrt.return %c : !my.coordinate
+}
+// CHECK-NEXT: (1, -2)
+// CHECK-NEXT: (1, -2)
+// CHECK-NEXT: 'coordinate' returned !my.coordinate value
