@@ -1,0 +1,17 @@
+// An unknown kernel name stops the program at load time (§1.8): a single
+// diagnostic for the first unknown name, nothing runs, exit 1 when the
+// diagnostic is unexpected.
+// EXIT: 1
+
+// CHECK: unknown_kernel.mlir:[[@LINE+4]]:{{[0-9]+}}: error: unexpected error: runtime error: unknown kernel name 'foo.first'
+// CHECK-NOT: --- Running
+// CHECK-NOT: unknown kernel name 'foo.second'
+func.func @f() {
+  "foo.first"() : () -> ()
+  "foo.second"() : () -> ()
+  tfrt.return
+}
+func.func @g() -> i32 {
+  %a = tfrt.constant.i32 1
+  tfrt.return %a : i32
+}

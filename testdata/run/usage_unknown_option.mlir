@@ -1,0 +1,9 @@
+// An unknown option is a usage error naming it (tfrun.md §2), exit 2.
+// ARGS: --no-such-option
+// EXIT: 2
+
+// CHECK: unknown option '--no-such-option'
+// CHECK-NOT: --- Running
+func.func @f() {
+  tfrt.return
+}

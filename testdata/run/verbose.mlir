@@ -1,0 +1,10 @@
+// --verbose prints the two start-up lines of §1.2 to stderr; without it
+// there is no banner (tfrun.md §1.3).
+// ARGS: --verbose --work-queue=s
+
+// CHECK:      Choosing memory leak check allocator.
+// CHECK-NEXT: Choosing single-threaded work queue.
+// CHECK-NEXT: --- Running 'f':
+func.func @f() {
+  tfrt.return
+}
