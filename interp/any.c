@@ -300,6 +300,10 @@ static _Atomic uint32_t nuser;
 
 uint32_t obj_register_type(const char *name)
 {
+    /* Kernels call this per object they make: look without the lock first. */
+    uint32_t seen = atomic_load_explicit(&nuser, memory_order_acquire);
+    for (uint32_t i = 0; i < seen; i++)
+        if (strcmp(user_names[i], name) == 0) return OBJ__USER + i;
     pthread_mutex_lock(&user_mu);
     uint32_t n = atomic_load_explicit(&nuser, memory_order_relaxed);
     for (uint32_t i = 0; i < n; i++)

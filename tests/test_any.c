@@ -300,3 +300,32 @@ Test(any, checked_cast_aborts_on_wrong_type, .signal = SIGABRT)
     (void)x;
 }
 #endif
+
+/* Kernels on several worker threads register their kinds concurrently:
+** every thread must see one code per name. */
+#include <pthread.h>
+static uint32_t seen_codes[4][8];
+static void *register_many(void *p)
+{
+    int t = (int)(intptr_t)p;
+    char name[16];
+    for (int round = 0; round < 200; round++)
+        for (int i = 0; i < 8; i++) {
+            snprintf(name, sizeof name, "!c.k%d", i);
+            uint32_t c = obj_register_type(name);
+            if (round == 0) seen_codes[t][i] = c;
+            else if (seen_codes[t][i] != c) seen_codes[t][i] = 0;
+        }
+    return NULL;
+}
+
+Test(any, concurrent_registration_agrees)
+{
+    pthread_t th[4];
+    for (int t = 0; t < 4; t++) pthread_create(&th[t], NULL, register_many, (void *)(intptr_t)t);
+    for (int t = 0; t < 4; t++) pthread_join(th[t], NULL);
+    for (int i = 0; i < 8; i++) {
+        cr_assert_geq(seen_codes[0][i], OBJ__USER);
+        for (int t = 1; t < 4; t++) cr_assert_eq(seen_codes[t][i], seen_codes[0][i]);
+    }
+}
