@@ -49,6 +49,11 @@ LIBCLI   = $(BUILD)/libcli.a
 # Link order: later archives serve earlier ones. Kernels and the executor
 # need the front end's IR and the runtime; the CLI needs everything.
 ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBRT) $(LIBFRONT)
+# Linking: optable.o refers to every kernel k_* WEAKLY (so missing kernels are
+# NULL), and a weak reference never pulls a member out of an archive; so the
+# kernel archive is linked whole.
+LINK_LIBS = $(LIBCLI) -Wl,--whole-archive $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) \
+            $(LIBCLI) $(LIBRT) $(LIBFRONT)
 
 TFRUN = $(BIN)/tfrun
 
@@ -107,7 +112,7 @@ $(LIBCLI):   $(CLI_OBJ)   ; @rm -f $@; ar rcs $@ $^
 
 $(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS)
 	@mkdir -p $(BIN)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(ALL_LIBS) -ledit $(LDLIBS)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
 
 # ---------------------------------------------------------------- unit tests
 # One criterion binary per tests/test_*.c. A test of one module links only the
@@ -117,9 +122,9 @@ TEST_BINS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 TESTLIBS_front = $(LIBFRONT)
 TESTLIBS_rt    = $(LIBRT)
 testlibs = $(if $(filter test_lexer test_parser test_verify test_print,$(1)),$(TESTLIBS_front),\
-           $(if $(filter test_any test_async_value test_workqueue,$(1)),$(TESTLIBS_rt),$(ALL_LIBS) $(ALL_LIBS)))
+           $(if $(filter test_any test_async_value test_workqueue,$(1)),$(TESTLIBS_rt),$(LINK_LIBS)))
 .SECONDEXPANSION:
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $$(call testlibs,$$*)
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $$(filter %.a,$$(call testlibs,$$*))
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(call testlibs,$*) -lcriterion -ledit $(LDLIBS)
 

@@ -114,6 +114,7 @@ struct Value {
     const char *name;        /* name as written in the source (for messages), may be NULL */
     Use *uses;               /* all uses, source order */
     int nuses;               /* operand occurrences, incl. tfrt.return */
+    Use *uses_tail;          /* last use (appending in O(1); ir/build.c) */
 };
 
 /* ---- ops ---------------------------------------------------------------- */
@@ -160,6 +161,8 @@ struct Module {
     const char *source; size_t source_len;   /* the text (owned by the module) */
     Func **funcs; int nfuncs;      /* source order */
     NamedAttr *attrs; int nattrs;  /* module attributes */
+    const char *name;              /* `module @name`, without '@'; NULL if none */
+    struct IrTables *tables;       /* interning tables of ir/build.c (types, names) */
 };
 
 /* ---- queries ------------------------------------------------------------ */

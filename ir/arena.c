@@ -1,0 +1,83 @@
+/*
+** arena.c — chunked bump allocator. Small requests are carved from the
+** current chunk; a request larger than a quarter chunk gets a chunk of its
+** own so that the current one is not wasted.
+*/
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include "ir/arena.h"
+
+#define CHUNK (64 * 1024)
+#define ALIGN 16
+
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t size;               /* usable bytes after the header */
+    max_align_t pad[];         /* keeps the data aligned */
+} Chunk;
+
+struct Arena {
+    Chunk *chunks;             /* newest first */
+    char *cur, *end;           /* free space in the newest small chunk */
+    size_t bytes;
+};
+
+Arena *arena_new(void) {
+    return calloc(1, sizeof(Arena));
+}
+
+void arena_free(Arena *a) {
+    if (!a) return;
+    for (Chunk *c = a->chunks, *n; c; c = n) { n = c->next; free(c); }
+    free(a);
+}
+
+static Chunk *newchunk(Arena *a, size_t size) {
+    Chunk *c = calloc(1, sizeof(Chunk) + size);
+    if (!c) return NULL;
+    c->size = size;
+    a->bytes += sizeof(Chunk) + size;
+    return c;
+}
+
+void *arena_alloc(Arena *a, size_t n) {
+    n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+    if (n == 0) n = ALIGN;
+    if (n > CHUNK / 4) {
+        Chunk *c = newchunk(a, n);
+        if (!c) return NULL;
+        /* Big chunks go second so the current small chunk stays first. */
+        if (a->chunks) { c->next = a->chunks->next; a->chunks->next = c; }
+        else a->chunks = c;
+        return (char *)(c + 1);
+    }
+    if ((size_t)(a->end - a->cur) < n) {
+        Chunk *c = newchunk(a, CHUNK);
+        if (!c) return NULL;
+        c->next = a->chunks;
+        a->chunks = c;
+        a->cur = (char *)(c + 1);
+        a->end = a->cur + CHUNK;
+    }
+    void *p = a->cur;
+    a->cur += n;
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n) {
+    char *p = arena_alloc(a, n + 1);
+    if (p && n) memcpy(p, s, n);
+    return p;
+}
+
+void *arena_grow(Arena *a, void *p, size_t old, size_t new_, size_t size) {
+    if (new_ && size > SIZE_MAX / new_) return NULL;
+    void *q = arena_alloc(a, new_ * size);
+    if (q && p && old) memcpy(q, p, (old < new_ ? old : new_) * size);
+    return q;
+}
+
+size_t arena_bytes(const Arena *a) {
+    return a->bytes;
+}

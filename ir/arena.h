@@ -1,0 +1,32 @@
+/*
+** arena.h — bump allocation for a module's IR (DESIGN.md "IR").
+**
+** Ownership: everything allocated from an Arena lives until arena_free(),
+** which releases it all at once; nothing is freed individually. Memory is
+** zeroed and aligned for any object. Allocation failure aborts nothing: the
+** functions return NULL and callers report "out of memory".
+**
+** Threads: an Arena is not synchronised; one owner at a time.
+**
+** Module prefix: arena_.
+*/
+#ifndef TFRUN_ARENA_H
+#define TFRUN_ARENA_H
+
+#include <stddef.h>
+
+typedef struct Arena Arena;
+
+Arena *arena_new(void);
+void arena_free(Arena *a);
+/* [n] zeroed bytes, aligned to 16; NULL when out of memory. */
+void *arena_alloc(Arena *a, size_t n);
+/* A NUL-terminated copy of [n] bytes of [s]. */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+/* Grows the array [p] of [old] elements of [size] bytes to [new] elements
+** (old contents copied; the old block is simply abandoned in the arena). */
+void *arena_grow(Arena *a, void *p, size_t old, size_t new_, size_t size);
+/* Bytes obtained from the system so far (for tests and benchmarks). */
+size_t arena_bytes(const Arena *a);
+
+#endif

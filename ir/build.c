@@ -1,0 +1,2117 @@
+/*
+** build.c — IR construction: interning, types, attributes, locations,
+** scopes, and the builder functions the grammar's actions call (ir/build.h),
+** plus the ir_* queries of ir/ir.h.
+**
+** Everything is allocated from the module's arena. Builders check
+** ctx->failed first and return NULL, so after the first error the rest of
+** the reductions lemon performs are harmless no-ops.
+*/
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ir/build.h"
+#include "kernels/optable.h"
+#include "grammar.h"
+
+/* ========================================================================
+** Interning tables
+** ======================================================================== */
+
+typedef struct StrSlot { const char *s; size_t n; uint32_t h; } StrSlot;
+typedef struct TySlot { const Type *t; uint32_t h; } TySlot;
+typedef struct SigSlot { const OpInfo *info; IrSig sig; bool ok; } SigSlot;
+
+struct IrTables {
+    StrSlot *strs; size_t nstr, capstr;
+    TySlot *tys; size_t nty, capty;
+    SigSlot *sigs; size_t nsig, capsig;
+};
+
+static uint32_t hash(const char *s, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 16777619u; }
+    return h;
+}
+
+static struct IrTables *tables(Module *m) {
+    if (!m->tables) m->tables = arena_alloc(m->arena, sizeof(struct IrTables));
+    return m->tables;
+}
+
+const char *ir_name(Module *m, const char *s, size_t n) {
+    struct IrTables *t = tables(m);
+    if (!t) return NULL;
+    if (t->nstr * 2 >= t->capstr) {
+        size_t cap = t->capstr ? t->capstr * 2 : 256;
+        StrSlot *ns = arena_alloc(m->arena, cap * sizeof *ns);
+        if (!ns) return NULL;
+        for (size_t i = 0; i < t->capstr; i++) {
+            if (!t->strs[i].s) continue;
+            size_t j = t->strs[i].h & (cap - 1);
+            while (ns[j].s) j = (j + 1) & (cap - 1);
+            ns[j] = t->strs[i];
+        }
+        t->strs = ns; t->capstr = cap;
+    }
+    uint32_t h = hash(s, n);
+    size_t j = h & (t->capstr - 1);
+    while (t->strs[j].s) {
+        if (t->strs[j].h == h && t->strs[j].n == n && memcmp(t->strs[j].s, s, n) == 0) return t->strs[j].s;
+        j = (j + 1) & (t->capstr - 1);
+    }
+    char *p = arena_strndup(m->arena, s, n);
+    if (!p) return NULL;
+    t->strs[j] = (StrSlot){ p, n, h };
+    t->nstr++;
+    return p;
+}
+
+/* ========================================================================
+** Types
+** ======================================================================== */
+
+static const Type *type_lookup(Module *m, const char *s, size_t n, uint32_t h) {
+    struct IrTables *t = tables(m);
+    if (!t || !t->capty) return NULL;
+    size_t j = h & (t->capty - 1);
+    while (t->tys[j].t) {
+        const Type *ty = t->tys[j].t;
+        if (t->tys[j].h == h && strlen(ty->spelling) == n && memcmp(ty->spelling, s, n) == 0) return ty;
+        j = (j + 1) & (t->capty - 1);
+    }
+    return NULL;
+}
+
+static const Type *type_insert(Module *m, Type *ty) {
+    struct IrTables *t = tables(m);
+    if (!t) return NULL;
+    if (t->nty * 2 >= t->capty) {
+        size_t cap = t->capty ? t->capty * 2 : 64;
+        TySlot *ns = arena_alloc(m->arena, cap * sizeof *ns);
+        if (!ns) return NULL;
+        for (size_t i = 0; i < t->capty; i++) {
+            if (!t->tys[i].t) continue;
+            size_t j = t->tys[i].h & (cap - 1);
+            while (ns[j].t) j = (j + 1) & (cap - 1);
+            ns[j] = t->tys[i];
+        }
+        t->tys = ns; t->capty = cap;
+    }
+    uint32_t h = hash(ty->spelling, strlen(ty->spelling));
+    size_t j = h & (t->capty - 1);
+    while (t->tys[j].t) j = (j + 1) & (t->capty - 1);
+    t->tys[j] = (TySlot){ ty, h };
+    t->nty++;
+    return ty;
+}
+
+static const struct { const char *name; TypeKind kind; } builtins[] = {
+    {"i1", TY_I1}, {"i8", TY_I8}, {"i16", TY_I16}, {"i32", TY_I32}, {"i64", TY_I64},
+    {"ui8", TY_UI8}, {"ui16", TY_UI16}, {"ui32", TY_UI32}, {"ui64", TY_UI64},
+    {"f16", TY_F16}, {"bf16", TY_BF16}, {"f32", TY_F32}, {"f64", TY_F64},
+    {"index", TY_INDEX}, {"none", TY_NONE},
+};
+
+static bool idchar(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.'; }
+
+/* Parses one type at [*p] (before [e]); advances *p. NULL if malformed. */
+static const Type *parse_type(Module *m, const char **p, const char *e, int depth);
+
+static const Type *intern_parsed(Module *m, const char *s, size_t n, Type *proto) {
+    uint32_t h = hash(s, n);
+    const Type *old = type_lookup(m, s, n, h);
+    if (old) return old;
+    Type *ty = arena_alloc(m->arena, sizeof *ty);
+    if (!ty) return NULL;
+    *ty = *proto;
+    ty->spelling = ir_name(m, s, n);
+    if (!ty->spelling) return NULL;
+    return type_insert(m, ty);
+}
+
+static const Type *parse_type(Module *m, const char **pp, const char *e, int depth) {
+    const char *p = *pp, *s = p;
+    Type proto;
+    memset(&proto, 0, sizeof proto);
+    if (depth > 64 || p >= e) return NULL;
+    if (*p == '!') {
+        p++;
+        if (p >= e || !(isalpha((unsigned char)*p) || *p == '_')) return NULL;
+        while (p < e && idchar((unsigned char)*p)) p++;
+        proto.kind = TY_DIALECT;
+        proto.is_chain = (size_t)(p - s) == 11 && memcmp(s, "!tfrt.chain", 11) == 0;
+        *pp = p;
+        return intern_parsed(m, s, (size_t)(p - s), &proto);
+    }
+    if (e - p > 8 && memcmp(p, "complex<", 8) == 0) {
+        p += 8;
+        const Type *el = parse_type(m, &p, e, depth + 1);
+        if (!el || p >= e || *p != '>') return NULL;
+        p++;
+        proto.kind = TY_COMPLEX;
+        proto.elem = el;
+        *pp = p;
+        return intern_parsed(m, s, (size_t)(p - s), &proto);
+    }
+    if (e - p > 7 && memcmp(p, "tensor<", 7) == 0) {
+        int64_t dims[64];
+        int rank = 0;
+        p += 7;
+        if (p < e && *p == '*') {
+            if (e - p < 2 || p[1] != 'x') return NULL;
+            p += 2;
+            rank = -1;
+        } else {
+            for (;;) {
+                const char *q = p;
+                int64_t d;
+                if (q < e && *q == '?') { d = -1; q++; }
+                else if (q < e && isdigit((unsigned char)*q)) {
+                    d = 0;
+                    while (q < e && isdigit((unsigned char)*q)) {
+                        if (d > (INT64_MAX - 9) / 10) return NULL;
+                        d = d * 10 + (*q++ - '0');
+                    }
+                } else break;
+                if (q >= e || *q != 'x') break;   /* not a dimension: element type */
+                if (rank >= 64) return NULL;
+                dims[rank++] = d;
+                p = q + 1;
+            }
+        }
+        const Type *el = parse_type(m, &p, e, depth + 1);
+        if (!el || p >= e || *p != '>') return NULL;
+        p++;
+        uint32_t h = hash(s, (size_t)(p - s));
+        const Type *old = type_lookup(m, s, (size_t)(p - s), h);
+        if (old) { *pp = p; return old; }
+        proto.kind = TY_TENSOR;
+        proto.elem = el;
+        proto.rank = rank;
+        if (rank > 0) {
+            int64_t *d = arena_alloc(m->arena, (size_t)rank * sizeof *d);
+            if (!d) return NULL;
+            memcpy(d, dims, (size_t)rank * sizeof *d);
+            proto.dims = d;
+        }
+        *pp = p;
+        return intern_parsed(m, s, (size_t)(p - s), &proto);
+    }
+    while (p < e && (isalnum((unsigned char)*p) || *p == '_')) p++;
+    size_t n = (size_t)(p - s);
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
+        if (strlen(builtins[i].name) == n && memcmp(builtins[i].name, s, n) == 0) {
+            proto.kind = builtins[i].kind;
+            *pp = p;
+            return intern_parsed(m, s, n, &proto);
+        }
+    }
+    return NULL;
+}
+
+const Type *ir_type_get(Module *m, const char *s, size_t n) {
+    const char *p = s;
+    const Type *t = parse_type(m, &p, s + n, 0);
+    return t && p == s + n ? t : NULL;
+}
+
+static bool is_tensor_alias(const Type *t) {
+    return t->kind == TY_DIALECT && (strcmp(t->spelling, "!t.tensor") == 0
+                                     || strcmp(t->spelling, "!tfrt_tensor.tensor") == 0);
+}
+
+bool ir_type_same(const Type *a, const Type *b) {
+    if (a == b) return true;
+    if (!a || !b) return false;
+    return is_tensor_alias(a) && is_tensor_alias(b);
+}
+
+/* Appends [s] to the growing buffer. */
+typedef struct Buf { char *p; size_t n, cap; bool oom; } Buf;
+static void bput(Buf *b, const char *s) {
+    size_t k = strlen(s);
+    if (b->n + k + 1 > b->cap) {
+        size_t cap = (b->n + k + 1) * 2;
+        char *q = realloc(b->p, cap);
+        if (!q) { b->oom = true; return; }
+        b->p = q; b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, k + 1);
+    b->n += k;
+}
+
+const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *const *out, int nout) {
+    Buf b = {0};
+    bput(&b, "(");
+    for (int i = 0; i < nin; i++) { if (i) bput(&b, ", "); bput(&b, in[i] ? in[i]->spelling : "any"); }
+    bput(&b, ") -> ");
+    if (nout != 1 || (out[0] && out[0]->kind == TY_FUNCTION)) bput(&b, "(");
+    for (int i = 0; i < nout; i++) { if (i) bput(&b, ", "); bput(&b, out[i] ? out[i]->spelling : "any"); }
+    if (nout != 1 || (out[0] && out[0]->kind == TY_FUNCTION)) bput(&b, ")");
+    if (b.oom) { free(b.p); return NULL; }
+    uint32_t h = hash(b.p, b.n);
+    const Type *old = type_lookup(m, b.p, b.n, h);
+    if (old) { free(b.p); return old; }
+    Type proto;
+    memset(&proto, 0, sizeof proto);
+    proto.kind = TY_FUNCTION;
+    proto.ninputs = nin; proto.nresults = nout;
+    const Type **ci = arena_alloc(m->arena, (size_t)(nin + 1) * sizeof *ci);
+    const Type **co = arena_alloc(m->arena, (size_t)(nout + 1) * sizeof *co);
+    if (!ci || !co) { free(b.p); return NULL; }
+    if (nin) memcpy(ci, in, (size_t)nin * sizeof *ci);
+    if (nout) memcpy(co, out, (size_t)nout * sizeof *co);
+    proto.inputs = ci; proto.results = co;
+    const Type *t = intern_parsed(m, b.p, b.n, &proto);
+    free(b.p);
+    return t;
+}
+
+/* ---- op signatures (kernels/ops.def mini-language) ---------------------- */
+
+static void skipws(const char **p) { while (**p == ' ') (*p)++; }
+
+/* Reads a type list: "(T, U...)" or a single type. */
+static bool sig_list(Module *m, const char **pp, const Type ***out, int *n, bool *variadic) {
+    const char *p = *pp;
+    const Type *tmp[32];
+    int k = 0;
+    bool paren = false;
+    *variadic = false;
+    skipws(&p);
+    if (*p == '(') { paren = true; p++; skipws(&p); }
+    if (paren && *p == ')') { p++; goto done; }
+    for (;;) {
+        skipws(&p);
+        const Type *t = NULL;
+        if (strncmp(p, "any", 3) == 0 && !isalnum((unsigned char)p[3])) p += 3;
+        else {
+            const char *e = p;
+            int angle = 0;
+            while (*e && (angle || (*e != ',' && *e != ')' && *e != ' ' && !(e[0] == '.' && e[1] == '.' && e[2] == '.')))) {
+                if (*e == '<') angle++;
+                if (*e == '>') angle--;
+                e++;
+            }
+            t = ir_type_get(m, p, (size_t)(e - p));
+            if (!t) return false;
+            p = e;
+        }
+        if (k >= 32) return false;
+        tmp[k++] = t;
+        if (strncmp(p, "...", 3) == 0) { p += 3; *variadic = true; }
+        skipws(&p);
+        if (!paren) break;
+        if (*p == ',') { p++; continue; }
+        if (*p == ')') { p++; break; }
+        return false;
+    }
+done:
+    *out = arena_alloc(m->arena, (size_t)(k + 1) * sizeof **out);
+    if (!*out) return false;
+    if (k) memcpy(*out, tmp, (size_t)k * sizeof *tmp);
+    *n = k;
+    *pp = p;
+    return true;
+}
+
+static bool sig_parse(Module *m, const char *s, IrSig *sig) {
+    const Type **in, **out;
+    memset(sig, 0, sizeof *sig);
+    if (!s || !*s) return false;
+    const char *p = s;
+    if (!sig_list(m, &p, &in, &sig->nin, &sig->in_variadic)) return false;
+    skipws(&p);
+    if (strncmp(p, "->", 2) != 0) return false;
+    p += 2;
+    if (!sig_list(m, &p, &out, &sig->nout, &sig->out_variadic)) return false;
+    skipws(&p);
+    if (*p) return false;
+    sig->in = in; sig->out = out;
+    return true;
+}
+
+bool ir_signature(Module *m, const char *sig, IrSig *out) {
+    return sig_parse(m, sig, out);
+}
+
+/* The signature of [info], cached per module. */
+static const IrSig *op_sig(Module *m, const OpInfo *info) {
+    struct IrTables *t = tables(m);
+    if (!t || !info) return NULL;
+    if (t->nsig * 2 >= t->capsig) {
+        size_t cap = t->capsig ? t->capsig * 2 : 64;
+        SigSlot *ns = arena_alloc(m->arena, cap * sizeof *ns);
+        if (!ns) return NULL;
+        for (size_t i = 0; i < t->capsig; i++) {
+            if (!t->sigs[i].info) continue;
+            size_t j = ((uintptr_t)t->sigs[i].info >> 4) & (cap - 1);
+            while (ns[j].info) j = (j + 1) & (cap - 1);
+            ns[j] = t->sigs[i];
+        }
+        t->sigs = ns; t->capsig = cap;
+    }
+    size_t j = ((uintptr_t)info >> 4) & (t->capsig - 1);
+    while (t->sigs[j].info) {
+        if (t->sigs[j].info == info) return t->sigs[j].ok ? &t->sigs[j].sig : NULL;
+        j = (j + 1) & (t->capsig - 1);
+    }
+    t->sigs[j].info = info;
+    t->sigs[j].ok = sig_parse(m, info->signature, &t->sigs[j].sig);
+    t->nsig++;
+    return t->sigs[j].ok ? &t->sigs[j].sig : NULL;
+}
+
+/* ========================================================================
+** Module and queries
+** ======================================================================== */
+
+Module *ir_module_new(const char *filename, const char *text, size_t len) {
+    Arena *a = arena_new();
+    if (!a) return NULL;
+    Module *m = arena_alloc(a, sizeof *m);
+    if (!m) { arena_free(a); return NULL; }
+    m->arena = a;
+    char *src = arena_alloc(a, len + 1);
+    if (!src) { arena_free(a); return NULL; }
+    if (len) memcpy(src, text, len);
+    m->source = src;
+    m->source_len = len;
+    m->filename = ir_name(m, filename ? filename : "<stdin>", strlen(filename ? filename : "<stdin>"));
+    if (!m->filename) { arena_free(a); return NULL; }
+    return m;
+}
+
+void ir_module_free(Module *m) {
+    if (m) arena_free(m->arena);
+}
+
+static const Attr *find_attr(const NamedAttr *a, int n, const char *name) {
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        int c = strcmp(name, a[mid].name);
+        if (c == 0) return a[mid].value;
+        if (c < 0) hi = mid; else lo = mid + 1;
+    }
+    return NULL;
+}
+
+const Attr *ir_op_attr(const Op *op, const char *name) { return find_attr(op->attrs, op->nattrs, name); }
+const Attr *ir_func_attr(const Func *f, const char *name) { return find_attr(f->attrs, f->nattrs, name); }
+const Attr *ir_module_attr(const Module *m, const char *name) { return find_attr(m->attrs, m->nattrs, name); }
+
+Func *ir_module_func(const Module *m, const char *name) {
+    for (int i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];
+    return NULL;
+}
+
+const char *ir_source_line(const Module *m, int line, size_t *len) {
+    const char *p = m->source, *e = m->source + m->source_len;
+    if (line < 1) { *len = 0; return NULL; }
+    for (int l = 1; l < line; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+        if (!nl) { *len = 0; return NULL; }
+        p = nl + 1;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(e - p));
+    *len = (size_t)((nl ? nl : e) - p);
+    return p;
+}
+
+/* ========================================================================
+** Errors and lists
+** ======================================================================== */
+
+static void verror(ParseCtx *c, int line, int col, const char *fmt, va_list ap) {
+    if (c->failed) return;
+    c->failed = true;
+    if (c->d) diag_emitv(c->d, DIAG_ERROR, c->file, line, col, fmt, ap);
+}
+
+void irb_error(ParseCtx *c, const Token *at, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    verror(c, at ? at->line : 0, at ? at->col : 0, fmt, ap);
+    va_end(ap);
+}
+
+void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    verror(c, line, col, fmt, ap);
+    va_end(ap);
+}
+
+static void *oom(ParseCtx *c) {
+    if (!c->failed) {
+        c->oom = true;
+        irb_error(c, &c->last, "out of memory");
+    }
+    return NULL;
+}
+
+static void *alloc(ParseCtx *c, size_t n) {
+    void *p = arena_alloc(c->a, n);
+    return p ? p : oom(c);
+}
+
+static const char *name_of(ParseCtx *c, const char *s, size_t n) {
+    const char *p = ir_name(c->m, s, n);
+    return p ? p : oom(c);
+}
+
+Vec *irb_vec(ParseCtx *c, void *first) {
+    if (c->failed) return NULL;
+    Vec *v = alloc(c, sizeof *v);
+    if (!v) return NULL;
+    if (first) return irb_push(c, v, first);
+    return v;
+}
+
+Vec *irb_push(ParseCtx *c, Vec *v, void *x) {
+    if (c->failed || !v) return NULL;
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 4;
+        void **nv = arena_grow(c->a, v->v, (size_t)v->n, (size_t)cap, sizeof *nv);
+        if (!nv) return oom(c);
+        v->v = nv; v->cap = cap;
+    }
+    v->v[v->n++] = x;
+    return v;
+}
+
+static int vlen(const Vec *v) { return v ? v->n : 0; }
+
+/* ========================================================================
+** Scopes: name -> values of one block
+** ======================================================================== */
+
+typedef struct Entry {
+    const char *name;         /* interned, without '%' */
+    Value **slots; int nslots;
+} Entry;
+
+struct Scope {
+    Block *block;
+    Scope *parent;
+    Entry *tab; int cap, n;
+};
+
+Scope *irb_scope_push(ParseCtx *c, Block *b) {
+    if (c->failed) return NULL;
+    Scope *s = alloc(c, sizeof *s);
+    if (!s) return NULL;
+    s->block = b;
+    s->parent = c->scope;
+    c->scope = s;
+    return s;
+}
+
+void irb_scope_pop(ParseCtx *c) {
+    if (c->scope) c->scope = c->scope->parent;
+}
+
+static Entry *scope_find(Scope *s, const char *name) {
+    if (!s || !s->cap) return NULL;
+    size_t j = ((uintptr_t)name >> 3) & (size_t)(s->cap - 1);
+    while (s->tab[j].name) {
+        if (s->tab[j].name == name) return &s->tab[j];
+        j = (j + 1) & (size_t)(s->cap - 1);
+    }
+    return NULL;
+}
+
+static Entry *scope_add(ParseCtx *c, Scope *s, const char *name) {
+    if (s->n * 2 >= s->cap) {
+        int cap = s->cap ? s->cap * 2 : 16;
+        Entry *nt = alloc(c, (size_t)cap * sizeof *nt);
+        if (!nt) return NULL;
+        for (int i = 0; i < s->cap; i++) {
+            if (!s->tab[i].name) continue;
+            size_t j = ((uintptr_t)s->tab[i].name >> 3) & (size_t)(cap - 1);
+            while (nt[j].name) j = (j + 1) & (size_t)(cap - 1);
+            nt[j] = s->tab[i];
+        }
+        s->tab = nt; s->cap = cap;
+    }
+    size_t j = ((uintptr_t)name >> 3) & (size_t)(s->cap - 1);
+    while (s->tab[j].name) {
+        if (s->tab[j].name == name) return &s->tab[j];
+        j = (j + 1) & (size_t)(s->cap - 1);
+    }
+    s->tab[j].name = name;
+    s->n++;
+    return &s->tab[j];
+}
+
+struct ScopeSnap {
+    Entry *tab; int cap, n;
+    Entry *copy;                 /* entries with copied slot arrays */
+    int nops, nvalues;
+    Value **vals; Use **tails; int *nuses; int nvals;
+};
+
+ScopeSnap *irb_snapshot(ParseCtx *c) {
+    Scope *s = c->scope;
+    Block *b = s->block;
+    ScopeSnap *sn = alloc(c, sizeof *sn);
+    if (!sn) return NULL;
+    sn->tab = s->tab; sn->cap = s->cap; sn->n = s->n;
+    sn->copy = alloc(c, (size_t)(s->cap + 1) * sizeof *sn->copy);
+    if (!sn->copy) return NULL;
+    for (int i = 0; i < s->cap; i++) {
+        sn->copy[i] = s->tab[i];
+        if (s->tab[i].name) {
+            Value **sl = alloc(c, (size_t)(s->tab[i].nslots + 1) * sizeof *sl);
+            if (!sl) return NULL;
+            memcpy(sl, s->tab[i].slots, (size_t)s->tab[i].nslots * sizeof *sl);
+            sn->copy[i].slots = sl;
+        }
+    }
+    sn->nops = b->nops;
+    sn->nvalues = b->nvalues;
+    int nv = b->nargs;
+    for (int i = 0; i < b->nops; i++) nv += b->ops[i]->nresults;
+    sn->vals = alloc(c, (size_t)(nv + 1) * sizeof *sn->vals);
+    sn->tails = alloc(c, (size_t)(nv + 1) * sizeof *sn->tails);
+    sn->nuses = alloc(c, (size_t)(nv + 1) * sizeof *sn->nuses);
+    if (!sn->vals || !sn->tails || !sn->nuses) return NULL;
+    int k = 0;
+    for (int i = 0; i < b->nargs; i++) sn->vals[k++] = b->args[i];
+    for (int i = 0; i < b->nops; i++)
+        for (int j = 0; j < b->ops[i]->nresults; j++) sn->vals[k++] = b->ops[i]->results[j];
+    for (int i = 0; i < k; i++) { sn->tails[i] = sn->vals[i]->uses_tail; sn->nuses[i] = sn->vals[i]->nuses; }
+    sn->nvals = k;
+    return sn;
+}
+
+void irb_restore(ParseCtx *c, const ScopeSnap *sn) {
+    Scope *s = c->scope;
+    Block *b = s->block;
+    s->tab = sn->tab; s->cap = sn->cap; s->n = sn->n;
+    for (int i = 0; i < sn->cap; i++) {
+        s->tab[i] = sn->copy[i];
+    }
+    b->nops = sn->nops;
+    b->nvalues = sn->nvalues;
+    for (int i = 0; i < sn->nvals; i++) {
+        Value *v = sn->vals[i];
+        v->uses_tail = sn->tails[i];
+        v->nuses = sn->nuses[i];
+        if (v->uses_tail) v->uses_tail->next = NULL; else v->uses = NULL;
+    }
+}
+
+/* Binds value [v] to `%name#idx` in the current scope. [replace]: a
+** redefinition replaces the old binding instead of being an error. */
+static bool bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *at, bool replace) {
+    Entry *e = scope_add(c, c->scope, name);
+    if (!e) return false;
+    if (idx < e->nslots && e->slots[idx]) {
+        if (!replace) {
+            if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%%%s'", name);
+            else irb_error(c, at, "redefinition of SSA value '%%%s#%d'", name, idx);
+            return false;
+        }
+    }
+    if (idx >= e->nslots) {
+        int n = idx + 1;
+        Value **ns = arena_grow(c->a, e->slots, (size_t)e->nslots, (size_t)n, sizeof *ns);
+        if (!ns) { oom(c); return false; }
+        e->slots = ns; e->nslots = n;
+    }
+    e->slots[idx] = v;
+    return true;
+}
+
+/* Splits `%name`, `%name#3`, `%name:3` into the interned name and number. */
+static const char *split_value(ParseCtx *c, const Token *t, long *num, bool *overflow) {
+    const char *s = t->s + 1, *e = t->s + t->len, *sep = NULL;
+    *num = -1;
+    *overflow = false;
+    for (const char *p = e; p > s; p--) {
+        if (p[-1] == '#' || p[-1] == ':') { sep = p - 1; break; }
+        if (!isdigit((unsigned char)p[-1])) break;
+    }
+    if (sep && (t->kind == TK_VALUE_HASH || t->kind == TK_VALUE_GROUP)) {
+        long v = 0;
+        for (const char *p = sep + 1; p < e; p++) {
+            if (v > 100000000) { *overflow = true; break; }
+            v = v * 10 + (*p - '0');
+        }
+        *num = v;
+        e = sep;
+    }
+    return name_of(c, s, (size_t)(e - s));
+}
+
+OperandRef *irb_use(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    long num;
+    bool ovf;
+    const char *name = split_value(c, t, &num, &ovf);
+    if (!name) return NULL;
+    int idx = num < 0 ? 0 : (int)num;
+    Entry *e = scope_find(c->scope, name);
+    if (!e) {
+        for (Scope *s = c->scope ? c->scope->parent : NULL; s; s = s->parent) {
+            if (scope_find(s, name)) {
+                irb_error(c, t, "'%%%s' is defined outside of this region (regions are isolated from above)", name);
+                return NULL;
+            }
+        }
+        irb_error(c, t, "use of undeclared SSA value name '%.*s'", (int)t->len, t->s);
+        return NULL;
+    }
+    if (ovf || idx >= e->nslots || !e->slots[idx]) {
+        if (e->nslots == 1 && e->slots[0] && num >= 0)
+            irb_error(c, t, "reference to invalid result number: '%.*s' is a single value", (int)t->len, t->s);
+        else
+            irb_error(c, t, "reference to invalid result number '%.*s'", (int)t->len, t->s);
+        return NULL;
+    }
+    OperandRef *r = alloc(c, sizeof *r);
+    if (!r) return NULL;
+    r->v = e->slots[idx];
+    r->name = name;
+    r->idx = idx;
+    r->tok = *t;
+    return r;
+}
+
+OperandRef *irb_typed_use(ParseCtx *c, const Token *t, const Type *ty) {
+    OperandRef *r = irb_use(c, t);
+    if (!r || !ty) return NULL;
+    if (!ir_type_same(r->v->type, ty)) {
+        irb_error(c, t, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
+                  (int)t->len, t->s, ty->spelling, r->v->type->spelling);
+        return NULL;
+    }
+    return r;
+}
+
+ResultRef *irb_result(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    long num;
+    bool ovf;
+    const char *name = split_value(c, t, &num, &ovf);
+    if (!name) return NULL;
+    if (t->kind == TK_VALUE_GROUP && (ovf || num < 1 || num > 1000000)) {
+        irb_error(c, t, "expected a positive result count in '%.*s'", (int)t->len, t->s);
+        return NULL;
+    }
+    ResultRef *r = alloc(c, sizeof *r);
+    if (!r) return NULL;
+    r->name = name;
+    r->count = num < 0 ? 1 : (int)num;
+    r->tok = *t;
+    return r;
+}
+
+OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
+    if (c->failed || !ty) return NULL;
+    OperandRef *r = alloc(c, sizeof *r);
+    Value *v = alloc(c, sizeof *v);
+    if (!r || !v) return NULL;
+    v->type = ty;
+    if (name) {
+        long num;
+        bool ovf;
+        r->name = split_value(c, name, &num, &ovf);
+        if (!r->name) return NULL;
+        v->name = name_of(c, name->s, name->len);
+        r->tok = *name;
+    }
+    r->v = v;
+    return r;
+}
+
+/* ========================================================================
+** Types and attributes from tokens
+** ======================================================================== */
+
+const Type *irb_type(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    const Type *ty = ir_type_get(c->m, t->s, t->len);
+    if (!ty) irb_error(c, t, "unknown type '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
+    return ty;
+}
+
+static const Type *named_type(ParseCtx *c, const char *s) {
+    const Type *t = ir_type_get(c->m, s, strlen(s));
+    return t ? t : oom(c);
+}
+
+const Type *irb_fntype(ParseCtx *c, Vec *in, Vec *out) {
+    if (c->failed || !in || !out) return NULL;
+    const Type *t = ir_type_func(c->m, (const Type *const *)in->v, in->n, (const Type *const *)out->v, out->n);
+    return t ? t : oom(c);
+}
+
+static Attr *new_attr(ParseCtx *c, AttrKind k) {
+    Attr *a = alloc(c, sizeof *a);
+    if (a) a->kind = k;
+    return a;
+}
+
+static bool is_int_type(const Type *t) {
+    return t->kind <= TY_UI64 || t->kind == TY_INDEX;
+}
+static bool is_float_type(const Type *t) {
+    return t->kind == TY_F16 || t->kind == TY_BF16 || t->kind == TY_F32 || t->kind == TY_F64;
+}
+static int int_bits(const Type *t) {
+    switch (t->kind) {
+    case TY_I1: return 1;
+    case TY_I8: case TY_UI8: return 8;
+    case TY_I16: case TY_UI16: return 16;
+    case TY_I32: case TY_UI32: return 32;
+    default: return 64;
+    }
+}
+static bool is_unsigned(const Type *t) {
+    return t->kind == TY_UI8 || t->kind == TY_UI16 || t->kind == TY_UI32 || t->kind == TY_UI64;
+}
+
+/* Parses an integer token: decimal or 0x hex, optional '-'. The magnitude
+** goes to *mag (up to 2^64-1). False on overflow. */
+static bool parse_int(const Token *t, bool *neg, uint64_t *mag, bool *hex) {
+    const char *p = t->s, *e = t->s + t->len;
+    *neg = false; *mag = 0; *hex = false;
+    if (p < e && *p == '-') { *neg = true; p++; }
+    if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        *hex = true;
+        for (p += 2; p < e; p++) {
+            int d = isdigit((unsigned char)*p) ? *p - '0' : (tolower((unsigned char)*p) - 'a' + 10);
+            if (*mag >> 60) return false;
+            *mag = *mag * 16 + (uint64_t)d;
+        }
+        return true;
+    }
+    for (; p < e; p++) {
+        uint64_t d = (uint64_t)(*p - '0');
+        if (*mag > (UINT64_MAX - d) / 10) return false;
+        *mag = *mag * 10 + d;
+    }
+    return true;
+}
+
+/* Checks [neg]·[mag] against integer type [ty]; stores the value in *out. */
+static bool int_fits(const Type *ty, bool neg, uint64_t mag, int64_t *out) {
+    int bits = int_bits(ty);
+    if (neg) {
+        if (is_unsigned(ty)) return mag == 0 ? (*out = 0, true) : false;
+        uint64_t lim = bits == 64 ? (uint64_t)1 << 63 : (uint64_t)1 << (bits - 1);
+        if (ty->kind == TY_I1) lim = 1;
+        if (mag > lim) return false;
+        *out = mag == ((uint64_t)1 << 63) ? INT64_MIN : -(int64_t)mag;
+        return true;
+    }
+    if (bits < 64 && mag >> bits) return false;
+    if (ty->kind == TY_I64 || ty->kind == TY_INDEX) {
+        if (mag > (uint64_t)INT64_MAX) return false;
+    }
+    *out = (int64_t)mag;
+    return true;
+}
+
+static double bits_to_double(const Type *ty, uint64_t bits) {
+    if (ty->kind == TY_F32) { uint32_t b = (uint32_t)bits; float f; memcpy(&f, &b, 4); return f; }
+    if (ty->kind == TY_F64) { double d; memcpy(&d, &bits, 8); return d; }
+    /* f16 / bf16: the raw bits are what kernels use; give a value too. */
+    if (ty->kind == TY_BF16) { uint32_t b = (uint32_t)(bits & 0xFFFF) << 16; float f; memcpy(&f, &b, 4); return f; }
+    unsigned h = (unsigned)(bits & 0xFFFF), ex = (h >> 10) & 31, man = h & 1023;
+    double v = ex == 0 ? ldexp(man, -24) : ex == 31 ? (man ? NAN : INFINITY) : ldexp(man + 1024, (int)ex - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+const Attr *irb_attr_int(ParseCtx *c, const Token *t, const Type *ty) {
+    if (c->failed) return NULL;
+    bool neg, hex;
+    uint64_t mag;
+    if (!parse_int(t, &neg, &mag, &hex)) {
+        irb_error(c, t, "integer literal '%.*s' overflows 64 bits", t->len > 40 ? 40 : (int)t->len, t->s);
+        return NULL;
+    }
+    if (!ty) ty = named_type(c, "i64");
+    if (!ty) return NULL;
+    if (is_float_type(ty)) {
+        Attr *a = new_attr(c, ATTR_FLOAT);
+        if (!a) return NULL;
+        a->type = ty;
+        if (hex && !neg) {
+            int bits = ty->kind == TY_F64 ? 64 : ty->kind == TY_F32 ? 32 : 16;
+            if (bits < 64 && mag >> bits) {
+                irb_error(c, t, "hexadecimal float constant out of range for type '%s'", ty->spelling);
+                return NULL;
+            }
+            a->float_bits = mag;
+            a->has_float_bits = true;
+            a->u.f = bits_to_double(ty, mag);
+        } else {
+            a->u.f = neg ? -(double)mag : (double)mag;
+        }
+        return a;
+    }
+    if (!is_int_type(ty)) {
+        irb_error(c, t, "integer literal not valid for type '%s'", ty->spelling);
+        return NULL;
+    }
+    int64_t v;
+    if (!int_fits(ty, neg, mag, &v)) {
+        irb_error(c, t, "integer constant '%.*s' out of range for type '%s'",
+                  t->len > 40 ? 40 : (int)t->len, t->s, ty->spelling);
+        return NULL;
+    }
+    Attr *a = new_attr(c, ATTR_INT);
+    if (!a) return NULL;
+    a->type = ty;
+    a->u.i = v;
+    return a;
+}
+
+const Attr *irb_attr_float(ParseCtx *c, const Token *t, const Type *ty) {
+    if (c->failed) return NULL;
+    char buf[128];
+    if (t->len >= sizeof buf) { irb_error(c, t, "float literal too long"); return NULL; }
+    memcpy(buf, t->s, t->len);
+    buf[t->len] = 0;
+    if (!ty) ty = named_type(c, "f64");
+    if (!ty) return NULL;
+    if (!is_float_type(ty)) {
+        irb_error(c, t, "floating point literal not valid for type '%s'", ty->spelling);
+        return NULL;
+    }
+    Attr *a = new_attr(c, ATTR_FLOAT);
+    if (!a) return NULL;
+    a->type = ty;
+    a->u.f = strtod(buf, NULL);
+    return a;
+}
+
+const Attr *irb_attr_bool(ParseCtx *c, bool b) {
+    if (c->failed) return NULL;
+    Attr *a = new_attr(c, ATTR_BOOL);
+    if (!a) return NULL;
+    a->type = named_type(c, "i1");
+    a->u.b = b;
+    return a;
+}
+
+/* The decoded text of a string token, interned. */
+static const char *string_value(ParseCtx *c, const Token *t, size_t *len) {
+    char small[256];
+    char *buf = t->len <= sizeof small ? small : malloc(t->len);
+    if (!buf) return oom(c);
+    const char *bad = NULL;
+    long n = lex_unescape(t, buf, &bad);
+    if (n < 0) {
+        Token b = *t;
+        b.col += (int)(bad - t->s);
+        irb_error(c, &b, "invalid escape sequence in string literal");
+        if (buf != small) free(buf);
+        return NULL;
+    }
+    const char *s = name_of(c, buf, (size_t)n);
+    if (buf != small) free(buf);
+    *len = (size_t)n;
+    return s;
+}
+
+const Attr *irb_attr_string(ParseCtx *c, const Token *t, const Type *ty) {
+    if (c->failed) return NULL;
+    size_t n;
+    const char *s = string_value(c, t, &n);
+    if (!s) return NULL;
+    Attr *a = new_attr(c, ATTR_STRING);
+    if (!a) return NULL;
+    a->type = ty;
+    a->u.str.s = s;
+    a->u.str.len = n;
+    return a;
+}
+
+/* The name of a symbol token: `@name` or `@"quoted"`. */
+static const char *symbol_name(ParseCtx *c, const Token *t, size_t *len) {
+    if (t->len > 1 && t->s[1] == '"') {
+        Token q = *t;
+        q.s++; q.len--; q.col++;
+        return string_value(c, &q, len);
+    }
+    *len = t->len - 1;
+    return name_of(c, t->s + 1, t->len - 1);
+}
+
+const Attr *irb_attr_symbol(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    size_t n;
+    const char *s = symbol_name(c, t, &n);
+    if (!s) return NULL;
+    Attr *a = new_attr(c, ATTR_SYMBOL);
+    if (!a) return NULL;
+    a->u.str.s = s;
+    a->u.str.len = n;
+    return a;
+}
+
+const Attr *irb_attr_unit(ParseCtx *c) {
+    if (c->failed) return NULL;
+    return new_attr(c, ATTR_UNIT);
+}
+
+const Attr *irb_attr_type(ParseCtx *c, const Type *ty) {
+    if (c->failed || !ty) return NULL;
+    Attr *a = new_attr(c, ATTR_TYPE);
+    if (a) a->type = ty;
+    return a;
+}
+
+const Attr *irb_attr_array(ParseCtx *c, Vec *elems) {
+    if (c->failed || !elems) return NULL;
+    Attr *a = new_attr(c, ATTR_ARRAY);
+    if (!a) return NULL;
+    a->u.arr.elems = (const Attr *const *)elems->v;
+    a->u.arr.n = elems->n;
+    return a;
+}
+
+NamedAttr *irb_named(ParseCtx *c, const Token *key, const Attr *v) {
+    if (c->failed || !v) return NULL;
+    NamedAttr *na = alloc(c, sizeof *na);
+    if (!na) return NULL;
+    if (key->kind == TK_STRING) {
+        size_t n;
+        na->name = string_value(c, key, &n);
+    } else {
+        na->name = name_of(c, key->s, key->len);
+    }
+    if (!na->name) return NULL;
+    na->value = v;
+    return na;
+}
+
+static int cmp_named(const void *a, const void *b) {
+    return strcmp(((const NamedAttr *)a)->name, ((const NamedAttr *)b)->name);
+}
+
+/* Sorted array of the named attributes in [v], plus [extra] (may be NULL);
+** duplicate names are an error reported at [at]. */
+static NamedAttr *sorted_attrs(ParseCtx *c, Vec *v, NamedAttr *extra, int nextra, int *n, const Token *at) {
+    int k = vlen(v) + nextra;
+    *n = 0;
+    if (c->failed) return NULL;
+    if (k == 0) return NULL;
+    NamedAttr *arr = alloc(c, (size_t)k * sizeof *arr);
+    if (!arr) return NULL;
+    int j = 0;
+    for (int i = 0; i < vlen(v); i++) arr[j++] = *(NamedAttr *)v->v[i];
+    for (int i = 0; i < nextra; i++) arr[j++] = extra[i];
+    qsort(arr, (size_t)k, sizeof *arr, cmp_named);
+    for (int i = 1; i < k; i++) {
+        if (strcmp(arr[i - 1].name, arr[i].name) == 0) {
+            irb_error(c, at, "duplicate attribute '%s'", arr[i].name);
+            return NULL;
+        }
+    }
+    *n = k;
+    return arr;
+}
+
+const Attr *irb_attr_dict(ParseCtx *c, Vec *named) {
+    if (c->failed || !named) return NULL;
+    Attr *a = new_attr(c, ATTR_DICT);
+    if (!a) return NULL;
+    int n;
+    a->u.dict.attrs = sorted_attrs(c, named, NULL, 0, &n, &c->last);
+    a->u.dict.n = n;
+    return c->failed ? NULL : a;
+}
+
+/* Converts a scalar attribute [x] to element type [el] (dense elements,
+** typed custom-syntax attributes). */
+static const Attr *convert_scalar(ParseCtx *c, const Attr *x, const Type *el, const Token *at) {
+    if (x->type == el && (x->kind == ATTR_INT || x->kind == ATTR_FLOAT || x->kind == ATTR_BOOL)) return x;
+    if (is_int_type(el)) {
+        int64_t v;
+        if (x->kind == ATTR_BOOL) v = x->u.b;
+        else if (x->kind == ATTR_INT) {
+            bool neg = x->u.i < 0;
+            uint64_t mag = neg ? (uint64_t)0 - (uint64_t)x->u.i : (uint64_t)x->u.i;
+            if (!int_fits(el, neg, mag, &v)) {
+                irb_error(c, at, "integer constant %" PRId64 " out of range for type '%s'", x->u.i, el->spelling);
+                return NULL;
+            }
+        } else {
+            irb_error(c, at, "expected an integer value of type '%s'", el->spelling);
+            return NULL;
+        }
+        Attr *a = new_attr(c, el->kind == TY_I1 && x->kind == ATTR_BOOL ? ATTR_BOOL : ATTR_INT);
+        if (!a) return NULL;
+        a->type = el;
+        if (a->kind == ATTR_BOOL) a->u.b = x->u.b; else a->u.i = v;
+        return a;
+    }
+    if (is_float_type(el)) {
+        Attr *a = new_attr(c, ATTR_FLOAT);
+        if (!a) return NULL;
+        a->type = el;
+        if (x->kind == ATTR_FLOAT) {
+            a->u.f = x->u.f;
+            if (x->has_float_bits) {
+                /* Hex bit patterns keep their bits only for the width written. */
+                a->float_bits = x->float_bits; a->has_float_bits = true;
+                a->u.f = bits_to_double(el, x->float_bits);
+            }
+        } else if (x->kind == ATTR_INT) a->u.f = (double)x->u.i;
+        else {
+            irb_error(c, at, "expected a floating point value of type '%s'", el->spelling);
+            return NULL;
+        }
+        return a;
+    }
+    if (el->kind == TY_COMPLEX) {
+        irb_error(c, at, "complex dense elements are not supported");
+        return NULL;
+    }
+    irb_error(c, at, "invalid element type '%s'", el->spelling);
+    return NULL;
+}
+
+const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const Type *ty) {
+    if (c->failed || !body || !ty) return NULL;
+    if (ty->kind != TY_TENSOR) {
+        irb_error(c, at, "dense elements need a tensor type, not '%s'", ty->spelling);
+        return NULL;
+    }
+    Attr *a = new_attr(c, ATTR_DENSE);
+    if (!a) return NULL;
+    a->type = ty;
+    Vec *leaves = irb_vec(c, NULL);
+    /* Iterative walk (arrays may nest deeply). */
+    Vec *stack = irb_vec(c, (void *)body);
+    Vec *pos = irb_vec(c, NULL);
+    if (!leaves || !stack || !pos) return NULL;
+    irb_push(c, pos, (void *)(uintptr_t)0);
+    while (!c->failed && stack->n > 0) {
+        const Attr *x = stack->v[stack->n - 1];
+        uintptr_t i = (uintptr_t)pos->v[pos->n - 1];
+        if (x->kind != ATTR_ARRAY) {
+            const Attr *e = convert_scalar(c, x, ty->elem, at);
+            if (!e) return NULL;
+            irb_push(c, leaves, (void *)e);
+            stack->n--; pos->n--;
+            continue;
+        }
+        if ((int)i >= x->u.arr.n) { stack->n--; pos->n--; continue; }
+        pos->v[pos->n - 1] = (void *)(i + 1);
+        irb_push(c, stack, (void *)x->u.arr.elems[i]);
+        irb_push(c, pos, (void *)(uintptr_t)0);
+    }
+    if (c->failed) return NULL;
+    int64_t count = 1;
+    bool known = ty->rank >= 0;
+    for (int i = 0; i < ty->rank; i++) {
+        if (ty->dims[i] < 0) { known = false; break; }
+        if (ty->dims[i] && count > INT64_MAX / ty->dims[i]) { known = false; break; }
+        count *= ty->dims[i];
+    }
+    a->dense_splat = body->kind != ATTR_ARRAY;
+    if (!a->dense_splat && known && leaves->n != count) {
+        irb_error(c, at, "dense literal has %d elements but type '%s' needs %" PRId64, leaves->n,
+                  ty->spelling, count);
+        return NULL;
+    }
+    a->u.arr.elems = (const Attr *const *)leaves->v;
+    a->u.arr.n = leaves->n;
+    return a;
+}
+
+/* ========================================================================
+** Locations
+** ======================================================================== */
+
+struct AliasRef {
+    const char *name;
+    Loc *placeholder;        /* handed out at uses; filled at the end */
+    const Loc *def;
+    Token first_use;
+    bool used, defined;
+    AliasRef *next;
+};
+
+static Loc *new_loc(ParseCtx *c, LocKind k) {
+    Loc *l = alloc(c, sizeof *l);
+    if (l) l->kind = k;
+    return l;
+}
+
+static Loc *file_loc(ParseCtx *c, const char *file, int line, int col) {
+    Loc *l = new_loc(c, LOC_FILE);
+    if (!l) return NULL;
+    l->file = file; l->line = line; l->col = col;
+    return l;
+}
+
+const Loc *irb_loc_name(ParseCtx *c, const Token *s, const Loc *child) {
+    if (c->failed) return NULL;
+    size_t n;
+    const char *name = string_value(c, s, &n);
+    Loc *l = name ? new_loc(c, LOC_NAME) : NULL;
+    if (!l) return NULL;
+    l->name = name;
+    l->child = child;
+    return l;
+}
+
+static int tok_small_int(ParseCtx *c, const Token *t) {
+    bool neg, hex;
+    uint64_t mag;
+    if (!parse_int(t, &neg, &mag, &hex) || neg || mag > INT32_MAX) {
+        irb_error(c, t, "expected a non-negative 32-bit integer");
+        return -1;
+    }
+    return (int)mag;
+}
+
+const Loc *irb_loc_file(ParseCtx *c, const Token *s, const Token *line, const Token *col) {
+    if (c->failed) return NULL;
+    size_t n;
+    const char *file = string_value(c, s, &n);
+    int l = tok_small_int(c, line), k = tok_small_int(c, col);
+    if (!file || l < 0 || k < 0) return NULL;
+    return file_loc(c, file, l, k);
+}
+
+const Loc *irb_loc_unknown(ParseCtx *c) {
+    if (c->failed) return NULL;
+    return new_loc(c, LOC_UNKNOWN);
+}
+
+static bool loc_eq(const Loc *a, const Loc *b, int depth) {
+    if (a == b) return true;
+    if (!a || !b || a->kind != b->kind || depth > 200) return false;
+    switch (a->kind) {
+    case LOC_FILE: return a->line == b->line && a->col == b->col && strcmp(a->file, b->file) == 0;
+    case LOC_NAME: return strcmp(a->name, b->name) == 0 && loc_eq(a->child, b->child, depth + 1);
+    case LOC_UNKNOWN: return true;
+    case LOC_CALLSITE: return loc_eq(a->callee, b->callee, depth + 1) && loc_eq(a->caller, b->caller, depth + 1);
+    case LOC_FUSED:
+        if (a->nitems != b->nitems || a->fused_meta != b->fused_meta) return false;
+        for (int i = 0; i < a->nitems; i++) if (!loc_eq(a->items[i], b->items[i], depth + 1)) return false;
+        return true;
+    }
+    return false;
+}
+
+const Loc *irb_loc_fused(ParseCtx *c, const Attr *meta, Vec *items) {
+    if (c->failed || !items) return NULL;
+    Vec *flat = irb_vec(c, NULL);
+    if (!flat) return NULL;
+    for (int i = 0; i < items->n; i++) {
+        const Loc *x = items->v[i];
+        int nsub = 1;
+        const Loc *const *sub = &x;
+        /* MLIR flattens nested fused locations with the same metadata. */
+        if (x->kind == LOC_FUSED && x->fused_meta == meta) { sub = x->items; nsub = x->nitems; }
+        for (int j = 0; j < nsub; j++) {
+            const Loc *y = sub[j];
+            if (y->kind == LOC_UNKNOWN) continue;
+            bool dup = false;
+            for (int k = 0; k < flat->n && !dup; k++) dup = loc_eq(flat->v[k], y, 0);
+            if (!dup) irb_push(c, flat, (void *)y);
+        }
+    }
+    if (c->failed) return NULL;
+    if (!meta && flat->n == 0) return irb_loc_unknown(c);
+    if (!meta && flat->n == 1) return flat->v[0];
+    Loc *l = new_loc(c, LOC_FUSED);
+    if (!l) return NULL;
+    l->items = (const Loc *const *)flat->v;
+    l->nitems = flat->n;
+    l->fused_meta = meta;
+    return l;
+}
+
+const Loc *irb_loc_callsite(ParseCtx *c, const Loc *callee, const Loc *caller) {
+    if (c->failed || !callee || !caller) return NULL;
+    Loc *l = new_loc(c, LOC_CALLSITE);
+    if (!l) return NULL;
+    l->callee = callee;
+    l->caller = caller;
+    return l;
+}
+
+static AliasRef *alias_get(ParseCtx *c, const Token *t) {
+    const char *name = name_of(c, t->s + 1, t->len - 1);
+    if (!name) return NULL;
+    for (AliasRef *a = c->aliases; a; a = a->next) if (a->name == name) return a;
+    AliasRef *a = alloc(c, sizeof *a);
+    Loc *ph = new_loc(c, LOC_UNKNOWN);
+    if (!a || !ph) return NULL;
+    a->name = name;
+    a->placeholder = ph;
+    a->next = c->aliases;
+    c->aliases = a;
+    return a;
+}
+
+const Loc *irb_loc_alias(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    AliasRef *a = alias_get(c, t);
+    if (!a) return NULL;
+    if (!a->used) { a->used = true; a->first_use = *t; }
+    return a->placeholder;
+}
+
+void irb_alias_def(ParseCtx *c, const Token *t, const Loc *l) {
+    if (c->failed || !l) return;
+    AliasRef *a = alias_get(c, t);
+    if (!a) return;
+    if (a->defined) {
+        irb_error(c, t, "redefinition of location alias '%.*s'", (int)t->len, t->s);
+        return;
+    }
+    a->defined = true;
+    a->def = l;
+}
+
+void irb_finish_aliases(ParseCtx *c) {
+    if (c->failed) return;
+    for (AliasRef *a = c->aliases; a; a = a->next) {
+        if (a->used && !a->defined) {
+            irb_error(c, &a->first_use, "undefined location alias '%.*s'", (int)a->first_use.len, a->first_use.s);
+            return;
+        }
+    }
+    for (AliasRef *a = c->aliases; a; a = a->next) {
+        if (!a->defined) continue;
+        const Loc *d = a->def;
+        int steps = 0;
+        /* Follow aliases of aliases to a real location. */
+        for (;;) {
+            AliasRef *x = NULL;
+            for (AliasRef *b = c->aliases; b; b = b->next) if (b->placeholder == d) { x = b; break; }
+            if (!x) break;
+            if (!x->defined || ++steps > 10000) {
+                irb_error(c, &a->first_use, "location alias '#%s' refers to itself", a->name);
+                return;
+            }
+            d = x->def;
+        }
+        *a->placeholder = *d;
+    }
+}
+
+/* ========================================================================
+** Blocks, pending region ops, op construction
+** ======================================================================== */
+
+struct Pending {
+    Op *op;
+    Pending *next;
+    Vec *bind;               /* OperandRef* whose names become block arguments */
+    const Type **bind_types; int nbind;
+    Vec *regions;            /* Block* */
+    Token rbrace;            /* closing brace of the last region */
+    Block *open;             /* block of the region being parsed */
+};
+
+Block *irb_block_new(ParseCtx *c, Func *f, Op *parent) {
+    if (c->failed) return NULL;
+    Block *b = alloc(c, sizeof *b);
+    if (!b) return NULL;
+    b->func = f;
+    b->parent_op = parent;
+    return b;
+}
+
+static void add_use(ParseCtx *c, Value *v, Op *user, int operand) {
+    Use *u = alloc(c, sizeof *u);
+    if (!u) return;
+    u->user = user;
+    u->operand = operand;
+    if (v->uses_tail) v->uses_tail->next = u; else v->uses = u;
+    v->uses_tail = u;
+    v->nuses++;
+}
+
+/* A new op named by token [nt] (a bare name, or a string for the generic
+** form) with the operands [ops] (OperandRef*) and [nres] results of the
+** given types (types may be NULL: filled later). */
+static Op *new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *const *rtypes) {
+    if (c->failed) return NULL;
+    Op *op = alloc(c, sizeof *op);
+    if (!op) return NULL;
+    if (nt->kind == TK_STRING) {
+        size_t n;
+        op->name = string_value(c, nt, &n);
+        if (!op->name) return NULL;
+        op->info = optable_lookup(op->name, n);
+    } else {
+        op->name = name_of(c, nt->s, nt->len);
+        if (!op->name) return NULL;
+        op->info = optable_lookup(nt->s, nt->len);
+    }
+    op->line = nt->line;
+    op->col = nt->col;
+    int n = vlen(ops);
+    op->noperands = n;
+    op->operands = alloc(c, (size_t)(n + 1) * sizeof *op->operands);
+    const Type **ot = alloc(c, (size_t)(n + 1) * sizeof *ot);
+    if (!op->operands || !ot) return NULL;
+    for (int i = 0; i < n; i++) {
+        OperandRef *r = ops->v[i];
+        op->operands[i] = r->v;
+        ot[i] = r->v->type;
+        add_use(c, r->v, op, i);
+    }
+    op->operand_types = ot;
+    op->nresults = nres;
+    op->results = alloc(c, (size_t)(nres + 1) * sizeof *op->results);
+    if (!op->results) return NULL;
+    for (int i = 0; i < nres; i++) {
+        Value *v = alloc(c, sizeof *v);
+        if (!v) return NULL;
+        v->type = rtypes ? rtypes[i] : NULL;
+        v->def = op;
+        v->result_index = i;
+        op->results[i] = v;
+    }
+    return c->failed ? NULL : op;
+}
+
+/* Applies written operand types [types] (Type*) to [op]: count and
+** agreement with the values' types. */
+static bool apply_operand_types(ParseCtx *c, Op *op, Vec *ops, const Type *const *types, int ntypes, const Token *at) {
+    if (ntypes != op->noperands) {
+        irb_error(c, at, "%d operands present, but expected %d", op->noperands, ntypes);
+        return false;
+    }
+    const Type **ot = (const Type **)op->operand_types;
+    for (int i = 0; i < ntypes; i++) {
+        OperandRef *r = ops->v[i];
+        if (!ir_type_same(r->v->type, types[i])) {
+            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
+                      (int)r->tok.len, r->tok.s, types[i]->spelling, r->v->type->spelling);
+            return false;
+        }
+        ot[i] = types[i];
+    }
+    return true;
+}
+
+static void set_attrs(ParseCtx *c, Op *op, Vec *attrs, NamedAttr *extra, int nextra, const Token *at) {
+    if (c->failed || !op) return;
+    op->attrs = sorted_attrs(c, attrs, extra, nextra, &op->nattrs, at);
+}
+
+/* The result types an op of table entry [info] gets from its signature, for
+** custom forms that do not write them. *n = -1: variadic (decided by the
+** statement's result list). */
+static const Type **sig_results(ParseCtx *c, const OpInfo *info, Vec *ops, int *n, const Token *at) {
+    const IrSig *s = op_sig(c->m, info);
+    *n = 0;
+    if (!s) {
+        if (info && info->signature[0]) irb_error(c, at, "internal: bad signature for '%s'", info->name);
+        return NULL;
+    }
+    if (s->out_variadic) { *n = -1; return NULL; }
+    const Type **rt = alloc(c, (size_t)(s->nout + 1) * sizeof *rt);
+    if (!rt) return NULL;
+    for (int i = 0; i < s->nout; i++) {
+        rt[i] = s->out[i];
+        if (!rt[i]) {
+            /* `any`: the type of the corresponding operand. */
+            OperandRef *r = i < vlen(ops) ? ops->v[i] : NULL;
+            rt[i] = r ? r->v->type : named_type(c, "none");
+        }
+    }
+    *n = s->nout;
+    return rt;
+}
+
+static const Type *const *vec_types(Vec *v) { return v ? (const Type *const *)v->v : NULL; }
+
+/* Generic form */
+Op *irb_op_generic_head(ParseCtx *c, const Token *name, Vec *operands) {
+    if (c->failed || !operands) return NULL;
+    Op *op = new_op(c, name, operands, 0, NULL);
+    Pending *p = alloc(c, sizeof *p);
+    if (!op || !p) return NULL;
+    p->op = op;
+    p->regions = irb_vec(c, NULL);
+    p->bind = (Vec *)operands;   /* kept for the operand-type check at the end */
+    p->nbind = -1;               /* generic: regions declare their own arguments */
+    p->next = c->pend;
+    c->pend = p;
+    return op;
+}
+
+static void finish_regions(ParseCtx *c, Op *op, Pending *p) {
+    if (c->failed) return;
+    op->nregions = p->regions->n;
+    op->regions = (Block **)p->regions->v;
+    c->pend = p->next;
+}
+
+Op *irb_op_generic(ParseCtx *c, Op *op, Vec *attrs, const Type *fn) {
+    if (c->failed || !op || !fn) return NULL;
+    Pending *p = c->pend;
+    Token at = { TK_STRING, NULL, 0, op->line, op->col };
+    if (!apply_operand_types(c, op, p->bind, fn->inputs, fn->ninputs, &at)) return NULL;
+    op->nresults = fn->nresults;
+    op->results = alloc(c, (size_t)(fn->nresults + 1) * sizeof *op->results);
+    if (!op->results) return NULL;
+    for (int i = 0; i < fn->nresults; i++) {
+        Value *v = alloc(c, sizeof *v);
+        if (!v) return NULL;
+        v->type = fn->results[i];
+        v->def = op;
+        v->result_index = i;
+        op->results[i] = v;
+    }
+    set_attrs(c, op, attrs, NULL, 0, &at);
+    finish_regions(c, op, p);
+    return c->failed ? NULL : op;
+}
+
+/* Marks an op whose result count comes from the statement. */
+static Op *flex(ParseCtx *c, Op *op) {
+    if (op) op->exec = (void *)c;   /* cleared by irb_stmt */
+    return op;
+}
+
+Op *irb_op_simple(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, Vec *types, const Type *fn) {
+    if (c->failed) return NULL;
+    const OpInfo *info = optable_lookup(name->s, name->len);
+    int nres;
+    const Type **rt;
+    if (fn) { nres = fn->nresults; rt = (const Type **)fn->results; }
+    else if (!info) {
+        irb_error(c, name, "custom op '%.*s' is unknown", (int)name->len, name->s);
+        return NULL;
+    } else rt = sig_results(c, info, operands, &nres, name);
+    if (c->failed) return NULL;
+    Op *op = new_op(c, name, operands, nres < 0 ? 0 : nres, rt);
+    if (!op) return NULL;
+    if (fn && !apply_operand_types(c, op, operands, fn->inputs, fn->ninputs, name)) return NULL;
+    if (types && !apply_operand_types(c, op, operands, vec_types(types), types->n, name)) return NULL;
+    set_attrs(c, op, attrs, NULL, 0, name);
+    return nres < 0 ? flex(c, op) : op;
+}
+
+/* The attribute name of a SYN_CONSTANT / SYN_SHAPE_ATTR op. */
+static const char *value_attr_name(const OpInfo *info) {
+    if (info->family == SYN_SHAPE_ATTR && strncmp(info->name, "ts.", 3) != 0) return "shape";
+    if (info->family == SYN_OPERANDS_ARRAY) return "values";
+    return "value";
+}
+
+Op *irb_op_constant(ParseCtx *c, const Token *name, const Attr *v, Vec *attrs) {
+    if (c->failed || !v) return NULL;
+    const OpInfo *info = optable_lookup(name->s, name->len);
+    int nres;
+    const Type **rt = sig_results(c, info, NULL, &nres, name);
+    if (c->failed) return NULL;
+    if (info->family == SYN_CONSTANT && nres == 1) {
+        const Type *el = rt[0];
+        bool typed_literal = (v->kind == ATTR_INT && v->type && v->type->kind != TY_I64)
+                             || (v->kind == ATTR_FLOAT && v->type && v->type->kind != TY_F64);
+        if (v->kind == ATTR_ARRAY || v->kind == ATTR_STRING || v->kind == ATTR_DICT || v->kind == ATTR_SYMBOL
+            || v->kind == ATTR_UNIT || v->kind == ATTR_TYPE || v->kind == ATTR_DENSE) {
+            irb_error(c, name, "expected a constant of type '%s'", el->spelling);
+            return NULL;
+        }
+        if (!typed_literal || v->type == el) v = convert_scalar(c, v, el, name);
+        else if (!ir_type_same(v->type, el)) {
+            irb_error(c, name, "constant of type '%s' given to '%.*s'", v->type->spelling, (int)name->len, name->s);
+            return NULL;
+        }
+        if (!v) return NULL;
+    } else if (info->family == SYN_SHAPE_ATTR) {
+        if (v->kind != ATTR_ARRAY) {
+            irb_error(c, name, "expected an array of i64 for '%s'", value_attr_name(info));
+            return NULL;
+        }
+        const Type *i64 = named_type(c, "i64");
+        const Attr **el = alloc(c, (size_t)(v->u.arr.n + 1) * sizeof *el);
+        if (!el || !i64) return NULL;
+        for (int i = 0; i < v->u.arr.n; i++) {
+            const Attr *x = v->u.arr.elems[i];
+            if (x->kind != ATTR_INT) {
+                irb_error(c, name, "expected an array of integers for '%s'", value_attr_name(info));
+                return NULL;
+            }
+            el[i] = x->type == i64 ? x : convert_scalar(c, x, i64, name);
+            if (!el[i]) return NULL;
+        }
+        Attr *a = new_attr(c, ATTR_ARRAY);
+        if (!a) return NULL;
+        a->u.arr.elems = el;
+        a->u.arr.n = v->u.arr.n;
+        v = a;
+    }
+    Op *op = new_op(c, name, NULL, nres < 0 ? 0 : nres, rt);
+    NamedAttr na = { value_attr_name(info), v };
+    set_attrs(c, op, attrs, &na, 1, name);
+    return c->failed ? NULL : op;
+}
+
+Op *irb_op_complex(ParseCtx *c, const Token *name, const Attr *re, const Attr *im, Vec *attrs) {
+    if (c->failed || !re || !im) return NULL;
+    const OpInfo *info = optable_lookup(name->s, name->len);
+    int nres;
+    const Type **rt = sig_results(c, info, NULL, &nres, name);
+    if (c->failed || nres != 1) return NULL;
+    const Type *el = rt[0]->elem ? rt[0]->elem : named_type(c, "f64");
+    re = convert_scalar(c, re, el, name);
+    im = re ? convert_scalar(c, im, el, name) : NULL;
+    if (!im) return NULL;
+    Op *op = new_op(c, name, NULL, 1, rt);
+    NamedAttr na[2] = { { "imaginary", im }, { "real", re } };
+    set_attrs(c, op, attrs, na, 2, name);
+    return c->failed ? NULL : op;
+}
+
+Op *irb_op_attr_operand(ParseCtx *c, const Token *name, Vec *operands, const Attr *v, Vec *attrs) {
+    if (c->failed || !operands || !v) return NULL;
+    const OpInfo *info = optable_lookup(name->s, name->len);
+    int nres;
+    const Type **rt = sig_results(c, info, operands, &nres, name);
+    if (c->failed) return NULL;
+    Op *op = new_op(c, name, operands, nres < 0 ? 0 : nres, rt);
+    NamedAttr na = { value_attr_name(info), v };
+    set_attrs(c, op, attrs, &na, 1, name);
+    return c->failed ? NULL : op;
+}
+
+/* Symbol attribute from token [t]. */
+static NamedAttr sym_attr(ParseCtx *c, const char *key, const Token *t) {
+    NamedAttr na = { key, irb_attr_symbol(c, t) };
+    return na;
+}
+
+Op *irb_op_call(ParseCtx *c, const Token *name, OperandRef *first, const Token *callee,
+                const Token *callee2, Vec *operands, Vec *attrs, const Type *fn) {
+    if (c->failed || !operands || !fn) return NULL;
+    const OpInfo *info = optable_lookup(name->s, name->len);
+    Vec *all = operands;
+    if (first) {
+        all = irb_vec(c, first);
+        for (int i = 0; i < operands->n; i++) irb_push(c, all, operands->v[i]);
+        if (c->failed) return NULL;
+    }
+    Op *op = new_op(c, name, all, fn->nresults, fn->results);
+    if (!op) return NULL;
+    /* The function type covers the call arguments (not %cond / %cs). */
+    const Type **ot = (const Type **)op->operand_types;
+    if (fn->ninputs != operands->n) {
+        irb_error(c, name, "%d operands present, but expected %d", operands->n, fn->ninputs);
+        return NULL;
+    }
+    for (int i = 0; i < fn->ninputs; i++) {
+        OperandRef *r = operands->v[i];
+        if (!ir_type_same(r->v->type, fn->inputs[i])) {
+            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
+                      (int)r->tok.len, r->tok.s, fn->inputs[i]->spelling, r->v->type->spelling);
+            return NULL;
+        }
+        ot[i + (first ? 1 : 0)] = fn->inputs[i];
+    }
+    NamedAttr na[2];
+    int nna = 0;
+    size_t n;
+    if (info && info->family == SYN_COND) {
+        na[nna++] = sym_attr(c, "a_true_fn", callee);
+        na[nna++] = sym_attr(c, "b_false_fn", callee2);
+    } else if (info && info->family == SYN_ONCE) {
+        na[nna++] = sym_attr(c, "function", callee);
+    } else {
+        na[nna++] = sym_attr(c, "callee", callee);
+    }
+    op->callee = symbol_name(c, callee, &n);
+    set_attrs(c, op, attrs, na, nna, name);
+    return c->failed ? NULL : op;
+}
+
+Op *irb_op_case(ParseCtx *c, const Token *name, OperandRef *idx, Vec *branches, Vec *operands,
+                Vec *attrs, const Type *fn) {
+    if (c->failed || !idx || !branches || !operands || !fn) return NULL;
+    Vec *all = irb_vec(c, idx);
+    for (int i = 0; i < operands->n; i++) irb_push(c, all, operands->v[i]);
+    if (c->failed) return NULL;
+    Op *op = new_op(c, name, all, fn->nresults, fn->results);
+    if (!op) return NULL;
+    if (fn->ninputs != operands->n) {
+        irb_error(c, name, "%d operands present, but expected %d", operands->n, fn->ninputs);
+        return NULL;
+    }
+    NamedAttr na = { "branches", irb_attr_array(c, branches) };
+    set_attrs(c, op, attrs, &na, 1, name);
+    return c->failed ? NULL : op;
+}
+
+Op *irb_op_while(ParseCtx *c, const Token *name, OperandRef *cond, const Token *body, Vec *operands,
+                 Vec *attrs, const Token *par, const Type *fn) {
+    if (c->failed) return NULL;
+    Op *op = irb_op_call(c, name, cond, body, NULL, operands, NULL, fn);
+    if (!op) return NULL;
+    NamedAttr na[2];
+    na[0].name = "body_fn";
+    na[0].value = ir_op_attr(op, "callee");
+    int nna = 1;
+    if (par) {
+        na[1].name = "parallel_iterations";
+        na[1].value = irb_attr_int(c, par, named_type(c, "i64"));
+        nna = 2;
+    }
+    op->attrs = NULL; op->nattrs = 0;
+    set_attrs(c, op, attrs, na, nna, name);
+    return c->failed ? NULL : op;
+}
+
+Op *irb_op_parallel_call(ParseCtx *c, const Token *name, OperandRef *s, OperandRef *e, OperandRef *bs,
+                         const Token *callee, Vec *operands, Vec *attrs, Vec *types) {
+    if (c->failed || !s || !e || !bs || !operands) return NULL;
+    Vec *all = irb_vec(c, s);
+    irb_push(c, all, e);
+    irb_push(c, all, bs);
+    for (int i = 0; i < operands->n; i++) irb_push(c, all, operands->v[i]);
+    if (c->failed) return NULL;
+    const Type *ch = named_type(c, "!tfrt.chain");
+    Op *op = new_op(c, name, all, 1, &ch);
+    if (!op) return NULL;
+    if (types && types->n != operands->n) {
+        irb_error(c, name, "%d operands present, but expected %d", operands->n, types->n);
+        return NULL;
+    }
+    size_t n;
+    NamedAttr na = sym_attr(c, "callee", callee);
+    op->callee = symbol_name(c, callee, &n);
+    set_attrs(c, op, attrs, &na, 1, name);
+    return c->failed ? NULL : op;
+}
+
+Op *irb_op_return(ParseCtx *c, const Token *name, Vec *operands, Vec *types) {
+    if (c->failed) return NULL;
+    Op *op = new_op(c, name, operands, 0, NULL);
+    if (!op) return NULL;
+    if (types && !apply_operand_types(c, op, operands, vec_types(types), types->n, name)) return NULL;
+    return op;
+}
+
+Op *irb_op_sync_benchmark(ParseCtx *c, const Token *name, const Token *fn, Vec *args, Vec *kwattrs) {
+    if (c->failed || !args || !kwattrs) return NULL;
+    Op *op = new_op(c, name, args, 0, NULL);
+    if (!op) return NULL;
+    size_t n;
+    NamedAttr na = sym_attr(c, "target_fn", fn);
+    op->callee = symbol_name(c, fn, &n);
+    set_attrs(c, op, kwattrs, &na, 1, name);
+    return c->failed ? NULL : op;
+}
+
+/* Pushes [op] as the pending region op binding [bind] with [types]. */
+static Op *push_pending(ParseCtx *c, Op *op, Vec *bind, const Type **types) {
+    if (c->failed || !op) return NULL;
+    Pending *p = alloc(c, sizeof *p);
+    if (!p) return NULL;
+    p->op = op;
+    p->bind = bind;
+    p->nbind = vlen(bind);
+    p->bind_types = types;
+    p->regions = irb_vec(c, NULL);
+    p->next = c->pend;
+    c->pend = p;
+    return op;
+}
+
+/* The operands [from..] of [v] as a new Vec. */
+static Vec *tail(ParseCtx *c, Vec *v, int from) {
+    Vec *t = irb_vec(c, NULL);
+    for (int i = from; i < vlen(v); i++) irb_push(c, t, v->v[i]);
+    return t;
+}
+
+Op *irb_op_if_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, const Type *fn) {
+    if (c->failed || !operands || !fn) return NULL;
+    Vec *args = tail(c, operands, 1);
+    if (c->failed) return NULL;
+    if (fn->ninputs != args->n) {
+        irb_error(c, name, "%d operands present, but expected %d", args->n, fn->ninputs);
+        return NULL;
+    }
+    Op *op = new_op(c, name, operands, fn->nresults, fn->results);
+    if (!op) return NULL;
+    const Type **ot = (const Type **)op->operand_types;
+    for (int i = 0; i < args->n; i++) {
+        OperandRef *r = args->v[i];
+        if (!ir_type_same(r->v->type, fn->inputs[i])) {
+            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
+                      (int)r->tok.len, r->tok.s, fn->inputs[i]->spelling, r->v->type->spelling);
+            return NULL;
+        }
+        ot[i + 1] = fn->inputs[i];
+    }
+    set_attrs(c, op, attrs, NULL, 0, name);
+    return push_pending(c, op, args, (const Type **)fn->inputs);
+}
+
+/* Types for the bound operands [args]: the written list or the values'. */
+static const Type **bound_types(ParseCtx *c, Vec *args, Vec *types, const Token *at) {
+    int n = vlen(args);
+    const Type **t = alloc(c, (size_t)(n + 1) * sizeof *t);
+    if (!t) return NULL;
+    if (types && types->n != n) {
+        irb_error(c, at, "%d operands present, but expected %d", n, types->n);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        OperandRef *r = args->v[i];
+        t[i] = types ? types->v[i] : r->v->type;
+        if (!ir_type_same(r->v->type, t[i])) {
+            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
+                      (int)r->tok.len, r->tok.s, t[i]->spelling, r->v->type->spelling);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+Op *irb_op_repeat_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, Vec *types) {
+    if (c->failed || !operands) return NULL;
+    Vec *args = tail(c, operands, 1);
+    const Type **t = bound_types(c, args, types, name);
+    if (!t) return NULL;
+    Op *op = new_op(c, name, operands, args->n, t);
+    if (!op) return NULL;
+    for (int i = 0; i < args->n; i++) ((const Type **)op->operand_types)[i + 1] = t[i];
+    set_attrs(c, op, attrs, NULL, 0, name);
+    return push_pending(c, op, args, t);
+}
+
+Op *irb_op_pfor_head(ParseCtx *c, const Token *name, OperandRef *s, OperandRef *e, OperandRef *bs,
+                     Vec *operands, Vec *attrs, Vec *types) {
+    if (c->failed || !s || !e || !bs || !operands) return NULL;
+    const Type **et = bound_types(c, operands, types, name);
+    if (!et) return NULL;
+    Vec *all = irb_vec(c, s);
+    irb_push(c, all, e);
+    irb_push(c, all, bs);
+    Vec *bind = irb_vec(c, s);
+    irb_push(c, bind, e);
+    for (int i = 0; i < operands->n; i++) { irb_push(c, all, operands->v[i]); irb_push(c, bind, operands->v[i]); }
+    const Type **bt = alloc(c, (size_t)(operands->n + 3) * sizeof *bt);
+    const Type *i32 = named_type(c, "i32");
+    if (c->failed || !bt) return NULL;
+    bt[0] = bt[1] = i32;
+    for (int i = 0; i < operands->n; i++) bt[i + 2] = et[i];
+    const Type *ch = named_type(c, "!tfrt.chain");
+    Op *op = new_op(c, name, all, 1, &ch);
+    if (!op) return NULL;
+    set_attrs(c, op, attrs, NULL, 0, name);
+    return push_pending(c, op, bind, bt);
+}
+
+Op *irb_op_do_async_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, const Type *fn) {
+    if (c->failed || !operands || !fn) return NULL;
+    Op *op = new_op(c, name, operands, fn->nresults, fn->results);
+    if (!op) return NULL;
+    if (!apply_operand_types(c, op, operands, fn->inputs, fn->ninputs, name)) return NULL;
+    set_attrs(c, op, attrs, NULL, 0, name);
+    return push_pending(c, op, operands, (const Type **)fn->inputs);
+}
+
+Op *irb_op_benchmark_head(ParseCtx *c, const Token *name, const Token *bname, Vec *args, Vec *kwattrs) {
+    if (c->failed || !args || !kwattrs) return NULL;
+    const Type *ch = named_type(c, "!tfrt.chain");
+    Op *op = new_op(c, name, args, 1, &ch);
+    if (!op) return NULL;
+    const Type *i32 = named_type(c, "i32");
+    /* Keyword attributes are i32 (spec/dialect.md §3.8). */
+    for (int i = 0; i < kwattrs->n; i++) {
+        NamedAttr *na = kwattrs->v[i];
+        if (na->value->kind == ATTR_INT && na->value->type->kind == TY_I64) {
+            na->value = convert_scalar(c, na->value, i32, name);
+            if (!na->value) return NULL;
+        }
+    }
+    NamedAttr na = { "name", irb_attr_string(c, bname, NULL) };
+    set_attrs(c, op, kwattrs, &na, 1, name);
+    return push_pending(c, op, args, (const Type **)op->operand_types);
+}
+
+static Value *new_arg(ParseCtx *c, Block *b, const Type *t, const char *name, int i) {
+    Value *v = alloc(c, sizeof *v);
+    if (!v) return NULL;
+    v->type = t;
+    v->block = b;
+    v->result_index = i;
+    v->index = i;
+    v->name = name;
+    return v;
+}
+
+void irb_region_open(ParseCtx *c, const Token *lbrace) {
+    if (c->failed) return;
+    Pending *p = c->pend;
+    Block *b = irb_block_new(c, c->func, p->op);
+    if (!b) return;
+    int n = p->nbind;
+    b->args = alloc(c, (size_t)(n + 1) * sizeof *b->args);
+    if (!b->args) return;
+    b->nargs = n;
+    b->nvalues = n;
+    if (!irb_scope_push(c, b)) return;
+    for (int i = 0; i < n; i++) {
+        OperandRef *r = p->bind->v[i];
+        Value *v = new_arg(c, b, p->bind_types[i], name_of(c, r->tok.s, r->tok.len), i);
+        if (!v) return;
+        b->args[i] = v;
+        if (!bind(c, r->name, r->idx, v, &r->tok, false)) return;
+    }
+    p->open = b;
+    (void)lbrace;
+}
+
+void irb_region_open_args(ParseCtx *c, const Token *lbrace, Vec *args) {
+    if (c->failed) return;
+    Pending *p = c->pend;
+    Block *b = irb_block_new(c, c->func, p->op);
+    if (!b) return;
+    int n = vlen(args);
+    b->args = alloc(c, (size_t)(n + 1) * sizeof *b->args);
+    if (!b->args) return;
+    b->nargs = n;
+    b->nvalues = n;
+    if (!irb_scope_push(c, b)) return;
+    for (int i = 0; i < n; i++) {
+        OperandRef *r = args->v[i];
+        Value *v = r->v;
+        v->block = b; v->result_index = i; v->index = i;
+        b->args[i] = v;
+        if (!bind(c, r->name, r->idx, v, &r->tok, false)) return;
+    }
+    p->open = b;
+    (void)lbrace;
+}
+
+void irb_region_close(ParseCtx *c, const Token *rbrace) {
+    if (c->failed) return;
+    Pending *p = c->pend;
+    irb_scope_pop(c);
+    irb_push(c, p->regions, p->open);
+    p->rbrace = *rbrace;
+    p->open = NULL;
+}
+
+Op *irb_op_end(ParseCtx *c, Op *op, bool has_else) {
+    if (c->failed || !op) return NULL;
+    Pending *p = c->pend;
+    if (op->info && op->info->family == SYN_IF && !has_else) {
+        if (op->nresults > 0) {
+            irb_error(c, &p->rbrace, "expected 'else' in 'tfrt.if' with result values");
+            return NULL;
+        }
+        /* An omitted else region is an empty body returning nothing. */
+        Block *b = irb_block_new(c, c->func, op);
+        Op *ret = alloc(c, sizeof *ret);
+        if (!b || !ret) return NULL;
+        b->nargs = p->nbind;
+        b->nvalues = p->nbind;
+        b->args = alloc(c, (size_t)(p->nbind + 1) * sizeof *b->args);
+        if (!b->args) return NULL;
+        for (int i = 0; i < p->nbind; i++) {
+            OperandRef *r = p->bind->v[i];
+            b->args[i] = new_arg(c, b, p->bind_types[i], name_of(c, r->tok.s, r->tok.len), i);
+        }
+        ret->name = name_of(c, "tfrt.return", 11);
+        ret->info = optable_lookup("tfrt.return", 11);
+        ret->operands = alloc(c, sizeof *ret->operands);
+        ret->results = alloc(c, sizeof *ret->results);
+        ret->operand_types = alloc(c, sizeof *ret->operand_types);
+        ret->line = p->rbrace.line;
+        ret->col = p->rbrace.col;
+        ret->loc = file_loc(c, c->file, ret->line, ret->col);
+        ret->parent = b;
+        b->ops = alloc(c, sizeof *b->ops);
+        if (c->failed) return NULL;
+        b->ops[0] = ret;
+        b->nops = 1;
+        irb_push(c, p->regions, b);
+    }
+    finish_regions(c, op, p);
+    return c->failed ? NULL : op;
+}
+
+/* Appends [op] to block [b]. */
+static void append_op(ParseCtx *c, Block *b, Op *op) {
+    if ((b->nops & (b->nops - 1)) == 0) {     /* grow at powers of two */
+        int cap = b->nops ? b->nops * 2 : 4;
+        Op **n = arena_grow(c->a, b->ops, (size_t)b->nops, (size_t)cap, sizeof *n);
+        if (!n) { oom(c); return; }
+        b->ops = n;
+    }
+    op->parent = b;
+    op->index = b->nops;
+    b->ops[b->nops++] = op;
+}
+
+void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
+    if (c->failed || !op) return;
+    Block *b = c->scope ? c->scope->block : NULL;
+    if (!b) { irb_error_at(c, op->line, op->col, "operation outside of a function"); return; }
+    int written = 0;
+    for (int i = 0; i < vlen(results); i++) written += ((ResultRef *)results->v[i])->count;
+    if (op->exec == (void *)c) {
+        /* Variadic results: as many as the statement names, typed by the
+        ** variadic signature type (or `any`: the operands' types). */
+        op->exec = NULL;
+        const IrSig *s = op_sig(c->m, op->info);
+        op->nresults = written;
+        op->results = alloc(c, (size_t)(written + 1) * sizeof *op->results);
+        if (!op->results) return;
+        for (int i = 0; i < written; i++) {
+            Value *v = alloc(c, sizeof *v);
+            if (!v) return;
+            const Type *t = s && s->nout ? s->out[s->nout - 1] : NULL;
+            if (!t) t = i < op->noperands ? op->operand_types[i] : named_type(c, "none");
+            v->type = t;
+            v->def = op;
+            v->result_index = i;
+            op->results[i] = v;
+        }
+    }
+    if (results && written != op->nresults) {
+        ResultRef *r0 = results->v[0];
+        irb_error(c, &r0->tok, "operation defines %d results but was provided %d to bind", op->nresults, written);
+        return;
+    }
+    int k = 0;
+    for (int i = 0; i < vlen(results); i++) {
+        ResultRef *r = results->v[i];
+        for (int j = 0; j < r->count; j++) {
+            Value *v = op->results[k++];
+            char nm[64];
+            if (r->count == 1) v->name = name_of(c, r->tok.s, r->tok.len);
+            else {
+                snprintf(nm, sizeof nm, "#%d", j);
+                size_t base = r->tok.len;
+                while (base > 0 && r->tok.s[base - 1] != ':') base--;
+                char *full = alloc(c, base + strlen(nm) + 1);
+                if (!full) return;
+                memcpy(full, r->tok.s, base - 1);
+                strcpy(full + base - 1, nm);
+                v->name = full;
+            }
+            if (!bind(c, r->name, j, v, &r->tok, c->allow_shadow)) return;
+        }
+        if (c->allow_shadow) {
+            /* A redefined group must not keep stale higher slots. */
+            Entry *e = scope_find(c->scope, r->name);
+            for (int j = r->count; e && j < e->nslots; j++) e->slots[j] = NULL;
+        }
+    }
+    op->loc = loc ? loc : file_loc(c, c->file, op->line, op->col);
+    append_op(c, b, op);
+    for (int i = 0; i < op->nresults; i++) {
+        op->results[i]->block = b;
+        op->results[i]->index = b->nvalues++;
+    }
+    c->nops_added++;
+}
+
+/* ========================================================================
+** Functions and the module
+** ======================================================================== */
+
+Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
+                    Vec *results, Vec *attrs) {
+    if (c->failed || !args || !results) return NULL;
+    Func *f = alloc(c, sizeof *f);
+    if (!f) return NULL;
+    size_t n;
+    f->name = symbol_name(c, sym, &n);
+    if (!f->name) return NULL;
+    f->nargs = args->n;
+    const Type **at = alloc(c, (size_t)(args->n + 1) * sizeof *at);
+    if (!at) return NULL;
+    for (int i = 0; i < args->n; i++) at[i] = ((OperandRef *)args->v[i])->v->type;
+    f->arg_types = at;
+    f->nresults = results->n;
+    f->result_types = (const Type *const *)results->v;
+    f->attrs = sorted_attrs(c, attrs, NULL, 0, &f->nattrs, sym);
+    f->is_private = priv;
+    f->is_native = ir_func_attr(f, "tfrt.native") != NULL;
+    f->is_sync = ir_func_attr(f, "tfrt.sync") != NULL;
+    f->line = sym->line;
+    f->col = sym->col;
+    f->loc = file_loc(c, c->file, kw->line, kw->col);
+    for (int i = 0; i < c->funcs.n; i++) {
+        if (((Func *)c->funcs.v[i])->name == f->name) {
+            irb_error(c, sym, "redefinition of symbol named '%s'", f->name);
+            return NULL;
+        }
+    }
+    /* Remember the arguments for the body. */
+    c->func = f;
+    f->body = NULL;
+    f->index = -1;
+    f->body = (Block *)(void *)args;   /* temporarily: the argument list (see body_open) */
+    return c->failed ? NULL : f;
+}
+
+void irb_func_body_open(ParseCtx *c, const Token *lbrace) {
+    if (c->failed || !c->func) return;
+    Func *f = c->func;
+    Vec *args = (Vec *)(void *)f->body;
+    Block *b = irb_block_new(c, f, NULL);
+    if (!b) return;
+    b->args = alloc(c, (size_t)(args->n + 1) * sizeof *b->args);
+    if (!b->args) return;
+    b->nargs = args->n;
+    b->nvalues = args->n;
+    if (!irb_scope_push(c, b)) return;
+    for (int i = 0; i < args->n; i++) {
+        OperandRef *r = args->v[i];
+        if (!r->name) { irb_error(c, lbrace, "function arguments of a definition need names"); return; }
+        Value *v = r->v;
+        v->block = b; v->result_index = i; v->index = i;
+        b->args[i] = v;
+        if (!bind(c, r->name, r->idx, v, &r->tok, false)) return;
+    }
+    f->body = b;
+}
+
+void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, const Loc *loc) {
+    if (c->failed || !f) return;
+    if (has_body) irb_scope_pop(c);
+    else f->body = NULL;
+    (void)rbrace;
+    if (loc) f->loc = loc;
+    c->func = NULL;
+    irb_push(c, &c->funcs, f);
+}
+
+void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs) {
+    if (c->failed) return;
+    if (c->saw_module || c->in_module) {
+        irb_error(c, kw, "only one 'module' is allowed");
+        return;
+    }
+    c->saw_module = true;
+    c->in_module = true;
+    if (sym) {
+        size_t n;
+        c->m->name = symbol_name(c, sym, &n);
+    }
+    c->m->attrs = sorted_attrs(c, attrs, NULL, 0, &c->m->nattrs, kw);
+}

@@ -1,0 +1,187 @@
+/*
+** build.h — constructing IR (ir/build.c). Two audiences:
+**
+** 1. Everyone: interning and the op-signature reader (ir_type_get,
+**    ir_name, ir_signature), usable on any Module.
+** 2. The parser (parser/grammar.y, parser/parser.c): the ParseCtx and the
+**    irb_* builder functions that grammar actions call, one per rule.
+**
+** Ownership: everything lives in the Module's arena. Builders never free.
+** Errors: a builder that finds an error reports it through the ParseCtx's
+** DiagSink, sets ctx->failed and returns NULL; every builder returns NULL at
+** once when ctx->failed is set, so grammar actions need no checks.
+**
+** Module prefixes: ir_ (public), irb_ (parser builders).
+*/
+#ifndef TFRUN_BUILD_H
+#define TFRUN_BUILD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "ir/ir.h"
+#include "ir/arena.h"
+#include "ir/diag.h"
+#include "lexer/lexer.h"
+
+/* ---- public helpers ------------------------------------------------------ */
+
+/* A new empty module named [filename] owning a copy of [text] (NUL added). */
+Module *ir_module_new(const char *filename, const char *text, size_t len);
+/* The interned copy of [n] bytes of [s] (equal strings, same pointer). */
+const char *ir_name(Module *m, const char *s, size_t n);
+/* The interned type written [s] ([n] bytes, MLIR spelling: "i32",
+** "!tfrt.chain", "complex<f32>", "tensor<2x?xi32>", "none"), or NULL if it is
+** not a type. `!t.tensor` and `!tfrt_tensor.tensor` stay distinct types;
+** ir_type_same() treats them as equal. */
+const Type *ir_type_get(Module *m, const char *s, size_t n);
+bool ir_type_same(const Type *a, const Type *b);
+/* A function type (interned). */
+const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *const *out, int nout);
+
+/* An op signature of kernels/ops.def read into types of [m]. `any` is a
+** NULL entry; a trailing `T...` sets *_variadic and keeps T as the last
+** entry. */
+typedef struct IrSig {
+    const Type *const *in;  int nin;  bool in_variadic;
+    const Type *const *out; int nout; bool out_variadic;
+} IrSig;
+/* Reads [sig]. Returns false for "" (unchecked) or a malformed signature. */
+bool ir_signature(Module *m, const char *sig, IrSig *out);
+
+/* ---- parser builders ----------------------------------------------------- */
+
+/* A growable array of pointers in the arena (lists in the grammar). */
+typedef struct Vec { void **v; int n, cap; } Vec;
+
+/* An operand as written: the value and its name (for region bindings). */
+typedef struct OperandRef {
+    Value *v;
+    const char *name; int idx;     /* `%name#idx` (idx 0 for `%name`) */
+    Token tok;
+} OperandRef;
+
+/* A result group as written: `%name` or `%name:count`. */
+typedef struct ResultRef {
+    const char *name; int count;
+    Token tok;
+} ResultRef;
+
+typedef struct Scope Scope;
+typedef struct Pending Pending;
+typedef struct AliasRef AliasRef;
+
+typedef enum ParseMode { PM_MODULE, PM_OPS, PM_FUNCS } ParseMode;
+
+typedef struct ParseCtx {
+    Module *m;
+    Arena *a;
+    DiagSink *d;
+    const char *file;              /* interned file name for locations */
+    bool failed;
+    bool oom;
+    Scope *scope;                  /* innermost name scope (its block) */
+    Pending *pend;                 /* innermost op whose regions are being parsed */
+    Func *func;                    /* function being parsed */
+    Vec funcs;                     /* Func* parsed in this run, source order */
+    AliasRef *aliases;             /* `#name` location aliases */
+    bool in_module;                /* inside an explicit `module { }` */
+    bool saw_module;
+    bool allow_shadow;             /* REPL scope: redefinition shadows */
+    Token last;                    /* last token fed to the parser */
+    int nops_added;
+} ParseCtx;
+
+void irb_error(ParseCtx *c, const Token *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+Vec *irb_vec(ParseCtx *c, void *first);           /* a new list, [first] may be NULL (empty) */
+Vec *irb_push(ParseCtx *c, Vec *v, void *x);       /* appends, returns v */
+
+/* Scopes: one per block being parsed. */
+Scope *irb_scope_push(ParseCtx *c, Block *b);
+void irb_scope_pop(ParseCtx *c);
+Block *irb_block_new(ParseCtx *c, Func *f, Op *parent);
+
+/* Snapshot of the current scope and its block (names, ops, value uses), to
+** undo a failed incremental parse (parse_ops_into). */
+typedef struct ScopeSnap ScopeSnap;
+ScopeSnap *irb_snapshot(ParseCtx *c);
+void irb_restore(ParseCtx *c, const ScopeSnap *s);
+
+/* Values */
+OperandRef *irb_use(ParseCtx *c, const Token *t);          /* %a, %a#1 */
+ResultRef *irb_result(ParseCtx *c, const Token *t);        /* %a, %a:2 */
+
+/* Types */
+const Type *irb_type(ParseCtx *c, const Token *t);          /* i32, !x.y, tensor<..>, complex<..> */
+const Type *irb_fntype(ParseCtx *c, Vec *in, Vec *out);     /* (in) -> out */
+
+/* Attributes */
+const Attr *irb_attr_int(ParseCtx *c, const Token *t, const Type *ty);   /* ty NULL: i64 */
+const Attr *irb_attr_float(ParseCtx *c, const Token *t, const Type *ty); /* ty NULL: f64 */
+const Attr *irb_attr_bool(ParseCtx *c, bool b);
+const Attr *irb_attr_string(ParseCtx *c, const Token *t, const Type *ty);
+const Attr *irb_attr_symbol(ParseCtx *c, const Token *t);
+const Attr *irb_attr_unit(ParseCtx *c);
+const Attr *irb_attr_type(ParseCtx *c, const Type *ty);
+const Attr *irb_attr_array(ParseCtx *c, Vec *elems);
+const Attr *irb_attr_dict(ParseCtx *c, Vec *named);
+const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const Type *ty);
+NamedAttr *irb_named(ParseCtx *c, const Token *key, const Attr *v);   /* key: id or string */
+
+/* Locations */
+const Loc *irb_loc_name(ParseCtx *c, const Token *s, const Loc *child);
+const Loc *irb_loc_file(ParseCtx *c, const Token *s, const Token *line, const Token *col);
+const Loc *irb_loc_unknown(ParseCtx *c);
+const Loc *irb_loc_fused(ParseCtx *c, const Attr *meta, Vec *items);
+const Loc *irb_loc_callsite(ParseCtx *c, const Loc *callee, const Loc *caller);
+const Loc *irb_loc_alias(ParseCtx *c, const Token *t);               /* #name use */
+void irb_alias_def(ParseCtx *c, const Token *t, const Loc *l);       /* #name = loc(...) */
+/* Resolves aliases at the end; reports undefined ones. */
+void irb_finish_aliases(ParseCtx *c);
+
+/* Ops. Each returns the op, created with its operands, results (types),
+** attributes; the statement rule then names and appends it. */
+Op *irb_op_generic_head(ParseCtx *c, const Token *name, Vec *operands);
+Op *irb_op_generic(ParseCtx *c, Op *op, Vec *attrs, const Type *fn);
+Op *irb_op_simple(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, Vec *types, const Type *fn);
+Op *irb_op_constant(ParseCtx *c, const Token *name, const Attr *v, Vec *attrs);
+Op *irb_op_complex(ParseCtx *c, const Token *name, const Attr *re, const Attr *im, Vec *attrs);
+Op *irb_op_attr_operand(ParseCtx *c, const Token *name, Vec *operands, const Attr *v, Vec *attrs);
+Op *irb_op_call(ParseCtx *c, const Token *name, OperandRef *first, const Token *callee,
+                const Token *callee2, Vec *operands, Vec *attrs, const Type *fn);
+Op *irb_op_case(ParseCtx *c, const Token *name, OperandRef *idx, Vec *branches, Vec *operands,
+                Vec *attrs, const Type *fn);
+Op *irb_op_while(ParseCtx *c, const Token *name, OperandRef *cond, const Token *body, Vec *operands,
+                 Vec *attrs, const Token *par, const Type *fn);
+Op *irb_op_parallel_call(ParseCtx *c, const Token *name, OperandRef *s, OperandRef *e, OperandRef *bs,
+                         const Token *callee, Vec *operands, Vec *attrs, Vec *types);
+Op *irb_op_return(ParseCtx *c, const Token *name, Vec *operands, Vec *types);
+/* Region-carrying ops: the head creates the op and pushes it as pending; each
+** region is opened (binding block arguments) and closed; the end pops it. */
+Op *irb_op_if_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, const Type *fn);
+Op *irb_op_repeat_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, Vec *types);
+Op *irb_op_pfor_head(ParseCtx *c, const Token *name, OperandRef *s, OperandRef *e, OperandRef *bs,
+                     Vec *operands, Vec *attrs, Vec *types);
+Op *irb_op_do_async_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, const Type *fn);
+Op *irb_op_benchmark_head(ParseCtx *c, const Token *name, const Token *bname, Vec *args, Vec *kwattrs);
+Op *irb_op_sync_benchmark(ParseCtx *c, const Token *name, const Token *fn, Vec *args, Vec *kwattrs);
+/* `%a : T` inside benchmark argument lists. */
+OperandRef *irb_typed_use(ParseCtx *c, const Token *t, const Type *ty);
+void irb_region_open(ParseCtx *c, const Token *lbrace);
+void irb_region_open_args(ParseCtx *c, const Token *lbrace, Vec *args);   /* generic: ^bb0(%a: T) */
+void irb_region_close(ParseCtx *c, const Token *rbrace);
+Op *irb_op_end(ParseCtx *c, Op *op, bool has_else);
+/* Statement: names the results, sets the location, appends to the block. */
+void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc);
+/* A block argument `%a: T` (function or generic region). */
+OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty);
+
+/* Functions and the module */
+Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
+                    Vec *results, Vec *attrs);
+void irb_func_body_open(ParseCtx *c, const Token *lbrace);
+void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, const Loc *loc);
+void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs);
+
+#endif

@@ -1,0 +1,242 @@
+/*
+** lexer.re — re2c input for tfrun's tokenizer (spec/dialect.md §2). The
+** generated lexer.c is a build product ($(BUILD)/gen); edit this file.
+**
+** The buffer ends in a NUL sentinel, so there is no refill. Named patterns
+** first, then one rule per line. Anything longer than a line is a plain C
+** function outside the re2c block.
+*/
+#include <string.h>
+#include "lexer/lexer.h"
+#include "grammar.h"
+
+void lex_init(Lexer *lx, const char *text, size_t len) {
+    lx->base = lx->cur = lx->line_start = text;
+    lx->lim = text + len;
+    lx->line = 1;
+    lx->err = NULL;
+}
+
+/* Length of the valid UTF-8 sequence at [p] (before [lim]), or 0. */
+static int utf8_len(const unsigned char *p, const unsigned char *lim) {
+    int n;
+    unsigned c = p[0];
+    unsigned min;
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) { n = 2; min = 0x80; }
+    else if (c >= 0xE0 && c <= 0xEF) { n = 3; min = 0x800; }
+    else if (c >= 0xF0 && c <= 0xF4) { n = 4; min = 0x10000; }
+    else return 0;
+    if (lim - p < n) return 0;
+    unsigned cp = c & (0x7F >> n);
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (p[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    return n;
+}
+
+/* Checks the body of a string literal token: valid UTF-8 throughout.
+** Returns the first bad byte or NULL. */
+static const char *check_utf8(const char *s, const char *e) {
+    while (s < e) {
+        int n = utf8_len((const unsigned char *)s, (const unsigned char *)e);
+        if (n == 0) return s;
+        s += n;
+    }
+    return NULL;
+}
+
+static int hexval(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+long lex_unescape(const Token *t, char *out, const char **bad) {
+    const char *p = t->s + 1, *e = t->s + t->len - 1;
+    long n = 0;
+    while (p < e) {
+        if (*p != '\\') { out[n++] = *p++; continue; }
+        if (p + 1 >= e) { *bad = p; return -1; }
+        switch (p[1]) {
+        case '\\': out[n++] = '\\'; p += 2; break;
+        case '"':  out[n++] = '"';  p += 2; break;
+        case 'n':  out[n++] = '\n'; p += 2; break;
+        case 't':  out[n++] = '\t'; p += 2; break;
+        default: {
+            int hi = p + 2 < e ? hexval((unsigned char)p[1]) : -1;
+            int lo = hi >= 0 ? hexval((unsigned char)p[2]) : -1;
+            if (lo < 0) { *bad = p; return -1; }
+            out[n++] = (char)(hi * 16 + lo);
+            p += 3;
+        }
+        }
+    }
+    return n;
+}
+
+/*!re2c
+    re2c:define:YYCTYPE = "unsigned char";
+    re2c:yyfill:enable = 0;
+    re2c:eof = 0;
+*/
+
+const char *lex_token_name(int kind) {
+    switch (kind) {
+    case 0: return "end of input";
+    case TK_ILLEGAL: return "invalid token";
+    case TK_BARE_ID: return "identifier";
+    case TK_VALUE: case TK_VALUE_HASH: return "SSA value";
+    case TK_VALUE_GROUP: return "result group";
+    case TK_SYMBOL: return "symbol";
+    case TK_HASH_ID: return "alias";
+    case TK_CARET_ID: return "block label";
+    case TK_DIALECT_TYPE: case TK_TENSOR_TYPE: case TK_COMPLEX_TYPE: return "type";
+    case TK_STRING: return "string";
+    case TK_INT: return "integer";
+    case TK_FLOAT: return "float";
+    case TK_LPAREN: return "'('";
+    case TK_RPAREN: return "')'";
+    case TK_LBRACE: return "'{'";
+    case TK_RBRACE: return "'}'";
+    case TK_LBRACKET: return "'['";
+    case TK_RBRACKET: return "']'";
+    case TK_LT: return "'<'";
+    case TK_GT: return "'>'";
+    case TK_COMMA: return "','";
+    case TK_EQ: return "'='";
+    case TK_COLON: return "':'";
+    case TK_ARROW: return "'->'";
+    case TK_MODULE: return "'module'";
+    case TK_FUNC: return "'func.func'";
+    case TK_PRIVATE: return "'private'";
+    case TK_ATTRIBUTES: return "'attributes'";
+    case TK_LOC: return "'loc'";
+    case TK_UNKNOWN: return "'unknown'";
+    case TK_FUSED: return "'fused'";
+    case TK_CALLSITE: return "'callsite'";
+    case TK_AT: return "'at'";
+    case TK_ELSE: return "'else'";
+    case TK_TO: return "'to'";
+    case TK_FIXED: return "'fixed'";
+    case TK_TRUE: return "'true'";
+    case TK_FALSE: return "'false'";
+    case TK_UNIT: return "'unit'";
+    case TK_DENSE: return "'dense'";
+    case TK_PARALLEL_ITERATIONS: return "'parallel_iterations'";
+    default:
+        if (kind >= TK_OP_GENERIC && kind <= TK_OP_CRITICAL) return "operation name";
+        return "token";
+    }
+}
+
+int lex_next(Lexer *lx, Token *t) {
+    const unsigned char *YYCURSOR, *YYMARKER = NULL, *YYLIMIT;
+    const unsigned char *start;
+    int kind;
+    (void)YYMARKER;
+    YYLIMIT = (const unsigned char *)lx->lim;
+again:
+    YYCURSOR = (const unsigned char *)lx->cur;
+    start = YYCURSOR;
+    /*!re2c
+    id      = [A-Za-z_][A-Za-z0-9_$.]*;
+    valname = [0-9]+ | [A-Za-z_$.\-][A-Za-z0-9_$.\-]*;
+    dim     = [0-9]+ | "?";
+    elemty  = id | "complex<" id ">" | "!" id;
+    dec     = [0-9]+;
+    str     = "\"" ([^"\\\n\x00] | "\\" [^\n\x00])* "\"";
+    ustr    = "\"" ([^"\\\n\x00] | "\\" [^\n\x00])* "\\"?;
+
+    $                            { kind = 0; goto done; }
+    "\x00"                       { lx->err = "NUL byte in input"; kind = TK_ILLEGAL; goto done; }
+    [ \t\r\f\v]+                 { lx->cur = (const char *)YYCURSOR; goto again; }
+    "\n"                         { lx->cur = (const char *)YYCURSOR; lx->line++; lx->line_start = lx->cur; goto again; }
+    "//" [^\n\x00]*              { lx->cur = (const char *)YYCURSOR; goto again; }
+
+    "module"                     { kind = TK_MODULE; goto done; }
+    "func" | "func.func"         { kind = TK_FUNC; goto done; }
+    "private"                    { kind = TK_PRIVATE; goto done; }
+    "attributes"                 { kind = TK_ATTRIBUTES; goto done; }
+    "loc"                        { kind = TK_LOC; goto done; }
+    "unknown"                    { kind = TK_UNKNOWN; goto done; }
+    "fused"                      { kind = TK_FUSED; goto done; }
+    "callsite"                   { kind = TK_CALLSITE; goto done; }
+    "at"                         { kind = TK_AT; goto done; }
+    "else"                       { kind = TK_ELSE; goto done; }
+    "to"                         { kind = TK_TO; goto done; }
+    "fixed"                      { kind = TK_FIXED; goto done; }
+    "true"                       { kind = TK_TRUE; goto done; }
+    "false"                      { kind = TK_FALSE; goto done; }
+    "unit"                       { kind = TK_UNIT; goto done; }
+    "dense"                      { kind = TK_DENSE; goto done; }
+    "parallel_iterations"        { kind = TK_PARALLEL_ITERATIONS; goto done; }
+
+    "tensor<" (dim "x")* elemty ">" { kind = TK_TENSOR_TYPE; goto done; }
+    "tensor<*x" elemty ">"       { kind = TK_TENSOR_TYPE; goto done; }
+    "complex<" id ">"            { kind = TK_COMPLEX_TYPE; goto done; }
+    id                           { kind = TK_BARE_ID; goto done; }
+    "%" valname                  { kind = TK_VALUE; goto done; }
+    "%" valname "#" dec          { kind = TK_VALUE_HASH; goto done; }
+    "%" valname ":" dec          { kind = TK_VALUE_GROUP; goto done; }
+    "@" id                       { kind = TK_SYMBOL; goto done; }
+    "@" str                      { kind = TK_SYMBOL; goto check_string; }
+    "#" id                       { kind = TK_HASH_ID; goto done; }
+    "^" [A-Za-z0-9_$.]+          { kind = TK_CARET_ID; goto done; }
+    "!" id                       { kind = TK_DIALECT_TYPE; goto done; }
+
+    "-"? dec                     { kind = TK_INT; goto done; }
+    "-"? "0x" [0-9a-fA-F]+       { kind = TK_INT; goto done; }
+    "-"? dec "." [0-9]* ([eE] [+\-]? dec)? { kind = TK_FLOAT; goto done; }
+    str                          { kind = TK_STRING; goto check_string; }
+    ustr | "@" ustr              { lx->err = "unterminated string literal"; kind = TK_ILLEGAL; goto done; }
+
+    "("                          { kind = TK_LPAREN; goto done; }
+    ")"                          { kind = TK_RPAREN; goto done; }
+    "{"                          { kind = TK_LBRACE; goto done; }
+    "}"                          { kind = TK_RBRACE; goto done; }
+    "["                          { kind = TK_LBRACKET; goto done; }
+    "]"                          { kind = TK_RBRACKET; goto done; }
+    "<"                          { kind = TK_LT; goto done; }
+    ">"                          { kind = TK_GT; goto done; }
+    ","                          { kind = TK_COMMA; goto done; }
+    "="                          { kind = TK_EQ; goto done; }
+    ":"                          { kind = TK_COLON; goto done; }
+    "->"                         { kind = TK_ARROW; goto done; }
+
+    [\x80-\xff]                  { goto nonascii; }
+    *                            { lx->err = "unexpected character"; kind = TK_ILLEGAL; goto done; }
+    */
+
+nonascii: {
+        int n = utf8_len(start, YYLIMIT);
+        if (n == 0) { lx->err = "invalid UTF-8 in input"; YYCURSOR = start + 1; }
+        else { lx->err = "unexpected character"; YYCURSOR = start + n; }
+        kind = TK_ILLEGAL;
+        goto done;
+    }
+check_string: {
+        const char *s = (const char *)start, *e = (const char *)YYCURSOR;
+        const char *bad = check_utf8(s, e);
+        if (bad) {
+            lx->err = "invalid UTF-8 in string literal";
+            kind = TK_ILLEGAL;
+            t->kind = kind; t->s = bad; t->len = 1;
+            t->line = lx->line; t->col = (int)(bad - lx->line_start) + 1;
+            lx->cur = e;
+            return kind;
+        }
+    }
+done:
+    if (kind == 0) YYCURSOR = (const unsigned char *)lx->lim;
+    t->kind = kind;
+    t->s = (const char *)start;
+    t->len = (uint32_t)(YYCURSOR - start);
+    t->line = lx->line;
+    t->col = (int)((const char *)start - lx->line_start) + 1;
+    lx->cur = (const char *)YYCURSOR;
+    return kind;
+}

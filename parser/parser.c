@@ -1,0 +1,185 @@
+/*
+** parser.c — the driver between the re2c lexer and the lemon parser
+** (DESIGN.md "Front end"), and the public entry points of parser.h.
+**
+** The driver's one job besides feeding tokens: a bare identifier with a dot
+** in it is looked up in the op table and sent as the token of its syntax
+** family (unknown names as OP_GENERIC); the grammar's %fallback turns such a
+** token back into BARE_ID where an identifier is wanted.
+*/
+#include <stdlib.h>
+#include <string.h>
+#include "parser/parser.h"
+#include "ir/build.h"
+#include "kernels/optable.h"
+#include "lexer/lexer.h"
+#include "grammar.h"
+
+/* The lemon-generated parser (grammar.c). */
+void *irParseAlloc(void *(*alloc)(size_t), ParseCtx *ctx);
+void irParse(void *p, int kind, Token tok);
+void irParseFree(void *p, void (*dealloc)(void *));
+
+/* ORDER SYNFAM: the family tokens of grammar.y, indexed by SyntaxFamily. */
+static const int famtok[SYN__COUNT] = {
+    TK_OP_GENERIC, TK_OP_NULLARY, TK_OP_CONSTANT, TK_OP_CONSTANT_COMPLEX, TK_OP_OPERANDS,
+    TK_OP_OPERANDS_TYPED, TK_OP_CALL, TK_OP_IF, TK_OP_COND, TK_OP_CASE, TK_OP_WHILE, TK_OP_ONCE,
+    TK_OP_REPEAT, TK_OP_PARALLEL_FOR, TK_OP_PARALLEL_CALL, TK_OP_RETURN, TK_OP_DO_ASYNC,
+    TK_OP_BENCHMARK, TK_OP_SYNC_BENCHMARK, TK_OP_SHAPE_ATTR, TK_OP_OPERANDS_VALUE,
+    TK_OP_OPERANDS_ARRAY, TK_OP_CRITICAL,
+};
+
+struct ParseScope {
+    Module *m;
+    Block *block;
+    Scope *scope;
+};
+
+/* Feeds [text] (NUL at text[len], owned by the module) to a new parser after
+** the mode token [mode]. Returns false after a diagnostic. */
+static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
+    Lexer lx;
+    Token t;
+    void *p = irParseAlloc(malloc, c);
+    if (!p) {
+        irb_error_at(c, 0, 0, "out of memory");
+        return false;
+    }
+    lex_init(&lx, text, len);
+    memset(&t, 0, sizeof t);
+    t.line = 1; t.col = 1; t.s = text;
+    irParse(p, mode, t);
+    for (;;) {
+        int kind = lex_next(&lx, &t);
+        if (kind == TK_ILLEGAL) {
+            irb_error(c, &t, "%s", lx.err);
+            break;
+        }
+        if (kind == TK_BARE_ID && memchr(t.s, '.', t.len)) {
+            const OpInfo *info = optable_lookup(t.s, t.len);
+            kind = info ? famtok[info->family] : TK_OP_GENERIC;
+        }
+        c->last = t;
+        irParse(p, kind, t);
+        if (c->failed || kind == 0) break;
+    }
+    irParseFree(p, free);
+    return !c->failed;
+}
+
+static void ctx_init(ParseCtx *c, Module *m, const char *file, DiagSink *d) {
+    memset(c, 0, sizeof *c);
+    c->m = m;
+    c->a = m->arena;
+    c->d = d;
+    c->file = file;
+}
+
+/* Moves the functions parsed by [c] into its module (replacing same-named
+** ones when [replace]). */
+static bool commit_funcs(ParseCtx *c, bool replace) {
+    Module *m = c->m;
+    int n = m->nfuncs + c->funcs.n;
+    Func **fs = arena_grow(c->a, m->funcs, (size_t)m->nfuncs, (size_t)n + 1, sizeof *fs);
+    if (!fs) { irb_error_at(c, 0, 0, "out of memory"); return false; }
+    int k = m->nfuncs;
+    for (int i = 0; i < c->funcs.n; i++) {
+        Func *f = c->funcs.v[i];
+        int at = -1;
+        for (int j = 0; replace && j < k; j++) if (fs[j]->name == f->name) at = j;
+        if (at < 0) at = k++;
+        f->index = at;
+        fs[at] = f;
+    }
+    m->funcs = fs;
+    m->nfuncs = k;
+    return true;
+}
+
+Module *parse_module(const char *filename, const char *text, size_t len, DiagSink *d) {
+    if (!filename) filename = "<stdin>";
+    Module *m = ir_module_new(filename, text, len);
+    if (!m) {
+        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (d) diag_add_source(d, m->filename, m->source, len);
+    ParseCtx c;
+    ctx_init(&c, m, m->filename, d);
+    if (run(&c, TK_MODE_MODULE, m->source, len)) {
+        irb_finish_aliases(&c);
+        if (!c.failed) commit_funcs(&c, false);
+    }
+    if (c.failed) {
+        ir_module_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+ParseScope *parse_scope_new(Module *m) {
+    ParseCtx c;
+    ctx_init(&c, m, m->filename, NULL);
+    ParseScope *s = arena_alloc(m->arena, sizeof *s);
+    Block *b = irb_block_new(&c, NULL, NULL);
+    if (!s || !b || !irb_scope_push(&c, b)) return NULL;
+    s->m = m;
+    s->block = b;
+    s->scope = c.scope;
+    return s;
+}
+
+Block *parse_scope_block(const ParseScope *s) {
+    return s->block;
+}
+
+/* A NUL-terminated copy of the text in the module's arena. */
+static const char *keep_text(Module *m, const char *text, size_t len) {
+    return arena_strndup(m->arena, text, len);
+}
+
+int parse_ops_into(ParseScope *s, const char *filename, const char *text, size_t len,
+                   DiagSink *d, Op **first) {
+    Module *m = s->m;
+    if (first) *first = NULL;
+    const char *file = ir_name(m, filename ? filename : "<repl>", strlen(filename ? filename : "<repl>"));
+    const char *copy = keep_text(m, text, len);
+    ParseCtx c;
+    if (!file || !copy) {
+        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
+        return -1;
+    }
+    if (d) diag_add_source(d, file, copy, len);
+    ctx_init(&c, m, file, d);
+    c.allow_shadow = true;
+    c.scope = s->scope;
+    ScopeSnap *snap = irb_snapshot(&c);
+    if (!snap) return -1;
+    int before = s->block->nops;
+    if (run(&c, TK_MODE_OPS, copy, len)) irb_finish_aliases(&c);
+    if (!c.failed && c.scope != s->scope) irb_error_at(&c, 0, 0, "unterminated region");
+    if (c.failed) {
+        c.scope = s->scope;
+        irb_restore(&c, snap);
+        return -1;
+    }
+    if (first && s->block->nops > before) *first = s->block->ops[before];
+    return s->block->nops - before;
+}
+
+int parse_funcs_into(Module *m, const char *filename, const char *text, size_t len, DiagSink *d) {
+    const char *file = ir_name(m, filename ? filename : "<repl>", strlen(filename ? filename : "<repl>"));
+    const char *copy = keep_text(m, text, len);
+    ParseCtx c;
+    if (!file || !copy) {
+        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
+        return -1;
+    }
+    if (d) diag_add_source(d, file, copy, len);
+    ctx_init(&c, m, file, d);
+    /* Redefinitions replace, so duplicate names within one call only. */
+    if (run(&c, TK_MODE_FUNCS, copy, len)) irb_finish_aliases(&c);
+    if (c.failed) return -1;
+    if (!commit_funcs(&c, true)) return -1;
+    return c.funcs.n;
+}
