@@ -533,9 +533,9 @@ static bool use_custom(const Op *op)
         return v && v->kind == ATTR_ARRAY && op->nregions == 0 && fits_signature(op, true);
     }
     case SYN_CALL:
-        return op->nregions == 0 && op->callee && !attr(op, "callee");
+        return op->nregions == 0 && is_sym(attr(op, "callee"));
     case SYN_CRITICAL:
-        return op->nregions == 0 && op->callee && !attr(op, "callee") && op->noperands >= 1;
+        return op->nregions == 0 && is_sym(attr(op, "callee")) && op->noperands >= 1;
     case SYN_ONCE:
         return op->nregions == 0 && is_sym(attr(op, "function"));
     case SYN_COND:
@@ -549,7 +549,7 @@ static bool use_custom(const Op *op)
     }
     case SYN_WHILE: {
         const Attr *pi = attr(op, "parallel_iterations");
-        if (!is_sym(attr(op, "body_fn")) || !pi || pi->kind != ATTR_INT || strcmp(tspell(pi->type), "i64"))
+        if (!is_sym(attr(op, "body_fn")) || (pi && (pi->kind != ATTR_INT || strcmp(tspell(pi->type), "i64"))))
             return false;
         if (op->nregions || op->noperands < 1 || op->nresults != op->noperands - 1) return false;
         for (int i = 0; i < op->nresults; i++)
@@ -567,12 +567,12 @@ static bool use_custom(const Op *op)
             if (!same_type(op->results[i]->type, op->operands[i + 1]->type)) return false;
         return regions_bindable(op, NULL);
     case SYN_PARALLEL_FOR:
-        if (op->noperands < 3 || op->nregions != 1 || op->nattrs) return false;
+        if (op->noperands < 3 || op->nregions != 1) return false;
         for (int i = 0; i < 3; i++) if (strcmp(tspell(op->operands[i]->type), "i32")) return false;
         if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
         return regions_bindable(op, NULL);
     case SYN_PARALLEL_CALL:
-        if (op->noperands < 3 || op->nregions || op->nattrs || !op->callee) return false;
+        if (op->noperands < 3 || op->nregions || !is_sym(attr(op, "callee"))) return false;
         for (int i = 0; i < 3; i++) if (strcmp(tspell(op->operands[i]->type), "i32")) return false;
         return op->nresults == 1 && op->results[0]->type && op->results[0]->type->is_chain;
     case SYN_RETURN:
@@ -582,7 +582,7 @@ static bool use_custom(const Op *op)
     case SYN_BENCHMARK: {
         static const char *const keys[] = { "duration_secs", "max_count", "name", "num_warmup_runs", NULL };
         const Attr *nm = attr(op, "name");
-        if (!nm || nm->kind != ATTR_STRING || !attrs_within(op, keys) || op->nattrs < 2) return false;
+        if (!nm || nm->kind != ATTR_STRING || !attrs_within(op, keys)) return false;
         for (int i = 0; i < op->nattrs; i++)
             if (strcmp(op->attrs[i].name, "name") &&
                 (op->attrs[i].value->kind != ATTR_INT || strcmp(tspell(op->attrs[i].value->type), "i32")))
@@ -590,13 +590,15 @@ static bool use_custom(const Op *op)
         if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
         return op->nregions == 1 && regions_bindable(op, NULL);
     }
-    case SYN_SYNC_BENCHMARK: {
-        if (!op->callee || op->nregions || op->nresults || attr(op, "callee")) return false;
+    case SYN_SYNC_BENCHMARK:
+        /* Keyword values are plain attributes; every key must be a bare
+        ** identifier to be written `k = v`. */
+        if (!is_sym(attr(op, "target_fn")) || op->nregions || op->nresults) return false;
         for (int i = 0; i < op->nattrs; i++)
-            if (op->attrs[i].value->kind != ATTR_INT || strcmp(tspell(op->attrs[i].value->type), "i32"))
+            if (!is_bare_ident(op->attrs[i].name, strlen(op->attrs[i].name)) ||
+                op->attrs[i].value->kind == ATTR_UNIT || op->attrs[i].value->kind == ATTR_DICT)
                 return false;
         return true;
-    }
     default:
         return false;
     }
@@ -821,10 +823,8 @@ static void print_custom(Printer *p, const Op *op)
         if (op->noperands) fputc(' ', o);
         print_operands(p, op, 0, op->noperands);
         print_attr_dict(p, op, NULL, " {");
-        if (op->noperands) {
-            fputs(" : ", o);
-            print_operand_types(p, op, 0, op->noperands);
-        }
+        fputs(op->noperands ? " : " : " :", o);    /* the colon is required */
+        print_operand_types(p, op, 0, op->noperands);
         break;
     case SYN_SHAPE_ATTR: {
         const char *key = op->name[0] == 't' && op->name[1] == 's' ? "value" : "shape";
@@ -852,26 +852,30 @@ static void print_custom(Printer *p, const Op *op)
         print_attr_dict(p, op, skip, " {");
         break;
     }
-    case SYN_CALL:
+    case SYN_CALL: {
+        static const char *const skip[] = { "callee", NULL };
         fputc(' ', o);
-        print_symbol(o, op->callee);
+        print_symbol(o, attr(op, "callee")->u.str.s);
         fputc('(', o);
         print_operands(p, op, 0, op->noperands);
         fputc(')', o);
-        print_attr_dict(p, op, NULL, " {");
+        print_attr_dict(p, op, skip, " {");
         print_fn_type(p, op, 0, false);
         break;
-    case SYN_CRITICAL:
+    }
+    case SYN_CRITICAL: {
+        static const char *const skip[] = { "callee", NULL };
         fputc(' ', o);
         fputs(name_of(p, op->operands[0]), o);
         fputc(' ', o);
-        print_symbol(o, op->callee);
+        print_symbol(o, attr(op, "callee")->u.str.s);
         fputc('(', o);
         print_operands(p, op, 1, op->noperands);
         fputc(')', o);
-        print_attr_dict(p, op, NULL, " {");
+        print_attr_dict(p, op, skip, " {");
         print_fn_type(p, op, 1, false);
         break;
+    }
     case SYN_ONCE: {
         static const char *const skip[] = { "function", NULL };
         fputc(' ', o);
@@ -880,7 +884,7 @@ static void print_custom(Printer *p, const Op *op)
         print_operands(p, op, 0, op->noperands);
         fputc(')', o);
         print_attr_dict(p, op, skip, " {");
-        print_fn_type(p, op, 0, false);
+        print_fn_type(p, op, 0, true);
         break;
     }
     case SYN_COND: {
@@ -919,7 +923,8 @@ static void print_custom(Printer *p, const Op *op)
         print_operands(p, op, 1, op->noperands);
         fputc(')', o);
         print_attr_dict(p, op, skip, " {");
-        fprintf(o, " parallel_iterations(%lld)", (long long)attr(op, "parallel_iterations")->u.i);
+        if (attr(op, "parallel_iterations"))
+            fprintf(o, " parallel_iterations(%lld)", (long long)attr(op, "parallel_iterations")->u.i);
         print_fn_type(p, op, 1, true);
         break;
     }
@@ -952,24 +957,30 @@ static void print_custom(Printer *p, const Op *op)
         if (op->noperands > 3) {
             fputs(", ", o);
             print_operands(p, op, 3, op->noperands);
+        }
+        print_attr_dict(p, op, NULL, " attributes {");
+        if (op->noperands > 3) {
             fputs(" : ", o);
             print_operand_types(p, op, 3, op->noperands);
         }
         fputc(' ', o);
         print_region(p, op->regions[0]);
         break;
-    case SYN_PARALLEL_CALL:
+    case SYN_PARALLEL_CALL: {
+        static const char *const skip[] = { "callee", NULL };
         fprintf(o, " %s to %s fixed %s ", name_of(p, op->operands[0]), name_of(p, op->operands[1]),
                 name_of(p, op->operands[2]));
-        print_symbol(o, op->callee);
+        print_symbol(o, attr(op, "callee")->u.str.s);
         fputc('(', o);
         print_operands(p, op, 3, op->noperands);
         fputc(')', o);
+        print_attr_dict(p, op, skip, " {");
         if (op->noperands > 3) {
             fputs(" : ", o);
             print_operand_types(p, op, 3, op->noperands);
         }
         break;
+    }
     case SYN_RETURN:
         if (op->noperands) {
             fputc(' ', o);
@@ -1009,7 +1020,7 @@ static void print_custom(Printer *p, const Op *op)
     }
     case SYN_SYNC_BENCHMARK: {
         fputc(' ', o);
-        print_symbol(o, op->callee);
+        print_symbol(o, attr(op, "target_fn")->u.str.s);
         fputc('(', o);
         for (int i = 0; i < op->noperands; i++) {
             if (i) fputs(", ", o);
@@ -1017,8 +1028,15 @@ static void print_custom(Printer *p, const Op *op)
             ir_print_type(o, op->operands[i]->type);
         }
         fputc(')', o);
-        for (int i = 0; i < op->nattrs; i++)
-            fprintf(o, "%s%s = %lld", i ? ", " : " ", op->attrs[i].name, (long long)op->attrs[i].value->u.i);
+        int k = 0;
+        for (int i = 0; i < op->nattrs; i++) {
+            const Attr *v = op->attrs[i].value;
+            if (!strcmp(op->attrs[i].name, "target_fn")) continue;
+            fprintf(o, "%s%s = ", k++ ? ", " : " ", op->attrs[i].name);
+            /* An untyped integer is i64: written plain. */
+            if (v->kind == ATTR_INT && !strcmp(tspell(v->type), "i64")) print_int_value(o, v);
+            else ir_print_attr(o, v);
+        }
         break;
     }
     default:

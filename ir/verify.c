@@ -403,7 +403,8 @@ static void check_attrs(V *v, const Op *op)
             }
     } else if (!strcmp(n, "tfrt.while")) {
         need_attr(v, op, "body_fn", ATTR_SYMBOL);
-        need_typed(v, op, "parallel_iterations", "i64");
+        if (ir_op_attr(op, "parallel_iterations"))      /* optional in the syntax */
+            need_typed(v, op, "parallel_iterations", "i64");
     } else if (!strcmp(n, "tfrt.once")) {
         need_attr(v, op, "function", ATTR_SYMBOL);
     } else if (!strcmp(n, "tfrt_test.test_cost")) {

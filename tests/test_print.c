@@ -1,0 +1,468 @@
+/*
+** test_print.c — the MLIR printer (ir/print.c): canonical form, every
+** custom-syntax family, and the fixed point print -> parse -> print.
+**
+** Expected texts follow spec/tfrun.md §2 (values %0.. per function, %N:K
+** and %N#i, %argN, %e floats, func.func) and spec/dialect.md §3.8 (the
+** custom syntax of each op).
+*/
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/diag.h"
+#include "ir/ir.h"
+#include "ir/print.h"
+#include "ir/verify.h"
+#include "kernels/optable.h"
+#include "parser/parser.h"
+
+/* Parses [src] (errors go to stderr, failing the test), verifies it and
+** returns the printed module (malloc'ed). */
+static char *print_src(const char *src, bool verify)
+{
+    DiagSink *d = diag_new(stderr);
+    diag_set_color(d, false);
+    Module *m = parse_module("p.mlir", src, strlen(src), d);
+    cr_assert(m, "parse failed for:\n%s", src);
+    if (verify) {
+        VerifyOptions vo = { .allow_unregistered_dialect = true };
+        cr_assert_eq(verify_module(m, d, &vo), 0, "verify failed for:\n%s", src);
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ir_print_module(f, m);
+    fclose(f);
+    ir_module_free(m);
+    diag_free(d);
+    return buf;
+}
+
+/* Prints [src]; checks it against [expected] (when not NULL) and that
+** printing the printed text again gives the same text. */
+static void roundtrip(const char *src, const char *expected)
+{
+    char *p1 = print_src(src, true);
+    if (expected) cr_assert_str_eq(p1, expected);
+    char *p2 = print_src(p1, true);
+    cr_assert_str_eq(p2, p1, "not a fixed point:\n%s\nthen:\n%s", p1, p2);
+    free(p1);
+    free(p2);
+}
+
+Test(print, renumbering_and_simple_families)
+{
+    roundtrip(
+        "func.func @basic() -> i32 {\n"
+        "  %ch = tfrt.new.chain\n"
+        "  %a = tfrt.constant.i32 1\n"
+        "  %b = tfrt.constant.i32 -2\n"
+        "  %c = tfrt.add.i32 %a, %b\n"
+        "  %ch2 = tfrt.print.i32 %c, %ch\n"
+        "  tfrt.return %c : i32\n"
+        "}\n",
+        "module {\n"
+        "  func.func @basic() -> i32 {\n"
+        "    %0 = tfrt.new.chain\n"
+        "    %1 = tfrt.constant.i32 1\n"
+        "    %2 = tfrt.constant.i32 -2\n"
+        "    %3 = tfrt.add.i32 %1, %2\n"
+        "    %4 = tfrt.print.i32 %3, %0\n"
+        "    tfrt.return %3 : i32\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, multi_result_groups_and_arguments)
+{
+    roundtrip(
+        "func @divide(%x: i32, %y: i32) -> (i32, i32) {\n"
+        "  %q, %r = tfrt.div.i32 %x, %y\n"
+        "  %a, %b, %c = tfrt_test.count3.i32 %q\n"
+        "  tfrt.return %r, %c : i32, i32\n"
+        "}\n",
+        "module {\n"
+        "  func.func @divide(%arg0: i32, %arg1: i32) -> (i32, i32) {\n"
+        "    %0:2 = tfrt.div.i32 %arg0, %arg1\n"
+        "    %1:3 = tfrt_test.count3.i32 %0#0\n"
+        "    tfrt.return %0#1, %1#2 : i32, i32\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, floats_in_e_form)
+{
+    roundtrip(
+        "func.func @f() {\n"
+        "  %a = tfrt.constant.f32 0.1\n"
+        "  %b = tfrt.constant.f64 312.27137\n"
+        "  %c = tfrt.constant.f64 -1.0\n"
+        "  %d = tfrt.constant.f32 1.5e10\n"
+        "  tfrt.return\n"
+        "}\n",
+        "module {\n"
+        "  func.func @f() {\n"
+        "    %0 = tfrt.constant.f32 1.000000e-01\n"
+        "    %1 = tfrt.constant.f64 3.1227137e+02\n"
+        "    %2 = tfrt.constant.f64 -1.000000e+00\n"
+        "    %3 = tfrt.constant.f32 1.500000e+10\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, format_float_keeps_values)
+{
+    char buf[64];
+    ir_format_float(buf, sizeof buf, 0.1, NULL);
+    cr_assert_str_eq(buf, "1.000000e-01");
+    ir_format_float(buf, sizeof buf, 1.0 / 3.0, NULL);
+    cr_assert_str_eq(buf, "3.333333333333333e-01");
+    cr_assert_eq(strtod(buf, NULL), 1.0 / 3.0);
+    ir_format_float(buf, sizeof buf, 0.0, NULL);
+    cr_assert_str_eq(buf, "0.000000e+00");
+    ir_format_float(buf, sizeof buf, -0.0, NULL);
+    cr_assert_str_eq(buf, "-0.000000e+00");
+    ir_format_float(buf, sizeof buf, 1e300 * 1e10, NULL);
+    cr_assert_str_eq(buf, "0x7FF0000000000000");
+}
+
+Test(print, constants_of_every_kind)
+{
+    roundtrip(
+        "func.func @c() {\n"
+        "  %a = tfrt.constant.i1 true\n"
+        "  %b = tfrt.constant.i64 9223372036854775807\n"
+        "  %c = tfrt.constant.ui64 4294967296\n"
+        "  %d = tfrt.constant.ui32 7\n"
+        "  %e = tfrt.constant.complex64 1.0, 2.0\n"
+        "  %f = tfrt.constant.complex128 -1.5, 0.25\n"
+        "  %s = tfrt_test.get_string {value = \"a\\\"b\\n\"}\n"
+        "  tfrt.return\n"
+        "}\n",
+        NULL);
+}
+
+Test(print, call_and_symbol_ops)
+{
+    roundtrip(
+        "func.func @callee(%x: i32) -> i32 {\n"
+        "  tfrt.return %x : i32\n"
+        "}\n"
+        "func.func @two(%x: i32) -> (i32, i32) {\n"
+        "  tfrt.return %x, %x : i32, i32\n"
+        "}\n"
+        "func.func @none() {\n"
+        "  tfrt.return\n"
+        "}\n"
+        "func.func @caller() -> i32 {\n"
+        "  %one = tfrt.constant.i32 1\n"
+        "  %r = tfrt.call @callee(%one) : (i32) -> i32\n"
+        "  %p:2 = tfrt.call @two(%r) : (i32) -> (i32, i32)\n"
+        "  tfrt.call @none() : () -> ()\n"
+        "  %c = tfrt.constant.i1 false\n"
+        "  %x = tfrt.cond %c @callee @callee (%one) : (i32) -> (i32)\n"
+        "  %y = tfrt.case %one [@callee, @callee] (%x) : (i32) -> (i32)\n"
+        "  %z = tfrt.once @callee(%y) : (i32) -> (i32)\n"
+        "  %cs = \"rv.critical_section\"() : () -> !rv.cs\n"
+        "  %w = rv.critical %cs @callee(%z) : (i32) -> i32\n"
+        "  tfrt_test.sync_benchmark @callee(%w : i32) duration_secs = 1, max_count = 2\n"
+        "  tfrt.return %w : i32\n"
+        "}\n",
+        "module {\n"
+        "  func.func @callee(%arg0: i32) -> i32 {\n"
+        "    tfrt.return %arg0 : i32\n"
+        "  }\n"
+        "  func.func @two(%arg0: i32) -> (i32, i32) {\n"
+        "    tfrt.return %arg0, %arg0 : i32, i32\n"
+        "  }\n"
+        "  func.func @none() {\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "  func.func @caller() -> i32 {\n"
+        "    %0 = tfrt.constant.i32 1\n"
+        "    %1 = tfrt.call @callee(%0) : (i32) -> i32\n"
+        "    %2:2 = tfrt.call @two(%1) : (i32) -> (i32, i32)\n"
+        "    tfrt.call @none() : () -> ()\n"
+        "    %3 = tfrt.constant.i1 false\n"
+        "    %4 = tfrt.cond %3 @callee @callee (%0) : (i32) -> (i32)\n"
+        "    %5 = tfrt.case %0 [@callee, @callee] (%4) : (i32) -> (i32)\n"
+        "    %6 = tfrt.once @callee(%5) : (i32) -> (i32)\n"
+        "    %7 = \"rv.critical_section\"() : () -> !rv.cs\n"
+        "    %8 = rv.critical %7 @callee(%6) : (i32) -> i32\n"
+        "    tfrt_test.sync_benchmark @callee(%8 : i32) duration_secs = 1, max_count = 2\n"
+        "    tfrt.return %8 : i32\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, while_loop)
+{
+    roundtrip(
+        "func.func @body(%x: i32) -> (i32, i1) {\n"
+        "  %f = tfrt.constant.i1 false\n"
+        "  tfrt.return %x, %f : i32, i1\n"
+        "}\n"
+        "func.func @w() -> i32 {\n"
+        "  %c = tfrt.constant.i1 true\n"
+        "  %x = tfrt.constant.i32 0\n"
+        "  %r = tfrt.while %c @body(%x) parallel_iterations(2) : (i32) -> (i32)\n"
+        "  tfrt.return %r : i32\n"
+        "}\n",
+        NULL);
+}
+
+Test(print, regions_bind_outer_names)
+{
+    /* Inside a region the block arguments carry the names of the bound
+    ** operands (spec §3.7), renamed along with them. */
+    roundtrip(
+        "func.func @r(%n: i32, %v: i32) -> i32 {\n"
+        "  %c = tfrt.constant.i1 true\n"
+        "  %a = tfrt.if %c, %v : (i32) -> (i32) {\n"
+        "    %w = tfrt.add.i32 %v, %v\n"
+        "    tfrt.return %w : i32\n"
+        "  } else {\n"
+        "    tfrt.return %v : i32\n"
+        "  }\n"
+        "  %b = tfrt.repeat.i32 %n, %a : i32 {\n"
+        "    %one = tfrt.constant.i32 1\n"
+        "    %a2 = tfrt.add.i32 %a, %one\n"
+        "    tfrt.return %a2 : i32\n"
+        "  }\n"
+        "  tfrt.return %b : i32\n"
+        "}\n",
+        "module {\n"
+        "  func.func @r(%arg0: i32, %arg1: i32) -> i32 {\n"
+        "    %0 = tfrt.constant.i1 true\n"
+        "    %1 = tfrt.if %0, %arg1 : (i32) -> (i32) {\n"
+        "      %2 = tfrt.add.i32 %arg1, %arg1\n"
+        "      tfrt.return %2 : i32\n"
+        "    } else {\n"
+        "      tfrt.return %arg1 : i32\n"
+        "    }\n"
+        "    %3 = tfrt.repeat.i32 %arg0, %1 : i32 {\n"
+        "      %4 = tfrt.constant.i32 1\n"
+        "      %5 = tfrt.add.i32 %1, %4\n"
+        "      tfrt.return %5 : i32\n"
+        "    }\n"
+        "    tfrt.return %3 : i32\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, if_without_else_and_repeat_without_values)
+{
+    roundtrip(
+        "func.func @g(%c: i1, %n: i32) {\n"
+        "  tfrt.if %c : () -> () {\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "  tfrt.repeat.i32 %n {\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "  tfrt.return\n"
+        "}\n",
+        "module {\n"
+        "  func.func @g(%arg0: i1, %arg1: i32) {\n"
+        "    tfrt.if %arg0 : () -> () {\n"
+        "      tfrt.return\n"
+        "    }\n"
+        "    tfrt.repeat.i32 %arg1 {\n"
+        "      tfrt.return\n"
+        "    }\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, parallel_ops_do_async_benchmark)
+{
+    roundtrip(
+        "func.func @blk(%s: i32, %e: i32, %x: i32) -> !tfrt.chain {\n"
+        "  %ch = tfrt.new.chain\n"
+        "  tfrt.return %ch : !tfrt.chain\n"
+        "}\n"
+        "func.func @p() -> i32 {\n"
+        "  %s = tfrt.constant.i32 0\n"
+        "  %e = tfrt.constant.i32 10\n"
+        "  %bs = tfrt.constant.i32 2\n"
+        "  %x = tfrt.constant.i32 5\n"
+        "  %d = tfrt.parallel_for.i32 %s to %e fixed %bs, %x : i32 {\n"
+        "    %ch = tfrt.new.chain\n"
+        "    tfrt.return %ch : !tfrt.chain\n"
+        "  }\n"
+        "  %d2 = tfrt.parallel_call.i32 %s to %e fixed %bs @blk(%x) : i32\n"
+        "  %r = tfrt_test.do.async %x : (i32) -> (i32) {\n"
+        "    tfrt.return %x : i32\n"
+        "  }\n"
+        "  %bm = tfrt_test.benchmark \"add\"(%x : i32, %r : i32) duration_secs = 1, max_count = 10, num_warmup_runs = 2 {\n"
+        "    %y = tfrt.add.i32 %x, %r\n"
+        "    tfrt.return %y : i32\n"
+        "  }\n"
+        "  tfrt.return %r : i32\n"
+        "}\n",
+        "module {\n"
+        "  func.func @blk(%arg0: i32, %arg1: i32, %arg2: i32) -> !tfrt.chain {\n"
+        "    %0 = tfrt.new.chain\n"
+        "    tfrt.return %0 : !tfrt.chain\n"
+        "  }\n"
+        "  func.func @p() -> i32 {\n"
+        "    %0 = tfrt.constant.i32 0\n"
+        "    %1 = tfrt.constant.i32 10\n"
+        "    %2 = tfrt.constant.i32 2\n"
+        "    %3 = tfrt.constant.i32 5\n"
+        "    %4 = tfrt.parallel_for.i32 %0 to %1 fixed %2, %3 : i32 {\n"
+        "      %5 = tfrt.new.chain\n"
+        "      tfrt.return %5 : !tfrt.chain\n"
+        "    }\n"
+        "    %6 = tfrt.parallel_call.i32 %0 to %1 fixed %2 @blk(%3) : i32\n"
+        "    %7 = tfrt_test.do.async %3 : (i32) -> (i32) {\n"
+        "      tfrt.return %3 : i32\n"
+        "    }\n"
+        "    %8 = tfrt_test.benchmark \"add\"(%3 : i32, %7 : i32) duration_secs = 1, max_count = 10, num_warmup_runs = 2 {\n"
+        "      %9 = tfrt.add.i32 %3, %7\n"
+        "      tfrt.return %9 : i32\n"
+        "    }\n"
+        "    tfrt.return %7 : i32\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, typed_operands_shapes_tensors)
+{
+    roundtrip(
+        "func.func @t() {\n"
+        "  %ch = tfrt.new.chain\n"
+        "  %one = tfrt.constant.i32 1\n"
+        "  %m = tfrt.merge.chains %ch, %one : !tfrt.chain, i32\n"
+        "  %cost = tfrt_test.test_cost %one {id = 1 : i64, _tfrt_cost = 5 : i64} : i32\n"
+        "  %s = ts.build_shape [1 : i64, 57 : i64]\n"
+        "  %t = tfrt_dht.create_uninitialized_tensor.f32.2 [2 : i64, 3 : i64]\n"
+        "  %c1 = tfrt_dht.fill_tensor_with_constant.f32 %t, %ch 1.0 : f32\n"
+        "  %c2 = tfrt_dht.set_tensor_with_constant_values.f32 %t, %c1 [1.0 : f32, 2.0 : f32, 3.0 : f32, 4.0 : f32, 5.0 : f32, 6.0 : f32]\n"
+        "  %c3 = tfrt_dht.print_tensor %t, %c2\n"
+        "  %u = ts.build_unranked_partial_shape\n"
+        "  tfrt.return\n"
+        "}\n",
+        "module {\n"
+        "  func.func @t() {\n"
+        "    %0 = tfrt.new.chain\n"
+        "    %1 = tfrt.constant.i32 1\n"
+        "    %2 = tfrt.merge.chains %0, %1 : !tfrt.chain, i32\n"
+        "    %3 = tfrt_test.test_cost %1 {_tfrt_cost = 5 : i64, id = 1 : i64} : i32\n"
+        "    %4 = ts.build_shape [1 : i64, 57 : i64]\n"
+        "    %5 = tfrt_dht.create_uninitialized_tensor.f32.2 [2 : i64, 3 : i64]\n"
+        "    %6 = tfrt_dht.fill_tensor_with_constant.f32 %5, %0 1.000000e+00 : f32\n"
+        "    %7 = tfrt_dht.set_tensor_with_constant_values.f32 %5, %6 [1.000000e+00 : f32, 2.000000e+00 : f32, 3.000000e+00 : f32, 4.000000e+00 : f32, 5.000000e+00 : f32, 6.000000e+00 : f32]\n"
+        "    %8 = tfrt_dht.print_tensor %5, %7\n"
+        "    %9 = ts.build_unranked_partial_shape\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, generic_form_and_attributes)
+{
+    roundtrip(
+        "func.func @g() {\n"
+        "  %ch = tfrt.new.chain\n"
+        "  %a, %b, %c, %d = \"tfrt_test.flat\"() {value = [[\"s\", [1 : i32, 0 : i32]], [1.0 : f32]]} : () -> (!tfrt.string, i32, i32, f32)\n"
+        "  %t = \"tfrt_test.const_dense_attr\"() {value = dense<[[1, 1], [2, 2]]> : tensor<2x2xi32>} : () -> !t.tensor\n"
+        "  %u = \"tfrt_test.const_dense_attr\"() {value = dense<1.5> : tensor<4xf32>} : () -> !t.tensor\n"
+        "  %x = \"tfrt.minus.i32\"(%b, %c) : (i32, i32) -> i32\n"
+        "  %y = \"tfrt.lessequal.i32\"(%x, %b, %ch) : (i32, i32, !tfrt.chain) -> i1\n"
+        "  %z = \"tfrt_test.sync_sum_attributes\"() {a = 1 : i32, b = 2 : i64, c, d = true, e = @g, f = \"s\", g = i32, h = {x = 1 : i64}, i = -3 : i8, j = 200 : ui8} : () -> i32\n"
+        "  tfrt.return\n"
+        "}\n",
+        "module {\n"
+        "  func.func @g() {\n"
+        "    %0 = tfrt.new.chain\n"
+        "    %1:4 = \"tfrt_test.flat\"() {value = [[\"s\", [1 : i32, 0 : i32]], [1.000000e+00 : f32]]} : () -> (!tfrt.string, i32, i32, f32)\n"
+        "    %2 = \"tfrt_test.const_dense_attr\"() {value = dense<[[1, 1], [2, 2]]> : tensor<2x2xi32>} : () -> !t.tensor\n"
+        "    %3 = \"tfrt_test.const_dense_attr\"() {value = dense<1.500000e+00> : tensor<4xf32>} : () -> !t.tensor\n"
+        "    %4 = \"tfrt.minus.i32\"(%1#1, %1#2) : (i32, i32) -> i32\n"
+        "    %5 = \"tfrt.lessequal.i32\"(%4, %1#1, %0) : (i32, i32, !tfrt.chain) -> i1\n"
+        "    %6 = \"tfrt_test.sync_sum_attributes\"() {a = 1 : i32, b = 2 : i64, c, d = true, e = @g, f = \"s\", g = i32, h = {x = 1 : i64}, i = -3 : i8, j = 200 : ui8} : () -> i32\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, unknown_ops_with_regions)
+{
+    roundtrip(
+        "func.func @u(%x: i32) -> i32 {\n"
+        "  %r = \"my.op\"(%x) ({\n"
+        "  ^bb0(%a: i32):\n"
+        "    tfrt.return %a : i32\n"
+        "  }) {k = 1 : i64} : (i32) -> i32\n"
+        "  tfrt.return %r : i32\n"
+        "}\n",
+        "module {\n"
+        "  func.func @u(%arg0: i32) -> i32 {\n"
+        "    %0 = \"my.op\"(%arg0) ({\n"
+        "    ^bb0(%arg1: i32):\n"
+        "      tfrt.return %arg1 : i32\n"
+        "    }) {k = 1 : i64} : (i32) -> i32\n"
+        "    tfrt.return %0 : i32\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, module_and_function_attributes)
+{
+    roundtrip(
+        "module attributes {tfrt.cost_threshold = 3 : i64} {\n"
+        "  func.func private @native_add(%a: i32, %b: i32) -> i32 attributes {tfrt.native}\n"
+        "  func.func @s(%a: i32) -> i32 attributes {tfrt.sync} {\n"
+        "    %b = tfrt.add_s.i32 %a, %a\n"
+        "    tfrt.return %b : i32\n"
+        "  }\n"
+        "  func.func private @p() {\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "}\n",
+        "module attributes {tfrt.cost_threshold = 3 : i64} {\n"
+        "  func.func private @native_add(%arg0: i32, %arg1: i32) -> i32 attributes {tfrt.native}\n"
+        "  func.func @s(%arg0: i32) -> i32 attributes {tfrt.sync} {\n"
+        "    %0 = tfrt.add_s.i32 %arg0, %arg0\n"
+        "    tfrt.return %0 : i32\n"
+        "  }\n"
+        "  func.func private @p() {\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+Test(print, meaningful_locations_are_kept)
+{
+    roundtrip(
+        "func.func @l() {\n"
+        "  %a = \"tfrt_test.print_debug_info\"() : () -> !tfrt.chain loc(\"name\")\n"
+        "  %b = \"tfrt_test.print_debug_info\"() : () -> !tfrt.chain loc(fused[\"x\", \"y\"])\n"
+        "  %c = \"tfrt_test.print_debug_info\"() : () -> !tfrt.chain loc(callsite(\"callee\" at \"f.py\":1:2))\n"
+        "  %d = \"tfrt_test.print_debug_info\"() : () -> !tfrt.chain loc(#al)\n"
+        "  %e = tfrt.new.chain\n"
+        "  tfrt.return\n"
+        "}\n"
+        "#al = loc(\"aliased\"(\"a.py\":3:4))\n",
+        NULL);
+}
+
+Test(print, every_family_is_exercised)
+{
+    /* A guard: each SyntaxFamily appears in at least one test above. Count
+    ** the families of the op table so that a new family fails here until
+    ** it gets a test. */
+    size_t n;
+    const OpInfo *t = optable_all(&n);
+    bool seen[SYN__COUNT] = { false };
+    for (size_t i = 0; i < n; i++) seen[t[i].family] = true;
+    int fams = 0;
+    for (int i = 0; i < SYN__COUNT; i++) fams += seen[i];
+    cr_assert_eq(fams, SYN__COUNT, "a syntax family has no op");
+    cr_assert_eq(SYN__COUNT, 23, "new syntax family: add a printer test");
+}
