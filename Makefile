@@ -50,10 +50,10 @@ LIBCLI   = $(BUILD)/libcli.a
 # need the front end's IR and the runtime; the CLI needs everything.
 ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBRT) $(LIBFRONT)
 # Linking: optable.o refers to every kernel k_* WEAKLY (so missing kernels are
-# NULL), and a weak reference never pulls a member out of an archive; so the
-# kernel archive is linked whole.
-LINK_LIBS = $(LIBCLI) -Wl,--whole-archive $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) \
-            $(LIBCLI) $(LIBRT) $(LIBFRONT)
+# NULL), and main.o refers to the subcommands weakly; a weak reference never
+# pulls a member out of an archive, so the kernel and CLI archives are linked whole.
+LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) \
+            $(LIBRT) $(LIBFRONT)
 
 TFRUN = $(BIN)/tfrun
 
