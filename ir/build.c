@@ -226,6 +226,12 @@ static bool is_tensor_alias(const Type *t) {
                                      || strcmp(t->spelling, "!tfrt_tensor.tensor") == 0);
 }
 
+/* A value of type [v] may be written where type [w] is declared: equal,
+** or [w] is !tfrt.any (spec/tfrun.md §6). */
+static bool type_accepts(const Type *w, const Type *v) {
+    return ir_type_same(w, v) || (w && w->kind == TY_DIALECT && strcmp(w->spelling, "!tfrt.any") == 0);
+}
+
 bool ir_type_same(const Type *a, const Type *b) {
     if (a == b) return true;
     if (!a || !b) return false;
@@ -690,7 +696,7 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
 OperandRef *irb_typed_use(ParseCtx *c, const Token *t, const Type *ty) {
     OperandRef *r = irb_use(c, t);
     if (!r || !ty) return NULL;
-    if (!ir_type_same(r->v->type, ty)) {
+    if (!type_accepts(ty, r->v->type)) {
         irb_error(c, t, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
                   (int)t->len, t->s, ty->spelling, r->v->type->spelling);
         return NULL;
@@ -841,8 +847,24 @@ const Attr *irb_attr_int(ParseCtx *c, const Token *t, const Type *ty) {
         irb_error(c, t, "integer literal '%.*s' overflows 64 bits", t->len > 40 ? 40 : (int)t->len, t->s);
         return NULL;
     }
+    bool untyped = !ty;
     if (!ty) ty = named_type(c, "i64");
     if (!ty) return NULL;
+    if (untyped && hex) {
+        /* An untyped hex literal keeps its bits: it may still become a
+        ** float bit pattern when a custom op gives it a type. */
+        if (neg && mag > (uint64_t)1 << 63) {
+            irb_error(c, t, "integer constant '%.*s' out of range for type 'i64'", (int)t->len, t->s);
+            return NULL;
+        }
+        Attr *a = new_attr(c, ATTR_INT);
+        if (!a) return NULL;
+        a->type = ty;
+        a->u.i = neg ? (int64_t)((uint64_t)0 - mag) : (int64_t)mag;
+        a->float_bits = mag;
+        a->has_float_bits = !neg;
+        return a;
+    }
     if (is_float_type(ty)) {
         Attr *a = new_attr(c, ATTR_FLOAT);
         if (!a) return NULL;
@@ -1043,8 +1065,9 @@ static const Attr *convert_scalar(ParseCtx *c, const Attr *x, const Type *el, co
         int64_t v;
         if (x->kind == ATTR_BOOL) v = x->u.b;
         else if (x->kind == ATTR_INT) {
-            bool neg = x->u.i < 0;
-            uint64_t mag = neg ? (uint64_t)0 - (uint64_t)x->u.i : (uint64_t)x->u.i;
+            bool neg = x->u.i < 0 && !x->has_float_bits;
+            uint64_t mag = x->has_float_bits ? x->float_bits
+                         : neg ? (uint64_t)0 - (uint64_t)x->u.i : (uint64_t)x->u.i;
             if (!int_fits(el, neg, mag, &v)) {
                 irb_error(c, at, "integer constant %" PRId64 " out of range for type '%s'", x->u.i, el->spelling);
                 return NULL;
@@ -1070,6 +1093,14 @@ static const Attr *convert_scalar(ParseCtx *c, const Attr *x, const Type *el, co
                 a->float_bits = x->float_bits; a->has_float_bits = true;
                 a->u.f = bits_to_double(el, x->float_bits);
             }
+        } else if (x->kind == ATTR_INT && x->has_float_bits) {
+            int bits = el->kind == TY_F64 ? 64 : el->kind == TY_F32 ? 32 : 16;
+            if (bits < 64 && x->float_bits >> bits) {
+                irb_error(c, at, "hexadecimal float constant out of range for type '%s'", el->spelling);
+                return NULL;
+            }
+            a->float_bits = x->float_bits; a->has_float_bits = true;
+            a->u.f = bits_to_double(el, x->float_bits);
         } else if (x->kind == ATTR_INT) a->u.f = (double)x->u.i;
         else {
             irb_error(c, at, "expected a floating point value of type '%s'", el->spelling);
@@ -1398,7 +1429,7 @@ static bool apply_operand_types(ParseCtx *c, Op *op, Vec *ops, const Type *const
     const Type **ot = (const Type **)op->operand_types;
     for (int i = 0; i < ntypes; i++) {
         OperandRef *r = ops->v[i];
-        if (!ir_type_same(r->v->type, types[i])) {
+        if (!type_accepts(types[i], r->v->type)) {
             irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
                       (int)r->tok.len, r->tok.s, types[i]->spelling, r->v->type->spelling);
             return false;
@@ -1619,7 +1650,7 @@ Op *irb_op_call(ParseCtx *c, const Token *name, OperandRef *first, const Token *
     }
     for (int i = 0; i < fn->ninputs; i++) {
         OperandRef *r = operands->v[i];
-        if (!ir_type_same(r->v->type, fn->inputs[i])) {
+        if (!type_accepts(fn->inputs[i], r->v->type)) {
             irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
                       (int)r->tok.len, r->tok.s, fn->inputs[i]->spelling, r->v->type->spelling);
             return NULL;
@@ -1754,7 +1785,7 @@ Op *irb_op_if_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, co
     const Type **ot = (const Type **)op->operand_types;
     for (int i = 0; i < args->n; i++) {
         OperandRef *r = args->v[i];
-        if (!ir_type_same(r->v->type, fn->inputs[i])) {
+        if (!type_accepts(fn->inputs[i], r->v->type)) {
             irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
                       (int)r->tok.len, r->tok.s, fn->inputs[i]->spelling, r->v->type->spelling);
             return NULL;
@@ -1777,7 +1808,7 @@ static const Type **bound_types(ParseCtx *c, Vec *args, Vec *types, const Token 
     for (int i = 0; i < n; i++) {
         OperandRef *r = args->v[i];
         t[i] = types ? types->v[i] : r->v->type;
-        if (!ir_type_same(r->v->type, t[i])) {
+        if (!type_accepts(t[i], r->v->type)) {
             irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
                       (int)r->tok.len, r->tok.s, t[i]->spelling, r->v->type->spelling);
             return NULL;

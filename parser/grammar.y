@@ -233,6 +233,7 @@ kw_attrs_opt(A) ::= .                              { A = NULL; }
 kw_attrs_opt(A) ::= ATTRIBUTES attr_dict(D).       { A = D; }
 colon_types_opt(A) ::= .                           { A = NULL; }
 colon_types_opt(A) ::= COLON types(T).             { A = T; }
+colon_types_opt(A) ::= COLON LPAREN types_opt(T) RPAREN. { A = T; }
 
 /* ---- types ---------------------------------------------------------------- */
 %type type {const Type *}
