@@ -12,9 +12,10 @@
 ** "wait until pending == 0". Workers (up to N) and blocking threads (up to M)
 ** are started lazily, when a task arrives and no started thread is idle.
 ** The main thread never runs tasks: wq_await registers a continuation on each
-** unresolved value and sleeps on [idle_cv]. A worker that awaits or quiesces
-** (nested invocations, tfrt_test.quiesce) helps by running queued tasks, so a
-** single worker cannot deadlock on itself.
+** unresolved value and sleeps on [idle_cv] until they resolve or the queue
+** is idle (then nothing could resolve them: it returns, like `s`). A worker
+** that awaits or quiesces (nested invocations, tfrt_test.quiesce) helps by
+** running queued tasks, so a single worker cannot deadlock on itself.
 **
 ** Global state: wq_thread_id's counter (process-wide by spec §9.4) and a
 ** thread-local pointer naming the queue a worker thread belongs to.
@@ -304,7 +305,11 @@ static bool all_resolved(AsyncValue *const *vals, int n)
     return true;
 }
 
-typedef struct Waiter { WorkQueue *q; int remaining; } Waiter;
+/* The main thread's await. Continuations registered on values that never
+** resolve may outlive the await (it gives up when the queue is idle), so the
+** record is on the heap and freed by whoever drops its last reference
+** (fields under q->mu). */
+typedef struct Waiter { WorkQueue *q; int remaining, refs; } Waiter;
 
 static void waiter_done(void *a, void *b)
 {
@@ -312,7 +317,10 @@ static void waiter_done(void *a, void *b)
     WorkQueue *q = w->q;
     pthread_mutex_lock(&q->mu);
     if (--w->remaining == 0) pthread_cond_broadcast(&q->idle_cv);
+    bool last = --w->refs == 0;
     pthread_mutex_unlock(&q->mu);
+    if (last) free(w);
+    (void)b;
 }
 
 /* A worker helping (mu held): runs one queued worker task; false if none. */
@@ -359,20 +367,28 @@ void wq_await(WorkQueue *q, AsyncValue *const *vals, int n)
     }
     /* [remaining] starts at 1, a guard held while registering, so that
     ** continuations firing at once cannot bring it to 0 early. */
-    Waiter w = { q, 1 };
+    Waiter *w = malloc(sizeof *w);
+    if (!w) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    w->q = q;
+    w->remaining = w->refs = 1;
     for (int i = 0; i < n; i++) {
         if (av_is_resolved(vals[i])) continue;
         pthread_mutex_lock(&q->mu);
-        w.remaining++;
+        w->remaining++;
+        w->refs++;
         pthread_mutex_unlock(&q->mu);
-        av_and_then(vals[i], waiter_done, &w, NULL);
+        av_and_then(vals[i], waiter_done, w, NULL);
     }
     pthread_mutex_lock(&q->mu);
-    w.remaining--;
+    w->remaining--;
     q->idle_waiters++;
-    while (w.remaining > 0) pthread_cond_wait(&q->idle_cv, &q->mu);
+    /* With no task queued or running nothing can resolve the values any
+    ** more: give up, as the s queue does when it runs dry. */
+    while (w->remaining > 0 && q->pending > 0) pthread_cond_wait(&q->idle_cv, &q->mu);
     q->idle_waiters--;
+    bool last = --w->refs == 0;
     pthread_mutex_unlock(&q->mu);
+    if (last) free(w);
 }
 
 void wq_quiesce(WorkQueue *q)

@@ -683,3 +683,19 @@ Test(ha, tfrt_log_format)
     cr_assert_eq(line[28], ' ');
     fclose(f);
 }
+
+/* Nothing queued or running can resolve [v]: await gives up instead of
+** hanging, as s does; a late resolution must not touch the finished await. */
+Test(wq, mstd_await_returns_when_idle)
+{
+    WorkQueue *q = make("mstd:2");
+    AsyncValue *v = av_new_unavailable();
+    _Atomic int flag = 0;
+    wq_add_task(q, slow_flag, &flag, NULL);
+    wq_await(q, &v, 1);
+    cr_assert(!av_is_resolved(v));
+    cr_assert_eq(atomic_load(&flag), 1);       /* it waited for the running task */
+    av_emplace(v, any_chain());                /* the stale continuation runs safely */
+    av_release(v);
+    wq_destroy(q);
+}
