@@ -314,7 +314,10 @@ static int next_directive(const char *s, size_t n, size_t *pos, const char *pref
                 f->literal = literal;
                 f->at = best;
                 f->rest = (size_t)(rest - s);
+                /* Scanning resumes at the end of the line: a directive (or
+                ** comment) takes the rest of its line. */
                 *pos = f->rest;
+                while (*pos < n && s[*pos] != '\n' && s[*pos] != '\r') (*pos)++;
                 return 1;
             }
         }

@@ -1,0 +1,689 @@
+/*
+** test_filecheck.c — the FileCheck-compatible matcher (cli/filecheck.c) and
+** the golden-file runner (cli/test.c).
+**
+** Suites:
+**   fc      the matcher directly: each directive passing and failing, the
+**           failure messages, malformed check files, hostile inputs.
+**   agree   every case of tests/filecheck/ (NAME.check, NAME.in; the check
+**           file's first line `; EXPECT: pass|fail|error`, an optional
+**           `; PREFIX: P`) through the matcher AND LLVM's FileCheck-14:
+**           both must give the recorded verdict.
+**   runner  `tfrun test` end to end, with TFRUN_TEST_EXE pointing at a shell
+**           script that stands in for tfrun: it prints its arguments and runs
+**           the lines of the test file that start with `//$ `.
+*/
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "cli/filecheck.h"
+
+/* {===================================================================
+** fc: the matcher
+** ==================================================================== */
+
+/* Runs [check] against [input]; the diagnostics land in *msg (malloc'd). */
+static int fc(const char *check, const char *input, char **msg)
+{
+    size_t n = 0;
+    char *m = NULL;
+    FILE *f = open_memstream(&m, &n);
+    fc_options o = {NULL, "t.check", NULL, 0};
+    int rc = fc_check(check, strlen(check), input, strlen(input), &o, f);
+    fclose(f);
+    if (msg) *msg = m;
+    else free(m);
+    return rc;
+}
+
+#define PASSES(check, input) do { char *m_; int rc_ = fc(check, input, &m_); \
+    cr_assert(rc_ == FC_PASS, "expected a pass, got %d:\n%s", rc_, m_); free(m_); } while (0)
+#define FAILS(check, input) do { char *m_; int rc_ = fc(check, input, &m_); \
+    cr_assert(rc_ == FC_FAIL, "expected a failure, got %d:\n%s", rc_, m_); free(m_); } while (0)
+#define ERRS(check, input) do { char *m_; int rc_ = fc(check, input, &m_); \
+    cr_assert(rc_ == FC_ERROR, "expected an error, got %d:\n%s", rc_, m_); free(m_); } while (0)
+
+/* Asserts that [msg] contains [needle]. */
+#define HAS(msg, needle) cr_assert(strstr(msg, needle), "missing '%s' in:\n%s", needle, msg)
+
+TestSuite(fc, .timeout = 10.0);
+
+Test(fc, plain)
+{
+    PASSES("// CHECK: world", "hello world\n");
+    FAILS("// CHECK: planet", "hello world\n");
+    FAILS("// CHECK: b\n// CHECK: a", "a\nb\n");
+}
+
+Test(fc, next)
+{
+    PASSES("CHECK: a\nCHECK-NEXT: b", "a\nb\n");
+    FAILS("CHECK: a\nCHECK-NEXT: b", "a\n\nb\n");
+    FAILS("CHECK: a\nCHECK-NEXT: b", "a b\n");
+}
+
+Test(fc, same)
+{
+    PASSES("CHECK: a\nCHECK-SAME: c", "a b c\n");
+    FAILS("CHECK: a\nCHECK-SAME: c", "a b\nc\n");
+}
+
+Test(fc, not)
+{
+    PASSES("CHECK: first\nCHECK-NOT: bad\nCHECK: second", "first\nsecond\nbad\n");
+    FAILS("CHECK: first\nCHECK-NOT: bad\nCHECK: second", "first\nbad\nsecond\n");
+    FAILS("CHECK-NOT: bad\nCHECK: first", "bad\nfirst\n");
+    FAILS("CHECK: first\nCHECK-NOT: bad", "first\nbad\n");
+    PASSES("CHECK: first\nCHECK-NOT: bad", "bad\nfirst\n");
+}
+
+Test(fc, dag)
+{
+    PASSES("CHECK-DAG: x\nCHECK-DAG: y", "y\nx\n");
+    FAILS("CHECK-DAG: x\nCHECK-DAG: z", "y\nx\n");
+    FAILS("CHECK-DAG: foo\nCHECK-DAG: foo", "foo\n");
+    PASSES("CHECK-DAG: foo\nCHECK-DAG: foo", "foo\nfoo\n");
+    /* A NOT between two groups covers the gap between them only. */
+    const char *g = "CHECK-DAG: one\nCHECK-DAG: two\nCHECK-NOT: bad\nCHECK-DAG: three\nCHECK-DAG: four";
+    PASSES(g, "bad\ntwo\none\nfour\nthree\nbad\n");
+    FAILS(g, "two\none\nbad\nfour\nthree\n");
+}
+
+Test(fc, label)
+{
+    const char *c = "CHECK-LABEL: func1\nCHECK: ret\nCHECK-LABEL: func2\nCHECK: ret";
+    PASSES(c, "func1\nret\nfunc2\nret\n");
+    FAILS(c, "func1\nfunc2\nret\n");
+    PASSES("CHECK-LABEL: f\nCHECK-NEXT: a", "f\na\n");
+    FAILS("CHECK-LABEL: f\nCHECK-NEXT: a", "f\nx\na\n");
+}
+
+Test(fc, empty_and_count)
+{
+    PASSES("CHECK: a\nCHECK-EMPTY:\nCHECK-NEXT: b", "a\n\nb\n");
+    FAILS("CHECK: a\nCHECK-EMPTY:", "a\nb\n\n");
+    PASSES("CHECK-COUNT-3: ok", "ok\nok ok\n");
+    FAILS("CHECK-COUNT-3: ok", "ok\nok\n");
+}
+
+Test(fc, regex_and_literals)
+{
+    PASSES("CHECK: f(x)[{{[0-9]+}}] = a.b*", "f(x)[42] = a.b*\n");
+    FAILS("CHECK: 1.5", "105\n");
+    PASSES("CHECK: a{{b|c}}d", "acd\n");
+    PASSES("CHECK: {{^}}foo{{$}}", "a foo\nfoo\n");
+    FAILS("CHECK: {{^}}foo", "a foo\n");
+    PASSES("CHECK: a{{\\s}}b", "asb\n");  /* LLVM: \s is a plain 's' */
+    PASSES("CHECK: {{x}}{y}", "x{y}\n");
+}
+
+Test(fc, variables)
+{
+    PASSES("CHECK: [[X:[a-z]+]]=[[X]]", "abc=abc\n");
+    FAILS("CHECK: [[X:[a-z]+]]=[[X]]", "abc=abd\n");
+    PASSES("CHECK: id=[[ID:[0-9]+]]\nCHECK: use [[ID]].", "id=42\nuse 4x\nuse 42.\n");
+    PASSES("CHECK: [[V:a.c]]!\nCHECK: [[V]]?", "a.c!\nabc?\na.c?\n");
+    PASSES("CHECK: [[$G:[a-z]+]];\nCHECK: [[$G]]!", "g;\ng!\n");
+    PASSES("\nCHECK: line [[@LINE]] next [[@LINE+1]] prev [[@LINE-1]]", "line 2 next 3 prev 1\n");
+}
+
+Test(fc, whitespace)
+{
+    PASSES("CHECK: a    b\tc", "a b\t\t c\n");
+    PASSES("CHECK:    foo bar    ", "  foo bar  \n");
+    FAILS("CHECK: a b", "ab\n");
+    PASSES("CHECK: a\nCHECK-NEXT: b", "a\r\nb\r\n");
+}
+
+Test(fc, directives_recognised)
+{
+    PASSES("COM: CHECK: nope\nRUN: CHECK: nope\nx // CHECK: yes", "yes\n");
+    PASSES("XCHECK: nope\nCHECK-NXT: nope\nCHECK: yes", "yes\n");
+#define HAS_DIRECTIVES(s, p) fc_has_directives(s, strlen(s), p)
+    cr_assert(HAS_DIRECTIVES("// CHECK: x", NULL));
+    cr_assert(!HAS_DIRECTIVES("// RUN: CHECK: x\n// COM: CHECK: y\n", NULL));
+    cr_assert(!HAS_DIRECTIVES("// XCHECK: x\n// CHECKS: y\n", "CHECK"));
+    cr_assert(HAS_DIRECTIVES("// CHECK-FOO: x\nCHECK-NOT-NEXT: y", "CHECK"));  /* malformed counts */
+    cr_assert(HAS_DIRECTIVES("FOO-NEXT: a", "FOO"));
+    cr_assert(!HAS_DIRECTIVES("FOO-NEXT: a", NULL));
+    cr_assert(fc_valid_prefix("CHECK-1_a"));
+    cr_assert(!fc_valid_prefix("1CHECK"));
+    cr_assert(!fc_valid_prefix("CH ECK"));
+}
+
+Test(fc, custom_prefix)
+{
+    char *m = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&m, &n);
+    fc_options o = {"FOO", "t.check", NULL, 0};
+    const char *check = "FOO: a\nCHECK: zzz\n";
+    cr_assert_eq(fc_check(check, strlen(check), "a\n", 2, &o, f), FC_PASS);
+    fc_options bad = {"9X", "t.check", NULL, 0};
+    cr_assert_eq(fc_check(check, strlen(check), "a\n", 2, &bad, f), FC_ERROR);
+    fclose(f);
+    free(m);
+}
+
+Test(fc, message_not_found)
+{
+    char *m;
+    cr_assert_eq(fc("CHECK: a\nCHECK-NEXT: xyz\n", "a\nb\n", &m), FC_FAIL);
+    HAS(m, "t.check:2:13: error: CHECK-NEXT: expected string not found in input\n"
+           "CHECK-NEXT: xyz\n"
+           "            ^\n");
+    HAS(m, "<stdin>:1:2: note: scanning from here\na\n ^\n");
+    free(m);
+}
+
+Test(fc, message_fuzzy)
+{
+    char *m;
+    cr_assert_eq(fc("CHECK: start\nCHECK: 'add' returned 42\n", "start\nfoo\n'add' returned 43\n", &m), FC_FAIL);
+    HAS(m, "<stdin>:3:1: note: possible intended match here\n'add' returned 43\n");
+    free(m);
+}
+
+Test(fc, message_next_wrong_line)
+{
+    char *m;
+    cr_assert_eq(fc("CHECK: a\nCHECK-NEXT: c", "a\nb\nc\n", &m), FC_FAIL);
+    HAS(m, "t.check:2:13: error: CHECK-NEXT: is not on the line after the previous match");
+    HAS(m, "<stdin>:3:1: note: 'next' match was here");
+    HAS(m, "<stdin>:1:2: note: previous match ended here");
+    HAS(m, "<stdin>:2:1: note: non-matching line after previous match is here");
+    free(m);
+}
+
+Test(fc, message_not_found_here)
+{
+    char *m;
+    cr_assert_eq(fc("CHECK: a\nCHECK-NOT: bad\nCHECK: c", "a\nx bad\nc\n", &m), FC_FAIL);
+    HAS(m, "t.check:2:12: error: CHECK-NOT: excluded string found in input\n");
+    HAS(m, "<stdin>:2:3: note: found here\nx bad\n  ^~~\n");
+    free(m);
+}
+
+Test(fc, message_count)
+{
+    char *m;
+    cr_assert_eq(fc("CHECK-COUNT-3: a", "a\nb\na\n", &m), FC_FAIL);
+    HAS(m, "error: CHECK-COUNT: expected string not found in input (3 out of 3)");
+    free(m);
+}
+
+Test(fc, errors_in_check_file)
+{
+    char *m;
+    cr_assert_eq(fc("CHECK: x\nCHECK: {{[a-}}", "x\n", &m), FC_ERROR);
+    HAS(m, "t.check:2:10: error: invalid regex: brackets ([ ]) not balanced");
+    free(m);
+    cr_assert_eq(fc("CHECK: x\nCHECK: [[UNDEF]]", "x\n", &m), FC_FAIL);
+    HAS(m, "t.check:2:10: error: undefined variable: UNDEF");
+    free(m);
+    cr_assert_eq(fc("CHECK-NEXT: a", "a\n", &m), FC_ERROR);
+    HAS(m, "t.check:1:1: error: found 'CHECK-NEXT' without previous 'CHECK: line");
+    free(m);
+    cr_assert_eq(fc("nothing", "a\n", &m), FC_ERROR);
+    HAS(m, "no check strings found with prefix 'CHECK:'");
+    free(m);
+    ERRS("CHECK:", "a\n");
+    ERRS("CHECK: a\nCHECK-EMPTY: x", "a\n");
+    ERRS("CHECK-COUNT-0: a", "a\n");
+    ERRS("CHECK-NOT-DAG: a", "a\n");
+    ERRS("CHECK-LABEL: [[X:a]]", "a\n");
+    ERRS("CHECK: {{a)}}", "a\n");
+    ERRS("CHECK: {{a|}}", "a\n");
+    ERRS("CHECK: {{*a}}", "a\n");
+    ERRS("CHECK: {{a**}}", "a\n");
+    ERRS("CHECK: {{a\\}}", "a\n");
+    ERRS("CHECK: {{a", "a\n");
+    ERRS("CHECK: [[X:a", "a\n");
+    ERRS("CHECK: [[1X]]", "a\n");
+    ERRS("CHECK: [[X Y]]", "a\n");
+    ERRS("CHECK: [[#N+1]]", "a\n");
+    ERRS("CHECK: a", "");
+}
+
+Test(fc, allow_empty)
+{
+    fc_options o = {NULL, "t.check", NULL, 1};
+    cr_assert_eq(fc_check("CHECK-NOT: x", 12, "", 0, &o, NULL), FC_PASS);
+    cr_assert_eq(fc_check("CHECK: x", 8, "", 0, &o, NULL), FC_FAIL);
+}
+
+/* Random bytes and random directive soup: any verdict, never a crash. */
+Test(fc, hostile_inputs)
+{
+    static const char *const parts[] = {
+        "CHECK: ", "CHECK-NEXT: ", "CHECK-DAG: ", "CHECK-NOT: ", "CHECK-LABEL: ", "CHECK-SAME: ",
+        "CHECK-EMPTY:", "CHECK-COUNT-2: ", "{{", "}}", "[[", "]]", "[[X:", "[[X]]", "(", ")", "|",
+        "*", "\\", "\n", " ", "\t", "a", "\r", "{3}", "[:alpha:]", "^", "$", "\0", "@LINE", "#",
+    };
+    unsigned seed = 12345;
+    for (int round = 0; round < 3000; round++) {
+        char check[256], input[128];
+        size_t cn = 0, in = 0;
+        int k = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 12;
+        for (int i = 0; i < k; i++) {
+            const char *p = parts[((seed = seed * 1103515245u + 12345u) >> 16) % (sizeof parts / sizeof *parts)];
+            size_t len = *p ? strlen(p) : 1;
+            if (cn + len < sizeof check) { memcpy(check + cn, p, len); cn += len; }
+        }
+        int m = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 64;
+        for (int i = 0; i < m; i++) input[in++] = "a \n\t\r{}[]()X\0"[((seed = seed * 1103515245u + 12345u) >> 16) % 13];
+        int rc = fc_check(check, cn, input, in, NULL, NULL);
+        cr_assert(rc == FC_PASS || rc == FC_FAIL || rc == FC_ERROR);
+    }
+}
+
+/* }=================================================================== */
+
+/* {===================================================================
+** agree: the corpus through both matchers
+** ==================================================================== */
+
+#define CORPUS "tests/filecheck"
+
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, len = 0;
+    char *b = malloc(cap);
+    size_t k;
+    while (b && (k = fread(b + len, 1, cap - len - 1, f)) > 0) {
+        len += k;
+        if (len + 1 == cap) { char *nb = realloc(b, cap *= 2); if (!nb) { free(b); b = NULL; } else b = nb; }
+    }
+    fclose(f);
+    if (b) b[len] = 0;
+    if (n) *n = len;
+    return b;
+}
+
+/* The value of a `; KEY: value` line of [text], copied into [out]. */
+static int meta(const char *text, const char *key, char *out, size_t cap)
+{
+    char pat[32];
+    snprintf(pat, sizeof pat, "; %s: ", key);
+    const char *p = strstr(text, pat);
+    if (!p) return 0;
+    p += strlen(pat);
+    size_t n = strcspn(p, "\n");
+    if (n >= cap) n = cap - 1;
+    memcpy(out, p, n);
+    out[n] = 0;
+    return 1;
+}
+
+/* Finds LLVM's FileCheck: FileCheck-14 or FileCheck on PATH. */
+static int find_filecheck(char *out, size_t cap)
+{
+    static const char *const names[] = {"FileCheck-14", "FileCheck"};
+    const char *path = getenv("PATH");
+    char dirs[4096];
+    snprintf(dirs, sizeof dirs, "%s:/usr/bin:/usr/lib/llvm-14/bin", path ? path : "");
+    for (size_t k = 0; k < 2; k++) {
+        char *save = NULL, tmp[4096];
+        snprintf(tmp, sizeof tmp, "%s", dirs);
+        for (char *d = strtok_r(tmp, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+            snprintf(out, cap, "%s/%s", d, names[k]);
+            if (access(out, X_OK) == 0) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Runs LLVM FileCheck on a case; returns its exit status (-1 if it did not run). */
+static int llvm_filecheck(const char *exe, const char *check, const char *input, const char *prefix)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        char inarg[1024], parg[256];
+        snprintf(inarg, sizeof inarg, "--input-file=%s", input);
+        snprintf(parg, sizeof parg, "--check-prefix=%s", prefix ? prefix : "CHECK");
+        execl(exe, exe, "--dump-input=never", parg, inarg, check, (char *)NULL);
+        _exit(126);
+    }
+    int st;
+    if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st)) return -1;
+    return WEXITSTATUS(st);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+Test(agree, corpus_with_llvm_filecheck, .timeout = 120.0)
+{
+    char exe[4200];
+    cr_assert(find_filecheck(exe, sizeof exe),
+              "LLVM FileCheck not found (FileCheck-14 or FileCheck on PATH): "
+              "install it with `apt-get install llvm-14-tools` (or `make deps-test`)");
+    DIR *d = opendir(CORPUS);
+    cr_assert(d, "cannot open " CORPUS " (run the tests from the repository root): %s", strerror(errno));
+    char *names[512];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 512) {
+        size_t len = strlen(e->d_name);
+        if (len > 6 && !strcmp(e->d_name + len - 6, ".check")) names[n++] = strndup(e->d_name, len - 6);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    cr_assert(n >= 40, "the corpus has only %d cases", n);
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        char cpath[600], ipath[600], verdict[16], prefix[64];
+        snprintf(cpath, sizeof cpath, CORPUS "/%s.check", names[i]);
+        snprintf(ipath, sizeof ipath, CORPUS "/%s.in", names[i]);
+        size_t cn, in;
+        char *check = slurp(cpath, &cn), *input = slurp(ipath, &in);
+        cr_assert(check && input, "cannot read case %s", names[i]);
+        cr_assert(meta(check, "EXPECT", verdict, sizeof verdict), "%s: no '; EXPECT:' line", cpath);
+        int want = !strcmp(verdict, "pass") ? 0 : !strcmp(verdict, "fail") ? 1 : !strcmp(verdict, "error") ? 2 : -1;
+        cr_assert(want >= 0, "%s: bad verdict '%s'", cpath, verdict);
+        int has_prefix = meta(check, "PREFIX", prefix, sizeof prefix);
+        fc_options o = {has_prefix ? prefix : NULL, cpath, ipath, 0};
+        int mine = fc_check(check, cn, input, in, &o, NULL);
+        int llvm = llvm_filecheck(exe, cpath, ipath, has_prefix ? prefix : NULL);
+        if (mine != want || llvm != want) {
+            cr_log_error("%s: recorded %s (%d), tfrun's matcher %d, %s %d", names[i], verdict, want,
+                         mine, exe, llvm);
+            bad++;
+        }
+        free(check);
+        free(input);
+        free(names[i]);
+    }
+    cr_assert_eq(bad, 0, "%d of %d corpus cases disagree (see the log above)", bad, n);
+}
+
+/* }=================================================================== */
+
+/* {===================================================================
+** runner: `tfrun test` with a fake tfrun
+** ==================================================================== */
+
+static char dir[256];
+
+static const char fake_sh[] =
+    "#!/bin/sh\n"
+    "# Stands in for tfrun: prints the mode and each argument, then runs the\n"
+    "# lines of the test file (the last argument) that start with //$ .\n"
+    "mode=$1; shift\n"
+    "for a in \"$@\"; do last=$a; done\n"
+    "echo \"mode=$mode\"\n"
+    "for a in \"$@\"; do printf 'arg=[%s]\\n' \"$a\"; done\n"
+    "eval \"$(sed -n 's|^//\\$ ||p' \"$last\")\"\n";
+
+static void put(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    for (char *slash = strchr(path + strlen(dir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = 0;
+        mkdir(path, 0777);
+        *slash = '/';
+    }
+    FILE *f = fopen(path, "w");
+    cr_assert(f, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void runner_setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/tfrun-runner-XXXXXX");
+    cr_assert(mkdtemp(dir));
+    put("fake.sh", fake_sh);
+    char exe[512];
+    snprintf(exe, sizeof exe, "%s/fake.sh", dir);
+    chmod(exe, 0755);
+    setenv("TFRUN_TEST_EXE", exe, 1);
+    cr_assert(chdir(dir) == 0);
+}
+
+static void runner_teardown(void)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) cr_log_warn("could not remove %s", dir);
+}
+
+/* Runs `tfrun test ARGS...` in-process with stdout and stderr sent to a file; returns
+** the exit status and the output in *out. */
+static int tfrun_test(char **out, int argc, ...)
+{
+    char *argv[32];
+    va_list ap;
+    va_start(ap, argc);
+    argv[0] = "test";
+    for (int i = 0; i < argc && i < 30; i++) argv[i + 1] = va_arg(ap, char *);
+    va_end(ap);
+    argv[argc + 1] = NULL;
+    char path[512];
+    snprintf(path, sizeof path, "%s/stdout.txt", dir);
+    fflush(stdout);
+    fflush(stderr);
+    int saved = dup(1), saved2 = dup(2);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    close(fd);
+    int rc = cli_test(argc + 1, argv);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(saved, 1);
+    dup2(saved2, 2);
+    close(saved);
+    close(saved2);
+    *out = slurp(path, NULL);
+    cr_assert(*out);
+    return rc;
+}
+
+/* The last line of [s]. */
+static const char *last_line(const char *s)
+{
+    size_t n = strlen(s);
+    if (n && s[n - 1] == '\n') n--;
+    while (n && s[n - 1] != '\n') n--;
+    return s + n;
+}
+
+TestSuite(runner, .init = runner_setup, .fini = runner_teardown, .timeout = 30.0);
+
+Test(runner, args_mode_and_summary)
+{
+    put("t/a.mlir", "// ARGS: --x \"a b\" 'c d' e\\ f \"q\\\"q\"\n"
+                    "// CHECK: mode=run\n// CHECK-NEXT: arg=[--x]\n// CHECK-NEXT: arg=[a b]\n"
+                    "// CHECK-NEXT: arg=[c d]\n// CHECK-NEXT: arg=[e f]\n// CHECK-NEXT: arg=[q\"q]\n"
+                    "// CHECK-NEXT: arg=[t/a.mlir]\n");
+    put("t/b.mlir", "// MODE: opt\n// EXIT: 3\n//$ exit 3\n// CHECK: mode=opt\n");
+    char *out;
+    int rc = tfrun_test(&out, 2, "-v", "t");
+    cr_assert_eq(rc, 0, "%s", out);
+    HAS(out, "PASS t/a.mlir\nPASS t/b.mlir\n");
+    cr_assert_str_eq(last_line(out), "2 passed, 0 failed\n");
+    free(out);
+}
+
+Test(runner, check_failure_points_at_directive)
+{
+    put("t/a.mlir", "//$ echo \"'add' returned 43\"\n// CHECK: mode=run\n// CHECK: 'add' returned 42\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "t"), 1);
+    HAS(out, "FAIL t/a.mlir: CHECK directives do not match the output\n");
+    HAS(out, "    t/a.mlir:3:11: error: CHECK: expected string not found in input\n");
+    HAS(out, "    <stdin>:1:9: note: scanning from here\n");
+    HAS(out, "    <stdin>:3:1: note: possible intended match here\n    'add' returned 43\n");
+    cr_assert_str_eq(last_line(out), "0 passed, 1 failed\n");
+    free(out);
+}
+
+Test(runner, exit_status_crash_timeout)
+{
+    put("t/exit.mlir", "// EXIT: 1\n//$ echo oops\n");
+    put("t/crash.mlir", "//$ kill -SEGV $$\n");
+    put("t/slow.mlir", "//$ sleep 20\n");
+    put("t/exec127.mlir", "//$ exit 127\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 4, "--timeout=0.5", "-j", "4", "t"), 1);
+    HAS(out, "FAIL t/crash.mlir: crashed with signal SIGSEGV (Segmentation fault)\n");
+    HAS(out, "FAIL t/exec127.mlir: exit status 127, expected 0\n");
+    HAS(out, "FAIL t/exit.mlir: exit status 0, expected 1\n    output:\n    | mode=run\n");
+    HAS(out, "    | oops\n");
+    HAS(out, "FAIL t/slow.mlir: timed out after 0.5 s\n");
+    cr_assert_str_eq(last_line(out), "0 passed, 4 failed\n");
+    free(out);
+}
+
+Test(runner, golden_out_files)
+{
+    put("t/same.mlir", "//$ echo hi\n");
+    put("t/same.mlir.out", "mode=run\narg=[t/same.mlir]\nhi\n");
+    put("t/diff.mlir", "//$ echo one; echo two; echo three\n");
+    put("t/diff.mlir.out", "mode=run\narg=[t/diff.mlir]\none\nTWO\nthree\n");
+    put("t/nonl.mlir", "//$ printf x\n");
+    put("t/nonl.mlir.out", "mode=run\narg=[t/nonl.mlir]\nx\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "t"), 1);
+    HAS(out, "FAIL t/diff.mlir: output differs from t/diff.mlir.out\n"
+             "    --- expected\n    +++ actual\n    @@ -2 +2 @@\n"
+             "     arg=[t/diff.mlir]\n     one\n    -TWO\n    -three\n    +two\n    +three\n");
+    HAS(out, "FAIL t/nonl.mlir: output differs from t/nonl.mlir.out\n");
+    HAS(out, "    +x\n    \\ No newline at end of file\n");
+    cr_assert(!strstr(out, "same.mlir"), "%s", out);
+    cr_assert_str_eq(last_line(out), "1 passed, 2 failed\n");
+    free(out);
+}
+
+Test(runner, update_writes_out_files)
+{
+    put("t/a.mlir", "//$ echo fresh\n");
+    put("t/b.mlir", "//$ echo new\n");
+    put("t/b.mlir.out", "stale\n");
+    put("t/c.mlir", "// CHECK: mode=run\n");
+    put("t/d.mlir", "//$ exit 4\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 2, "--update", "t"), 1);
+    HAS(out, "UPDATED t/a.mlir.out\nUPDATED t/b.mlir.out\n");
+    HAS(out, "FAIL t/d.mlir: exit status 4, expected 0\n");
+    cr_assert_str_eq(last_line(out), "3 passed, 1 failed\n");
+    free(out);
+    char *a = slurp("t/a.mlir.out", NULL), *b = slurp("t/b.mlir.out", NULL);
+    cr_assert_str_eq(a, "mode=run\narg=[t/a.mlir]\nfresh\n");
+    cr_assert_str_eq(b, "mode=run\narg=[t/b.mlir]\nnew\n");
+    cr_assert(access("t/c.mlir.out", F_OK) != 0, "a test with CHECK lines got a .out file");
+    cr_assert(access("t/d.mlir.out", F_OK) != 0, "a failing test got a .out file");
+    free(a);
+    free(b);
+    /* Now everything but d passes without --update, and nothing is rewritten. */
+    cr_assert_eq(tfrun_test(&out, 1, "t"), 1);
+    cr_assert_str_eq(last_line(out), "3 passed, 1 failed\n");
+    cr_assert(!strstr(out, "UPDATED"));
+    free(out);
+}
+
+Test(runner, skip)
+{
+    put("t/a.mlir", "// SKIP: waiting for the executor\n// CHECK: never\n");
+    put("t/b.mlir", "// CHECK: mode=run\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "t"), 0);
+    HAS(out, "SKIP t/a.mlir: waiting for the executor\n");
+    cr_assert_str_eq(last_line(out), "1 passed, 0 failed, 1 skipped\n");
+    free(out);
+}
+
+Test(runner, bad_inputs)
+{
+    mkdir("empty", 0777);
+    put("t/badexit.mlir", "// EXIT: lots\n");
+    put("t/badmode.mlir", "// MODE: fast\n");
+    put("t/badargs.mlir", "// ARGS: 'unterminated\n");
+    put("t/badcheck.mlir", "// CHECK: {{(}}\n");
+    put("t/undef.mlir", "// CHECK: [[NOPE]]\n");
+    put("t/unreadable.mlir", "//$ echo x\n");
+    mkdir("t/unreadable.mlir.out", 0777);  /* a directory cannot be read as a file */
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 3, "missing", "empty", "t"), 1);
+    HAS(out, "FAIL missing: No such file or directory\n");
+    HAS(out, "FAIL empty: no *.mlir tests found in this directory\n");
+    HAS(out, "FAIL t/badexit.mlir: line 1: // EXIT: wants a status from 0 to 255, not 'lots'\n");
+    HAS(out, "FAIL t/badmode.mlir: line 1: // MODE: wants 'opt' or 'run', not 'fast'\n");
+    HAS(out, "FAIL t/badargs.mlir: line 1: malformed // ARGS: line: unterminated ' quote\n");
+    HAS(out, "FAIL t/badcheck.mlir: malformed CHECK directives\n    t/badcheck.mlir:1:13: error: invalid regex: parentheses not balanced\n");
+    HAS(out, "FAIL t/undef.mlir: CHECK directives do not match the output\n    t/undef.mlir:1:13: error: undefined variable: NOPE\n");
+    HAS(out, "FAIL t/unreadable.mlir: cannot read t/unreadable.mlir.out: Is a directory\n");
+    cr_assert_str_eq(last_line(out), "0 passed, 8 failed\n");
+    free(out);
+}
+
+Test(runner, missing_path_alone_fails)
+{
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "nowhere"), 1);
+    cr_assert_str_eq(out, "FAIL nowhere: No such file or directory\n0 passed, 1 failed\n");
+    free(out);
+}
+
+Test(runner, parallel_results_in_order)
+{
+    char name[64], text[128];
+    for (int i = 0; i < 40; i++) {
+        snprintf(name, sizeof name, "t/d%d/t%02d.mlir", i % 3, i);
+        snprintf(text, sizeof text, "//$ sleep 0.0%d; echo test %d\n// CHECK: test %d\n", (i * 7) % 10, i, i);
+        put(name, text);
+    }
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 4, "-v", "-j", "8", "t"), 0);
+    /* Sorted by path: t/d0/t00, t/d0/t03, ..., t/d1/t01, ... */
+    const char *p = out;
+    char prev[128] = "";
+    int k = 0;
+    while ((p = strstr(p, "PASS "))) {
+        char cur[128];
+        size_t n = strcspn(p + 5, "\n");
+        snprintf(cur, sizeof cur, "%.*s", (int)n, p + 5);
+        cr_assert(strcmp(prev, cur) < 0, "%s printed after %s", cur, prev);
+        strcpy(prev, cur);
+        p += 5;
+        k++;
+    }
+    cr_assert_eq(k, 40);
+    cr_assert_str_eq(last_line(out), "40 passed, 0 failed\n");
+    free(out);
+}
+
+Test(runner, usage)
+{
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "--help"), 0);
+    HAS(out, "usage: tfrun test [--update] [-j N]");
+    free(out);
+    cr_assert_eq(tfrun_test(&out, 2, "-j", "0"), 2);
+    HAS(out, "tfrun test: -j wants a number of jobs from 1 to 1024, not '0'\n");
+    free(out);
+    cr_assert_eq(tfrun_test(&out, 1, "--timeout=never"), 2);
+    free(out);
+    cr_assert_eq(tfrun_test(&out, 1, "--frobnicate"), 2);
+    HAS(out, "tfrun test: unknown option '--frobnicate'\n");
+    free(out);
+    cr_assert_eq(tfrun_test(&out, 1, "-j"), 2);
+    free(out);
+}
+
+/* }=================================================================== */
