@@ -1168,7 +1168,7 @@ static void brief_value(FILE *out, const Value *v)
 {
     if (!v) { fputs("%?", out); return; }
     if (v->name) {
-        fputc('%', out);
+        if (v->name[0] != '%') fputc('%', out);
         fputs(v->name, out);
         if (v->def && v->def->nresults > 1 && !strchr(v->name, '#')) fprintf(out, "#%d", v->result_index);
     } else {

@@ -572,14 +572,20 @@ static void check_callees(V *v, const Op *op)
         static const char *const keys[] = { "a_true_fn", "b_false_fn" };
         for (int i = 0; i < 2; i++) {
             const Func *f = lookup(v, sym_attr(op, keys[i]));
-            if (f) check_call_types(v, op, f, 1, res, nres, false);
+            if (f && !(i == 1 && f == lookup(v, sym_attr(op, keys[0]))))   /* once per callee */
+                check_call_types(v, op, f, 1, res, nres, false);
         }
     } else if (!strcmp(n, "tfrt.case")) {
         const Attr *a = ir_op_attr(op, "branches");
         for (int i = 0; a && a->kind == ATTR_ARRAY && i < a->u.arr.n; i++) {
             const Attr *e = a->u.arr.elems[i];
             const Func *f = e && e->kind == ATTR_SYMBOL ? lookup(v, e->u.str.s) : NULL;
-            if (f) check_call_types(v, op, f, 1, res, nres, false);
+            bool seen = false;
+            for (int j = 0; f && j < i && !seen; j++) {
+                const Attr *o = a->u.arr.elems[j];
+                seen = o && o->kind == ATTR_SYMBOL && lookup(v, o->u.str.s) == f;
+            }
+            if (f && !seen) check_call_types(v, op, f, 1, res, nres, false);
         }
     } else if (!strcmp(n, "tfrt.while")) {
         const Func *f = lookup(v, sym_attr(op, "body_fn"));
@@ -839,7 +845,7 @@ static const Value *name_enter(NameTab *t, const Value *val)
 static void redefined(V *v, const Value *val, const Value *old, const Op *at, const Block *b)
 {
     char msg[512];
-    snprintf(msg, sizeof msg, "redefinition of SSA value '%%%s'", val->name);
+    snprintf(msg, sizeof msg, "redefinition of SSA value '%s%s'", val->name[0] == '%' ? "" : "%", val->name);
     Loc tmp;
     if (at) { v->errors++; if (v->d) diag_emit_loc(v->d, DIAG_ERROR, op_loc(v, at, &tmp), msg); }
     else if (b->parent_op) { v->errors++; if (v->d) diag_emit_loc(v->d, DIAG_ERROR, op_loc(v, b->parent_op, &tmp), msg); }

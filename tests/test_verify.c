@@ -366,3 +366,407 @@ Test(diag, print_loc_syntax)
     cr_assert_str_eq(buf, "loc(\"n\"(\"a\\\"b\":1:2))");
     free(buf);
 }
+
+/* ================================================================ verifier */
+
+/* Parses [src] (must succeed) and verifies it with [o]; returns the number
+** of errors and, in *out, everything the verifier printed (caller frees). */
+static int vrun(const char *src, const VerifyOptions *o, char **out)
+{
+    Cap c;
+    cap_open(&c, DIAG_VERIFY_OFF);
+    Module *m = parse_module("v.mlir", src, strlen(src), c.d);
+    cr_assert(m, "parse failed:\n%s\n%s", cap_text(&c), src);
+    int n = verify_module(m, c.d, o);
+    *out = strdup(cap_text(&c));
+    ir_module_free(m);
+    cap_close(&c);
+    return n;
+}
+
+/* Verifies [src] and requires exactly [n] errors, each of [msgs] appearing
+** in the output. */
+static void expect_errors(const char *src, int n, const char *const *msgs)
+{
+    char *out;
+    int got = vrun(src, NULL, &out);
+    cr_expect_eq(got, n, "%d errors instead of %d:\n%s", got, n, out);
+    for (int i = 0; msgs[i]; i++)
+        cr_expect(strstr(out, msgs[i]), "missing `%s` in:\n%s", msgs[i], out);
+    free(out);
+}
+
+#define EXPECT(src, n, ...) do { \
+        static const char *const msgs_[] = { __VA_ARGS__, NULL }; \
+        expect_errors(src, n, msgs_); \
+    } while (0)
+
+Test(verify, valid_program_has_no_errors)
+{
+    char *out;
+    int n = vrun(
+        "func.func @callee(%x: i32) -> i32 {\n"
+        "  tfrt.return %x : i32\n"
+        "}\n"
+        "func.func @main() -> i32 {\n"
+        "  %ch = tfrt.new.chain\n"
+        "  %one = tfrt.constant.i32 1\n"
+        "  %r = tfrt.call @callee(%one) : (i32) -> i32\n"
+        "  %c = tfrt.constant.i1 true\n"
+        "  %a = tfrt.if %c, %r : (i32) -> (i32) {\n"
+        "    tfrt.return %r : i32\n"
+        "  } else {\n"
+        "    %z = tfrt.add.i32 %r, %r\n"
+        "    tfrt.return %z : i32\n"
+        "  }\n"
+        "  %ch1 = tfrt.print.i32 %a, %ch\n"
+        "  %l = \"tfrt.lessequal.i32\"(%a, %r, %ch1) : (i32, i32, !tfrt.chain) -> i1\n"
+        "  %s = \"tfrt_test.sum\"(%a, %r, %one) : (i32, i32, i32) -> i32\n"
+        "  tfrt.return %s : i32\n"
+        "}\n", NULL, &out);
+    cr_assert_eq(n, 0, "%s", out);
+    cr_assert_str_eq(out, "");
+    free(out);
+}
+
+Test(verify, return_against_function)
+{
+    EXPECT("func.func @f() {\n  %a = tfrt.constant.i32 1\n  tfrt.return %a : i32\n}\n", 1,
+           "v.mlir:3:3: error: 'tfrt.return' op has 1 operands, but enclosing function returns 0\n");
+    EXPECT("func.func @f() -> i32 {\n  %a = tfrt.constant.i64 1\n  tfrt.return %a : i64\n}\n", 1,
+           "v.mlir:3:3: error: type of return operand 0 ('i64') doesn't match function result type ('i32')\n");
+}
+
+Test(verify, return_in_regions)
+{
+    EXPECT("func.func @f(%c: i1, %x: i32) -> i32 {\n"
+           "  %r = tfrt.if %c, %x : (i32) -> (i32) {\n"
+           "    %y = tfrt.constant.i64 1\n"
+           "    tfrt.return %y : i64\n"
+           "  } else {\n"
+           "    tfrt.return %x : i32\n"
+           "  }\n"
+           "  tfrt.return %r : i32\n"
+           "}\n", 1,
+           "v.mlir:4:5: error: 'tfrt.return' op operand types don't match 'tfrt.if' result\n");
+    EXPECT("func.func @f(%n: i32, %x: i32) -> i32 {\n"
+           "  %r = tfrt.repeat.i32 %n, %x : i32 {\n"
+           "    tfrt.return\n"
+           "  }\n"
+           "  tfrt.return %r : i32\n"
+           "}\n", 1,
+           "'tfrt.return' op operand types don't match 'tfrt.repeat.i32' result");
+    EXPECT("func.func @f(%x: i32) -> i32 {\n"
+           "  %r = tfrt_test.do.async %x : (i32) -> (i32) {\n"
+           "    %ch = tfrt.new.chain\n"
+           "    tfrt.return %ch : !tfrt.chain\n"
+           "  }\n"
+           "  tfrt.return %r : i32\n"
+           "}\n", 1,
+           "'tfrt.return' op operand types don't match 'tfrt_test.do.async' result");
+}
+
+Test(verify, if_condition_and_block_arguments)
+{
+    EXPECT("func.func @f(%c: i32) {\n"
+           "  tfrt.if %c : () -> () {\n"
+           "    tfrt.return\n"
+           "  }\n"
+           "  tfrt.return\n"
+           "}\n", 1,
+           "v.mlir:2:3: error: 'tfrt.if' op operand #0 must be 1-bit signless integer, but got 'i32'\n");
+    /* Generic form: the regions declare their own arguments. */
+    EXPECT("func.func @f(%c: i1, %x: i32) -> i32 {\n"
+           "  %r = \"tfrt.if\"(%c, %x) ({\n"
+           "    %z = tfrt.constant.i32 0\n"
+           "    tfrt.return %z : i32\n"
+           "  }, {\n"
+           "  ^bb0(%y: i32):\n"
+           "    tfrt.return %y : i32\n"
+           "  }) : (i1, i32) -> i32\n"
+           "  tfrt.return %r : i32\n"
+           "}\n", 1,
+           "'tfrt.if' op incorrect number of arguments to 'then' block");
+}
+
+Test(verify, call_checks_with_notes)
+{
+    static const char callee[] =
+        "func.func @g(%x: i32) -> i32 {\n"
+        "  tfrt.return %x : i32\n"
+        "}\n";
+    char src[2048];
+    snprintf(src, sizeof src, "%s"
+             "func.func @f() {\n"
+             "  %%a = tfrt.constant.i32 1\n"
+             "  %%b = tfrt.constant.i64 1\n"
+             "  %%r1 = tfrt.call @nope(%%a) : (i32) -> i32\n"
+             "  %%r2 = tfrt.call @g(%%a, %%a) : (i32, i32) -> i32\n"
+             "  %%r3 = tfrt.call @g(%%b) : (i64) -> i32\n"
+             "  %%r4:2 = tfrt.call @g(%%a) : (i32) -> (i32, i32)\n"
+             "  %%r5 = tfrt.call @g(%%a) : (i32) -> i64\n"
+             "  tfrt.return\n"
+             "}\n", callee);
+    EXPECT(src, 5,
+           "v.mlir:7:9: error: 'tfrt.call' op 'nope' does not reference a valid function\n",
+           "v.mlir:8:9: error: 'tfrt.call' op incorrect number of operands for callee\n",
+           "v.mlir:9:9: error: 'tfrt.call' op operand type mismatch",
+           "v.mlir:10:11: error: 'tfrt.call' op incorrect number of results for callee\n",
+           "v.mlir:11:9: error: 'tfrt.call' op result type mismatch",
+           "v.mlir:1:1: note: callee @g defined here\n");
+}
+
+Test(verify, repeat_generic_form)
+{
+    EXPECT("func.func @f(%n: i32, %x: i32) {\n"
+           "  %r:2 = \"tfrt.repeat.i32\"(%n, %x) ({\n"
+           "  ^bb0(%y: i32):\n"
+           "    tfrt.return %y, %y : i32, i32\n"
+           "  }) : (i32, i32) -> (i32, i32)\n"
+           "  tfrt.return\n"
+           "}\n", 1,
+           "'tfrt.repeat.i32' op incorrect number of operands");
+    EXPECT("func.func @f(%n: i32, %x: i32) {\n"
+           "  %r = \"tfrt.repeat.i32\"(%n, %x) ({\n"
+           "  ^bb0(%y: i32):\n"
+           "    tfrt.return %y : i32\n"
+           "  }) : (i32, i32) -> i64\n"
+           "  tfrt.return\n"
+           "}\n", 2,
+           "'tfrt.repeat.i32' op operand/result type mismatch",
+           "'tfrt.return' op operand types don't match 'tfrt.repeat.i32' result");
+}
+
+Test(verify, benchmark_and_test_cost)
+{
+    EXPECT("func.func @f(%x: i32) {\n"
+           "  %b = tfrt_test.benchmark \"b\"(%x : i32) max_count = 1 {\n"
+           "    tfrt.return\n"
+           "  }\n"
+           "  tfrt.return\n"
+           "}\n", 1,
+           "'tfrt_test.benchmark' op Must have exactly one return value");
+    EXPECT("func.func @f(%x: i32) {\n"
+           "  %a = tfrt_test.test_cost %x {id = 1 : i64} : i32\n"
+           "  %b = tfrt_test.test_cost %x {id = 2 : i64, _tfrt_cost = 0 : i64} : i32\n"
+           "  tfrt.return\n"
+           "}\n", 2,
+           "v.mlir:2:8: error: 'tfrt_test.test_cost' op cost attribute not found\n",
+           "v.mlir:3:8: error: 'tfrt_test.test_cost' op cost value must be larger than 0\n");
+}
+
+Test(verify, signature_arity_and_types)
+{
+    EXPECT("func.func @f(%a: i32, %b: i64) {\n"
+           "  %s = \"ts.build_shape\"() {value = [1 : i64]} : () -> i64\n"
+           "  %x = \"tfrt.add.i32\"(%a, %a, %a) : (i32, i32, i32) -> i32\n"
+           "  %y = \"tfrt.add.i32\"(%a, %b) : (i32, i64) -> i32\n"
+           "  %z:2 = \"tfrt.add.i32\"(%a, %a) : (i32, i32) -> (i32, i32)\n"
+           "  %w = \"tfrt_test.sum\"(%a, %b) : (i32, i64) -> i32\n"
+           "  tfrt.return\n"
+           "}\n", 5,
+           "v.mlir:2:8: error: 'ts.build_shape' op result #0 must be !ts.shape type, but got 'i64'\n",
+           "'tfrt.add.i32' op expected 2 operands, but found 3",
+           "'tfrt.add.i32' op operand #1 must be 32-bit signless integer, but got 'i64'",
+           "'tfrt.add.i32' op expected 1 results, but found 2",
+           "'tfrt_test.sum' op operand #1 must be 32-bit signless integer, but got 'i64'");
+}
+
+Test(verify, attributes)
+{
+    EXPECT("func.func @f() {\n"
+           "  %a = \"tfrt.constant.i32\"() : () -> i32\n"
+           "  %b = \"tfrt.constant.i32\"() {value = 1} : () -> i32\n"
+           "  %c = \"tfrt.constant.f32\"() {value = \"x\"} : () -> f32\n"
+           "  %ch = tfrt.new.chain\n"
+           "  %d = \"tfrt.get_device\"(%ch) : (!tfrt.chain) -> !tfrt.device\n"
+           "  %s = \"tfrt_test.get_string\"() {value = 3 : i32} : () -> !tfrt.string\n"
+           "  %t = \"tfrt_dht.create_uninitialized_tensor.f32.2\"() {shape = [2 : i64]} : () -> !t.tensor\n"
+           "  tfrt.return\n"
+           "}\n", 6,
+           "v.mlir:2:8: error: 'tfrt.constant.i32' op requires attribute 'value'\n",
+           "v.mlir:3:8: error: 'tfrt.constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "'tfrt.constant.f32' op attribute 'value' failed to satisfy constraint: 32-bit float attribute",
+           "'tfrt.get_device' op requires attribute 'device_name'",
+           "'tfrt_test.get_string' op attribute 'value' failed to satisfy constraint: string attribute",
+           "'tfrt_dht.create_uninitialized_tensor.f32.2' op attribute 'shape' must have 2 elements, but has 1");
+}
+
+Test(verify, symbols_of_other_ops)
+{
+    EXPECT("func.func @t(%x: i32) -> i32 {\n"
+           "  tfrt.return %x : i32\n"
+           "}\n"
+           "func.func @f(%c: i1, %x: i32) {\n"
+           "  %a = tfrt.cond %c @t @missing (%x) : (i32) -> (i32)\n"
+           "  %b = tfrt.cond %c @t @t (%x, %x) : (i32, i32) -> (i32)\n"
+           "  tfrt.return\n"
+           "}\n", 2,
+           "v.mlir:5:8: error: function @missing not defined\n",
+           "v.mlir:6:8: error: 'tfrt.cond' op incorrect number of operands for callee @t\n",
+           "v.mlir:1:1: note: callee @t defined here\n");
+    EXPECT("func.func @body(%x: i32) -> i32 {\n"
+           "  tfrt.return %x : i32\n"
+           "}\n"
+           "func.func @f(%c: i1, %x: i32) {\n"
+           "  %a = tfrt.while %c @body(%x) : (i32) -> (i32)\n"
+           "  tfrt.return\n"
+           "}\n", 1,
+           "'tfrt.while' op result type mismatch @body: the body must return the loop values and a final i1");
+}
+
+Test(verify, unknown_ops)
+{
+    static const char src[] =
+        "func.func @f() {\n"
+        "  \"tfrt.bogus\"() : () -> ()\n"
+        "  \"my.thing\"() : () -> ()\n"
+        "  tfrt.return\n"
+        "}\n";
+    EXPECT(src, 2,
+           "v.mlir:2:3: error: unregistered operation 'tfrt.bogus' found in dialect ('tfrt') that does not allow unknown operations\n",
+           "v.mlir:3:3: error: operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used\n");
+    char *out;
+    VerifyOptions unreg = { .allow_unregistered_dialect = true };
+    cr_expect_eq(vrun(src, &unreg, &out), 1, "%s", out);
+    cr_expect(strstr(out, "'tfrt.bogus'"));
+    free(out);
+    VerifyOptions run = { .allow_unknown_ops = true };
+    cr_expect_eq(vrun(src, &run, &out), 0, "%s", out);
+    free(out);
+}
+
+Test(verify, external_functions_for_execution)
+{
+    static const char src[] =
+        "func.func private @ext(i32) -> i32\n"
+        "func.func private @nat(i32) -> i32 attributes {tfrt.native}\n";
+    char *out;
+    cr_expect_eq(vrun(src, NULL, &out), 0, "%s", out);
+    free(out);
+    VerifyOptions run = { .allow_unknown_ops = true, .for_execution = true };
+    cr_expect_eq(vrun(src, &run, &out), 1, "%s", out);
+    cr_expect(strstr(out, "v.mlir:1:1: error: function @ext has no body; only tfrt.native functions may be declared without one\n"), "%s", out);
+    free(out);
+}
+
+/* The parser already rejects what follows, so these tests break parsed IR
+** on purpose to reach the verifier's own checks. */
+static Module *parse_ok(const char *src)
+{
+    Module *m = parse_module("v.mlir", src, strlen(src), NULL);
+    cr_assert(m);
+    return m;
+}
+
+static char *verify_text(Module *m, int *n)
+{
+    Cap c;
+    cap_open(&c, DIAG_VERIFY_OFF);
+    *n = verify_module(m, c.d, NULL);
+    char *out = strdup(cap_text(&c));
+    cap_close(&c);
+    return out;
+}
+
+Test(verify, outer_value_in_isolated_region_and_dominance)
+{
+    Module *m = parse_ok(
+        "func.func @f(%c: i1, %x: i32) -> i32 {\n"
+        "  %o = tfrt.constant.i32 7\n"
+        "  %r = tfrt.if %c, %x : (i32) -> (i32) {\n"
+        "    %y = tfrt.add.i32 %x, %x\n"
+        "    tfrt.return %y : i32\n"
+        "  } else {\n"
+        "    tfrt.return %x : i32\n"
+        "  }\n"
+        "  %z = tfrt.add.i32 %o, %o\n"
+        "  tfrt.return %z : i32\n"
+        "}\n");
+    Block *body = m->funcs[0]->body;
+    Op *ifop = body->ops[1];
+    Op *inner_add = ifop->regions[0]->ops[0];
+    Op *outer_add = body->ops[2];
+    inner_add->operands[1] = body->ops[0]->results[0];   /* %o from outside */
+    outer_add->operands[0] = outer_add->results[0];      /* uses its own result */
+    int n;
+    char *out = verify_text(m, &n);
+    cr_expect_eq(n, 2, "%s", out);
+    cr_expect(strstr(out, "v.mlir:4:10: error: 'tfrt.add.i32' op using value defined outside the region\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:3:8: note: required by region isolation constraints\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:9:8: error: 'tfrt.add.i32' op operand #0 does not dominate this use\n"), "%s", out);
+    free(out);
+    ir_module_free(m);
+}
+
+Test(verify, redefinition_and_structure)
+{
+    Module *m = parse_ok(
+        "func.func @f() {\n"
+        "  %a = tfrt.constant.i32 1\n"
+        "  %b = tfrt.constant.i32 2\n"
+        "  tfrt.return\n"
+        "}\n");
+    Block *body = m->funcs[0]->body;
+    /* Same name twice, and tfrt.return moved to the middle. */
+    ((Value *)body->ops[1]->results[0])->name = body->ops[0]->results[0]->name;
+    Op *ret = body->ops[2];
+    body->ops[2] = body->ops[1];
+    body->ops[1] = ret;
+    body->ops[1]->index = 1;
+    body->ops[2]->index = 2;
+    int n;
+    char *out = verify_text(m, &n);
+    cr_expect_eq(n, 3, "%s", out);
+    cr_expect(strstr(out, "v.mlir:3:8: error: redefinition of SSA value '%a'\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:2:8: note: previously defined here\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:4:3: error: 'tfrt.return' op must be the last operation in the parent block\n"), "%s", out);
+    cr_expect(strstr(out, "error: 'func.func' op expected tfrt.return in body of @f\n"), "%s", out);
+    free(out);
+    ir_module_free(m);
+}
+
+Test(verify, every_error_is_reported_in_one_run)
+{
+    char *out;
+    int n = vrun(
+        "func.func @f(%x: i64) -> i32 {\n"
+        "  %a = \"tfrt.add.i32\"(%x, %x) : (i64, i64) -> i32\n"
+        "  %b = \"tfrt.constant.i32\"() : () -> i32\n"
+        "  %c = tfrt.call @nowhere() : () -> i32\n"
+        "  tfrt.return %x : i64\n"
+        "}\n"
+        "func.func @g() -> i32 {\n"
+        "  %y = tfrt.constant.i64 3\n"
+        "  tfrt.return %y : i64\n"
+        "}\n", NULL, &out);
+    cr_expect_eq(n, 6, "%s", out);
+    const char *order[] = { "v.mlir:2:8:", "v.mlir:2:8:", "v.mlir:3:8:", "v.mlir:4:8:", "v.mlir:5:3:", "v.mlir:9:3:" };
+    const char *p = out;
+    for (int i = 0; i < 6; i++) {
+        p = strstr(p, order[i]);
+        cr_assert(p, "diagnostic %d (%s) missing or out of order:\n%s", i, order[i], out);
+        p++;
+    }
+    free(out);
+}
+
+Test(verify, verify_diagnostics_end_to_end)
+{
+    /* The verifier's errors matched by annotations: nothing printed. */
+    static const char src[] =
+        "func.func @f() -> i32 {\n"
+        "  %y = tfrt.constant.i64 3\n"
+        "  // expected-error@+1 {{doesn't match function result type}}\n"
+        "  tfrt.return %y : i64\n"
+        "}\n";
+    Cap c;
+    cap_open(&c, DIAG_VERIFY_ALL);
+    Module *m = parse_module("v.mlir", src, strlen(src), c.d);
+    cr_assert(m);
+    cr_expect_eq(verify_module(m, c.d, NULL), 1);
+    cr_expect_not(diag_finish(c.d));
+    cr_expect_str_eq(cap_text(&c), "");
+    ir_module_free(m);
+    cap_close(&c);
+}
