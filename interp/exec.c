@@ -11,9 +11,10 @@
 ** uses included. A kernel takes one reference per operand occurrence and
 ** drops it right after the call; the references of the return uses are the
 ** ones handed to the caller. A returned register gets a forwarding value at
-** invocation start holding all of those references; storing the real value
-** binds it. A non-strict kernel that finds an operand register empty puts a
-** forwarding placeholder there the same way.
+** invocation start holding all of those references plus one that keeps it
+** alive until the real value is stored and binds it. A non-strict kernel
+** that finds an operand register empty puts a forwarding placeholder there
+** the same way.
 **
 ** Frame lifetime: a Frame is reference counted: one reference for the
 ** invocation while it runs, one per continuation and per task that will
@@ -599,6 +600,7 @@ static void store(Frame *f, int r, AsyncValue *v)
     }
     av_forward(expect, v);
     av_release(v);
+    av_release(expect);    /* the reference that kept it alive until bound */
 }
 
 typedef struct Cont {
@@ -678,7 +680,8 @@ static AsyncValue *take_operand(Frame *f, int r)
     AsyncValue *expect = NULL;
     if (atomic_compare_exchange_strong_explicit(&f->regs[r], &expect, ph, memory_order_acq_rel,
                                                 memory_order_acquire)) {
-        retain_n(ph, f->plan->user_count[r] - 1);
+        /* One reference per use, plus one for the producer's store. */
+        retain_n(ph, f->plan->user_count[r]);
         return ph;
     }
     av_release(ph);
@@ -787,8 +790,11 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         int r = p->result_regs[i];
         AsyncValue *v = atomic_load_explicit(&f->regs[r], memory_order_relaxed);
         if (!v) {
+            /* One reference per use (the return uses' go to the caller),
+            ** plus one kept until the real value is stored (§4: binding an
+            ** unused result is always safe). */
             v = av_new_indirect();
-            retain_n(v, p->user_count[r] - 1);
+            retain_n(v, p->user_count[r]);
             atomic_store_explicit(&f->regs[r], v, memory_order_release);
         }
         results[i] = v;    /* one of the return uses' references */

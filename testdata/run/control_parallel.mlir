@@ -76,7 +76,7 @@ func.func @pcall_bad() -> !tfrt.chain {
   %s = tfrt.constant.i32 0
   %e = tfrt.constant.i32 10
   %bs = tfrt.constant.i32 3
-  %done = tfrt.parallel_call.i32 %s to %e fixed %bs @bad_block() : ()
+  %done = tfrt.parallel_call.i32 %s to %e fixed %bs @bad_block()
   tfrt.return %done : !tfrt.chain
 }
 // CHECK-NOT: {{.}}

@@ -12,7 +12,8 @@ func.func @body(%i: i32, %sum: i32) -> (i32, i32, i1) {
   tfrt.return %j, %s, %more : i32, i32, i1
 }
 
-// CHECK: --- Running 'while_inline':
+// CHECK: --- Not running 'body' because it has arguments.
+// CHECK-NEXT: --- Running 'while_inline':
 // CHECK-NEXT: 'while_inline' returned 6,15
 func.func @while_inline() -> (i32, i32) {
   %c = tfrt.constant.i1 1
@@ -52,6 +53,7 @@ func.func @async_body(%i: i32) -> (i32, i1) {
   %more = "tfrt.lessequal.i32"(%k, %ten) : (i32, i32) -> i1
   tfrt.return %k, %more : i32, i1
 }
+// CHECK-NEXT: --- Not running 'async_body' because it has arguments.
 // CHECK-NEXT: --- Running 'while_async':
 // CHECK-NEXT: 'while_async' returned 11
 func.func @while_async() -> i32 {

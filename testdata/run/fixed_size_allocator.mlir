@@ -8,7 +8,7 @@
 // CHECK-NEXT: Freeing 192 bytes
 // CHECK-NEXT: Attempted to allocate 4160 bytes
 // CHECK-NEXT: Allocating 192 bytes
-// CHECK-NEXT: Freeing 192 bytes
+// CHECK-NEXT: Freeing 192 bytes{{.*}}
 // CHECK-NOT: {{.}}
 func.func @basic() {
   %a = tfrt_dht.create_uninitialized_tensor.f32.1 [32 : i64]

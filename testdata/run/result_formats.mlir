@@ -28,7 +28,9 @@ func.func @specials() -> (f32, f32, f64, f64) {
   %inf = tfrt.constant.f32 0x7F800000
   %ninf = tfrt.constant.f32 0xFF800000
   %nan = tfrt.constant.f64 0x7FF8000000000000
-  %ninf64 = tfrt.constant.f64 0xFFF0000000000000
+  %inf64 = tfrt.constant.f64 0x7FF0000000000000
+  %m1 = tfrt.constant.f64 -1.0
+  %ninf64 = "tfrt.multiply.f64"(%inf64, %m1) : (f64, f64) -> f64
   tfrt.return %inf, %ninf, %nan, %ninf64 : f32, f32, f64, f64
 }
 // CHECK-NEXT: 'specials' returned INF,-INF,nan,-INF
