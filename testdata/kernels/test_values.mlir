@@ -36,7 +36,7 @@ func.func @sum() -> (i32, i32, i32) {
 // CHECK-NEXT: 'sum' returned 321,1,0
 
 // CHECK-LABEL: --- Running 'strings':
-func.func @strings() -> i1 {
+func.func @strings() -> (i1, !tfrt.chain) {
   %ch0 = tfrt.new.chain
   %a = tfrt_test.get_string {value = "hello"}
   %b = tfrt_test.get_string {value = ", a string longer than seven bytes"}
@@ -51,13 +51,13 @@ func.func @strings() -> i1 {
   %eq = "tfrt_test.string_equal"(%a, %a2) : (!tfrt.string, !tfrt.string) -> i1
   %ne = "tfrt_test.string_equal"(%a, %c) : (!tfrt.string, !tfrt.string) -> i1
   %ch4 = tfrt.print.i1 %ne, %ch3
-  tfrt.return %eq : i1
+  tfrt.return %eq, %ch4 : i1, !tfrt.chain
 }
 // CHECK-NEXT: string = hello, a string longer than seven bytes
 // CHECK-NEXT: string = hello
 // CHECK-NEXT: string = x=42, hex=002a, 100%
 // CHECK-NEXT: int1 = 0
-// CHECK-NEXT: 'strings' returned 1
+// CHECK-NEXT: 'strings' returned 1,!tfrt.chain value
 
 // CHECK-LABEL: --- Running 'flat':
 func.func @flat() {
@@ -120,14 +120,3 @@ func.func @typed_attr() {
 // CHECK-NEXT: I1: 1
 // CHECK-NEXT: unknown attr
 // CHECK-NEXT: unknown attr
-
-// CHECK-LABEL: --- Running 'tutorial_state':
-func.func @tutorial_state() -> (i32, i32) {
-  %ch0 = tfrt.new.chain
-  %id = "tfrt_test.get_thread_id"(%ch0) : (!tfrt.chain) -> i32
-  %ch1 = "tfrt_test.as_chain"(%id, %ch0) : (i32, !tfrt.chain) -> !tfrt.chain
-  %id2 = "tfrt_test.get_thread_id"(%ch1) : (!tfrt.chain) -> i32
-  tfrt.return %id, %id2 : i32, i32
-}
-// Under the single-threaded queue everything runs on the main thread.
-// CHECK-NEXT: 'tutorial_state' returned 0,0

@@ -1,7 +1,7 @@
 // Shapes (spec §9.7, ts.*).
 
 // CHECK-LABEL: --- Running 'shapes':
-func.func @shapes() -> (i64, i64, i1, i1) {
+func.func @shapes() -> (i64, i64, i1, i1, !tfrt.chain) {
   %ch0 = tfrt.new.chain
   %s = ts.build_shape [1 : i64, 57 : i64, 92 : i64]
   %ch1 = ts.print_shape %s, %ch0
@@ -13,11 +13,11 @@ func.func @shapes() -> (i64, i64, i1, i1) {
   %s2 = ts.build_shape [1 : i64, 57 : i64, 92 : i64]
   %eq = ts.equal_shape %s, %s2
   %ne = ts.equal_shape %s, %e
-  tfrt.return %n, %d, %eq, %ne : i64, i64, i1, i1
+  tfrt.return %n, %d, %eq, %ne, %ch2 : i64, i64, i1, i1, !tfrt.chain
 }
 // CHECK-NEXT: shape = [1, 57, 92]
 // CHECK-NEXT: shape = []
-// CHECK-NEXT: 'shapes' returned 5244,57,1,0
+// CHECK-NEXT: 'shapes' returned 5244,57,1,0,!tfrt.chain value
 
 // CHECK-LABEL: --- Running 'fixed_rank':
 func.func @fixed_rank() {
@@ -39,7 +39,7 @@ func.func @fixed_rank() {
 // CHECK-NEXT: fixed_rank_shape = []
 
 // CHECK-LABEL: --- Running 'partial':
-func.func @partial() -> (!ts.shape, !ts.shape) {
+func.func @partial() -> (!ts.shape, !ts.shape, !tfrt.chain) {
   %ch0 = tfrt.new.chain
   %p = ts.build_partial_shape [2 : i64, -1 : i64, 3 : i64, -1 : i64]
   %ch1 = ts.print_partial_shape %p, %ch0
@@ -52,10 +52,10 @@ func.func @partial() -> (!ts.shape, !ts.shape) {
   %ch4 = ts.print_partial_shape %back, %ch3
   %bad = ts.to_shape %p // expected-error {{Unknown dimensions at following indices = [1, 3]}}
   %bad2 = ts.to_shape %u // expected-error {{Unknown rank}}
-  tfrt.return %bad, %bad2 : !ts.shape, !ts.shape
+  tfrt.return %bad, %bad2, %ch4 : !ts.shape, !ts.shape, !tfrt.chain
 }
 // CHECK-NEXT: partial_tensor_shape = [2, -1, 3, -1]
 // CHECK-NEXT: partial_tensor_shape = Unknown rank
 // CHECK-NEXT: shape = [4, 5]
 // CHECK-NEXT: partial_tensor_shape = [4, 5]
-// CHECK-NEXT: 'partial' returned <<error: Unknown dimensions at following indices = [1, 3]>>,<<error: Unknown rank>>
+// CHECK-NEXT: 'partial' returned <<error: Unknown dimensions at following indices = [1, 3]>>,<<error: Unknown rank>>,!tfrt.chain value

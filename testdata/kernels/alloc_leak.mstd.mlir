@@ -1,0 +1,11 @@
+// ARGS: --work-queue=mstd:2
+// EXIT: 1
+// Twin of alloc_leak.mlir under the multi-threaded queue (identical but for ARGS).
+// The default leak-check allocator reports memory never freed (spec §1.10).
+
+// CHECK-LABEL: --- Running 'leak':
+func.func @leak() {
+  "tfrt_test.memory_leak_one_int32"() : () -> ()
+  tfrt.return
+}
+// CHECK: Memory leak detected: 1 alive allocations, 4 alive bytes
