@@ -2,11 +2,15 @@
 // 32, asynchronous bodies, and a loop without loop-carried values.
 // ARGS: --work-queue=s
 
+// In the body the add runs synchronously while the print, another stream,
+// becomes a task: the loop's value result is available when the repeat
+// kernel returns, so the result line comes first and the prints (sequenced
+// by the chain) follow during the quiesce.
 // CHECK: --- Running 'repeat_print':
+// CHECK-NEXT: 'repeat_print' returned 3
 // CHECK-NEXT: int32 = 0
 // CHECK-NEXT: int32 = 1
 // CHECK-NEXT: int32 = 2
-// CHECK-NEXT: 'repeat_print' returned 3
 func.func @repeat_print() -> i32 {
   %n = tfrt.constant.i32 3
   %x = tfrt.constant.i32 0
@@ -124,10 +128,12 @@ func.func @repeat_cancel() -> i32 {
   tfrt.return %r#0 : i32
 }
 
-// A new top-level function starts uncancelled.
+// A new top-level function starts uncancelled. (%x is available when the
+// invocation returns; the print waits for %ch0, a task, so it follows the
+// result line.)
 // CHECK-NEXT: --- Running 'after_cancel':
-// CHECK-NEXT: int32 = 9
 // CHECK-NEXT: 'after_cancel' returned 9
+// CHECK-NEXT: int32 = 9
 func.func @after_cancel() -> i32 {
   %ch0 = tfrt.new.chain
   %x = tfrt.constant.i32 9
