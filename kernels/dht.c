@@ -192,6 +192,10 @@ DType dt_from_type(const Type *t)
 /* TFRT's HostBuffer header: every allocation is this much larger than its
 ** data (spec §1.10). */
 #define HB_HEADER 64
+/* The largest buffer tfrun allocates: 4 GiB. A bigger request (a typo in a
+** shape attribute, say) fails with the kernel's allocation error instead of
+** exhausting the machine; TFRT's tests never come near it. */
+#define HB_MAX_SIZE ((size_t)1 << 32)
 
 static void hb_delete(Object *o)
 {
@@ -206,7 +210,7 @@ HostBuffer *hb_alloc(HostAllocator *a, size_t size, size_t align)
 {
     if (align == 0) align = 16;
     if (align & (align - 1)) return NULL;
-    if (size > ((size_t)1 << 40)) return NULL;          /* far beyond any host */
+    if (size > HB_MAX_SIZE) return NULL;
     size_t extra = align > 16 ? align : 0;
     size_t total = HB_HEADER + size + extra;
     void *block = a ? ha_alloc(a, total, align > 16 ? align : 16) : malloc(total);
