@@ -197,8 +197,8 @@ static void print_quoted(FILE *out, const char *s)
 {
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
-        else if (*p < 0x20 || *p == 0x7f) fprintf(out, "\\%02X", *p);
+        if (*p == '\\') fputs("\\\\", out);
+        else if (*p == '"' || *p < 0x20 || *p >= 0x7f) fprintf(out, "\\%02X", *p);
         else fputc(*p, out);
     }
     fputc('"', out);

@@ -45,8 +45,10 @@ static void print_escaped(FILE *out, const char *s, size_t n)
     fputc('"', out);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') { fputc('\\', out); fputc(c, out); }
-        else if (c >= 0x20 && c < 0x7f) fputc(c, out);
+        /* As llvm::printEscapedString: backslash doubled, quote and
+        ** non-printable bytes as \XX. */
+        if (c == '\\') fputs("\\\\", out);
+        else if (c >= 0x20 && c < 0x7f && c != '"') fputc(c, out);
         else fprintf(out, "\\%02X", c);
     }
     fputc('"', out);
@@ -800,6 +802,8 @@ static void print_custom(Printer *p, const Op *op)
         const Attr *v = attr(op, "value");
         fputc(' ', o);
         if (v->kind == ATTR_BOOL) fputs(v->u.b ? "true" : "false", o);
+        else if (v->kind == ATTR_INT && !strcmp(tspell(v->type), "i1") && (v->u.i == 0 || v->u.i == 1))
+            fputs(v->u.i ? "true" : "false", o);      /* MLIR spells i1 constants as booleans */
         else if (v->kind == ATTR_INT) print_int_value(o, v);
         else print_float_value(o, v);
         print_attr_dict(p, op, skip, " {");

@@ -363,7 +363,7 @@ Test(diag, print_loc_syntax)
     Loc n = { .kind = LOC_NAME, .name = "n", .child = &a };
     diag_print_loc(f, &n);
     fclose(f);
-    cr_assert_str_eq(buf, "loc(\"n\"(\"a\\\"b\":1:2))");
+    cr_assert_str_eq(buf, "loc(\"n\"(\"a\\22b\":1:2))");
     free(buf);
 }
 
