@@ -415,9 +415,10 @@ Test(ext, repr_lists_and_tensors)
     obj_release(&l->hdr);
 }
 
+/* The suite's setup runs first (the host prints to stdout), then the
+** redirection of the stdout descriptor. */
 Test(ext, any_print_line, .init = cr_redirect_stdout)
 {
-    setup();
     AsyncValue *s = STR("tab\there");
     CALL(k_any_print, 1, s, CH());
     cr_assert(av_is_available(R[0]));
