@@ -120,3 +120,25 @@ func.func @bad_section() -> !tfrt.chain {
   tfrt.return %r : !tfrt.chain
 }
 // CHECK-NEXT: 'bad_section' returned <<error: rv.critical: operand 0 is !rv.var, not !rv.cs>>
+
+// A result that resolves to an error also ends an invocation: the call
+// queued behind a failing one runs once the error is set (asynchronously,
+// by a task).
+func.func @failing(%ch: !tfrt.chain) -> !tfrt.chain {
+  %x = "tfrt_test.report_error_async"() : () -> i32 // expected-error {{something bad happened asynchronously}}
+  %e = "tfrt_test.as_chain"(%ch, %x) : (!tfrt.chain, i32) -> !tfrt.chain
+  tfrt.return %e : !tfrt.chain
+}
+// CHECK-NEXT: --- Not running 'failing' because it has arguments.
+
+// CHECK-LABEL: --- Running 'after_error':
+func.func @after_error() -> (!tfrt.chain, !tfrt.chain) {
+  %cs = "rv.critical_section"() : () -> !rv.cs
+  %ch = tfrt.new.chain
+  %r1 = rv.critical %cs @failing(%ch) : (!tfrt.chain) -> !tfrt.chain
+  %r2 = rv.critical %cs @guarded(%ch) : (!tfrt.chain) -> !tfrt.chain
+  tfrt.return %r1, %r2 : !tfrt.chain, !tfrt.chain
+}
+// CHECK-NEXT: any = "enter"
+// CHECK-NEXT: any = "exit"
+// CHECK-NEXT: 'after_error' returned <<error: something bad happened asynchronously>>,!tfrt.chain value
