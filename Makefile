@@ -90,11 +90,12 @@ deps-test: deps
 $(LEXER_C): lexer/lexer.re $(GRAMMAR_H)
 	@mkdir -p $(GEN)
 	re2c -W --no-generation-date --no-version -o $@ $<
-$(GRAMMAR_C) $(GRAMMAR_H): parser/grammar.y
+$(GRAMMAR_C) $(GRAMMAR_H) &: parser/grammar.y
 	@mkdir -p $(GEN)
 	cp parser/grammar.y $(GEN)/grammar.y
 	lemon -q -T/usr/share/lemon/lempar.c -d$(GEN) $(GEN)/grammar.y
 	@test -f $(GRAMMAR_H) || { echo "lemon produced no header" >&2; exit 1; }
+	@touch $(GRAMMAR_H)   # lemon keeps an unchanged header's old date
 
 # ---------------------------------------------------------------- objects
 $(BUILD)/obj/%.o: %.c | $(GRAMMAR_H)
@@ -123,8 +124,10 @@ TESTLIBS_front = $(LIBFRONT)
 TESTLIBS_rt    = $(LIBRT)
 testlibs = $(if $(filter test_lexer test_parser test_verify test_print,$(1)),$(TESTLIBS_front),\
            $(if $(filter test_any test_async_value test_workqueue,$(1)),$(TESTLIBS_rt),$(LINK_LIBS)))
+# (The archives alone are prerequisites; a literal % here would be the stem.)
+archives = $(filter %.a,$(1))
 .SECONDEXPANSION:
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $$(filter %.a,$$(call testlibs,$$*))
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $$(call archives,$$(call testlibs,$$*))
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(call testlibs,$*) -lcriterion -ledit $(LDLIBS)
 

@@ -747,7 +747,9 @@ OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
 const Type *irb_type(ParseCtx *c, const Token *t) {
     if (c->failed) return NULL;
     const Type *ty = ir_type_get(c->m, t->s, t->len);
-    if (!ty) irb_error(c, t, "unknown type '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
+    if (!ty && t->kind == TK_BARE_ID && memchr(t->s, '.', t->len))
+        irb_error(c, t, "expected a type, got '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
+    else if (!ty) irb_error(c, t, "unknown type '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
     return ty;
 }
 
@@ -865,6 +867,12 @@ const Attr *irb_attr_int(ParseCtx *c, const Token *t, const Type *ty) {
         a->has_float_bits = !neg;
         return a;
     }
+    if (untyped && !neg && mag > (uint64_t)INT64_MAX) {
+        /* Too big for i64: keep it as ui64 so that a custom op of type
+        ** ui64 (tfrt.constant.ui64) can take it. */
+        ty = named_type(c, "ui64");
+        if (!ty) return NULL;
+    }
     if (is_float_type(ty)) {
         Attr *a = new_attr(c, ATTR_FLOAT);
         if (!a) return NULL;
@@ -893,6 +901,7 @@ const Attr *irb_attr_int(ParseCtx *c, const Token *t, const Type *ty) {
                   t->len > 40 ? 40 : (int)t->len, t->s, ty->spelling);
         return NULL;
     }
+    if (ty->kind == TY_I1) return irb_attr_bool(c, v != 0);   /* MLIR: `1 : i1` is `true` */
     Attr *a = new_attr(c, ATTR_INT);
     if (!a) return NULL;
     a->type = ty;
@@ -1065,21 +1074,22 @@ static const Attr *convert_scalar(ParseCtx *c, const Attr *x, const Type *el, co
         int64_t v;
         if (x->kind == ATTR_BOOL) v = x->u.b;
         else if (x->kind == ATTR_INT) {
-            bool neg = x->u.i < 0 && !x->has_float_bits;
+            bool neg = x->u.i < 0 && !x->has_float_bits && !is_unsigned(x->type);
             uint64_t mag = x->has_float_bits ? x->float_bits
                          : neg ? (uint64_t)0 - (uint64_t)x->u.i : (uint64_t)x->u.i;
             if (!int_fits(el, neg, mag, &v)) {
-                irb_error(c, at, "integer constant %" PRId64 " out of range for type '%s'", x->u.i, el->spelling);
+                if (neg) irb_error(c, at, "integer constant %" PRId64 " out of range for type '%s'", x->u.i, el->spelling);
+                else irb_error(c, at, "integer constant %" PRIu64 " out of range for type '%s'", mag, el->spelling);
                 return NULL;
             }
         } else {
             irb_error(c, at, "expected an integer value of type '%s'", el->spelling);
             return NULL;
         }
-        Attr *a = new_attr(c, el->kind == TY_I1 && x->kind == ATTR_BOOL ? ATTR_BOOL : ATTR_INT);
+        Attr *a = new_attr(c, el->kind == TY_I1 ? ATTR_BOOL : ATTR_INT);
         if (!a) return NULL;
         a->type = el;
-        if (a->kind == ATTR_BOOL) a->u.b = x->u.b; else a->u.i = v;
+        if (a->kind == ATTR_BOOL) a->u.b = v != 0; else a->u.i = v;
         return a;
     }
     if (is_float_type(el)) {
