@@ -10,8 +10,7 @@
 ** lines are read plainly and no prompt is printed, so that a transcript
 ** piped in gives exactly the session's output (and nothing else). Every
 ** physical input line is also a line of the virtual file `<repl>`, which is
-** what diagnostics point into: input line N is `<repl>:N+1` (line 1 is a
-** header, see below).
+** what diagnostics point into: input line N is `<repl>:N`.
 **
 ** Session. One Module holds every function defined so far (typed, or
 ** loaded with :load). A typed op is run at once in the "top-level frame":
@@ -26,8 +25,9 @@
 ** whose results are the values it defines; running it through the real
 ** executor gives the ops their exact semantics (strictness, errors,
 ** scheduling, debugging). Its results are kept in a table of named values
-** that later lines use. Line 1 of `<repl>` is reserved so that the hidden
-** header always has a line above the typed text.
+** that later lines use. When the typed text starts on line 1 there is no
+** line above it for the header: the text is then parsed one line lower and
+** the hidden function's locations are moved back up (shift_lines).
 **
 ** Every change of the module is checked first on a scratch copy (parse +
 ** verify against declarations of the existing functions), so that bad
@@ -267,7 +267,7 @@ struct Repl {
     char prompt[600];
     DiagSink *diag;
 
-    /* The virtual file <repl>: every input line, line 1 reserved. */
+    /* The virtual file <repl>: every input line. */
     Str src;
     int line;                  /* <repl> line of the last line read */
     bool src_dirty;            /* the sink holds an older copy */
@@ -289,6 +289,7 @@ struct Repl {
     RequestContext *rq;        /* the request running now, NULL when idle */
     bool step_next_run;        /* :step while idle: stop at the next run's first kernel */
     bool resume;               /* set by :step / :continue / :quit while stopped */
+    bool shift;                /* the hidden function being made is one line low */
     bool quit;                 /* :quit or end of input */
 };
 
@@ -524,6 +525,30 @@ static void add_decls(Repl *r, Str *b, const Module *skip)
     }
 }
 
+/* Moves the default locations of the ops of [b] one line up (the hidden
+** function of text typed on line 1, parsed one line low). Locations come
+** from the module's arena, one per op, so nothing else shares them. */
+static void shift_lines(Block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        Op *op = b->ops[i];
+        Loc *l = (Loc *)op->loc;
+        if (l && l->kind == LOC_FILE && l->line == op->line && l->col == op->col &&
+            l->file && !strcmp(l->file, REPL_FILE))
+            l->line--;
+        op->line--;
+        for (int k = 0; k < op->nregions; k++) shift_lines(op->regions[k]);
+    }
+}
+
+static void shift_hidden(Repl *r, Module *m)
+{
+    if (!r->shift) return;
+    for (int i = 0; i < m->nfuncs; i++)
+        if (hidden_name(m->funcs[i]->name) && m->funcs[i]->body && !ir_module_func(r->m, m->funcs[i]->name))
+            shift_lines(m->funcs[i]->body);
+}
+
 static const VerifyOptions verify_opts = { .allow_unknown_ops = false,
                                            .allow_unregistered_dialect = false,
                                            .for_execution = true };
@@ -540,6 +565,7 @@ static int verify_scratch(Repl *r, const char *file, const char *text, size_t le
     Module *m2 = parse_module(file, b.s, b.n, NULL);
     int errors = 0;
     if (m2) {
+        shift_hidden(r, m2);
         /* Diagnostics point into <repl> or [file]: make the sink's copy
         ** the text the user wrote (the scratch parse registered nothing). */
         if (!strcmp(file, REPL_FILE)) { r->src_dirty = true; sync_src(r); }
@@ -593,8 +619,16 @@ static bool define(Repl *r, const char *file, const char *text, size_t len, bool
     Func **saved = malloc(sizeof *saved * (size_t)(oldn + 1));
     if (!saved) abort();
     memcpy(saved, r->m->funcs, sizeof *saved * (size_t)oldn);
+    /* The hidden function to shift, if any, is the one not yet defined. */
+    const char *fresh = NULL;
+    for (int i = 0; r->shift && i < m1->nfuncs; i++)
+        if (hidden_name(m1->funcs[i]->name)) fresh = m1->funcs[i]->name;
     int n = parse_funcs_into(r->m, file, text, len, r->diag);
     if (!strcmp(file, REPL_FILE)) r->src_dirty = true;
+    if (n >= 0 && fresh) {
+        Func *nf = ir_module_func(r->m, fresh);
+        if (nf && nf->body) shift_lines(nf->body);
+    }
     if (n < 0 || !make_host(r)) {
         /* Roll back to the functions as they were. */
         if (n >= 0) {
@@ -888,6 +922,9 @@ static void exec_ops(Repl *r, const char *text, int line)
     char fname[64];
     snprintf(fname, sizeof fname, "%s%d", HIDDEN, r->nhidden + 1);
     Str head = { 0 };
+    /* The header goes on the line above the text; on line 1 when the text
+    ** starts there, with the text one line lower (r->shift). */
+    r->shift = line == 1;
     for (int i = 0; i < line - 2; i++) str_add(&head, "\n");
     str_addf(&head, "func.func @%s(", fname);
     for (int i = 0; i < nargs; i++) {
@@ -1066,7 +1103,7 @@ static void c_help(Repl *r, const char *arg, int col)
     }
     fputs("Prompts appear only on a terminal (`tfrun> `, `   ...> ` inside braces, and the\n"
           "op about to run while stopped); piped input is read silently. Ctrl-C cancels a\n"
-          "running program, not the session. Input line N is <repl>:N+1 in diagnostics.\n", o);
+          "running program, not the session. Diagnostics call input line N <repl>:N.\n", o);
 }
 
 static void c_quit(Repl *r, const char *arg, int col)
@@ -1761,6 +1798,7 @@ static void run_command(Repl *r, const char *line, int at_line)
 /* Handles one unit read while idle. */
 static void handle(Repl *r, const char *unit, int line, bool is_cmd)
 {
+    r->shift = false;
     if (is_cmd) { run_command(r, unit, line); return; }
     if (repl_is_definition(unit)) {
         Str t = { 0 };
@@ -1843,8 +1881,7 @@ int cli_repl(int argc, char **argv)
     dbg_set_stop_handler(r->dbg, stop_loop, r);
     dbg_set_toplevel_prefix(r->dbg, HIDDEN);
     dbg_set_interrupt_flag(r->dbg, &interrupted);
-    str_add(&r->src, "// tfrun repl session: input line N is line N+1\n");
-    r->line = 1;
+    r->line = 0;
     r->src_dirty = true;
     r->m = parse_module(REPL_FILE, "", 0, r->diag);
     if (!r->m) {
