@@ -44,6 +44,7 @@ typedef struct V {
     int errors;
     const OpInfo *tab; size_t ntab;
     Sig *sigs;                     /* cache, one per op-table row */
+    unsigned char *attr_rule;      /* per row: 0 unknown, 1 no attribute rule, 2 rule */
     char **dialects; int ndialects;
 } V;
 
@@ -379,8 +380,10 @@ static const char *dtype_elem(const char *dt)
     return dt;
 }
 
-/* The attribute rules of the known ops (dialect.md §3.8, §9, §10). */
-static void check_attrs(V *v, const Op *op)
+/* The attribute rules of the known ops (dialect.md §3.8, §9, §10).
+** Returns false when no rule applies to the op (the caller then skips it
+** next time: see check_attrs_cached). */
+static bool check_attrs(V *v, const Op *op)
 {
     const char *n = op->name;
     if (has_prefix(n, "tfrt.constant.complex")) {
@@ -463,7 +466,21 @@ static void check_attrs(V *v, const Op *op)
         need_attr(v, op, "values", ATTR_ARRAY);
     } else if (!strcmp(n, "ts.build_shape") || !strcmp(n, "ts.build_partial_shape")) {
         need_int_array(v, op, "value");
+    } else {
+        return false;
     }
+    return true;
+}
+
+/* check_attrs, remembering per op-table row whether any rule applies (the
+** rules are chains of string compares; most ops have none). */
+static void check_attrs_cached(V *v, const Op *op)
+{
+    size_t i = (size_t)(op->info - v->tab);
+    if (!v->attr_rule || op->info < v->tab || i >= v->ntab) { check_attrs(v, op); return; }
+    if (v->attr_rule[i] == 1) return;
+    bool applies = check_attrs(v, op);
+    v->attr_rule[i] = applies ? 2 : 1;
 }
 
 /* ---------------------------------------------------------------- functions & symbols */
@@ -557,6 +574,13 @@ static const Type *const *result_types(const Op *op, const Type **buf, int cap)
 /* The checks of call-like ops against their callees. */
 static void check_callees(V *v, const Op *op)
 {
+    switch (op->info->family) {
+    case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_WHILE: case SYN_ONCE:
+    case SYN_CRITICAL: case SYN_PARALLEL_CALL: case SYN_SYNC_BENCHMARK:
+        break;
+    default:
+        return;
+    }
     const char *n = op->name;
     const Type *rbuf[256];
     int nres = op->nresults < 256 ? op->nresults : 256;
@@ -705,6 +729,7 @@ static void need_i32_operand(V *v, const Op *op, int i)
 /* Ops with regions: block arguments (spec §3.7) and the region returns. */
 static void check_regions(V *v, const Op *op, int depth)
 {
+    if (op->nregions == 0 && !(op->info && (op->info->flags & OPF_HAS_REGIONS))) return;
     const char *n = op->name;
     const Type *tb[256];
     const Type *rb[256];
@@ -814,15 +839,18 @@ static void check_signature(V *v, const Op *op)
     }
 }
 
-/* A name -> first value table for the redefinition check (names are
-** compared as strings; NULL names are never entered). */
+/* A name -> first value table for the redefinition check. Names are
+** interned per module (ir_name), so equal names are equal pointers. NULL
+** names are never entered. */
 typedef struct NameTab { const Value **slots; size_t cap; } NameTab;
 
-static uint64_t hash_str(const char *s)
+static uint64_t hash_ptr(const void *p)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return x;
 }
 
 /* Enters [val]; returns the earlier value with the same name defined by a
@@ -830,11 +858,11 @@ static uint64_t hash_str(const char *s)
 static const Value *name_enter(NameTab *t, const Value *val)
 {
     if (!t->slots || !val->name) return NULL;
-    size_t i = hash_str(val->name) & (t->cap - 1);
+    size_t i = hash_ptr(val->name) & (t->cap - 1);
     for (;;) {
         const Value *o = t->slots[i];
         if (!o) { t->slots[i] = val; return NULL; }
-        if (!strcmp(o->name, val->name)) {
+        if (o->name == val->name) {
             if (o->def && o->def == val->def) return NULL;   /* %x:2 results */
             return o;
         }
@@ -921,7 +949,7 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
     for (int i = 0; i < b->nops; i++) {
         const Op *op = b->ops[i];
         if (!op) continue;
-        bool is_ret = op->name && !strcmp(op->name, "tfrt.return");
+        bool is_ret = op->info ? op->info->family == SYN_RETURN : (op->name && !strcmp(op->name, "tfrt.return"));
         check_operands(v, b, op);
         for (int r = 0; r < op->nresults; r++) {
             const Value *res = op->results[r];
@@ -951,12 +979,12 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
             }
         } else {
             check_signature(v, op);
-            check_attrs(v, op);
+            check_attrs_cached(v, op);
             check_callees(v, op);
         }
         /* Symbol references to missing functions (tfrt.call has its own
         ** message, reported by check_callees). */
-        const char *skip = op->info && !strcmp(op->name, "tfrt.call")
+        const char *skip = op->info && op->info->family == SYN_CALL
             ? (op->callee ? op->callee : sym_attr(op, "callee")) : NULL;
         bool in_attrs = false;
         for (int a = 0; a < op->nattrs; a++) {
@@ -986,12 +1014,14 @@ static void v_init(V *v, const Module *m, DiagSink *d, const VerifyOptions *opt)
     if (opt) v->o = *opt;
     v->tab = optable_all(&v->ntab);
     v->sigs = calloc(v->ntab ? v->ntab : 1, sizeof *v->sigs);
+    v->attr_rule = calloc(v->ntab ? v->ntab : 1, 1);
     collect_dialects(v);
 }
 
 static void v_done(V *v)
 {
     free(v->sigs);
+    free(v->attr_rule);
     for (int i = 0; i < v->ndialects; i++) free(v->dialects[i]);
     free(v->dialects);
 }
