@@ -68,12 +68,16 @@ AsyncValue *av_ready_chain(void);              /* immortal shared chain */
 /* ---- reference counting ------------------------------------------------- */
 void av_retain(AsyncValue *v);
 void av_release(AsyncValue *v);                /* frees at zero (payload released) */
+/* References held by users (an indirect value waiting for its target is also
+** held internally; that reference is not counted). */
 uint32_t av_refcount(const AsyncValue *v);
 /* spec/dialect.md §8.6: one reference exists; for an indirect value, one
 ** reference to it and its target is unique. */
 bool av_is_unique(const AsyncValue *v);
 
 /* ---- resolving ---------------------------------------------------------- */
+/* On an unbound indirect value, emplace and set_error bind it to a new
+** concrete value holding the payload / error. */
 void av_emplace(AsyncValue *v, Any payload);   /* concrete: -> AVAILABLE; takes payload */
 void av_set_error(AsyncValue *v, ErrorCode code, const char *msg);
 void av_set_error_obj(AsyncValue *v, ErrorObj *e);   /* borrows e (retains it) */

@@ -5,11 +5,15 @@
 ** Queues:
 **   "s"          one FIFO list, run only by the calling (main) thread inside
 **                wq_await / wq_quiesce. Blocking tasks go to the same list.
-**                Deterministic.
+**                Deterministic. Not locked: only the thread that created it
+**                may add tasks or run it.
 **   "mstd[:N[,M]]" N worker threads (default: hardware threads) and M
 **                blocking threads (default 256, created lazily). The main
 **                thread never runs tasks; await blocks until the values are
-**                resolved; quiesce blocks until no task is queued or running.
+**                resolved (or until no task is queued or running, when
+**                nothing could resolve them any more); quiesce blocks until
+**                no task is queued or running, in either pool. A worker that
+**                calls await or quiesce runs queued tasks meanwhile.
 **
 ** Module prefixes: wq_ (queues), rq_ (request context), ha_ (host allocator).
 */
@@ -31,7 +35,7 @@ typedef struct WorkQueue WorkQueue;
 ** queue: ARG" / "Invalid argument for mstd work queue: ARG" / "unknown work
 ** queue type T"). */
 WorkQueue *wq_create(const char *spec, char *err, size_t errlen);
-void wq_destroy(WorkQueue *q);                 /* quiesces first */
+void wq_destroy(WorkQueue *q);                 /* quiesces first; not from a worker */
 /* "single-threaded" or "Multi-threaded C++ work queue (N threads, M blocking threads)". */
 const char *wq_name(const WorkQueue *q);
 int wq_parallelism(const WorkQueue *q);        /* 1 for s, N for mstd */
