@@ -1203,7 +1203,7 @@ static void c_load(Repl *r, const char *arg, int col)
 static void c_reload(Repl *r, const char *arg, int col)
 {
     (void)arg;
-    if (!r->loaded) { cmd_error(r, col, "nothing to reload: no file was loaded"); return; }
+    if (!r->loaded) { cmd_error(r, 1, "nothing to reload: no file was loaded"); return; }
     load_file(r, r->loaded, col);
 }
 
@@ -1415,7 +1415,7 @@ static AsyncValue *literal(Repl *r, const char *s, size_t n, int col, const Type
         if (sp[0] == 'u') fits = !neg && (bits == 64 || u < (1ULL << bits));
         else if (bits == 1) fits = v == 0 || v == 1 || v == -1;
         else if (bits == 64) fits = true;
-        else fits = neg ? v >= -(1LL << (bits - 1)) : u < (1ULL << bits);
+        else fits = neg ? v >= -(1LL << (bits - 1)) : u < (1ULL << (bits - 1));
         if (!fits) {
             cmd_error(r, col, "argument %d of '@%s': %s does not fit in %s", argno, f->name, lit, sp);
             return NULL;
