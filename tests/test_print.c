@@ -7,6 +7,8 @@
 ** custom syntax of each op).
 */
 #include <criterion/criterion.h>
+#include <ftw.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -465,4 +467,77 @@ Test(print, every_family_is_exercised)
     for (int i = 0; i < SYN__COUNT; i++) fams += seen[i];
     cr_assert_eq(fams, SYN__COUNT, "a syntax family has no op");
     cr_assert_eq(SYN__COUNT, 23, "new syntax family: add a printer test");
+}
+
+/* ---------------------------------------------------------------- corpus */
+
+
+/* Every golden program of the repository that parses and verifies must
+** print to a fixed point. (Programs with expected parse errors do not
+** parse and are skipped; so are --split-input-file files.) */
+static int corpus_files, corpus_checked;
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
+    fclose(f);
+    if (buf) { buf[n] = '\0'; *len = (size_t)n; }
+    return buf;
+}
+
+static char *print_module_text(Module *m)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ir_print_module(f, m);
+    fclose(f);
+    return buf;
+}
+
+static int corpus_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st; (void)ftw;
+    size_t n = strlen(path);
+    if (flag != FTW_F || n < 5 || strcmp(path + n - 5, ".mlir")) return 0;
+    corpus_files++;
+    size_t len;
+    char *src = read_file(path, &len);
+    cr_assert(src, "cannot read %s", path);
+    if (strstr(src, "--split-input-file")) { free(src); return 0; }
+    Module *m = parse_module(path, src, len, NULL);
+    VerifyOptions vo = { .allow_unregistered_dialect = true, .allow_unknown_ops = true };
+    if (!m || verify_module(m, NULL, &vo) > 0) {
+        if (m) ir_module_free(m);
+        free(src);
+        return 0;
+    }
+    char *p1 = print_module_text(m);
+    ir_module_free(m);
+    Module *m2 = parse_module("printed.mlir", p1, strlen(p1), NULL);
+    cr_assert(m2, "printed form of %s does not parse:\n%s", path, p1);
+    cr_assert_eq(verify_module(m2, NULL, &vo), 0, "printed form of %s does not verify", path);
+    char *p2 = print_module_text(m2);
+    cr_assert_str_eq(p2, p1, "%s: printing is not a fixed point", path);
+    ir_module_free(m2);
+    free(p1);
+    free(p2);
+    free(src);
+    corpus_checked++;
+    return 0;
+}
+
+Test(print, corpus_round_trip)
+{
+    struct stat st;
+    if (stat("testdata", &st) != 0) cr_skip_test("no testdata directory here");
+    nftw("testdata", corpus_one, 16, FTW_PHYS);
+    cr_assert_gt(corpus_checked, 0, "no program of testdata/ was checked");
+    cr_log_info("%d of %d programs round-tripped", corpus_checked, corpus_files);
 }
