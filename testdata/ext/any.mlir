@@ -32,7 +32,12 @@ func.func @print_formats() -> !tfrt.chain {
   %ch12 = "any.print"(%l, %ch11) : (!tfrt.list, !tfrt.chain) -> !tfrt.chain
   // Values without a printed form show their type, as result lines do.
   %ch13 = "any.print"(%ch12, %ch12) : (!tfrt.chain, !tfrt.chain) -> !tfrt.chain
-  tfrt.return %ch13 : !tfrt.chain
+  // complex64 as tfrt.print.complex64 (R+Ii), f16 as tfrt.print.f16 (its bits).
+  %c = tfrt.constant.complex64 1.5, -2.0
+  %ch14 = "any.print"(%c, %ch13) : (complex<f32>, !tfrt.chain) -> !tfrt.chain
+  %h = tfrt.constant.f16 1.0
+  %ch15 = "any.print"(%h, %ch14) : (f16, !tfrt.chain) -> !tfrt.chain
+  tfrt.return %ch15 : !tfrt.chain
 }
 // CHECK-NEXT: any = 1
 // CHECK-NEXT: any = -42
@@ -44,6 +49,8 @@ func.func @print_formats() -> !tfrt.chain {
 // CHECK-NEXT: any = DenseHostTensor dtype = i32, shape = [2, 2], values = [1, 2, 3, 4]
 // CHECK-NEXT: any = ["hi", DenseHostTensor dtype = i32, shape = [2, 2], values = [1, 2, 3, 4]]
 // CHECK-NEXT: any = !tfrt.chain value
+// CHECK-NEXT: any = 1.500000+-2.000000i
+// CHECK-NEXT: any = 15360
 // CHECK-NEXT: 'print_formats' returned !tfrt.chain value
 
 // Automatic boxing: the operand of any.unbox.T is declared !tfrt.any and

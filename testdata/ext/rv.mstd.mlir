@@ -48,9 +48,13 @@ func.func @kinds() -> (f64, i32, !tfrt.string, !tfrt.chain) {
   %ch8 = "rv.assign"(%sv, %t, %ch7) : (!rv.var, !tfrt.string, !tfrt.chain) -> !tfrt.chain
   %sr, %ch9 = "rv.read"(%sv, %ch8) : (!rv.var, !tfrt.chain) -> (!tfrt.string, !tfrt.chain)
   %ch10 = "any.print"(%sr, %ch9) : (!tfrt.string, !tfrt.chain) -> !tfrt.chain
-  tfrt.return %fr, %ir, %sr, %ch10 : f64, i32, !tfrt.string, !tfrt.chain
+  // A read declared !tfrt.any accepts whatever the variable holds.
+  %ar, %ch11 = "rv.read"(%iv, %ch10) : (!rv.var, !tfrt.chain) -> (!tfrt.any, !tfrt.chain)
+  %ch12 = "any.print"(%ar, %ch11) : (!tfrt.any, !tfrt.chain) -> !tfrt.chain
+  tfrt.return %fr, %ir, %sr, %ch12 : f64, i32, !tfrt.string, !tfrt.chain
 }
 // CHECK-NEXT: any = "a second, longer value"
+// CHECK-NEXT: any = -2147483648
 // CHECK-NEXT: 'kinds' returned 2.500000e+00,-2147483648,!tfrt.string value,!tfrt.chain value
 
 // A tensor in a variable is private to it: create and assign copy the
