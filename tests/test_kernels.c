@@ -54,12 +54,10 @@ static void teardown(void)
     host_free(F.h);
     fclose(F.out);
     free(F.buf);
-    HostAllocStats st = ha_stats(F.a);
     ha_destroy(F.a);
     wq_destroy(F.q);
     free(F.ctx.error);
     memset(&F, 0, sizeof F);
-    (void)st;
 }
 
 TestSuite(kern, .init = setup, .fini = teardown, .timeout = 10.0);
@@ -830,4 +828,150 @@ Test(kern, rows_have_kernels)
         const OpInfo *o = optable_lookup(names[i], strlen(names[i]));
         cr_expect(o != NULL && o->fn != NULL, "%s has no kernel", names[i]);
     }
+}
+
+/* {=====================================================================
+** Legacy synchronous kernels (sync.c) and attribute-driven kernels
+** ====================================================================== */
+
+/* A typed attribute for print_typed_attr. */
+static const Attr *a_typed(AttrKind kind, TypeKind tk, int64_t i, double f)
+{
+    static Type types[8];
+    static int ntypes;
+    Type *ty = &types[ntypes++ % 8];
+    memset(ty, 0, sizeof *ty);
+    ty->kind = tk;
+    Attr *a = &pool[npool++ % POOL];
+    memset(a, 0, sizeof *a);
+    a->kind = kind;
+    a->type = ty;
+    if (kind == ATTR_FLOAT) a->u.f = f;
+    else if (kind == ATTR_BOOL) a->u.b = i != 0;
+    else a->u.i = i;
+    return a;
+}
+
+Test(kern, print_typed_attr_alphabetical)
+{
+    TOp t;
+    AsyncValue *ch = av_ready_chain(), *r;
+    /* NamedAttrs are sorted by name, as the parser stores them. */
+    mkop(&t, "tfrt_test.print_typed_attr", 4,
+         "_tfrt_cost", a_typed(ATTR_INT, TY_I64, 9, 0),
+         "a", a_typed(ATTR_INT, TY_I64, -3, 0),
+         "b", a_typed(ATTR_FLOAT, TY_F32, 0, 0.25),
+         "c", a_typed(ATTR_BOOL, TY_I1, 0, 0));
+    run(&t, &ch, 1, &r, 1);
+    av_release(r);
+    cr_expect_str_eq(out(), "I64: -3\nF32: 2.500000e-01\nI1: 0\n");
+    out_reset();
+    mkop(&t, "tfrt_test.print_typed_attr", 2, "x", a_typed(ATTR_INT, TY_I32, 1, 0), "y", a_str("s"));
+    run(&t, &ch, 1, &r, 1);
+    av_release(r);
+    cr_expect_str_eq(out(), "unknown attr\nunknown attr\n");
+}
+
+Test(kern, sync_kernels)
+{
+    TOp t;
+    AsyncValue *r;
+    mkop(&t, "tfrt_test.sync_sum_attributes", 3, "a", a_int(1), "b", a_int(20), "c", a_str("x"));
+    run(&t, NULL, 0, &r, 1);
+    cr_expect(eq(i64, av_get(r)->v.i, 21));
+    av_release(r);
+    AsyncValue *args[3] = { i32v(1), i32v(2), i32v(3) };
+    r = run1("tfrt_test.sync_sum", args, 3);
+    cr_expect(eq(i64, av_get(r)->v.i, 6));
+    av_release(r);
+    r = run1("tfrt.mul_s.i32", args + 1, 2);
+    cr_expect(eq(i64, av_get(r)->v.i, 6));
+    av_release(r);
+    release_all(args, 3);
+    /* error_s has no results: in a sync context the message is recorded. */
+    F.ctx.flags = EXEC_SYNC;
+    mkop(&t, "tfrt_test.error_s", 0);
+    run(&t, NULL, 0, NULL, 0);
+    cr_expect_str_eq(F.ctx.error, "something bad happened");
+    F.ctx.flags = 0;
+}
+
+Test(kern, sync_dense_tensors)
+{
+    TOp t;
+    AsyncValue *r;
+    const Attr *dims[2] = { a_int(2), a_int(2) };
+    const Attr *one[1] = { a_float(1.5) };
+    mkop(&t, "tfrt_dht_sync.create_dense_tensor.f64", 2, "shape", a_array(dims, 2), "values", a_array(one, 1));
+    run(&t, NULL, 0, &r, 1);
+    cr_assert(av_is_available(r));
+    char *s = dht_format(dht_from_any(*av_get(r)));
+    cr_expect_str_eq(s, "DenseHostTensor dtype = f64, shape = [2, 2], values = "
+                        "[1.500000e+00, 1.500000e+00, 1.500000e+00, 1.500000e+00]");
+    free(s);
+    AsyncValue *pr = r;
+    mkop(&t, "tfrt_dht_sync.print_tensor", 0);
+    out_reset();
+    run(&t, &pr, 1, NULL, 0);
+    cr_expect_str_eq(out(), "DenseHostTensor dtype = f64, shape = [2, 2], values = "
+                            "[1.500000e+00, 1.500000e+00, 1.500000e+00, 1.500000e+00]\n");
+    av_release(r);
+    const Attr *three[3] = { a_int(1), a_int(2), a_int(3) };
+    mkop(&t, "tfrt_dht_sync.create_dense_tensor.i32", 2, "shape", a_array(dims, 2), "values", a_array(three, 3));
+    run(&t, NULL, 0, &r, 1);
+    cr_expect_str_eq(errmsg(r), "Incorrect number of values for the tensor: 3, but expected 4");
+    av_release(r);
+    AsyncValue *v = av_new_available(any_bool(true));
+    const Attr *d1[1] = { a_int(3) };
+    mkop(&t, "tfrt_dht_sync.create_from_scalar.bool", 1, "shape", a_array(d1, 1));
+    run(&t, &v, 1, &r, 1);
+    s = dht_format(dht_from_any(*av_get(r)));
+    cr_expect_str_eq(s, "DenseHostTensor dtype = i1, shape = [3], values = [1, 1, 1]");
+    free(s);
+    av_release(r);
+    av_release(v);
+    cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+}
+
+Test(kern, const_dense_attr_splat_and_errors)
+{
+    Type i32t = { .kind = TY_I32, .spelling = "i32" };
+    int64_t dims[2] = { 2, 3 };
+    Type tt = { .kind = TY_TENSOR, .elem = &i32t, .rank = 2, .dims = dims };
+    const Attr *elems[1] = { a_int(7) };
+    Attr dense = { .kind = ATTR_DENSE, .type = &tt, .dense_splat = true };
+    dense.u.arr.elems = elems;
+    dense.u.arr.n = 1;
+    TOp t;
+    AsyncValue *r;
+    mkop(&t, "tfrt_test.const_dense_attr", 1, "value", &dense);
+    run(&t, NULL, 0, &r, 1);
+    char *s = dht_format(dht_from_any(*av_get(r)));
+    cr_expect_str_eq(s, "DenseHostTensor dtype = i32, shape = [2, 3], values = [7, 7, 7, 7, 7, 7]");
+    free(s);
+    av_release(r);
+    const Attr *two[2] = { a_int(1), a_int(2) };
+    dense.u.arr.elems = two;
+    dense.u.arr.n = 2;                     /* neither a splat nor 6 values */
+    run(&t, NULL, 0, &r, 1);
+    cr_expect(av_is_error(r));
+    av_release(r);
+    mkop(&t, "tfrt_test.const_dense_attr", 1, "value", a_int(3));
+    run(&t, NULL, 0, &r, 1);
+    cr_expect(av_is_error(r));
+    av_release(r);
+    cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+}
+
+Test(kern, cancel_marks_request)
+{
+    TOp t;
+    AsyncValue *ch = av_ready_chain(), *res[2];
+    mkop(&t, "tfrt_test.cancel", 0);
+    cr_expect_null(rq_cancelled(F.ctx.rq));
+    run(&t, &ch, 1, res, 2);
+    cr_expect(eq(i64, av_get(res[0])->v.i, 0));
+    cr_assert(rq_cancelled(F.ctx.rq) != NULL);
+    cr_expect_str_eq(av_error(rq_cancelled(F.ctx.rq))->msg, "Cancelled");
+    release_all(res, 2);
 }
