@@ -441,11 +441,10 @@ static void print_short(FILE *out, const char *name, AsyncValue *v, const Type *
 }
 
 /* ":print": "%x : i32 = 42 (available, refcount 1)". The refcount is the
-** one of the value itself (a forwarding value's target): how many holders
-** it has, the session's own reference included. */
+** one of the handle named (for a top-level value: the session's own
+** reference plus those of any run using it). */
 static void print_long(FILE *out, const char *name, AsyncValue *v, const Type *t)
 {
-    AsyncValue *target = av_resolve_target(v);
     fprintf(out, "%%%s : %s", name, t ? t->spelling : "?");
     switch (av_state(v)) {
     case AV_UNAVAILABLE: fputs(" (unavailable", out); break;
@@ -459,7 +458,7 @@ static void print_long(FILE *out, const char *name, AsyncValue *v, const Type *t
         fputs(" (available", out);
         break;
     }
-    fprintf(out, ", refcount %u)\n", (unsigned)av_refcount(target));
+    fprintf(out, ", refcount %u)\n", (unsigned)av_refcount(v));
 }
 
 /* The driver's result formatting (dialect.md §1.5), for :run. */

@@ -279,18 +279,13 @@ static bool break_matches(const Break *b, const Op *op)
     return !b->file || (file && !strcmp(file, b->file));
 }
 
+static void stop_before(Debugger *d, FrameRec *r, const Op *op, int hit);
+
 static void h_before_kernel(void *ud, const ExecCtx *c, const void *frame, const Op *op)
 {
     Debugger *d = ud;
     if (!d->running) return;
     FrameRec *r = lookup(d, frame);
-    if (r && op->index >= 0 && op->index < r->body->nops) r->started[op->index] = 1;
-    if (d->nstack == d->capstack) {
-        d->capstack = d->capstack ? d->capstack * 2 : 16;
-        d->stack = xrealloc(d->stack, (size_t)d->capstack * sizeof *d->stack);
-    }
-    d->stack[d->nstack++] = (Running){ r, op };
-
     char where[512], fn[300];
     if (d->intr && *d->intr) {
         *d->intr = 0;
@@ -305,12 +300,24 @@ static void h_before_kernel(void *ud, const ExecCtx *c, const void *frame, const
         fprintf(d->out, "trace: %s in %s\n", dbg_op_where(op, where, sizeof where), fn);
         fflush(d->out);
     }
-    if (d->detached || !d->stop) return;
     int hit = 0;
-    if (!d->step)
+    if (!d->detached && d->stop && !d->step)
         for (int i = 0; i < d->nbreaks && !hit; i++)
             if (break_matches(&d->breaks[i], op)) hit = d->breaks[i].id;
-    if (!d->step && !hit) return;
+    if (!d->detached && d->stop && (d->step || hit)) stop_before(d, r, op, hit);
+    /* From now on the kernel counts as started (running). */
+    if (r && op->index >= 0 && op->index < r->body->nops) r->started[op->index] = 1;
+    if (d->nstack == d->capstack) {
+        d->capstack = d->capstack ? d->capstack * 2 : 16;
+        d->stack = xrealloc(d->stack, (size_t)d->capstack * sizeof *d->stack);
+    }
+    d->stack[d->nstack++] = (Running){ r, op };
+}
+
+/* Stops before [op] of [r]: the user's command loop runs in d->stop. */
+static void stop_before(Debugger *d, FrameRec *r, const Op *op, int hit)
+{
+    char where[512], fn[300];
     d->step = false;
     d->stopped = true;
     d->stop_frame = r;
@@ -325,6 +332,7 @@ static void h_before_kernel(void *ud, const ExecCtx *c, const void *frame, const
     d->stop_frame = NULL;
     d->stop_op = NULL;
 }
+
 
 static void h_after_kernel(void *ud, const void *frame, const Op *op,
                            AsyncValue *const *results, int nresults)
@@ -487,12 +495,21 @@ void dbg_print_ready(Debugger *d, FILE *out)
         for (int k = 0; k < r->body->nops; k++) {
             const Op *op = r->body->ops[k];
             if (r->started[k] || is_return(op) || !op_ready(r, op)) continue;
+            if (d->stopped && op == d->stop_op && r == d->stop_frame) continue;
             frame_name(d, r->body, fn, sizeof fn);
             fprintf(out, "ready: %s in %s\n", dbg_op_where(op, where, sizeof where), fn);
             n++;
         }
     }
     if (!n) fprintf(out, "no kernel is ready\n");
+}
+
+/* What the producer [def] of a value not produced yet is doing. */
+static const char *producer_state(const Debugger *d, const FrameRec *r, const Op *def)
+{
+    if (r->started[def->index]) return "is still running";
+    if (d->stopped && def == d->stop_op && r == d->stop_frame) return "is about to run";
+    return "has not run";
 }
 
 /* Describes why [op] of [r] waits: one line per unresolved operand. */
@@ -509,8 +526,8 @@ static void print_waits(const Debugger *d, const FrameRec *r, const Op *op, FILE
         if (st > 0) continue;
         value_name(v, vn, sizeof vn);
         if (st < 0 && v->def) {
-            const char *what = r->started[v->def->index] ? "is still running" : "has not run";
-            fprintf(out, "    %s: never produced (its producer %s %s)\n", vn,
+            const char *what = producer_state(d, r, v->def);
+            fprintf(out, "    %s: not produced yet (its producer %s %s)\n", vn,
                     dbg_op_where(v->def, where, sizeof where), what);
         } else if (st < 0) {
             fprintf(out, "    %s: argument not passed\n", vn);
@@ -519,7 +536,6 @@ static void print_waits(const Debugger *d, const FrameRec *r, const Op *op, FILE
                     v->def ? dbg_op_where(v->def, where, sizeof where) : "the caller");
         }
     }
-    (void)d;
 }
 
 static int print_pending_live(Debugger *d, FILE *out)
@@ -544,9 +560,9 @@ static int print_pending_live(Debugger *d, FILE *out)
                 for (int i = 0; i < op->noperands; i++) {
                     const Value *v = op->operands[i];
                     if (r->regs[v->index] || !v->def) continue;
-                    fprintf(out, "    %s: never produced (its producer %s %s)\n",
+                    fprintf(out, "    %s: not produced yet (its producer %s %s)\n",
                             value_name(v, vn, sizeof vn), dbg_op_where(v->def, where, sizeof where),
-                            r->started[v->def->index] ? "is still running" : "has not run");
+                            producer_state(d, r, v->def));
                 }
                 n++;
                 continue;

@@ -78,7 +78,7 @@
 %e2 = tfrt.add.i32 %e, %one
 // CHECK-NEXT: %e2 = <<error: something bad happened>> : i32
 :print %e2
-// CHECK-NEXT: %e2 : i32 = <<error: something bad happened>> (error, code INTERNAL, refcount 2)
+// CHECK-NEXT: %e2 : i32 = <<error: something bad happened>> (error, code INTERNAL, refcount 1)
 
 // :values lists the top-level frame in definition order; shadowed values
 // are gone.
@@ -101,6 +101,6 @@
 // CHECK-NEXT: %l : !tfrt.list = [7] (available, refcount 1)
 // CHECK-NEXT: %lc : !tfrt.chain = chain (available, refcount 1)
 // CHECK-NEXT: %t : !t.tensor = DenseHostTensor dtype = i32, shape = [2], values = [0, 0] (available, refcount 1)
-// CHECK-NEXT: %e : i32 = <<error: something bad happened>> (error, code INTERNAL, refcount 2)
-// CHECK-NEXT: %e2 : i32 = <<error: something bad happened>> (error, code INTERNAL, refcount 2)
+// CHECK-NEXT: %e : i32 = <<error: something bad happened>> (error, code INTERNAL, refcount 1)
+// CHECK-NEXT: %e2 : i32 = <<error: something bad happened>> (error, code INTERNAL, refcount 1)
 // CHECK-NOT: {{.}}
