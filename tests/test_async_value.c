@@ -771,3 +771,55 @@ Test(av, cross_thread_create_and_release)
     free(x.vals);
     no_leaks();          /* the consumer's share survives its exit */
 }
+
+/* Two threads racing to resolve the same values (a program bug, but the
+** value must stay consistent): exactly one transition wins each time, the
+** loser's payload is released, and every continuation runs once. */
+enum { DUEL = 20000 };
+typedef struct Duel {
+    AsyncValue *vals[DUEL];
+    AsyncValue *targets[DUEL];
+    _Atomic int wins[DUEL];
+    _Atomic int ran[DUEL];
+    _Atomic int go;
+} Duel;
+
+static void *duel_emplacer(void *p)
+{
+    Duel *d = p;
+    while (!atomic_load(&d->go)) {}
+    for (int i = 0; i < DUEL; i++) {
+        bool ok;
+        if (av_is_indirect(d->vals[i])) ok = av_try_forward(d->vals[i], d->targets[i]);
+        else if (i % 2) ok = av_try_emplace(d->vals[i], any_str("a payload on the heap", 21));
+        else ok = av_try_set_error(d->vals[i], ERR_INTERNAL, "lost?");
+        if (ok) atomic_fetch_add(&d->wins[i], 1);
+        av_and_then(d->vals[i], race_cb, &d->ran[i], NULL);
+    }
+    return NULL;
+}
+
+Test(av, racing_resolutions_have_one_winner)
+{
+    setup();
+    int64_t rej = av_rejected_count();
+    Duel *d = calloc(1, sizeof *d);
+    for (int i = 0; i < DUEL; i++) {
+        d->vals[i] = i % 3 == 0 ? av_new_indirect() : av_new_unavailable();
+        if (i % 3 == 0) d->targets[i] = i % 2 ? av_ready_chain() : av_new_unavailable();
+    }
+    pthread_t t[3];
+    for (int k = 0; k < 3; k++) pthread_create(&t[k], NULL, duel_emplacer, d);
+    atomic_store(&d->go, 1);
+    for (int k = 0; k < 3; k++) pthread_join(t[k], NULL);
+    for (int i = 0; i < DUEL; i++) {
+        cr_assert_eq(atomic_load(&d->wins[i]), 1, "value %d: %d winners", i, atomic_load(&d->wins[i]));
+        if (d->targets[i] && !av_is_resolved(d->targets[i])) av_emplace(d->targets[i], any_chain());
+        cr_assert_eq(atomic_load(&d->ran[i]), 3);
+        av_release(d->vals[i]);
+        if (d->targets[i]) av_release(d->targets[i]);
+    }
+    cr_assert_eq(av_rejected_count(), rej + 2 * DUEL);
+    free(d);
+    no_leaks();
+}

@@ -699,3 +699,31 @@ Test(wq, mstd_await_returns_when_idle)
     av_release(v);
     wq_destroy(q);
 }
+
+/* A task that awaits on s (a nested synchronous invocation) runs the tasks
+** queued behind it until its value is available, and no further. */
+static AsyncValue *nested_v;
+static void nested_awaiter(void *a, void *b)
+{
+    rec->order[rec->n++] = 9;
+    wq_await(rec->q, &nested_v, 1);
+    rec->order[rec->n++] = 10;
+    (void)a; (void)b;
+}
+
+Test(wq, s_await_inside_a_task)
+{
+    Rec r = {0};
+    rec = &r;
+    r.q = make("s");
+    nested_v = av_new_unavailable();
+    r.resolve_at[2] = nested_v;
+    wq_add_task(r.q, nested_awaiter, NULL, NULL);
+    add(1); add(2); add(3);
+    wq_quiesce(r.q);
+    int want[] = { 9, 1, 2, 10, 3 };
+    cr_assert_eq(r.n, 5);
+    for (int i = 0; i < 5; i++) cr_assert_eq(r.order[i], want[i], "position %d", i);
+    av_release(nested_v);
+    wq_destroy(r.q);
+}
