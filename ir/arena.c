@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include "ir/arena.h"
 
-#define CHUNK (64 * 1024)
+#define CHUNK (256 * 1024)
 #define ALIGN 16
 
 typedef struct Chunk {

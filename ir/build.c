@@ -30,6 +30,7 @@ typedef struct SigSlot { const OpInfo *info; IrSig sig; bool ok; } SigSlot;
 struct IrTables {
     StrSlot *strs; size_t nstr, capstr;
     TySlot *tys; size_t nty, capty;
+    TySlot *fns; size_t nfn, capfn;      /* function types by components */
     SigSlot *sigs; size_t nsig, capsig;
 };
 
@@ -216,6 +217,8 @@ static const Type *parse_type(Module *m, const char **pp, const char *e, int dep
 }
 
 const Type *ir_type_get(Module *m, const char *s, size_t n) {
+    const Type *old = type_lookup(m, s, n, hash(s, n));
+    if (old) return old;
     const char *p = s;
     const Type *t = parse_type(m, &p, s + n, 0);
     return t && p == s + n ? t : NULL;
@@ -252,7 +255,58 @@ static void bput(Buf *b, const char *s) {
     b->n += k;
 }
 
+/* Function types are found by their component pointers (no spelling is
+** built unless the type is new). */
+static uint32_t fn_hash(const Type *const *in, int nin, const Type *const *out, int nout) {
+    uint32_t h = 2166136261u ^ (uint32_t)(nin * 31 + nout);
+    for (int i = 0; i < nin; i++) { h ^= (uint32_t)((uintptr_t)in[i] >> 4); h *= 16777619u; }
+    h ^= 0x9e37u;
+    for (int i = 0; i < nout; i++) { h ^= (uint32_t)((uintptr_t)out[i] >> 4); h *= 16777619u; }
+    return h;
+}
+
+static bool fn_equal(const Type *t, const Type *const *in, int nin, const Type *const *out, int nout) {
+    if (t->ninputs != nin || t->nresults != nout) return false;
+    for (int i = 0; i < nin; i++) if (t->inputs[i] != in[i]) return false;
+    for (int i = 0; i < nout; i++) if (t->results[i] != out[i]) return false;
+    return true;
+}
+
+static const Type *fn_build(Module *m, const Type *const *in, int nin, const Type *const *out, int nout);
+
 const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *const *out, int nout) {
+    struct IrTables *t = tables(m);
+    if (!t) return NULL;
+    uint32_t h = fn_hash(in, nin, out, nout);
+    if (t->capfn) {
+        size_t j = h & (t->capfn - 1);
+        while (t->fns[j].t) {
+            if (t->fns[j].h == h && fn_equal(t->fns[j].t, in, nin, out, nout)) return t->fns[j].t;
+            j = (j + 1) & (t->capfn - 1);
+        }
+    }
+    const Type *ft = fn_build(m, in, nin, out, nout);
+    if (!ft) return NULL;
+    if (t->nfn * 2 >= t->capfn) {
+        size_t cap = t->capfn ? t->capfn * 2 : 64;
+        TySlot *ns = arena_alloc(m->arena, cap * sizeof *ns);
+        if (!ns) return NULL;
+        for (size_t i = 0; i < t->capfn; i++) {
+            if (!t->fns[i].t) continue;
+            size_t j = t->fns[i].h & (cap - 1);
+            while (ns[j].t) j = (j + 1) & (cap - 1);
+            ns[j] = t->fns[i];
+        }
+        t->fns = ns; t->capfn = cap;
+    }
+    size_t j = h & (t->capfn - 1);
+    while (t->fns[j].t) j = (j + 1) & (t->capfn - 1);
+    t->fns[j] = (TySlot){ ft, h };
+    t->nfn++;
+    return ft;
+}
+
+static const Type *fn_build(Module *m, const Type *const *in, int nin, const Type *const *out, int nout) {
     Buf b = {0};
     bput(&b, "(");
     for (int i = 0; i < nin; i++) { if (i) bput(&b, ", "); bput(&b, in[i] ? in[i]->spelling : "any"); }

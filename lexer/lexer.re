@@ -41,6 +41,7 @@ static int utf8_len(const unsigned char *p, const unsigned char *lim) {
 ** Returns the first bad byte or NULL. */
 static const char *check_utf8(const char *s, const char *e) {
     while (s < e) {
+        if ((unsigned char)*s < 0x80) { s++; continue; }
         int n = utf8_len((const unsigned char *)s, (const unsigned char *)e);
         if (n == 0) return s;
         s += n;

@@ -30,6 +30,10 @@
 %start_symbol start
 
 %include {
+/* No tracing or internal asserts in the generated parser (it is hot). */
+#ifndef NDEBUG
+#define NDEBUG 1
+#endif
 #include <string.h>
 #include <assert.h>
 #include "ir/build.h"
