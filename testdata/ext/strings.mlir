@@ -96,3 +96,21 @@ func.func @bad_utf8() -> (i64, !tfrt.list, i64, i64) {
   tfrt.return %n, %l, %m, %k : i64, !tfrt.list, i64, i64
 }
 // CHECK-NEXT: 'bad_utf8' returned <<error: invalid UTF-8 at byte 2>>,<<error: invalid UTF-8 at byte 2>>,<<error: invalid UTF-8 at byte 0>>,<<error: invalid UTF-8 at byte 3>>
+
+// A 1 MiB string (19 doublings of "ab") splits into 1 048 576 one-character
+// strings; each is inline in its list slot (the allocation count is checked
+// by tests/test_ext.c).
+// CHECK-LABEL: --- Running 'one_mib':
+func.func @one_mib() -> (i64, i64) {
+  %s0 = tfrt_test.get_string {value = "ab"}
+  %n = tfrt.constant.i32 19
+  %s = tfrt.repeat.i32 %n, %s0 : !tfrt.string {
+    %t = "str.concat"(%s0, %s0) : (!tfrt.string, !tfrt.string) -> !tfrt.string
+    tfrt.return %t : !tfrt.string
+  }
+  %len = "str.len"(%s) : (!tfrt.string) -> i64
+  %l = "str.unicode_split"(%s) : (!tfrt.string) -> !tfrt.list
+  %k = "list.size"(%l) : (!tfrt.list) -> i64
+  tfrt.return %len, %k : i64, i64
+}
+// CHECK-NEXT: 'one_mib' returned 1048576,1048576
