@@ -24,6 +24,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,34 @@ static Task ring_pop(Ring *r)
     r->head = (r->head + 1) & (r->cap - 1);
     r->n--;
     return t;
+}
+
+/* mstd makes no ordering promise, and programs run under it must not depend
+** on one. Built with -DWQ_STRESS (in the spirit of Lua's HARDSTACKTESTS),
+** an mstd thread takes a random queued task instead of the oldest and yields
+** before running it, so hidden ordering assumptions show up in tests. */
+static Task mt_pop(Ring *r)
+{
+#ifdef WQ_STRESS
+    static _Thread_local unsigned seed = 12345;
+    seed = seed * 1103515245u + 12345u;
+    size_t k = (seed >> 8) % r->n;
+    size_t i = (r->head + k) & (r->cap - 1);
+    Task t = r->buf[i];
+    r->buf[i] = r->buf[r->head];
+    r->buf[r->head] = t;
+    return ring_pop(r);
+#else
+    return ring_pop(r);
+#endif
+}
+
+static void mt_run(Task t)
+{
+#ifdef WQ_STRESS
+    sched_yield();
+#endif
+    t.fn(t.a, t.b);
 }
 
 /* Why these limits: they only reject absurd specs (a typo such as
@@ -207,9 +236,9 @@ static void *thread_main(WorkQueue *q, Ring *r, pthread_cond_t *cv, int *idle)
     pthread_mutex_lock(&q->mu);
     for (;;) {
         if (r->n) {
-            Task t = ring_pop(r);
+            Task t = mt_pop(r);
             pthread_mutex_unlock(&q->mu);
-            t.fn(t.a, t.b);
+            mt_run(t);
             pthread_mutex_lock(&q->mu);
             task_done_locked(q);
             continue;
@@ -327,9 +356,9 @@ static void waiter_done(void *a, void *b)
 static bool help_one_locked(WorkQueue *q)
 {
     if (!q->q.n) return false;
-    Task t = ring_pop(&q->q);
+    Task t = mt_pop(&q->q);
     pthread_mutex_unlock(&q->mu);
-    t.fn(t.a, t.b);
+    mt_run(t);
     pthread_mutex_lock(&q->mu);
     task_done_locked(q);
     return true;
