@@ -733,6 +733,11 @@ static void finish(runner *r, test *t)
     if (t->fd >= 0) { close(t->fd); t->fd = -1; }
     judge(r, t);
     t->done = 1;
+    /* Only the report is needed from now on. */
+    free(t->out.p);
+    free(t->text.p);
+    memset(&t->out, 0, sizeof t->out);
+    memset(&t->text, 0, sizeof t->text);
 }
 
 static void print_result(runner *r, test *t)
