@@ -676,15 +676,17 @@ static AsyncValue *take_operand(Frame *f, int r)
 {
     AsyncValue *v = atomic_load_explicit(&f->regs[r], memory_order_acquire);
     if (v) return v;
+    /* One reference per use, plus one for the producer's store. They must
+    ** all exist before the placeholder is published: the producer may bind
+    ** it and drop its reference at once on another thread. */
+    int n = f->plan->user_count[r];
     AsyncValue *ph = av_new_indirect();
+    retain_n(ph, n);
     AsyncValue *expect = NULL;
     if (atomic_compare_exchange_strong_explicit(&f->regs[r], &expect, ph, memory_order_acq_rel,
-                                                memory_order_acquire)) {
-        /* One reference per use, plus one for the producer's store. */
-        retain_n(ph, f->plan->user_count[r]);
+                                                memory_order_acquire))
         return ph;
-    }
-    av_release(ph);
+    for (int i = 0; i <= n; i++) av_release(ph);
     return expect;
 }
 
