@@ -541,3 +541,42 @@ Test(print, corpus_round_trip)
     cr_assert_gt(corpus_checked, 0, "no program of testdata/ was checked");
     cr_log_info("%d of %d programs round-tripped", corpus_checked, corpus_files);
 }
+
+/* Every prefix of a few programs that still parses is verified and printed
+** without crashing, and its printed form parses again. */
+Test(print, truncated_programs, .timeout = 120)
+{
+    static const char *const files[] = {
+        "testdata/opt/regions.mlir", "testdata/opt/generic.mlir", "testdata/opt/canonical.mlir",
+    };
+    struct stat st;
+    if (stat("testdata/opt", &st) != 0) cr_skip_test("no testdata/opt directory here");
+    int parsed = 0;
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        size_t len;
+        char *src = read_file(files[k], &len);
+        cr_assert(src, "cannot read %s", files[k]);
+        for (size_t cut = 0; cut <= len; cut++) {
+            char *pre = malloc(cut + 1);
+            memcpy(pre, src, cut);
+            pre[cut] = '\0';
+            Module *m = parse_module("cut.mlir", pre, cut, NULL);
+            if (m) {
+                parsed++;
+                VerifyOptions vo = { .allow_unregistered_dialect = true };
+                int errs = verify_module(m, NULL, &vo);
+                char *p1 = print_module_text(m);
+                if (errs == 0) {
+                    Module *m2 = parse_module("again.mlir", p1, strlen(p1), NULL);
+                    cr_assert(m2, "%s cut at %zu: printed form does not parse:\n%s", files[k], cut, p1);
+                    ir_module_free(m2);
+                }
+                free(p1);
+                ir_module_free(m);
+            }
+            free(pre);
+        }
+        free(src);
+    }
+    cr_assert_gt(parsed, 10);
+}
