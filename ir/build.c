@@ -2156,18 +2156,17 @@ Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, V
             return NULL;
         }
     }
-    /* Remember the arguments for the body. */
+    /* The arguments are bound when the body opens. */
     c->func = f;
-    f->body = NULL;
+    c->func_args = args;
     f->index = -1;
-    f->body = (Block *)(void *)args;   /* temporarily: the argument list (see body_open) */
     return c->failed ? NULL : f;
 }
 
 void irb_func_body_open(ParseCtx *c, const Token *lbrace) {
     if (c->failed || !c->func) return;
     Func *f = c->func;
-    Vec *args = (Vec *)(void *)f->body;
+    Vec *args = c->func_args;
     Block *b = irb_block_new(c, f, NULL);
     if (!b) return;
     b->args = alloc(c, (size_t)(args->n + 1) * sizeof *b->args);
@@ -2189,8 +2188,8 @@ void irb_func_body_open(ParseCtx *c, const Token *lbrace) {
 void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, const Loc *loc) {
     if (c->failed || !f) return;
     if (has_body) irb_scope_pop(c);
-    else f->body = NULL;
     (void)rbrace;
+    c->func_args = NULL;
     if (loc) f->loc = loc;
     c->func = NULL;
     irb_push(c, &c->funcs, f);

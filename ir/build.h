@@ -82,6 +82,7 @@ typedef struct ParseCtx {
     Scope *scope;                  /* innermost name scope (its block) */
     Pending *pend;                 /* innermost op whose regions are being parsed */
     Func *func;                    /* function being parsed */
+    Vec *func_args;                /* its arguments (OperandRef*), bound at the body */
     Vec funcs;                     /* Func* parsed in this run, source order */
     AliasRef *aliases;             /* `#name` location aliases */
     bool in_module;                /* inside an explicit `module { }` */

@@ -138,6 +138,7 @@ gregions ::= gregions COMMA gregion.
 gregion ::= gregion_open stmts RBRACE(R).          { irb_region_close(ctx, &R); }
 gregion_open ::= LBRACE(T).                        { irb_region_open_args(ctx, &T, NULL); }
 gregion_open ::= LBRACE(T) CARET_ID LPAREN bargs_opt(A) RPAREN COLON. { irb_region_open_args(ctx, &T, A); }
+gregion_open ::= LBRACE(T) CARET_ID COLON.         { irb_region_open_args(ctx, &T, NULL); }
 bargs_opt(A) ::= .                                 { A = irb_vec(ctx, NULL); }
 bargs_opt(A) ::= bargs(B).                         { A = B; }
 bargs(A) ::= barg(B).                              { A = irb_vec(ctx, B); }

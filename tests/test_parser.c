@@ -617,7 +617,7 @@ Test(parser, generic_form_with_regions) {
                    "  %a = \"tfrt.add.i32\"(%x, %x) {foo} : (i32, i32) -> i32\n"
                    "  \"tfrt_test.print_hello\"() : () -> ()\n"
                    "  %r = \"my.op\"(%a) ({\n  ^bb0(%y: i32):\n    \"tfrt.return\"(%y) : (i32) -> ()\n  }, {\n"
-                   "    tfrt.return\n  }) {attr = 3 : i32} : (i32) -> (i32)\n"
+                   "    tfrt.return\n  }, {\n  ^bb1:\n    tfrt.return\n  }) {attr = 3 : i32} : (i32) -> (i32)\n"
                    "  tfrt.return %r : i32\n}\n", &p);
     Op *a = body_op(m, "f", 0);
     cr_expect_str_eq(a->name, "tfrt.add.i32");
@@ -629,7 +629,9 @@ Test(parser, generic_form_with_regions) {
     cr_expect_eq(h->nresults, 0);
     Op *r = body_op(m, "f", 2);
     cr_expect_null(r->info);
-    cr_assert_eq(r->nregions, 2);
+    cr_assert_eq(r->nregions, 3);
+    cr_expect_eq(r->regions[2]->nargs, 0);
+    cr_expect_eq(r->regions[2]->nops, 1);
     cr_expect_eq(r->regions[0]->nargs, 1);
     cr_expect_str_eq(r->regions[0]->args[0]->name, "%y");
     cr_expect_eq(r->regions[0]->ops[0]->operands[0], r->regions[0]->args[0]);
