@@ -290,6 +290,7 @@ struct Repl {
     bool step_next_run;        /* :step while idle: stop at the next run's first kernel */
     bool resume;               /* set by :step / :continue / :quit while stopped */
     bool shift;                /* the hidden function being made is one line low */
+    bool line_interrupted;     /* Ctrl-C typed while editing */
     bool quit;                 /* :quit or end of input */
 };
 
@@ -1602,6 +1603,25 @@ static unsigned char complete_fn(EditLine *el, int ch)
     return rc;
 }
 
+/* Ctrl-C while editing: the terminal's ISIG is off during editing (see
+** input_open), so it arrives as a key. The line (and any multi-line input
+** in progress) is abandoned and a new prompt shown. */
+static unsigned char interrupt_fn(EditLine *el, int ch)
+{
+    (void)ch;
+    Repl *r = NULL;
+    el_get(el, EL_CLIENTDATA, (void **)&r);
+    const LineInfo *li = el_line(el);
+    el_cursor(el, (int)(li->lastchar - li->cursor));
+    li = el_line(el);
+    el_deletestr(el, (int)(li->cursor - li->buffer));
+    if (r) {
+        r->line_interrupted = true;
+        fputs("^C\n", r->out);
+    }
+    return CC_NEWLINE;
+}
+
 static void input_open(Repl *r)
 {
     if (!r->tty) return;
@@ -1624,6 +1644,12 @@ static void input_open(Repl *r)
     el_set(r->el, EL_HIST, history, r->hist);
     el_set(r->el, EL_ADDFN, "tfrun-complete", "Complete commands, ops, @functions, %values", complete_fn);
     el_set(r->el, EL_BIND, "^I", "tfrun-complete", NULL);
+    /* While a line is edited Ctrl-C is a key (interrupt_fn); while a
+    ** program runs the terminal is in its normal mode and Ctrl-C sends
+    ** SIGINT, which cancels the run. */
+    el_set(r->el, EL_SETTY, "-d", "-isig", NULL);
+    el_set(r->el, EL_ADDFN, "tfrun-interrupt", "Abandon the line being typed", interrupt_fn);
+    el_set(r->el, EL_BIND, "^C", "tfrun-interrupt", NULL);
 }
 
 static void input_close(Repl *r)
@@ -1645,6 +1671,15 @@ static char *read_line(Repl *r, bool *intr)
     if (r->el) {
         int count = 0;
         const char *l = el_gets(r->el, &count);
+        /* An abandoned line is empty, which el_gets reports as NULL. A
+        ** SIGINT that came before libedit set up the terminal (typed ahead)
+        ** abandons the line as well. */
+        if (r->line_interrupted || (l && interrupted)) {
+            r->line_interrupted = false;
+            interrupted = 0;
+            *intr = true;
+            return xstrdup("");
+        }
         if (!l || count <= 0) {
             if (interrupted) {
                 interrupted = 0;
