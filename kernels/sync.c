@@ -89,10 +89,11 @@ static void create_dense(KernelFrame *f, DType dt)
         return;
     }
     int n = v->u.arr.n;
-    if (n != 1 && (int64_t)n != t->nelems) {
-        av_release(f->results[0]);
+    int64_t want = t->nelems;
+    if (n != 1 && (int64_t)n != want) {
+        av_release(f->results[0]);              /* frees t */
         f->results[0] = NULL;
-        kf_error(f, "Incorrect number of values for the tensor: %d, but expected %" PRId64, n, t->nelems);
+        kf_error(f, "Incorrect number of values for the tensor: %d, but expected %" PRId64, n, want);
         return;
     }
     for (int64_t i = 0; i < t->nelems && n > 0; i++) {

@@ -687,8 +687,9 @@ void k_tfrt_test_const_dense_attr(KernelFrame *f)
     }
     int n = a->u.arr.n;
     if (n != 1 && (int64_t)n != t->nelems) {
+        int64_t want = t->nelems;
         obj_release(&t->hdr);
-        kf_error(f, "dense attribute has %d values for %" PRId64 " elements", n, t->nelems);
+        kf_error(f, "dense attribute has %d values for %" PRId64 " elements", n, want);
         return;
     }
     for (int64_t i = 0; i < t->nelems && n > 0; i++) {
