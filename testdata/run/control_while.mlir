@@ -62,3 +62,22 @@ func.func @while_async() -> i32 {
   %r = tfrt.while %c @async_body(%i) parallel_iterations(1) : (i32) -> (i32)
   tfrt.return %r : i32
 }
+
+// The condition becomes an error: once the current arguments are resolved,
+// every result is that error.
+func.func @fail_body(%i: i32) -> (i32, i1) {
+  %one = tfrt.constant.i32 1
+  %j = tfrt.add.i32 %i, %one
+  // expected-error @+1 {{something bad happened}}
+  %c = "tfrt_test.fail"() : () -> i1
+  tfrt.return %j, %c : i32, i1
+}
+// CHECK-NEXT: --- Not running 'fail_body' because it has arguments.
+// CHECK-NEXT: --- Running 'while_error':
+// CHECK-NEXT: 'while_error' returned <<error: something bad happened>>
+func.func @while_error() -> i32 {
+  %c = tfrt.constant.i1 1
+  %i = tfrt.constant.i32 0
+  %r = tfrt.while %c @fail_body(%i) parallel_iterations(1) : (i32) -> (i32)
+  tfrt.return %r : i32
+}
