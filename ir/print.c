@@ -1053,8 +1053,9 @@ static bool default_loc(const Printer *p, const Op *op)
 {
     const Loc *l = op->loc;
     if (!l) return true;
-    return l->kind == LOC_FILE && l->line == op->line && l->col == op->col &&
-           l->file && p->m && p->m->filename && !strcmp(l->file, p->m->filename);
+    if (l->kind != LOC_FILE || l->line != op->line || l->col != op->col) return false;
+    /* Without the module (ir_print_func) the file name cannot be checked. */
+    return !p->m || !p->m->filename || (l->file && !strcmp(l->file, p->m->filename));
 }
 
 static void print_op(Printer *p, const Op *op)
@@ -1174,7 +1175,19 @@ static void brief_value(FILE *out, const Value *v)
     if (v->name) {
         if (v->name[0] != '%') fputc('%', out);
         fputs(v->name, out);
-        if (v->def && v->def->nresults > 1 && !strchr(v->name, '#')) fprintf(out, "#%d", v->result_index);
+        /* A `%x:K` group shares one name: the result is `%x#i`, i counting
+        ** the earlier results of the same group. */
+        if (v->def && v->def->nresults > 1 && !strchr(v->name, '#')) {
+            int k = 0;
+            bool shared = false;
+            for (int i = 0; i < v->def->nresults; i++) {
+                const Value *o = v->def->results[i];
+                if (!o || o == v || !o->name || strcmp(o->name, v->name)) continue;
+                shared = true;
+                if (i < v->result_index) k++;
+            }
+            if (shared) fprintf(out, "#%d", k);
+        }
     } else {
         fprintf(out, "%%<%d>", v->index);
     }

@@ -580,3 +580,41 @@ Test(print, truncated_programs, .timeout = 120)
     }
     cr_assert_gt(parsed, 10);
 }
+
+Test(print, single_function_and_brief_op)
+{
+    static const char src[] =
+        "func.func @f(%x: i32) -> i32 {\n"
+        "  %q, %r = tfrt.div.i32 %x, %x\n"
+        "  %y = tfrt.add.i32 %q, %r {bef.nonstrict}\n"
+        "  %z:3 = tfrt_test.count3.i32 %y\n"
+        "  tfrt.return %z#2 : i32\n"
+        "}\n";
+    Module *m = parse_module("p.mlir", src, strlen(src), NULL);
+    cr_assert(m);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ir_print_func(f, m->funcs[0], false);
+    fputs("--\n", f);
+    ir_print_op_brief(f, m->funcs[0]->body->ops[0]);
+    fputc('\n', f);
+    ir_print_op_brief(f, m->funcs[0]->body->ops[1]);
+    fputc('\n', f);
+    ir_print_op_brief(f, m->funcs[0]->body->ops[2]);
+    fputc('\n', f);
+    fclose(f);
+    cr_assert_str_eq(buf,
+        "func.func @f(%arg0: i32) -> i32 {\n"
+        "  %0:2 = tfrt.div.i32 %arg0, %arg0\n"
+        "  %1 = tfrt.add.i32 %0#0, %0#1 {bef.nonstrict}\n"
+        "  %2:3 = tfrt_test.count3.i32 %1\n"
+        "  tfrt.return %2#2 : i32\n"
+        "}\n"
+        "--\n"
+        "%q, %r = tfrt.div.i32 %x, %x\n"
+        "%y = tfrt.add.i32 %q, %r {bef.nonstrict}\n"
+        "%z#0, %z#1, %z#2 = tfrt_test.count3.i32 %y\n");
+    free(buf);
+    ir_module_free(m);
+}

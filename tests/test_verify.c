@@ -770,3 +770,16 @@ Test(verify, verify_diagnostics_end_to_end)
     ir_module_free(m);
     cap_close(&c);
 }
+
+Test(diag, colour_on_request)
+{
+    Cap c;
+    cap_open(&c, DIAG_VERIFY_OFF);
+    diag_set_color(c.d, true);
+    const char *src = "x\n";
+    diag_add_source(c.d, "c.mlir", src, strlen(src));
+    diag_emit(c.d, DIAG_ERROR, "c.mlir", 1, 1, "red");
+    cr_assert_str_eq(cap_text(&c),
+        "\033[1mc.mlir:1:1: \033[1;31merror\033[0m\033[1m: red\033[0m\nx\n\033[1;32m^\033[0m\n");
+    cap_close(&c);
+}
