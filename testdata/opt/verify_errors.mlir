@@ -107,3 +107,27 @@ func.func @f(%a: i32, %b: i64) {
   %y = "tfrt.add.i32"(%b, %b) : (i64, i64) -> i32
   tfrt.return
 }
+
+// -----
+
+// expected-error@+1 {{'func.func' op expected tfrt.return in body of @f}}
+func.func @f() {
+}
+
+// -----
+
+func.func @g(%n: i32) {
+  // expected-error@+1 {{'tfrt.repeat.i32' op expected tfrt.return in body}}
+  tfrt.repeat.i32 %n {
+  }
+  tfrt.return
+}
+
+// -----
+
+// expected-error@+2 {{expected tfrt.return in body of @h}}
+// expected-error@+2 {{'tfrt.return' op must be the last operation in the parent block}}
+func.func @h() {
+  tfrt.return
+  tfrt.new.chain
+}
