@@ -418,8 +418,7 @@ int cli_run(int argc, char **argv)
         goto out_opts;
     }
     FILE *out = stdout;
-    static char outbuf[1 << 16];
-    setvbuf(out, outbuf, _IOFBF, sizeof outbuf);
+    setvbuf(out, NULL, _IOFBF, 1 << 16);
 
     /* The input first: an unreadable file prints nothing else (§1.2). */
     const char *fname = !o.input || !strcmp(o.input, "-") ? "<stdin>" : o.input;
