@@ -809,6 +809,7 @@ Test(ext_golden, twins_differ_only_in_args)
         { "strings.mlir", "strings.mstd.mlir" },
         { "tensor_compute.mlir", "tensor_compute.mstd.mlir" },
         { "rv_alloc.mlir", "rv_alloc.mstd.mlir" }, { "rv_stress.mlir", "rv_stress.s.mlir" },
+        { "rv_torn.mlir", "rv_torn.s.mlir" },
     };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         char pa[256], pb[256];
