@@ -975,3 +975,18 @@ Test(kern, cancel_marks_request)
     cr_expect_str_eq(av_error(rq_cancelled(F.ctx.rq))->msg, "Cancelled");
     release_all(res, 2);
 }
+
+Test(kern, quiesce_runs_queued_work)
+{
+    AsyncValue *args[2] = { i32v(1), i32v(2) };
+    AsyncValue *sum = run1("tfrt_test.async_add.i32", args, 2);
+    release_all(args, 2);
+    cr_expect_not(av_is_resolved(sum));
+    AsyncValue *ch = av_ready_chain();
+    AsyncValue *r = run1("tfrt_test.quiesce", &ch, 1);
+    cr_expect(av_is_available(r));
+    cr_assert(av_is_available(sum));          /* the task ran inside the kernel */
+    cr_expect(eq(i64, av_get(sum)->v.i, 3));
+    av_release(r);
+    av_release(sum);
+}
