@@ -668,6 +668,7 @@ typedef struct RetCtx {
 } RetCtx;
 
 static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth);
+static void check_call_not_sync(V *v, const Op *op);
 
 static void check_return(V *v, const Op *ret, const RetCtx *rc)
 {
@@ -981,6 +982,7 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
             check_signature(v, op);
             check_attrs_cached(v, op);
             check_callees(v, op);
+            if (v->o.for_execution && op->info->family == SYN_CALL) check_call_not_sync(v, op);
         }
         /* Symbol references to missing functions (tfrt.call has its own
         ** message, reported by check_callees). */
@@ -1026,6 +1028,39 @@ static void v_done(V *v)
     free(v->dialects);
 }
 
+/* Converter restrictions on tfrt.sync functions (spec §8.8): the body
+** may not return one of its arguments, nor one value twice. */
+static void check_sync_returns(V *v, const Func *f)
+{
+    const Block *b = f->body;
+    const Op *ret = b->nops ? b->ops[b->nops - 1] : NULL;
+    if (!ret || !ret->info || ret->info->family != SYN_RETURN) return;
+    for (int i = 0; i < ret->noperands; i++) {
+        const Value *a = ret->operands[i];
+        if (!a) continue;
+        if (!a->def && a->block == b) {
+            at_op(v, DIAG_ERROR, ret, "sync function @%s may not return its argument #%d", f->name, a->result_index);
+            continue;
+        }
+        for (int j = 0; j < i; j++)
+            if (ret->operands[j] == a) {
+                at_op(v, DIAG_ERROR, ret, "sync function @%s may not return the same value twice (results #%d and #%d)",
+                      f->name, j, i);
+                break;
+            }
+    }
+}
+
+/* tfrt.call of a tfrt.sync function (TFRT asserts; spec §8.8). */
+static void check_call_not_sync(V *v, const Op *op)
+{
+    const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
+    if (f && f->is_sync) {
+        op_error(v, op, "cannot call the tfrt.sync function @%s (use tfrt_test.invoke_sync_function.*)", f->name);
+        callee_note(v, f);
+    }
+}
+
 static void verify_one(V *v, const Func *f)
 {
     if (!f->body) {
@@ -1043,6 +1078,7 @@ static void verify_one(V *v, const Func *f)
                         i, tname(b->args[i]->type), tname(f->arg_types[i]));
     RetCtx rc = { f, NULL, NULL, 0, true, -1 };
     verify_block(v, b, &rc, 0);
+    if (v->o.for_execution && f->is_sync) check_sync_returns(v, f);
 }
 
 int verify_func(const Module *m, const Func *f, DiagSink *d, const VerifyOptions *opt)

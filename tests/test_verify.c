@@ -783,3 +783,25 @@ Test(diag, colour_on_request)
         "\033[1mc.mlir:1:1: \033[1;31merror\033[0m\033[1m: red\033[0m\nx\n\033[1;32m^\033[0m\n");
     cap_close(&c);
 }
+
+Test(verify, sync_function_restrictions_for_execution)
+{
+    static const char src[] =
+        "func.func @s(%a: i32, %b: i32) -> (i32, i32, i32) attributes {tfrt.sync} {\n"
+        "  %c = tfrt.add_s.i32 %a, %b\n"
+        "  tfrt.return %a, %c, %c : i32, i32, i32\n"
+        "}\n"
+        "func.func @f(%x: i32) {\n"
+        "  %r:3 = tfrt.call @s(%x, %x) : (i32, i32) -> (i32, i32, i32)\n"
+        "  tfrt.return\n"
+        "}\n";
+    char *out;
+    cr_expect_eq(vrun(src, NULL, &out), 0, "%s", out);    /* fine for tfrt_opt */
+    free(out);
+    VerifyOptions run = { .allow_unknown_ops = true, .for_execution = true };
+    cr_expect_eq(vrun(src, &run, &out), 3, "%s", out);
+    cr_expect(strstr(out, "v.mlir:3:3: error: sync function @s may not return its argument #0\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:3:3: error: sync function @s may not return the same value twice (results #1 and #2)\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:6:10: error: 'tfrt.call' op cannot call the tfrt.sync function @s"), "%s", out);
+    free(out);
+}
