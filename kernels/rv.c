@@ -363,17 +363,13 @@ static void cs_run(CsCall *c)
     }
 }
 
-/* The callee symbol of an rv.critical op: Op.callee, or a symbol attribute
-** (`callee`, `function`) when the op was written in generic form. */
+/* The callee symbol of an rv.critical op: Op.callee (custom syntax), or the
+** `callee` attribute of the generic form, as the verifier reads it. */
 static const char *callee_name(const Op *op)
 {
     if (op->callee) return op->callee;
-    static const char *const keys[] = { "callee", "function", "fn" };
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        const Attr *a = ir_op_attr(op, keys[i]);
-        if (a && a->kind == ATTR_SYMBOL) return a->u.str.s;
-    }
-    return NULL;
+    const Attr *a = ir_op_attr(op, "callee");
+    return a && a->kind == ATTR_SYMBOL ? a->u.str.s : NULL;
 }
 
 /* rv.critical %cs @f(%a, ...) : (Ta, ...) -> (Tr, ...) */
