@@ -18,6 +18,13 @@
 ** under its lock and release it before looking inside them), so two lists
 ** sharing a stripe cannot deadlock.
 **
+** list.append refuses to make a list contain itself (directly or through
+** lists inside it), since reference counting could never free the cycle.
+** The check and the append are two steps, so two UNORDERED appends that
+** each add one list to the other can still build a cycle; a program that
+** orders its appends with their chains, as it must to know what a list
+** holds, never does.
+**
 ** Boxed values: every runtime value already is an Any, so an operand of type
 ** !tfrt.any receives the value itself; boxing costs nothing and unboxing is
 ** a type check.
