@@ -304,18 +304,20 @@ void k_tfrt_test_count3_i64(KernelFrame *f)
 /* (ch, v1..vn) -> v1..vn themselves. */
 void k_tfrt_test_identity(KernelFrame *f)
 {
-    for (int i = 0; i < f->nresults; i++) {
-        if (i + 1 < f->nargs) kf_forward_arg(f, i, i + 1);
-        else kf_error(f, "tfrt_test.identity has fewer operands than results");
+    if (f->nargs - 1 < f->nresults) {
+        kf_error(f, "tfrt_test.identity has fewer operands than results");
+        return;
     }
+    for (int i = 0; i < f->nresults; i++) kf_forward_arg(f, i, i + 1);
 }
 
 void k_tfrt_test_multi_arg_result(KernelFrame *f)
 {
-    for (int i = 0; i < f->nresults; i++) {
-        if (i < f->nargs) kf_forward_arg(f, i, i);
-        else kf_error(f, "tfrt_test.multi_arg_result has fewer operands than results");
+    if (f->nargs < f->nresults) {
+        kf_error(f, "tfrt_test.multi_arg_result has fewer operands than results");
+        return;
     }
+    for (int i = 0; i < f->nresults; i++) kf_forward_arg(f, i, i);
 }
 
 void k_tfrt_test_share_to_two(KernelFrame *f)
@@ -503,8 +505,11 @@ void k_tfrt_test_get_uniqueness(KernelFrame *f)
 
 void k_tfrt_test_make_indirect(KernelFrame *f)
 {
+    if (f->nargs < f->nresults) {
+        kf_error(f, "tfrt_test.make_indirect has fewer operands than results");
+        return;
+    }
     for (int i = 0; i < f->nresults; i++) {
-        if (i >= f->nargs) { kf_error(f, "tfrt_test.make_indirect has fewer operands than results"); return; }
         AsyncValue *v = av_new_indirect();
         av_forward(v, f->args[i]);
         kf_set_av(f, i, v);
