@@ -5,9 +5,10 @@
 ** Both write into an output tensor the program allocated, so they are
 ** mutations sequenced by chains (the seed's AddTensor example): the kernel
 ** takes the chain, runs once its operands are available and returns a ready
-** chain. The output may be one of the inputs: add works element by element,
-** and matmul computes into a scratch array first when its output overlaps an
-** input.
+** chain. The output may be one of the inputs: add works element by element
+** (through a scratch array when the output is a view of an input's buffer at
+** another offset), and matmul computes into a scratch array first whenever
+** its output overlaps an input.
 **
 ** Messages (the first shape is the one the kernel requires):
 **   `shape mismatch: [2, 3] vs [3, 2]`    add: a vs b, then a vs out;
@@ -116,7 +117,20 @@ static void dht_add(KernelFrame *f, DType dt)
                  ext_shape_str(other, so, sizeof so));
         return;
     }
-    ext_tensor_add(dt, dht_data(out), dht_data(a), dht_data(b), a->nelems);
+    /* out == a (or b) element for element is fine; a view of the same
+    ** buffer at another offset is not, so that case goes through a copy. */
+    bool shifted = (overlaps(out, a) && dht_data(out) != dht_data(a)) ||
+                   (overlaps(out, b) && dht_data(out) != dht_data(b));
+    size_t bytes = (size_t)a->nelems * dt_size(dt);
+    if (shifted) {
+        void *tmp = malloc(bytes ? bytes : 1);
+        if (!tmp) abort();
+        ext_tensor_add(dt, tmp, dht_data(a), dht_data(b), a->nelems);
+        memcpy(dht_data(out), tmp, bytes);
+        free(tmp);
+    } else {
+        ext_tensor_add(dt, dht_data(out), dht_data(a), dht_data(b), a->nelems);
+    }
     kf_set_chain(f, 0);
 }
 

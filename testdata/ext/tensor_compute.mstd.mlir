@@ -86,6 +86,32 @@ func.func @matmul() -> !tfrt.chain {
 // CHECK-NEXT: DenseHostTensor dtype = f64, shape = [1, 1], values = [2.000000e+00]
 // CHECK-NEXT: 'matmul' returned !tfrt.chain value
 
+// Two views of one buffer, the output one element further on: the sum is
+// computed as if the inputs were read before any output is written.
+// CHECK-LABEL: --- Running 'add_overlapping_views':
+func.func @add_overlapping_views() -> !tfrt.chain {
+  %ch0 = tfrt.new.chain
+  %size = tfrt.constant.i64 20
+  %align = tfrt.constant.i64 4
+  %buf = tfrt_dht.allocate_buffer %size, %align
+  %len = tfrt.constant.i64 16
+  %off0 = tfrt.constant.i64 0
+  %off4 = tfrt.constant.i64 4
+  %lo = tfrt_dht.get_buffer_slice %buf, %off0, %len
+  %hi = tfrt_dht.get_buffer_slice %buf, %off4, %len
+  %shape = ts.build_shape [4 : i64]
+  %a, %ch1 = tfrt_dht.make_tensor.i32 %lo, %shape, %ch0
+  %out, %ch2 = tfrt_dht.make_tensor.i32 %hi, %shape, %ch1
+  %ch3 = tfrt_dht.set_tensor_with_constant_values.i32 %a, %ch2 [1 : i32, 10 : i32, 100 : i32, 1000 : i32]
+  %ch4 = "tfrt_dht.add.i32"(%a, %a, %out, %ch3) : (!t.tensor, !t.tensor, !t.tensor, !tfrt.chain) -> !tfrt.chain
+  %ch5 = tfrt_dht.print_tensor %out, %ch4
+  %ch6 = tfrt_dht.print_tensor %a, %ch5
+  tfrt.return %ch6 : !tfrt.chain
+}
+// CHECK-NEXT: DenseHostTensor dtype = i32, shape = [4], values = [2, 20, 200, 2000]
+// CHECK-NEXT: DenseHostTensor dtype = i32, shape = [4], values = [1, 2, 20, 200]
+// CHECK-NEXT: 'add_overlapping_views' returned !tfrt.chain value
+
 // Shape and dtype errors. Messages name the shape the kernel requires
 // first: add compares a with b, then a with out; matmul needs rank 2, equal
 // inner dimensions ("A x B"), and an output of shape [m, n].
