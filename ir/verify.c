@@ -902,7 +902,8 @@ static void check_operands(V *v, const Block *b, const Op *op)
             continue;
         }
         if (a->block == b) {
-            bool ok = !a->def || (a->def->parent == b && a->def->index < op->index);
+            bool ok = a->def ? a->def->parent == b && a->def->index < op->index
+                             : a->result_index >= 0 && a->result_index < b->nargs && b->args[a->result_index] == a;
             if (!ok) {
                 op_error(v, op, "operand #%d does not dominate this use", i);
                 if (a->def) at_op(v, DIAG_NOTE, a->def, "operand defined here");

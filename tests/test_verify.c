@@ -805,3 +805,110 @@ Test(verify, sync_function_restrictions_for_execution)
     cr_expect(strstr(out, "v.mlir:6:10: error: 'tfrt.call' op cannot call the tfrt.sync function @s"), "%s", out);
     free(out);
 }
+
+Test(verify, more_attribute_rules)
+{
+    EXPECT("func.func @f(%i: i32, %x: i32, %t: !t.tensor, %ch: !tfrt.chain) {\n"
+           "  %s = \"ts.build_shape\"() {value = [1 : i64, \"x\"]} : () -> !ts.shape\n"
+           "  %c = \"tfrt.case\"(%i, %x) {branches = [1]} : (i32, i32) -> i32\n"
+           "  %b = tfrt_test.benchmark \"b\"(%x : i32) {\n"
+           "    tfrt.return %x : i32\n"
+           "  }\n"
+           "  %d = tfrt_test.benchmark \"d\"(%x : i32) max_count = \"many\" {\n"
+           "    tfrt.return %x : i32\n"
+           "  }\n"
+           "  %e = tfrt_dht.fill_tensor_with_constant.i32 %t, %ch \"s\"\n"
+           "  tfrt.return\n"
+           "}\n", 5,
+           "v.mlir:2:8: error: 'ts.build_shape' op attribute 'value' failed to satisfy constraint: 64-bit integer array attribute\n",
+           "v.mlir:3:8: error: 'tfrt.case' op attribute 'branches' failed to satisfy constraint: symbol ref array attribute\n",
+           "v.mlir:4:8: error: 'tfrt_test.benchmark' op requires attribute 'duration_secs' or 'max_count'\n",
+           "v.mlir:7:8: error: 'tfrt_test.benchmark' op attribute 'max_count' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "v.mlir:10:8: error: 'tfrt_dht.fill_tensor_with_constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n");
+}
+
+Test(verify, more_callee_rules)
+{
+    EXPECT("func.func @blk(%s: i32, %e: i32) {\n"
+           "  tfrt.return\n"
+           "}\n"
+           "func.func @f(%s: i32, %x: i32) {\n"
+           "  %d = tfrt.parallel_call.i32 %s to %s fixed %s @blk(%x) : i32\n"
+           "  tfrt_test.sync_benchmark @blk(%x : i32) max_count = 1\n"
+           "  tfrt.return\n"
+           "}\n", 2,
+           "v.mlir:5:8: error: 'tfrt.parallel_call.i32' op incorrect operands for callee @blk: expected (i32, i32, extra operands...)\n",
+           "v.mlir:6:3: error: 'tfrt_test.sync_benchmark' op incorrect number of operands for callee @blk\n",
+           "v.mlir:1:1: note: callee @blk defined here\n");
+}
+
+Test(verify, more_region_rules)
+{
+    EXPECT("func.func @f(%c: i1, %x: i32, %n: i64) {\n"
+           "  %r = \"tfrt.if\"(%c, %x) ({\n"
+           "  ^bb0(%y: i64):\n"
+           "    %z = tfrt.constant.i32 0\n"
+           "    tfrt.return %z : i32\n"
+           "  }, {\n"
+           "  ^bb0(%y: i32):\n"
+           "    tfrt.return %y : i32\n"
+           "  }) : (i1, i32) -> i32\n"
+           "  tfrt.repeat.i32 %n {\n"
+           "    tfrt.return\n"
+           "  }\n"
+           "  \"tfrt.if\"(%c) : (i1) -> ()\n"
+           "  \"tfrt.if\"() ({\n"
+           "    tfrt.return\n"
+           "  }, {\n"
+           "    tfrt.return\n"
+           "  }) : () -> ()\n"
+           "  %p = \"tfrt.parallel_for.i32\"(%x, %x) ({\n"
+           "  ^bb0(%a: i32, %b: i32):\n"
+           "    tfrt.return\n"
+           "  }) : (i32, i32) -> !tfrt.chain\n"
+           "  %q = \"tfrt.add.i32\"(%x, %x) ({\n"
+           "    tfrt.return\n"
+           "  }) : (i32, i32) -> i32\n"
+           "  %t = \"tfrt_test.sync_sum\"() : () -> i32\n"
+           "  tfrt.return\n"
+           "}\n", 7,
+           "v.mlir:2:8: error: 'tfrt.if' op type of argument #0 of 'then' block ('i64') doesn't match operand type ('i32')\n",
+           "v.mlir:10:3: error: 'tfrt.repeat.i32' op operand #0 must be 32-bit signless integer, but got 'i64'\n",
+           "v.mlir:13:3: error: 'tfrt.if' op requires 2 regions\n",
+           "v.mlir:14:3: error: 'tfrt.if' op expected 1 or more operands, but found 0\n",
+           "v.mlir:19:8: error: 'tfrt.parallel_for.i32' op expected 3 or more operands, but found 2\n",
+           "v.mlir:23:8: error: 'tfrt.add.i32' op expected 0 regions, but found 1\n",
+           "v.mlir:26:8: error: 'tfrt_test.sync_sum' op expected 1 or more operands, but found 0\n");
+}
+
+Test(verify, hand_broken_structure)
+{
+    Module *m = parse_ok(
+        "func.func @f(%x: i32) -> i32 {\n"
+        "  %a = tfrt.add.i32 %x, %x\n"
+        "  %b = tfrt.add.i32 %a, %a\n"
+        "  tfrt.return %b : i32\n"
+        "}\n"
+        "func.func @g(%y: i32) {\n"
+        "  %c = tfrt.add.i32 %y, %y\n"
+        "  tfrt.return\n"
+        "}\n");
+    Func *f = m->funcs[0], *g = m->funcs[1];
+    g->name = f->name;                                   /* two functions @f */
+    f->body->ops[1]->operands[0] = NULL;                 /* an undefined operand */
+    f->body->ops[1]->operands[1] = g->body->ops[0]->results[0];   /* from another function */
+    g->body->nargs = 0;                                  /* entry block without the argument */
+    int n;
+    char *out = verify_text(m, &n);
+    cr_expect(strstr(out, "v.mlir:6:1: error: redefinition of symbol named 'f'\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:1:1: note: see existing symbol definition here\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:3:8: error: 'tfrt.add.i32' op operand #0 is undefined\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:3:8: error: 'tfrt.add.i32' op operand #1 uses a value that is not visible here\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:6:1: error: 'func.func' op entry block must have 1 arguments to match function signature\n"), "%s", out);
+    /* g's body still uses %y, which is no longer an argument of its block. */
+    cr_expect(strstr(out, "v.mlir:7:8: error: 'tfrt.add.i32' op operand #0 does not dominate this use\n") ||
+              strstr(out, "v.mlir:7:8: error: 'tfrt.add.i32' op operand #0 uses a value"), "%s", out);
+    cr_expect_geq(n, 5);
+    free(out);
+    ir_module_free(m);
+}
