@@ -990,3 +990,76 @@ Test(kern, quiesce_runs_queued_work)
     av_release(r);
     av_release(sum);
 }
+
+/* Every dtype of ops.def's DHT_DTYPES through the kernels: create, fill,
+** print, compare. */
+typedef struct DtCase { char sfx[12]; bool is_float; char want[128]; } DtCase;
+
+ParameterizedTestParameters(kern, dtypes)
+{
+    static DtCase cases[] = {
+        { "bf16", true, "DenseHostTensor dtype = bf16, shape = [2], values = [1.000000e+00, 1.000000e+00]" },
+        { "bool", false, "DenseHostTensor dtype = i1, shape = [2], values = [1, 1]" },
+        { "complex128", true, "DenseHostTensor dtype = complex128, shape = [2], values = "
+                              "[(1.000000e+00,0.000000e+00), (1.000000e+00,0.000000e+00)]" },
+        { "complex64", true, "DenseHostTensor dtype = complex64, shape = [2], values = "
+                             "[(1.000000e+00,0.000000e+00), (1.000000e+00,0.000000e+00)]" },
+        { "f16", true, "DenseHostTensor dtype = f16, shape = [2], values = [1.000000e+00, 1.000000e+00]" },
+        { "f32", true, "DenseHostTensor dtype = f32, shape = [2], values = [1.000000e+00, 1.000000e+00]" },
+        { "f64", true, "DenseHostTensor dtype = f64, shape = [2], values = [1.000000e+00, 1.000000e+00]" },
+        { "i32", false, "DenseHostTensor dtype = i32, shape = [2], values = [1, 1]" },
+        { "i64", false, "DenseHostTensor dtype = i64, shape = [2], values = [1, 1]" },
+        { "i8", false, "DenseHostTensor dtype = i8, shape = [2], values = [1, 1]" },
+        { "ui16", false, "DenseHostTensor dtype = u16, shape = [2], values = [1, 1]" },
+        { "ui32", false, "DenseHostTensor dtype = u32, shape = [2], values = [1, 1]" },
+        { "ui64", false, "DenseHostTensor dtype = u64, shape = [2], values = [1, 1]" },
+        { "ui8", false, "DenseHostTensor dtype = u8, shape = [2], values = [1, 1]" },
+    };
+    return cr_make_param_array(DtCase, cases, sizeof cases / sizeof cases[0]);
+}
+
+ParameterizedTest(DtCase *c, kern, dtypes)
+{
+    char name[96];
+    TOp t;
+    AsyncValue *a, *b, *r, *res[2], *ch = av_ready_chain();
+    const Attr *dims[1] = { a_int(2) };
+    snprintf(name, sizeof name, "tfrt_dht.create_uninitialized_tensor.%s.1", c->sfx);
+    mkop(&t, name, 1, "shape", a_array(dims, 1));
+    run(&t, NULL, 0, &a, 1);
+    run(&t, NULL, 0, &b, 1);
+    cr_assert(av_is_available(a) && av_is_available(b));
+    snprintf(name, sizeof name, "tfrt_dht.fill_tensor_with_constant.%s", c->sfx);
+    mkop(&t, name, 1, "value", c->is_float ? a_float(1.0) : a_int(1));
+    AsyncValue *fargs[2] = { a, ch };
+    run(&t, fargs, 2, &r, 1);
+    av_release(r);
+    mkop(&t, "tfrt_dht.print_tensor", 0);
+    run(&t, fargs, 2, &r, 1);
+    av_release(r);
+    char want[160];
+    snprintf(want, sizeof want, "%s\n", c->want);
+    cr_expect_str_eq(out(), want);
+    AsyncValue *cargs[3] = { a, b, ch };
+    snprintf(name, sizeof name, "tfrt_dht.tensor_equal.%s", c->sfx);
+    mkop(&t, name, 0);
+    run(&t, cargs, 3, res, 2);
+    cr_expect(eq(i64, av_get(res[0])->v.i, 0), "%s: filled vs zero", c->sfx);
+    release_all(res, 2);
+    fargs[0] = b;
+    snprintf(name, sizeof name, "tfrt_dht.fill_tensor_with_constant.%s", c->sfx);
+    mkop(&t, name, 1, "value", c->is_float ? a_float(1.0) : a_int(1));
+    run(&t, fargs, 2, &r, 1);
+    av_release(r);
+    static const char *const variants[] = { "", ".3ulp", ".1000ulp", ".2000ulp", ".100000ulp" };
+    for (int v = 0; v < 5; v++) {
+        snprintf(name, sizeof name, "tfrt_dht.tensor_allclose%s.%s", variants[v], c->sfx);
+        mkop(&t, name, 0);
+        run(&t, cargs, 3, res, 2);
+        cr_expect(eq(i64, av_get(res[0])->v.i, 1), "%s", name);
+        release_all(res, 2);
+    }
+    av_release(a);
+    av_release(b);
+    cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+}
