@@ -1126,6 +1126,12 @@ static void print_func_p(Printer *p, const Func *f)
         indent(p);
         fputc('}', o);
     }
+    /* A function's own file location is implicit; any other is printed. */
+    const Loc *l = f->loc;
+    if (l && !(l->kind == LOC_FILE && (!p->m || !p->m->filename || (l->file && !strcmp(l->file, p->m->filename))))) {
+        fputc(' ', o);
+        ir_print_loc(o, l);
+    }
     fputc('\n', o);
 }
 
@@ -1142,6 +1148,10 @@ void ir_print_func(FILE *out, const Func *f, bool ind)
 void ir_print_module(FILE *out, const Module *m)
 {
     fputs("module", out);
+    if (m->name) {
+        fputc(' ', out);
+        print_symbol(out, m->name);
+    }
     if (m->nattrs) {
         fputs(" attributes {", out);
         for (int i = 0; i < m->nattrs; i++) {

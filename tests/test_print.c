@@ -439,6 +439,23 @@ Test(print, module_and_function_attributes)
         "}\n");
 }
 
+Test(print, named_module_and_function_locations)
+{
+    roundtrip(
+        "module @m {\n"
+        "  func.func @f() {\n"
+        "    tfrt.return\n"
+        "  } loc(\"fn\")\n"
+        "  func.func private @d(i32) attributes {tfrt.native} loc(\"other.py\":1:2)\n"
+        "}\n",
+        "module @m {\n"
+        "  func.func @f() {\n"
+        "    tfrt.return\n"
+        "  } loc(\"fn\")\n"
+        "  func.func private @d(%arg0: i32) attributes {tfrt.native} loc(\"other.py\":1:2)\n"
+        "}\n");
+}
+
 Test(print, meaningful_locations_are_kept)
 {
     roundtrip(
