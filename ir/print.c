@@ -459,7 +459,7 @@ static bool is_sym(const Attr *a) { return a && a->kind == ATTR_SYMBOL; }
 
 /* Does every region's block-argument list bind to distinct operands with
 ** the right types, so that the custom syntax reconstructs it? */
-static bool regions_bindable(const Op *op, const Type *const *argtypes_first2)
+static bool regions_bindable(const Op *op)
 {
     for (int r = 0; r < op->nregions; r++) {
         const Block *b = op->regions[r];
@@ -480,7 +480,6 @@ static bool regions_bindable(const Op *op, const Type *const *argtypes_first2)
                 if (op->operands[bound_operand(op, r, j)] == op->operands[k]) return false;
         }
     }
-    (void)argtypes_first2;
     return true;
 }
 
@@ -560,19 +559,18 @@ static bool use_custom(const Op *op)
     }
     case SYN_IF:
         if (op->noperands < 1 || op->nregions != 2) return false;
-        if (op->nresults > 0 && trivial_return_block(op->regions[1]) && 0) return false;
-        return regions_bindable(op, NULL);
+        return regions_bindable(op);
     case SYN_REPEAT:
         if (op->noperands < 1 || op->nregions != 1 || op->nresults != op->noperands - 1) return false;
         if (strcmp(tspell(op->operands[0]->type), "i32")) return false;
         for (int i = 0; i < op->nresults; i++)
             if (!same_type(op->results[i]->type, op->operands[i + 1]->type)) return false;
-        return regions_bindable(op, NULL);
+        return regions_bindable(op);
     case SYN_PARALLEL_FOR:
         if (op->noperands < 3 || op->nregions != 1) return false;
         for (int i = 0; i < 3; i++) if (strcmp(tspell(op->operands[i]->type), "i32")) return false;
         if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
-        return regions_bindable(op, NULL);
+        return regions_bindable(op);
     case SYN_PARALLEL_CALL:
         if (op->noperands < 3 || op->nregions || !is_sym(attr(op, "callee"))) return false;
         for (int i = 0; i < 3; i++) if (strcmp(tspell(op->operands[i]->type), "i32")) return false;
@@ -580,7 +578,7 @@ static bool use_custom(const Op *op)
     case SYN_RETURN:
         return op->nresults == 0 && op->nregions == 0 && op->nattrs == 0;
     case SYN_DO_ASYNC:
-        return op->nregions == 1 && regions_bindable(op, NULL);
+        return op->nregions == 1 && regions_bindable(op);
     case SYN_BENCHMARK: {
         static const char *const keys[] = { "duration_secs", "max_count", "name", "num_warmup_runs", NULL };
         const Attr *nm = attr(op, "name");
@@ -590,7 +588,7 @@ static bool use_custom(const Op *op)
                 (op->attrs[i].value->kind != ATTR_INT || strcmp(tspell(op->attrs[i].value->type), "i32")))
                 return false;
         if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
-        return op->nregions == 1 && regions_bindable(op, NULL);
+        return op->nregions == 1 && regions_bindable(op);
     }
     case SYN_SYNC_BENCHMARK:
         /* Keyword values are plain attributes; every key must be a bare
