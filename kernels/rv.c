@@ -152,7 +152,7 @@ void k_rv_read(KernelFrame *f)
     if (ok_type) ok_alloc = value_copy(f->ctx->host, v->value, &out);
     else held = any_copy(v->value);    /* for the message, outside the lock */
     pthread_mutex_unlock(&v->mu);
-    if (!ok_type) type_error(f, "rv.read", held, want->spelling);
+    if (!ok_type) type_error(f, "rv.read", held, want ? want->spelling : "?");
     else if (!ok_alloc) kf_error(f, "rv.read: cannot allocate tensor");
     else { kf_set(f, 0, out); kf_set_chain(f, 1); }
     any_release(held);
