@@ -43,6 +43,8 @@
 #define INVOKE_NEST_LIMIT 200
 /* Kernels with at most this many operands/results use stack arrays. */
 #define SMALL 16
+/* Freed frames each plan keeps for reuse. */
+#define FRAME_SPARES 4
 
 static _Thread_local int tl_cont_depth;
 static _Thread_local int tl_invoke_depth;
@@ -65,7 +67,18 @@ typedef struct Kern {
     bool nonstrict;
 } Kern;
 
-typedef struct Plan {
+typedef struct Plan Plan;
+
+/* An invocation's registers and ready counts, allocated in one block. */
+typedef struct Frame {
+    const Plan *plan;
+    ExecCtx ctx;
+    atomic_int refs;
+    atomic_int *ready;
+    _Atomic(AsyncValue *) *regs;
+} Frame;
+
+struct Plan {
     int nregs, nkern;     /* nkern counts the pseudo kernel 0 */
     Kern *kern;
     int *user_count;      /* per register, tfrt.return uses included */
@@ -77,7 +90,11 @@ typedef struct Plan {
     int nargs;
     int pseudo_stream;
     const Block *block;
-} Plan;
+    size_t frame_size;    /* bytes of one Frame of this body */
+    /* A few freed frames kept for reuse: a loop body or a callee invoked
+    ** again and again then costs no malloc. Exchanged atomically. */
+    _Atomic(Frame *) spare[FRAME_SPARES];
+};
 
 static void *xmalloc(size_t n)
 {
@@ -189,6 +206,8 @@ static Plan *plan_build(const Module *m, const Block *b)
 
     p->nresults = ret ? ret->noperands : 0;
     p->result_regs = xmalloc(sizeof(int) * (size_t)(p->nresults + 1));
+    p->frame_size = sizeof(Frame) + sizeof(AsyncValue *) * (size_t)p->nregs +
+                    sizeof(atomic_int) * (size_t)p->nkern;
     for (int i = 0; i < p->nresults; i++) p->result_regs[i] = ret->operands[i]->index;
     return p;
 }
@@ -206,6 +225,7 @@ static void plan_free(Plan *p)
     free(p->users);
     free(p->zero);
     free(p->result_regs);
+    for (int i = 0; i < FRAME_SPARES; i++) free(atomic_load(&p->spare[i]));
     free(p);
 }
 
@@ -396,19 +416,15 @@ bool exec_load(Host *h)
 ** Frames and ready queues
 ** ====================================================================== */
 
-typedef struct Frame {
-    const Plan *plan;
-    ExecCtx ctx;
-    atomic_int refs;
-    atomic_int *ready;
-    _Atomic(AsyncValue *) *regs;
-} Frame;
 
 static Frame *frame_new(const Plan *p, const ExecCtx *c)
 {
-    size_t sz = sizeof(Frame) + sizeof(atomic_int) * (size_t)p->nkern +
-                sizeof(AsyncValue *) * (size_t)p->nregs + 16;
-    Frame *f = xmalloc(sz);
+    Plan *mp = (Plan *)p;    /* only the spare slots are written */
+    Frame *f = NULL;
+    for (int i = 0; i < FRAME_SPARES && !f; i++)
+        if (atomic_load_explicit(&mp->spare[i], memory_order_relaxed))
+            f = atomic_exchange_explicit(&mp->spare[i], NULL, memory_order_acquire);
+    if (!f) f = xmalloc(p->frame_size);
     f->plan = p;
     f->ctx = *c;
     f->ctx.error = NULL;
@@ -433,6 +449,13 @@ static void frame_release(Frame *f)
     if (dh) dh->frame_exit(dh->ud, f);
     if (f->ctx.rq) rq_release(f->ctx.rq);
     atomic_fetch_sub(&live_frames, 1);
+    Plan *mp = (Plan *)f->plan;
+    for (int i = 0; i < FRAME_SPARES; i++) {
+        Frame *expect = NULL;
+        if (atomic_compare_exchange_strong_explicit(&mp->spare[i], &expect, f,
+                                                    memory_order_release, memory_order_relaxed))
+            return;
+    }
     free(f);
 }
 
