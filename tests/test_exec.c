@@ -376,3 +376,35 @@ Test(exec, repeat_async_live_values_bounded)
     rq_release(rq);
     unload(&p);
 }
+
+/* {=====================================================================
+** The driver reading standard input (`-`, or no file): locations name
+** `<stdin>` (spec §1.1).
+** ====================================================================== */
+#include <criterion/redirect.h>
+#include "cli/cli.h"
+
+static void redirect_all(void)
+{
+    cr_redirect_stdout();
+    cr_redirect_stderr();
+}
+
+Test(driver, reads_stdin, .init = redirect_all)
+{
+    FILE *in = cr_get_redirected_stdin();
+    fputs("func.func @f() -> i32 {\n"
+          "  %a = \"tfrt_test.fail\"() : () -> i32\n"
+          "  tfrt.return %a : i32\n"
+          "}\n", in);
+    fclose(in);
+    char *argv[] = { "run", "-", NULL };
+    int st = cli_run(2, argv);
+    fflush(stdout);
+    fflush(stderr);
+    cr_assert_eq(st, 1, "an unexpected diagnostic makes the status 1");
+    cr_assert_stdout_eq_str("--- Running 'f':\n'f' returned <<error: something bad happened>>\n");
+    cr_assert_stderr_eq_str("<stdin>:2:8: error: unexpected error: runtime error: something bad happened\n"
+                            "  %a = \"tfrt_test.fail\"() : () -> i32\n"
+                            "       ^\n");
+}
