@@ -12,9 +12,15 @@
 ** allocator, sink, stream); the caller frees them after host_free(). Compiled
 ** plans are stored in Block.exec and freed by host_free().
 **
-** Threads: after exec_load() the plans are read-only. Invocations may run on
-** any thread; registers and ready counts are atomic. Diagnostics go through
-** the sink's own lock; output through host_out() is flushed by the printer.
+** Threads: after exec_load() the plans are read-only (apart from a few
+** atomically exchanged spare frames). Invocations may run on any thread;
+** registers and ready counts are atomic. Diagnostics go through the sink's
+** own lock; output through host_out() is flushed by the printer.
+**
+** Depth: nothing recurses in proportion to the program. Continuations that
+** process a ready queue nest at most 100 deep per thread (spec §8.5), and
+** invocations at most 200 deep, after which they continue from a task; a
+** forwarding chain is followed iteratively by interp/async_value.c.
 **
 ** Module prefixes: host_ (the Host), exec_ (invocation).
 */
@@ -36,7 +42,6 @@ struct Host {
     HostAllocator *alloc;
     DiagSink *diag;        /* may be NULL: diagnostics are then dropped */
     FILE *out;             /* program output (stdout) */
-    void *natives;         /* native-function table (kernels/control.c) */
     /* Debugger hooks (interp/debug.h), NULL normally: the REPL's debugger
     ** sets them on a single-threaded host before running anything. */
     const struct DebugHooks *debug;
