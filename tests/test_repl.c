@@ -461,4 +461,43 @@ Test(pty, ctrl_c_at_the_prompt_keeps_the_session)
     rmdir(home);
 }
 
+Test(pty, ctrl_c_cancels_a_run_not_the_session)
+{
+    char home[] = "/tmp/tfrun_repl_home_XXXXXX";
+    cr_assert(mkdtemp(home));
+    Pty p;
+    pty_start(&p, home);
+    cr_assert(pty_expect(&p, "tfrun> ", 5000), "%s", SEEN(&p));
+    /* A loop whose every iteration waits 1-10 ms for an async copy:
+    ** 100 000 iterations would take minutes. */
+    pty_send(&p, "func.func @count(%n: i32) -> i32 {\r"
+                 "  %z = tfrt.constant.i32 0\r"
+                 "  %r = tfrt.repeat.i32 %n, %z : i32 {\r"
+                 "    %one = tfrt.constant.i32 1\r"
+                 "    %s = tfrt.add.i32 %z, %one\r"
+                 "    %d = \"tfrt_test.async_copy.with_delay.i32\"(%s) : (i32) -> i32\r"
+                 "    tfrt.return %d : i32\r"
+                 "  }\r"
+                 "  tfrt.return %r : i32\r"
+                 "}\r");
+    cr_assert(pty_expect(&p, "defined @count", 5000), "%s", SEEN(&p));
+    cr_assert(pty_expect(&p, "tfrun> ", 5000), "%s", SEEN(&p));
+    pty_send(&p, ":run @count(100000)\r");
+    usleep(500000);
+    pty_send(&p, "\x03");
+    /* The request is cancelled (tfrt.repeat.i32 checks before each
+    ** iteration, dialect.md §8.10) and the session goes on. */
+    cr_assert(pty_expect(&p, "interrupted: run cancelled", 10000), "%s", SEEN(&p));
+    cr_assert(pty_expect(&p, "'count' returned <<error: Cancelled>>", 10000), "%s", SEEN(&p));
+    cr_assert(pty_expect(&p, "tfrun> ", 5000), "%s", SEEN(&p));
+    pty_send(&p, ":run @count(2)\r");
+    cr_assert(pty_expect(&p, "'count' returned 2", 5000), "the next run starts uncancelled: %s", SEEN(&p));
+    pty_send(&p, ":quit\r");
+    cr_assert_eq(pty_finish(&p), 0);
+    char path[256];
+    snprintf(path, sizeof path, "%s/.tfrun_history", home);
+    unlink(path);
+    rmdir(home);
+}
+
 /* }===================================================================== */
