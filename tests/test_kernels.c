@@ -182,6 +182,14 @@ static void release_all(AsyncValue **v, int n)
         if (v[i]) av_release(v[i]);
 }
 
+/* Asserts that everything the test made has been released (async values
+** and heap objects are counted process-wide; each test is its own process). */
+static void no_leaks(void)
+{
+    cr_expect(eq(i64, av_live_count(), 0), "async values leaked");
+    cr_expect(eq(i64, obj_live_count(), 0), "heap objects leaked");
+}
+
 static const char *errmsg(AsyncValue *v)
 {
     cr_assert(av_is_error(v), "expected an error value");
@@ -222,6 +230,7 @@ ParameterizedTest(BinCase *c, kern, int_binary)
     cr_expect(eq(i64, av_get(r)->v.i, c->want), "%s(%lld, %lld)", c->op, (long long)c->a, (long long)c->b);
     av_release(r);
     release_all(args, 2);
+    no_leaks();
 }
 
 Test(kern, div_i32_truncates_and_checks_zero)
@@ -248,6 +257,7 @@ Test(kern, div_i32_truncates_and_checks_zero)
     cr_expect(eq(i64, av_get(res[1])->v.i, 0));
     release_all(res, 2);
     release_all(args, 2);
+    no_leaks();
 }
 
 Test(kern, float_kernels)
@@ -275,6 +285,7 @@ Test(kern, float_kernels)
     cr_expect(eq(i64, av_get(r)->v.i, INT64_MAX));
     av_release(r);
     av_release(big);
+    no_leaks();
 }
 
 Test(kern, print_formats)
@@ -296,6 +307,7 @@ Test(kern, print_formats)
         av_release(r);
         av_release(cases[i].v);
     }
+    no_leaks();
 }
 
 Test(kern, constants_from_attributes)
@@ -328,6 +340,7 @@ Test(kern, constants_from_attributes)
     cr_expect_str_eq(out(), "complex64 = 1.500000+2.000000i\n");
     av_release(c);
     av_release(r);
+    no_leaks();
 }
 
 Test(kern, get_device)
@@ -342,6 +355,7 @@ Test(kern, get_device)
     run(&t, &ch, 1, &r, 1);
     cr_expect_str_eq(errmsg(r), "cannot find device TPU:3");
     av_release(r);
+    no_leaks();
 }
 
 /* {=====================================================================
@@ -365,6 +379,7 @@ Test(kern, half_bits)
     cr_expect(eq(dbl, kl_bf16_value(0x3f80), 1.0));
     for (int b = 0; b < 0x7c00; b += 37)                      /* round trip */
         cr_expect(eq(u16, kl_f16_bits(kl_f16_value((uint16_t)b)), (uint16_t)b));
+    no_leaks();
 }
 
 /* {=====================================================================
@@ -408,6 +423,7 @@ Test(kern, tensor_format_limits)
     free(s);
     obj_release(&t->hdr);
     cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+    no_leaks();
 }
 
 Test(kern, tensor_allocation_is_accounted)
@@ -431,6 +447,7 @@ Test(kern, tensor_allocation_is_accounted)
     int64_t neg[1] = { -1 };
     cr_expect_null(dht_new(F.a, DT_I32, 1, neg));
     cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+    no_leaks();
 }
 
 Test(kern, tensor_equal_ulps)
@@ -451,6 +468,7 @@ Test(kern, tensor_equal_ulps)
     cr_expect_not(dht_equal(a, b, 1000));              /* NaN is never close */
     obj_release(&a->hdr);
     obj_release(&b->hdr);
+    no_leaks();
 }
 
 Test(kern, fixed_size_allocator_refuses)
@@ -464,6 +482,7 @@ Test(kern, fixed_size_allocator_refuses)
     obj_release(&t->hdr);
     ha_destroy(fa);
     fflush(stderr);
+    no_leaks();
 }
 
 Test(kern, create_and_set_kernels)
@@ -498,6 +517,7 @@ Test(kern, create_and_set_kernels)
     av_release(sargs[3]);
     av_release(tensor);
     cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+    no_leaks();
 }
 
 Test(kern, make_tensor_size_error)
@@ -522,6 +542,7 @@ Test(kern, make_tensor_size_error)
     cr_expect_str_eq(errmsg(r), "Cannot allocate host buffer");
     av_release(r);
     release_all(bad, 2);
+    no_leaks();
 }
 
 Test(kern, shapes)
@@ -565,6 +586,7 @@ Test(kern, shapes)
     size_t n = shape_format_dims(buf, sizeof buf, big, 3);  /* truncates safely */
     cr_expect(eq(sz, n, strlen("[123456, 7, 8]")));
     cr_expect_str_eq(buf, "[123456");
+    no_leaks();
 }
 
 /* {=====================================================================
@@ -593,6 +615,7 @@ Test(kern, vt_lifetime)
         "constructed vt.value(3)\nmove constructed vt.value(3)\n"
         "destroyed vt.value(1)\ndestroyed vt.value(2)\n"
         "print vt_value(3)\ndestroyed vt.value(3)\n");
+    no_leaks();
 }
 
 Test(kern, resource_destroyed_once)
@@ -611,6 +634,7 @@ Test(kern, resource_destroyed_once)
     run(&t, &ch, 1, res, 2);
     release_all(res, 2);                   /* never deallocated: dies with its value */
     cr_expect_str_eq(out(), "Allocated TestResource\nDestroyed TestResource\n");
+    no_leaks();
 }
 
 /* {=====================================================================
@@ -633,6 +657,7 @@ Test(kern, uniqueness_and_indirect)
     cr_expect(eq(i64, av_get(ind)->v.i, 5));
     av_release(ind);
     av_release(v);
+    no_leaks();
 }
 
 Test(kern, identity_forwards_without_copy)
@@ -651,6 +676,7 @@ Test(kern, identity_forwards_without_copy)
     cr_expect_eq(two[1], v);
     release_all(two, 2);
     av_release(v);
+    no_leaks();
 }
 
 Test(kern, async_add_resolves_in_task)
@@ -663,6 +689,7 @@ Test(kern, async_add_resolves_in_task)
     cr_assert(av_is_available(r));
     cr_expect(eq(i64, av_get(r)->v.i, 42));
     av_release(r);
+    no_leaks();
 }
 
 Test(kern, async_errors_resolve_in_task)
@@ -681,6 +708,7 @@ Test(kern, async_errors_resolve_in_task)
     cr_expect(eq(i64, av_get(con_ok)->v.i, 0));
     AsyncValue *all[6] = { r, ind_bad, ind_ok, con_ok, one, zero };
     release_all(all, 6);
+    no_leaks();
 }
 
 Test(kern, sleeps_print)
@@ -697,6 +725,7 @@ Test(kern, sleeps_print)
     cr_expect_str_eq(out(), "Slept for 20 microseconds\nSlept for 20 microseconds\n");
     av_release(c);
     av_release(us);
+    no_leaks();
 }
 
 Test(kern, atomics)
@@ -713,6 +742,7 @@ Test(kern, atomics)
     release_all(res, 2);
     av_release(args[1]);
     av_release(c);
+    no_leaks();
 }
 
 Test(kern, format_string_is_safe)
@@ -724,6 +754,7 @@ Test(kern, format_string_is_safe)
     cr_expect(eq(str, (char *)s, "26|   1a|%s|%n|%|26 ."));
     av_release(r);
     release_all(args, 2);
+    no_leaks();
 }
 
 Test(kern, read_string_from_missing_file)
@@ -733,6 +764,7 @@ Test(kern, read_string_from_missing_file)
     cr_expect_str_eq(errmsg(r), "failed to read from file /nonexistent/tfrun-file");
     av_release(r);
     av_release(p);
+    no_leaks();
 }
 
 static void *other_thread(void *arg)
@@ -759,6 +791,7 @@ Test(kern, thread_ids_per_thread)
     r = run1("tfrt_test.get_thread_id", &ch, 1);
     cr_expect(eq(i64, av_get(r)->v.i, 0));  /* same thread, same id */
     av_release(r);
+    no_leaks();
 }
 
 Test(kern, debug_info_rules)
@@ -781,6 +814,7 @@ Test(kern, debug_info_rules)
         av_release(r);
     }
     cr_expect_str_eq(out(), "a\nab\nb\nKernel has no debug info\nKernel has no debug info\n\n");
+    no_leaks();
 }
 
 Test(kern, flat_and_typed_attrs)
@@ -801,6 +835,7 @@ Test(kern, flat_and_typed_attrs)
     run(&t, NULL, 0, res, 4);
     cr_expect(av_is_error(res[0]) && av_is_error(res[3]));
     release_all(res, 4);
+    no_leaks();
 }
 
 Test(kern, memory_leak_is_accounted)
@@ -811,6 +846,7 @@ Test(kern, memory_leak_is_accounted)
     HostAllocStats st = ha_stats(F.a);
     cr_expect(eq(i64, st.cur_allocs, 1));
     cr_expect(eq(i64, st.cur_bytes, 4));
+    no_leaks();
 }
 
 /* Every kernel family file provides the rows it owns. */
@@ -828,6 +864,7 @@ Test(kern, rows_have_kernels)
         const OpInfo *o = optable_lookup(names[i], strlen(names[i]));
         cr_expect(o != NULL && o->fn != NULL, "%s has no kernel", names[i]);
     }
+    no_leaks();
 }
 
 /* {=====================================================================
@@ -870,6 +907,7 @@ Test(kern, print_typed_attr_alphabetical)
     run(&t, &ch, 1, &r, 1);
     av_release(r);
     cr_expect_str_eq(out(), "unknown attr\nunknown attr\n");
+    no_leaks();
 }
 
 Test(kern, sync_kernels)
@@ -894,6 +932,7 @@ Test(kern, sync_kernels)
     run(&t, NULL, 0, NULL, 0);
     cr_expect_str_eq(F.ctx.error, "something bad happened");
     F.ctx.flags = 0;
+    no_leaks();
 }
 
 Test(kern, sync_dense_tensors)
@@ -931,6 +970,7 @@ Test(kern, sync_dense_tensors)
     av_release(r);
     av_release(v);
     cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+    no_leaks();
 }
 
 Test(kern, const_dense_attr_splat_and_errors)
@@ -961,6 +1001,7 @@ Test(kern, const_dense_attr_splat_and_errors)
     cr_expect(av_is_error(r));
     av_release(r);
     cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+    no_leaks();
 }
 
 Test(kern, cancel_marks_request)
@@ -989,6 +1030,7 @@ Test(kern, quiesce_runs_queued_work)
     cr_expect(eq(i64, av_get(sum)->v.i, 3));
     av_release(r);
     av_release(sum);
+    no_leaks();
 }
 
 /* Every dtype of ops.def's DHT_DTYPES through the kernels: create, fill,
@@ -1062,4 +1104,5 @@ ParameterizedTest(DtCase *c, kern, dtypes)
     av_release(a);
     av_release(b);
     cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
+    no_leaks();
 }
