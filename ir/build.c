@@ -1931,16 +1931,39 @@ Op *irb_op_benchmark_head(ParseCtx *c, const Token *name, const Token *bname, Ve
     Op *op = new_op(c, name, args, 1, &ch);
     if (!op) return NULL;
     const Type *i32 = named_type(c, "i32");
-    /* Keyword attributes are i32 (spec/dialect.md §3.8). */
+    /* Keyword attributes are i32; at least one is given; num_warmup_runs
+    ** defaults to 1 (spec/dialect.md §3.8). */
+    bool warmup = false;
+    if (kwattrs->n == 0) {
+        irb_error(c, name, "'tfrt_test.benchmark' needs duration_secs, max_count or num_warmup_runs");
+        return NULL;
+    }
     for (int i = 0; i < kwattrs->n; i++) {
         NamedAttr *na = kwattrs->v[i];
-        if (na->value->kind == ATTR_INT && na->value->type->kind == TY_I64) {
+        if (strcmp(na->name, "duration_secs") != 0 && strcmp(na->name, "max_count") != 0
+            && strcmp(na->name, "num_warmup_runs") != 0) {
+            irb_error(c, name, "unknown 'tfrt_test.benchmark' attribute '%s'", na->name);
+            return NULL;
+        }
+        if (strcmp(na->name, "num_warmup_runs") == 0) warmup = true;
+        if (na->value->kind != ATTR_INT) {
+            irb_error(c, name, "'tfrt_test.benchmark' attribute '%s' must be an integer", na->name);
+            return NULL;
+        }
+        if (na->value->type->kind == TY_I64) {
             na->value = convert_scalar(c, na->value, i32, name);
             if (!na->value) return NULL;
         }
     }
-    NamedAttr na = { "name", irb_attr_string(c, bname, NULL) };
-    set_attrs(c, op, kwattrs, &na, 1, name);
+    NamedAttr na[2] = { { "name", irb_attr_string(c, bname, NULL) }, { "num_warmup_runs", NULL } };
+    if (!warmup) {
+        Attr *one = new_attr(c, ATTR_INT);
+        if (!one) return NULL;
+        one->type = i32;
+        one->u.i = 1;
+        na[1].value = one;
+    }
+    set_attrs(c, op, kwattrs, na, warmup ? 1 : 2, name);
     return push_pending(c, op, args, (const Type **)op->operand_types);
 }
 

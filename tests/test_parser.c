@@ -481,6 +481,25 @@ Test(parser, regions_bind_block_arguments) {
     done(&p);
 }
 
+Test(parser, benchmark_keyword_attributes) {
+    Parsed p;
+    Module *m = ok("func.func @f() {\n  %c = tfrt_test.benchmark \"b\"() max_count = 5 {\n"
+                   "    %x = tfrt.constant.i32 1\n    tfrt.return %x : i32\n  }\n  tfrt.return\n}\n", &p);
+    Op *o = body_op(m, "f", 0);
+    cr_expect_eq(o->noperands, 0);
+    cr_expect_eq(o->regions[0]->nargs, 0);
+    const Attr *w = ir_op_attr(o, "num_warmup_runs");
+    cr_assert_not_null(w);
+    cr_expect_eq(w->u.i, 1);
+    cr_expect_str_eq(w->type->spelling, "i32");
+    cr_expect_null(ir_op_attr(o, "duration_secs"));
+    done(&p);
+    fails("func.func @f() {\n  %c = tfrt_test.benchmark \"b\"() {\n    tfrt.return\n  }\n  tfrt.return\n}\n", 2, 8,
+          "'tfrt_test.benchmark' needs duration_secs, max_count or num_warmup_runs");
+    fails("func.func @f() {\n  %c = tfrt_test.benchmark \"b\"() maxcount = 1 {\n    tfrt.return\n  }\n  tfrt.return\n}\n",
+          2, 8, "unknown 'tfrt_test.benchmark' attribute 'maxcount'");
+}
+
 Test(parser, if_without_else_and_with_results) {
     Parsed p;
     Module *m = ok("func.func @f(%c: i1, %ch: !tfrt.chain) {\n"
@@ -1086,4 +1105,39 @@ Test(optable, rows_of_the_spec) {
     cr_expect(optable_lookup("tfrt.lessequal.i32", 18)->flags & OPF_TRAILING_CHAIN);
     cr_expect(optable_lookup("tfrt_test.sync_benchmark", 24)->flags & OPF_NO_KERNEL);
     cr_expect_eq(optable_lookup("tfrt.minus.i32", 14)->family, SYN_GENERIC);
+}
+
+/* ===================================================================== */
+/* Robustness: mutated programs never crash and fail with a diagnostic    */
+
+static uint32_t rng(uint32_t *s) {
+    *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5;
+    return *s;
+}
+
+Test(parser, mutated_programs, .timeout = 120) {
+    static const char alphabet[] = "%@#!^\"{}()[]<>,=:-.0123456789abcxyz \n\\\x00\xff";
+    size_t n = strlen(all_custom);
+    char *buf = malloc(n + 64);
+    uint32_t seed = 12345;
+    for (int iter = 0; iter < 3000; iter++) {
+        memcpy(buf, all_custom, n);
+        size_t len = n;
+        int edits = 1 + (int)(rng(&seed) % 4);
+        for (int e = 0; e < edits; e++) {
+            size_t at = rng(&seed) % len;
+            switch (rng(&seed) % 3) {
+            case 0: buf[at] = alphabet[rng(&seed) % (sizeof alphabet - 1)]; break;
+            case 1: memmove(buf + at, buf + at + 1, len - at - 1); len--; break;
+            default:
+                memmove(buf + at + 1, buf + at, len - at);
+                buf[at] = alphabet[rng(&seed) % (sizeof alphabet - 1)];
+                len++;
+            }
+        }
+        Parsed p = parsen(buf, len);
+        if (!p.m) cr_expect(strstr(p.err, ": error: ") != NULL, "iteration %d failed silently", iter);
+        done(&p);
+    }
+    free(buf);
 }
