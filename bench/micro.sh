@@ -1,6 +1,9 @@
 #!/bin/sh
 # Builds and runs the AsyncValue microbenchmark (bench/micro_av.c) against
-# the runtime archive, in its own build directory.
+# the runtime archive, in its own build directory. With perf available it
+# also prints cycles and instructions per operation of the single-threaded
+# loops: perf counts this process only, so those figures hold even on a
+# busy machine where wall-clock nanoseconds do not.
 # usage: bench/micro.sh [N]
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -10,3 +13,14 @@ make --no-print-directory -s BUILD="$build" BIN="$build/bin" "$build/librt.a"
 ${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -pthread -I. \
   bench/micro_av.c "$build/librt.a" -pthread -lm -o "$build/micro_av"
 "$build/micro_av" "$@"
+if command -v perf >/dev/null 2>&1 && perf stat -e cycles true >/dev/null 2>&1; then
+  n=2000000
+  echo
+  printf "%-28s %10s %14s\n" "single thread (perf)" "cycles/op" "instructions/op"
+  "$build/micro_av" --list | while read -r i name; do
+    # The difference between n and 0 iterations removes start-up costs.
+    c=$(perf stat -x, -e cycles,instructions "$build/micro_av" --only "$i" "$n" 2>&1 >/dev/null | cut -d, -f1 | tr '\n' ' ')
+    z=$(perf stat -x, -e cycles,instructions "$build/micro_av" --only "$i" 0 2>&1 >/dev/null | cut -d, -f1 | tr '\n' ' ')
+    echo "$name $c $z" | awk -v n="$n" '{ printf "%-28s %10.1f %14.1f\n", $1, ($2 - $4) / n, ($3 - $5) / n }'
+  done
+fi

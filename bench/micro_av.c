@@ -14,18 +14,20 @@
 ** malloc calls made per async value in steady state (target 0) and a plain
 ** malloc+free of the same size for scale.
 **
-** usage: micro_av [N]   (operations per measurement, default 2 000 000)
+** usage: micro_av [N]   (operations per measurement, default 200 000; best of 25
+** short runs, so that a run without preemption is likely on a busy machine)
 */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "interp/async_value.h"
 
-static long N = 2000000;
-enum { RUNS = 5 };
+static long N = 200000;
+enum { RUNS = 25 };
 
 static double now_ns(void)
 {
@@ -207,8 +209,30 @@ static double best_race(long n, double *mallocs_per_value)
     return best;
 }
 
+static const struct { const char *name; LoopFn fn; } loops[] = {
+    { "create+emplace+release", loop_create },
+    { "and_then+resolve", loop_and_then },
+    { "forward+and_then+resolve", loop_forward },
+    { "and_then_resolved", loop_resolved },
+    { "malloc+free", loop_malloc },
+};
+
 int main(int argc, char **argv)
 {
+    /* `micro_av --only I N`: run loop I alone N times (for perf stat, which
+    ** counts cycles of this process only and so is not fooled by a busy
+    ** machine the way wall time is). */
+    if (argc == 4 && strcmp(argv[1], "--only") == 0) {
+        int i = atoi(argv[2]);
+        if (i < 0 || i >= (int)(sizeof loops / sizeof loops[0])) return 2;
+        volatile long sink = loops[i].fn(atol(argv[3]));
+        (void)sink;
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) printf("%zu %s\n", i, loops[i].name);
+        return 0;
+    }
     if (argc > 1) N = atol(argv[1]);
     if (N < 1000) N = 1000;
 
