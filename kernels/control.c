@@ -178,26 +178,25 @@ static void branch_now(KernelFrame *f, BranchKind kind, AsyncValue **res)
     invoke(f->ctx, b, f->args + 1, f->nargs - 1, res);
 }
 
+/* A branch waiting for its selector: one allocation holding the retained
+** operands, the forwarding results and room for the body's results. */
 typedef struct Deferred {
-    KernelFrame kf;        /* copy of the kernel frame with retained args */
-    ExecCtx *ctx;
+    KernelFrame kf;        /* copy of the kernel frame over [vals] */
+    ExecCtx ctx;           /* holds a reference on the request */
     BranchKind kind;
-    AsyncValue **res;      /* our forwarding results */
-    AsyncValue **args;
+    AsyncValue *vals[];    /* nargs operands, nres results, nres body results */
 } Deferred;
 
 static void branch_deferred(void *a, void *b)
 {
     (void)b;
     Deferred *d = a;
-    AsyncValue **out = av_array(d->kf.nresults);
+    int nargs = d->kf.nargs, nres = d->kf.nresults;
+    AsyncValue **res = d->vals + nargs, **out = res + nres;
     branch_now(&d->kf, d->kind, out);
-    forward_all(d->res, out, d->kf.nresults);
-    for (int i = 0; i < d->kf.nargs; i++) av_release(d->args[i]);
-    free(out);
-    free(d->args);
-    free(d->res);
-    exec_ctx_free(d->ctx);
+    forward_all(res, out, nres);
+    for (int i = 0; i < nargs; i++) av_release(d->vals[i]);
+    if (d->ctx.rq) rq_release(d->ctx.rq);
     free(d);
 }
 
@@ -212,18 +211,19 @@ static void branch_kernel(KernelFrame *f, BranchKind kind)
         return;
     }
     /* Non-strict: the selector is not available yet (tfrun.md §1.1). */
-    Deferred *d = xmalloc(sizeof *d);
-    d->ctx = exec_ctx_dup(f->ctx);
+    int nargs = f->nargs, nres = f->nresults;
+    Deferred *d = xmalloc(sizeof *d + sizeof(AsyncValue *) * (size_t)(nargs + 2 * nres));
+    d->ctx = *f->ctx;
+    d->ctx.error = NULL;
+    if (d->ctx.rq) rq_retain(d->ctx.rq);
     d->kind = kind;
-    d->args = av_array(f->nargs);
-    for (int i = 0; i < f->nargs; i++) {
+    for (int i = 0; i < nargs; i++) {
         av_retain(f->args[i]);
-        d->args[i] = f->args[i];
+        d->vals[i] = f->args[i];
     }
-    d->res = av_array(f->nresults);
-    make_indirect_results(f, d->res);
-    d->kf = (KernelFrame){ d->args, f->nargs, NULL, f->nresults, f->op, d->ctx };
-    av_and_then(d->args[0], branch_deferred, d, NULL);
+    make_indirect_results(f, d->vals + nargs);
+    d->kf = (KernelFrame){ d->vals, nargs, NULL, nres, f->op, &d->ctx };
+    av_and_then(d->vals[0], branch_deferred, d, NULL);
 }
 
 void k_tfrt_if(KernelFrame *f)   { branch_kernel(f, BR_IF); }
