@@ -401,9 +401,17 @@ Test(av, forward_rejections)
     cr_assert(!av_try_forward(j, i));               /* cycle j -> i -> j */
     cr_assert(!av_try_forward(i, av_ready_chain())); /* bound twice */
     cr_assert(!av_try_emplace(i, any_int(ANY_I32, 1)));
+    /* i is bound but still waiting (j is unbound): every transition is refused. */
+    cr_assert(!av_try_set_error(i, ERR_INTERNAL, "x"));
+    ErrorObj *e = obj_error(ERR_INTERNAL, "y");
+    cr_assert(!av_try_set_error_obj(i, e));
+    obj_release(&e->hdr);
+    cr_assert_eq(av_state(i), AV_UNAVAILABLE);
     AsyncValue *c = av_new_unavailable();
     cr_assert(!av_try_forward(c, j));               /* concrete values do not forward */
     av_forward(j, av_ready_chain());
+    cr_assert(!av_try_set_error(j, ERR_INTERNAL, "x"));   /* bound and resolved */
+    cr_assert(!av_try_emplace(j, any_chain()));
     cr_assert(av_is_available(i));
     cr_assert_eq(av_get(i)->type, ANY_CHAIN);
     av_emplace(c, any_chain());
