@@ -735,6 +735,24 @@ Test(parser, every_attribute_form) {
     done(&p);
 }
 
+Test(parser, identifiers_that_look_like_ops_or_keywords) {
+    Parsed p;
+    /* Dotted keys are sent as op tokens and fall back to identifiers. */
+    Module *m = ok("func.func @\"odd name\"() attributes {tfrt.add.i32 = 1, tfrt.sync, to = 2, fixed, at = 3,\n"
+                   "  unknown = 4, fused = 5, callsite = 6, unit = 7, dense = 8, private = 9, parallel_iterations = 10} {\n"
+                   "  %x = tfrt.constant.i32 1 {tfrt.print.i32 = \"k\"}\n  tfrt.return\n}\n", &p);
+    Func *f = m->funcs[0];
+    cr_expect_str_eq(f->name, "odd name");
+    cr_expect(f->is_sync);
+    cr_expect_eq(ir_func_attr(f, "tfrt.add.i32")->u.i, 1);
+    cr_expect_eq(ir_func_attr(f, "to")->u.i, 2);
+    cr_expect_eq(ir_func_attr(f, "fixed")->kind, ATTR_UNIT);
+    cr_expect_eq(ir_func_attr(f, "parallel_iterations")->u.i, 10);
+    cr_expect_str_eq(ir_op_attr(f->body->ops[0], "tfrt.print.i32")->u.str.s, "k");
+    cr_expect_eq(ir_module_func(m, "odd name"), f);
+    done(&p);
+}
+
 Test(parser, attribute_errors) {
     fails("func.func @f() attributes {a = 1, a = 2} {\n  tfrt.return\n}\n", 1, 11, "duplicate attribute 'a'");
     fails("func.func @f() attributes {d = dense<[1, 2, 3]> : tensor<2xi32>} {\n  tfrt.return\n}\n", 1, 32,
