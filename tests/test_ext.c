@@ -24,6 +24,7 @@
 
 #include "interp/exec.h"
 #include "kernels/dht.h"
+#include "parser/parser.h"
 #include "kernels/ext.h"
 #include "kernels/kernel.h"
 
@@ -709,6 +710,71 @@ Test(ext, unordered_list_appends_are_safe)
     cr_assert_eq(av_get(R[0])->v.i, 20000);
     av_release(R[0]);
     av_release(s.var);
+}
+
+/* {=====================================================================
+** Critical sections through the executor
+** ====================================================================== */
+
+/* @f prints its argument on entry; its result is produced by a task, so the
+** invocation stays open until the queue runs it. */
+static const char CS_PROGRAM[] =
+    "func.func @f(%id: i32) -> i32 {\n"
+    "  %ch = tfrt.new.chain\n"
+    "  %ch1 = tfrt.print.i32 %id, %ch\n"
+    "  %r = \"tfrt_test.async_copy.i32\"(%id, %ch1) : (i32, !tfrt.chain) -> i32\n"
+    "  tfrt.return %r : i32\n"
+    "}\n";
+
+/* Five rv.critical calls made back to back: the first runs at once, the
+** others wait (nothing printed, results unavailable) and then run one at a
+** time in the order they were made, each after the previous result. */
+Test(ext_cs, fifo_one_at_a_time, .timeout = 30.0)
+{
+    char err[128], *outbuf = NULL;
+    size_t outlen = 0;
+    WorkQueue *q = wq_create("s", err, sizeof err);
+    HostAllocator *a = ha_create("malloc", NULL);
+    Module *m = parse_module("cs.mlir", CS_PROGRAM, sizeof CS_PROGRAM - 1, NULL);
+    cr_assert(q && a && m);
+    FILE *out = open_memstream(&outbuf, &outlen);
+    Host *h = host_new(m, q, a, NULL, out);
+    cr_assert(exec_load(h));
+    ExecCtx c = { .host = h, .rq = rq_new(q) };
+
+    AsyncValue *cs, *res[5], *ids[5];
+    KernelFrame fcs = { NULL, 0, &cs, 1, &NOOP, &c };
+    cs = NULL;
+    k_rv_critical_section(&fcs);
+    Op op = { .name = "rv.critical", .callee = "f" };
+    for (int i = 0; i < 5; i++) {
+        ids[i] = I32(i + 1);
+        AsyncValue *args[] = { cs, ids[i] };
+        res[i] = NULL;
+        KernelFrame f = { args, 2, &res[i], 1, &op, &c };
+        k_rv_critical(&f);
+        cr_assert(res[i] && !av_is_resolved(res[i]), "call %d finished early", i + 1);
+    }
+    fflush(out);
+    cr_assert_str_eq(outbuf, "int32 = 1\n", "only the first call has started");
+    wq_await(q, res, 5);
+    wq_quiesce(q);
+    fflush(out);
+    cr_assert_str_eq(outbuf, "int32 = 1\nint32 = 2\nint32 = 3\nint32 = 4\nint32 = 5\n");
+    for (int i = 0; i < 5; i++) {
+        cr_assert(av_is_available(res[i]));
+        cr_assert_eq(av_get(res[i])->v.i, i + 1);
+    }
+    release_all(res, 5);
+    release_all(ids, 5);
+    av_release(cs);
+    rq_release(c.rq);
+    host_free(h);
+    fclose(out);
+    free(outbuf);
+    ir_module_free(m);
+    ha_destroy(a);
+    wq_destroy(q);
 }
 
 /* {=====================================================================
