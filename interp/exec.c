@@ -73,6 +73,7 @@ typedef struct Plan Plan;
 typedef struct Frame {
     const Plan *plan;
     ExecCtx ctx;
+    bool st;               /* single-threaded queue: no atomic read-modify-writes */
     atomic_int refs;
     atomic_int *ready;
     _Atomic(AsyncValue *) *regs;
@@ -426,6 +427,7 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
             f = atomic_exchange_explicit(&mp->spare[i], NULL, memory_order_acquire);
     if (!f) f = xmalloc(p->frame_size);
     f->plan = p;
+    f->st = wq_is_single_threaded(c->host->queue);
     f->ctx = *c;
     f->ctx.error = NULL;
     if (f->ctx.rq) rq_retain(f->ctx.rq);
@@ -500,7 +502,14 @@ static void decrement(Frame *f, ReadyQueue *q, const int *users, int n)
     const Kern *kern = f->plan->kern;
     for (int i = 0; i < n; i++) {
         int k = users[i];
-        if (atomic_fetch_sub_explicit(&f->ready[k], 1, memory_order_acq_rel) != 1) continue;
+        if (f->st) {
+            /* Everything runs on this thread: plain decrements. */
+            int c = atomic_load_explicit(&f->ready[k], memory_order_relaxed) - 1;
+            atomic_store_explicit(&f->ready[k], c, memory_order_relaxed);
+            if (c != 0) continue;
+        } else if (atomic_fetch_sub_explicit(&f->ready[k], 1, memory_order_acq_rel) != 1) {
+            continue;
+        }
         if (kern[k].stream == q->stream) iv_push(&q->in, k);
         else iv_push(&q->out, k);
     }
@@ -616,8 +625,15 @@ static void retain_n(AsyncValue *v, int n)
 static void store(Frame *f, int r, AsyncValue *v)
 {
     AsyncValue *expect = NULL;
-    if (atomic_compare_exchange_strong_explicit(&f->regs[r], &expect, v, memory_order_acq_rel,
-                                                memory_order_acquire)) {
+    if (f->st) {
+        expect = atomic_load_explicit(&f->regs[r], memory_order_relaxed);
+        if (!expect) {
+            atomic_store_explicit(&f->regs[r], v, memory_order_relaxed);
+            retain_n(v, f->plan->user_count[r] - 1);
+            return;
+        }
+    } else if (atomic_compare_exchange_strong_explicit(&f->regs[r], &expect, v,
+                                                       memory_order_acq_rel, memory_order_acquire)) {
         retain_n(v, f->plan->user_count[r] - 1);
         return;
     }
