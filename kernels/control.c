@@ -61,11 +61,24 @@ static int body_nresults(Body b)
     return bl && bl->nops ? bl->ops[bl->nops - 1]->noperands : 0;
 }
 
-static void invoke(const ExecCtx *c, Body b, AsyncValue *const *args, int nargs, AsyncValue **res)
+/* Invokes [b] with [args] (+0) and stores [nres] +1 results in [res]. A body
+** whose result count is not [nres] (which the verifier rejects) is not
+** invoked: every result is an error, so that no caller writes past its
+** arrays whatever the input. */
+static void invoke(const ExecCtx *c, Body b, AsyncValue *const *args, int nargs,
+                   AsyncValue **res, int nres)
 {
+    if ((!b.fn && !b.block) || body_nresults(b) != nres) {
+        for (int i = 0; i < nres; i++)
+            res[i] = av_new_error(ERR_INTERNAL, "body result count does not match its caller");
+        return;
+    }
     if (b.fn) exec_invoke_func(c, b.fn, args, nargs, res);
-    else if (b.block) exec_invoke_block(c, b.block, args, nargs, res);
+    else exec_invoke_block(c, b.block, args, nargs, res);
 }
+
+static Body fn_body(const Func *fn) { Body b = { fn, NULL }; return b; }
+static Body block_body(const Block *bl) { Body b = { NULL, bl }; return b; }
 
 /* Binds forwarding values res[0..n) to +1 values out[0..n) and drops both. */
 static void forward_all(AsyncValue **res, AsyncValue **out, int n)
@@ -108,7 +121,7 @@ void k_tfrt_call(KernelFrame *f)
         kf_error(f, "function @%s not defined", f->op->callee ? f->op->callee : "?");
         return;
     }
-    exec_invoke_func(f->ctx, fn, f->args, f->nargs, f->results);
+    invoke(f->ctx, fn_body(fn), f->args, f->nargs, f->results, f->nresults);
 }
 
 /* {=====================================================================
@@ -175,7 +188,7 @@ static void branch_now(KernelFrame *f, BranchKind kind, AsyncValue **res)
             res[i] = av_new_error(ERR_INTERNAL, "no branch to take");
         return;
     }
-    invoke(f->ctx, b, f->args + 1, f->nargs - 1, res);
+    invoke(f->ctx, b, f->args + 1, f->nargs - 1, res, f->nresults);
 }
 
 /* A branch waiting for its selector: one allocation holding the retained
@@ -275,7 +288,7 @@ static void repeat_run(Repeat *r)
                 repeat_free(r);
                 return;
             }
-            exec_invoke_block(r->ctx, r->body, r->vals, r->nvals, r->tmp);
+            invoke(r->ctx, block_body(r->body), r->vals, r->nvals, r->tmp, r->nvals);
             for (int j = 0; j < r->nvals; j++) {
                 av_release(r->vals[j]);
                 r->vals[j] = r->tmp[j];
@@ -435,7 +448,7 @@ static void while_iter_task(void *a, void *b)
     (void)b;
     WhileIter *it = a;
     AsyncValue **out = av_array(it->nres);
-    exec_invoke_func(it->ctx, it->body, it->args, it->nargs, out);
+    invoke(it->ctx, fn_body(it->body), it->args, it->nargs, out, it->nres);
     forward_all(it->res, out, it->nres);
     for (int i = 0; i < it->nargs; i++) av_release(it->args[i]);
     free(out);
@@ -491,7 +504,7 @@ static void while_step(While *w)
             }
             exec_enqueue(w->ctx, while_iter_task, it, NULL);
         } else {
-            exec_invoke_func(w->ctx, w->body, w->vals, w->nvals, w->tmp);
+            invoke(w->ctx, fn_body(w->body), w->vals, w->nvals, w->tmp, w->nvals + 1);
             for (int i = 0; i < w->nvals; i++) av_release(w->vals[i]);
         }
         for (int i = 0; i < w->nvals; i++) w->vals[i] = w->tmp[i];
@@ -567,7 +580,7 @@ void k_tfrt_once(KernelFrame *f)
         for (int i = 0; i < f->nresults; i++) mine->v[i] = av_new_indirect();
         if (rq_resource_put(f->ctx->rq, key, mine, once_free)) {
             AsyncValue **out = av_array(f->nresults);
-            exec_invoke_func(f->ctx, fn, f->args, f->nargs, out);
+            invoke(f->ctx, fn_body(fn), f->args, f->nargs, out, f->nresults);
             for (int i = 0; i < f->nresults; i++) {
                 av_forward(mine->v[i], out[i]);
                 av_release(out[i]);
@@ -631,7 +644,7 @@ static void pfor_run_block(PFor *p, int64_t j)
     for (int i = 0; i < p->nextra; i++) args[i + 2] = p->extra[i];
     int nres = p->async_body ? 1 : 0;
     AsyncValue *out[1] = { NULL };
-    invoke(p->ctx, p->body, args, n, out);
+    invoke(p->ctx, p->body, args, n, out, nres);
     av_release(args[0]);
     av_release(args[1]);
     free(args);
@@ -757,7 +770,7 @@ static void do_async_task(void *a, void *b)
     (void)b;
     DoAsync *d = a;
     AsyncValue **out = av_array(d->nres);
-    exec_invoke_block(d->ctx, d->body, d->args, d->nargs, out);
+    invoke(d->ctx, block_body(d->body), d->args, d->nargs, out, d->nres);
     forward_all(d->res, out, d->nres);
     for (int i = 0; i < d->nargs; i++) av_release(d->args[i]);
     free(out);
@@ -893,7 +906,7 @@ static void bench_start_run(void *a, void *unused)
     clock_gettime(CLOCK_MONOTONIC, &b->t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b->c0);
     AsyncValue *out[1] = { NULL };
-    exec_invoke_block(b->ctx, b->body, b->args, b->nargs, out);
+    invoke(b->ctx, block_body(b->body), b->args, b->nargs, out, 1);
     av_and_then(out[0], bench_run_done, b, out[0]);
 }
 
