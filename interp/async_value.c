@@ -30,12 +30,17 @@
 ** value in [final], so reading a payload is one hop.
 **
 ** Allocation. Values and waiter nodes are 64-byte blocks (one cache line)
-** from one pool: a
-** per-thread free list (an allocator cache, the only thread-local state
-** here), refilled from and spilled to a global list under a mutex, which is
-** refilled by malloc'ing slabs. In steady state no block comes from malloc.
-** The per-thread cache also holds that thread's share of the live count, so
-** counting costs no shared cache line; av_live_count() sums the shares.
+** from one pool: a per-thread free list (an allocator cache, the only
+** thread-local state here), refilled from and spilled to a global list under
+** a mutex, which is refilled by malloc'ing slabs. In steady state no block
+** comes from malloc. Slabs are never returned (they stay reachable from
+** [slabs]). The per-thread cache also holds that thread's share of the live
+** count, so counting costs no shared cache line; av_live_count() sums the
+** shares. Under AddressSanitizer a free block is poisoned, so a use after
+** release is still reported although the memory is not freed.
+**
+** Global state: the pool (free lists, slab list, counters) and the immortal
+** ready chain. All of it is allocator state or accounting.
 */
 #include "interp/async_value.h"
 
