@@ -308,7 +308,8 @@ static void pty_start(Pty *p, const char *home)
         dup2(s, 0); dup2(s, 1); dup2(s, 2);
         if (s > 2) close(s);
         close(p->master);
-        setenv("HOME", home, 1);
+        if (home) setenv("HOME", home, 1);
+        else unsetenv("HOME");
         setenv("TERM", "xterm", 1);
         setenv("NO_COLOR", "1", 1);
         char *argv[] = { "repl", NULL };
@@ -436,6 +437,21 @@ Test(pty, prompt_completion_history)
     cr_assert_eq(pty_finish(&q), 0, "the recalled :quit should end the session");
     unlink(path);
     rmdir(home);
+}
+
+Test(pty, no_home_no_history_file)
+{
+    /* Without HOME the session works and keeps its history in memory. */
+    Pty p;
+    pty_start(&p, NULL);
+    cr_assert(pty_expect(&p, "tfrun> ", 5000), "%s", SEEN(&p));
+    pty_send(&p, "%x = tfrt.constant.i32 3\r");
+    cr_assert(pty_expect(&p, "%x = 3 : i32", 5000), "%s", SEEN(&p));
+    cr_assert(pty_expect(&p, "tfrun> ", 5000), "%s", SEEN(&p));
+    pty_send(&p, "\x1b[A\r");
+    cr_assert(pty_expect(&p, "%x = 3 : i32", 5000), "in-memory history: %s", SEEN(&p));
+    pty_send(&p, ":quit\r");
+    cr_assert_eq(pty_finish(&p), 0);
 }
 
 Test(pty, ctrl_c_at_the_prompt_keeps_the_session)
