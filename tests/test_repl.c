@@ -275,6 +275,47 @@ Test(dbg, interrupt_flag_cancels_the_run)
 
 /* }===================================================================== */
 
+/* The hooks driven by hand: a frame whose async value never resolves
+** keeps kernels waiting after the run, and :pending then shows the
+** snapshot taken when the run ended. */
+Test(dbg, pending_snapshot_after_a_stuck_run)
+{
+    Dbg t;
+    dbg_open(&t, NULL);
+    const DebugHooks *h = dbg_hooks(t.dbg);
+    const Block *b = ir_module_func(t.m, "main")->body;
+    const void *frame = &t;              /* any identity */
+    AsyncValue *ch = av_ready_chain();
+    AsyncValue *one = av_new_available(any_int(ANY_I32, 1));
+    AsyncValue *never = av_new_unavailable();
+    AsyncValue *res[3][1] = { { ch }, { one }, { never } };
+    dbg_run_begin(t.dbg);
+    h->frame_enter(h->ud, frame, b, NULL, 0);
+    for (int k = 0; k < 3; k++) {        /* new.chain, constant, async_add */
+        h->before_kernel(h->ud, NULL, frame, b->ops[k]);
+        h->after_kernel(h->ud, frame, b->ops[k], res[k], 1);
+    }
+    /* print and call wait for %b; the return for %c. */
+    cr_assert_eq(dbg_run_end(t.dbg), 3);
+    char *buf = NULL; size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    dbg_print_pending(t.dbg, f);
+    fclose(f);
+    cr_assert_str_eq(buf,
+        "tfrt.print.i32 at p.mlir:10:10 in @main waits for:\n"
+        "    %b: unavailable (produced by tfrt_test.async_add.i32 at p.mlir:9:8, not resolved yet)\n"
+        "tfrt.call at p.mlir:11:8 in @main waits for:\n"
+        "    %b: unavailable (produced by tfrt_test.async_add.i32 at p.mlir:9:8, not resolved yet)\n"
+        "tfrt.return at p.mlir:12:3 in @main waits for:\n"
+        "    %c: not produced yet (its producer tfrt.call at p.mlir:11:8 has not run)\n");
+    free(buf);
+    /* A later frame_exit for the dropped record is harmless. */
+    h->frame_exit(h->ud, frame);
+    av_release(one);
+    av_release(never);
+    dbg_close(&t);
+}
+
 /* {=====================================================================
 ** The REPL on a pseudo-terminal
 ** ====================================================================== */
