@@ -433,6 +433,19 @@ Test(pty, prompt_completion_history)
     cr_assert(pty_expect(&p, "%y : i32 = 82 (available, refcount 1)", 5000), "%s", SEEN(&p));
     cr_assert(pty_expect(&p, "tfrun> ", 5000), "%s", SEEN(&p));
 
+    /* Values and @functions complete too. */
+    pty_send(&p, "%longname = tfrt.constant.i32 7\r");
+    cr_assert(pty_expect(&p, "%longname = 7 : i32", 5000), "%s", SEEN(&p));
+    pty_send(&p, ":print %lon\t\r");
+    cr_assert(pty_expect(&p, "%longname : i32 = 7 (available, refcount 1)", 5000), "%s", SEEN(&p));
+    pty_send(&p, "func.func @answer() -> i32 {\r  %a = tfrt.constant.i32 42\r  tfrt.return %a : i32\r}\r");
+    cr_assert(pty_expect(&p, "defined @answer", 5000), "%s", SEEN(&p));
+    pty_send(&p, ":run @ans\t()\r");
+    cr_assert(pty_expect(&p, "'answer' returned 42", 5000), "%s", SEEN(&p));
+    pty_send(&p, ":print %y\r");
+    cr_assert(pty_expect(&p, "%y : i32 = 82 (available, refcount 1)", 5000), "%s", SEEN(&p));
+    cr_assert(pty_expect(&p, "tfrun> ", 5000), "%s", SEEN(&p));
+
     /* Up arrow recalls the previous line; Enter runs it again. */
     pty_send(&p, "\x1b[A\r");
     cr_assert(pty_expect(&p, "%y : i32 = 82 (available, refcount 1)", 5000), "history recall: %s", SEEN(&p));
