@@ -16,6 +16,14 @@
 **      then matched region by region, each from where the last match ended.
 **
 ** Offsets into the canonical texts are size_t; a "region" is [from, to).
+**
+** Known differences from FileCheck 14, all outside what tests use:
+**   - numeric substitution blocks ([[#N:]], [[#N+1]]) other than @LINE are
+**     reported as unsupported;
+**   - LLVM's regex engine fails to match a regex that has both a
+**     back-reference (a variable used on the line that defines it) and an
+**     alternation followed by more pattern, e.g. `[[V:a|b]] [[V]]` against
+**     "a a"; glibc matches it, and so does this matcher.
 */
 #include <ctype.h>
 #include <regex.h>
@@ -70,13 +78,18 @@ enum { K_NONE, K_PLAIN, K_NEXT, K_SAME, K_NOT, K_DAG, K_LABEL, K_EMPTY, K_EOF,
        K_COMMENT, K_BADNOT, K_BADCOUNT };
 
 typedef struct fc_sub {      /* a use of a variable defined on an earlier line */
-    char *name;              /* NULL for @LINE */
+    char *name;              /* the variable, or the @LINE expression */
+    int is_line;             /* nonzero: [name] is an @LINE expression */
     long line_value;         /* value of an @LINE expression */
     size_t idx;              /* insertion point in the regex */
     size_t loc;              /* offset of the name in the check text */
 } fc_sub;
 
-typedef struct fc_def { char *name; int group; } fc_def;
+typedef struct fc_def {
+    char *name;
+    int group;               /* capture group in the regex */
+    size_t pos, len;         /* what the last match captured (input offsets) */
+} fc_def;
 
 typedef struct fc_pat {
     int kind, count, line;
@@ -102,7 +115,6 @@ typedef struct fc_var { char *name; char *value; size_t len; } fc_var;
 typedef struct fc {
     FILE *err;
     const char *check_name, *input_name, *prefix;
-    size_t plen;
     char *cb; size_t cn;     /* canonical check text */
     char *ib; size_t in;     /* canonical input */
     fc_pat *pats; int npats, cappats;
@@ -123,11 +135,13 @@ static void vdiag(fc *c, int input, size_t off, size_t len, const char *kind,
     const char *buf = input ? c->ib : c->cb;
     size_t n = input ? c->in : c->cn;
     if (off > n) off = n;
+    /* Lines are counted by '\n'; a lone '\r' also starts a line for the
+    ** column and the echoed text, as in LLVM's SourceMgr. */
     size_t ls = off, line = 1;
-    while (ls > 0 && buf[ls - 1] != '\n') ls--;
+    while (ls > 0 && buf[ls - 1] != '\n' && buf[ls - 1] != '\r') ls--;
     for (size_t i = 0; i < ls; i++) line += buf[i] == '\n';
     size_t le = off;
-    while (le < n && buf[le] != '\n') le++;
+    while (le < n && buf[le] != '\n' && buf[le] != '\r') le++;
     fprintf(c->err, "%s:%zu:%zu: %s: ", input ? c->input_name : c->check_name,
             line, off - ls + 1, kind);
     vfprintf(c->err, fmt, ap);
@@ -563,12 +577,13 @@ static int line_expr(const char *s, size_t n, int line, long *value)
     return 1;
 }
 
-static int add_sub(fc_pat *p, char *name, long value, size_t loc)
+static int add_sub(fc_pat *p, char *name, int is_line, long value, size_t loc)
 {
     fc_sub *subs = realloc(p->subs, sizeof *subs * (size_t)(p->nsubs + 1));
     if (!subs) { free(name); return 0; }
     p->subs = subs;
     subs[p->nsubs].name = name;
+    subs[p->nsubs].is_line = is_line;
     subs[p->nsubs].line_value = value;
     subs[p->nsubs].idx = p->text.n;
     subs[p->nsubs].loc = loc;
@@ -584,7 +599,7 @@ static int parse_block(fc *c, fc_pat *p, size_t off, size_t n)
     p->has_var = 1;
     if (n > 0 && s[0] == '#') {
         long v;
-        if (line_expr(s + 1, n - 1, p->line, &v)) return add_sub(p, NULL, v, off + 1);
+        if (line_expr(s + 1, n - 1, p->line, &v)) return add_sub(p, dupn(s + 1, n - 1), 1, v, off + 1);
         cerror(c, off, "numeric substitution blocks other than [[#@LINE]] are not supported");
         return 0;
     }
@@ -596,7 +611,7 @@ static int parse_block(fc *c, fc_pat *p, size_t off, size_t n)
     if (i < n && s[i] == '$') i++;
     if (i < n && s[i] == '@') {
         long v;
-        if (colon == n && line_expr(s, n, p->line, &v)) return add_sub(p, NULL, v, off);
+        if (colon == n && line_expr(s, n, p->line, &v)) return add_sub(p, dupn(s, n), 1, v, off);
         if (colon < n) { cerror(c, off + i, "invalid name in string variable definition"); return 0; }
         cerror(c, off + i, "invalid pseudo numeric variable '%.*s'", (int)n, s);
         return 0;
@@ -624,7 +639,7 @@ static int parse_block(fc *c, fc_pat *p, size_t off, size_t n)
                 return 1;
             }
         }
-        return add_sub(p, name, 0, off + ns);
+        return add_sub(p, name, 0, 0, off + ns);
     }
     if (i != colon) { free(name); cerror(c, off + ns, "invalid name in string variable definition"); return 0; }
     fc_def *defs = realloc(p->defs, sizeof *defs * (size_t)(p->ndefs + 1));
@@ -864,7 +879,7 @@ static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, si
             const fc_sub *s = &p->subs[i];
             sb_add(&rx, p->text.p + last, s->idx - last);
             last = s->idx;
-            if (!s->name) {
+            if (s->is_line) {
                 snprintf(num, sizeof num, "%ld", s->line_value);
                 sb_adds(&rx, num);
                 continue;
@@ -895,8 +910,10 @@ static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, si
     if (ok) {
         for (int i = 0; i < p->ndefs; i++) {
             const regmatch_t *g = &m[p->defs[i].group];
-            if (g->rm_so >= 0) set_var(c, p->defs[i].name, c->ib + from + g->rm_so, (size_t)(g->rm_eo - g->rm_so));
-            else set_var(c, p->defs[i].name, "", 0);
+            fc_def *d = &p->defs[i];
+            d->pos = g->rm_so >= 0 ? from + (size_t)g->rm_so : from;
+            d->len = g->rm_so >= 0 ? (size_t)(g->rm_eo - g->rm_so) : 0;
+            set_var(c, d->name, c->ib + d->pos, d->len);
         }
         size_t skip = p->kind == K_EMPTY;
         *pos = from + (size_t)m[0].rm_so + skip;
@@ -936,6 +953,7 @@ static void fuzzy(fc *c, const fc_pat *p, size_t from, size_t to)
     const char *ex = p->text.p ? p->text.p : "";
     size_t exn = p->text.n;
     size_t lines = 0, best = (size_t)-1;
+    if (exn == 0) return;  /* nothing to compare with (FileCheck prints nothing) */
     double bestq = 0;
     size_t lim = to - from < 4096 ? to - from : 4096;
     for (size_t i = 0; i < lim; i++) {
@@ -952,6 +970,40 @@ static void fuzzy(fc *c, const fc_pat *p, size_t from, size_t to)
         inote(c, from + best, 1, "possible intended match here");
 }
 
+/* Notes the value of each variable [p] substitutes, at input offset [off]
+** (`with "V" equal to "value"`, the value escaped as LLVM's write_escaped). */
+static void print_subs(fc *c, const fc_pat *p, size_t off)
+{
+    for (int i = 0; i < p->nsubs; i++) {
+        const fc_sub *s = &p->subs[i];
+        char num[32];
+        const char *v = num;
+        size_t vn;
+        if (s->is_line) {
+            vn = (size_t)snprintf(num, sizeof num, "%ld", s->line_value);
+        } else {
+            fc_var *x = find_var(c, s->name);
+            if (!x) continue;
+            v = x->value;
+            vn = x->len;
+        }
+        char *esc = malloc(vn * 4 + 1);
+        size_t k = 0;
+        if (!esc) continue;
+        for (size_t j = 0; j < vn; j++) {
+            unsigned char ch = (unsigned char)v[j];
+            if (ch == '\\' || ch == '"') { esc[k++] = '\\'; esc[k++] = (char)ch; }
+            else if (ch == '\t') { esc[k++] = '\\'; esc[k++] = 't'; }
+            else if (ch == '\n') { esc[k++] = '\\'; esc[k++] = 'n'; }
+            else if (ch < 32 || ch > 126) k += (size_t)sprintf(esc + k, "\\%03o", ch);
+            else esc[k++] = (char)ch;
+        }
+        esc[k] = 0;
+        inote(c, off, 1, "with \"%s\" equal to \"%s\"", s->name, esc);
+        free(esc);
+    }
+}
+
 static void not_found(fc *c, const fc_pat *p, size_t from, size_t to, int idx)
 {
     if (p->count > 1)
@@ -960,6 +1012,7 @@ static void not_found(fc *c, const fc_pat *p, size_t from, size_t to, int idx)
     else
         cerror(c, p->loc, "%s%s: expected string not found in input", c->prefix, kind_name(p->kind));
     inote(c, from, 1, "scanning from here");
+    print_subs(c, p, from);
     fuzzy(c, p, from, to);
 }
 
@@ -975,6 +1028,9 @@ static int check_not(fc *c, const int *nots, int nn, size_t from, size_t to)
         if (r == 0) continue;
         cerror(c, p->loc, "%s-NOT: excluded string found in input", c->prefix);
         inote(c, pos, len, "found here");
+        print_subs(c, p, pos);
+        for (int k = 0; k < p->ndefs; k++)
+            inote(c, p->defs[k].pos, p->defs[k].len, "captured var \"%s\"", p->defs[k].name);
         fail = 1;
     }
     return fail;
@@ -1038,6 +1094,7 @@ static size_t check_dag(fc *c, const fc_str *s, size_t from, size_t to, int *not
             int r = match(c, p, mpos, to, &pos, &len);
             if (r <= 0) {
                 if (r == 0) not_found(c, p, mpos, to, 1);
+                else fuzzy(c, p, mpos, to);
                 free(rs);
                 return (size_t)-1;
             }
@@ -1093,6 +1150,7 @@ static size_t check_str(fc *c, const fc_str *s, size_t from, size_t to, int labe
         int r = match(c, p, end, to, &pos, &len);
         if (r <= 0) {
             if (r == 0) not_found(c, p, end, to, i);
+            else fuzzy(c, p, end, to);
             goto done;
         }
         if (i == 1) first = pos;
@@ -1150,7 +1208,6 @@ int fc_check(const char *check, size_t check_len, const char *input, size_t inpu
     c.prefix = opt && opt->prefix ? opt->prefix : "CHECK";
     c.check_name = opt && opt->check_name ? opt->check_name : "<check>";
     c.input_name = opt && opt->input_name ? opt->input_name : "<stdin>";
-    c.plen = strlen(c.prefix);
     if (!fc_valid_prefix(c.prefix)) {
         if (diag) fprintf(diag, "error: supplied check prefix must start with a letter and "
                           "contain only alphanumeric characters, hyphens, and underscores: '%s'\n", c.prefix);
