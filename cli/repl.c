@@ -580,7 +580,7 @@ static int verify_scratch(Repl *r, const char *file, const char *text, size_t le
 
 /* Adds the functions of [text] to the session module, or changes nothing
 ** and returns false after diagnostics. [quiet]: no "defined" lines (the
-** hidden functions). *added receives the first new function when asked. */
+** hidden functions). */
 static bool define(Repl *r, const char *file, const char *text, size_t len, bool quiet)
 {
     sync_src(r);
@@ -1549,7 +1549,6 @@ static unsigned char complete_fn(EditLine *el, int ch)
     const char **cand = NULL;
     int nc = 0, cap = 0;
 #define ADD(s) do { if (nc == cap) { cap = cap ? cap * 2 : 64; cand = realloc(cand, sizeof *cand * (size_t)cap); if (!cand) abort(); } cand[nc++] = (s); } while (0)
-    const char *pre = word;
     size_t skip = 0;
     if (word[0] == ':' && first) {
         skip = 1;
@@ -1570,7 +1569,6 @@ static unsigned char complete_fn(EditLine *el, int ch)
         for (size_t i = 0; i < nops; i++) if (!strncmp(ops[i].name, word, n)) ADD(ops[i].name);
     }
 #undef ADD
-    (void)pre;
     if (!nc) { free(cand); return CC_ERROR; }
     /* Longest common prefix of the candidates. */
     size_t common = strlen(cand[0]);
