@@ -428,7 +428,7 @@ static bool check_attrs(V *v, const Op *op)
             if (a->kind != ATTR_INT)
                 op_error(v, op, "attribute '%s' failed to satisfy constraint: 32-bit signless integer attribute", keys[i]);
         }
-        if (!any) op_error(v, op, "requires attribute 'duration_secs' or 'max_count'");
+        if (!any) op_error(v, op, "requires attribute 'duration_secs', 'max_count' or 'num_warmup_runs'");
     } else if (!strcmp(n, "tfrt_test.unique_loc")) {
         need_attr(v, op, "name", ATTR_STRING);
     } else if (has_prefix(n, "tfrt_test.invoke_sync_function.")) {

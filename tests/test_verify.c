@@ -811,20 +811,22 @@ Test(verify, more_attribute_rules)
     EXPECT("func.func @f(%i: i32, %x: i32, %t: !t.tensor, %ch: !tfrt.chain) {\n"
            "  %s = \"ts.build_shape\"() {value = [1 : i64, \"x\"]} : () -> !ts.shape\n"
            "  %c = \"tfrt.case\"(%i, %x) {branches = [1]} : (i32, i32) -> i32\n"
-           "  %b = tfrt_test.benchmark \"b\"(%x : i32) {\n"
-           "    tfrt.return %x : i32\n"
-           "  }\n"
-           "  %d = tfrt_test.benchmark \"d\"(%x : i32) max_count = \"many\" {\n"
-           "    tfrt.return %x : i32\n"
-           "  }\n"
+           "  %b = \"tfrt_test.benchmark\"(%x) ({\n"
+           "  ^bb0(%y: i32):\n"
+           "    tfrt.return %y : i32\n"
+           "  }) {name = \"b\"} : (i32) -> !tfrt.chain\n"
+           "  %d = \"tfrt_test.benchmark\"(%x) ({\n"
+           "  ^bb0(%y: i32):\n"
+           "    tfrt.return %y : i32\n"
+           "  }) {name = \"d\", max_count = \"many\"} : (i32) -> !tfrt.chain\n"
            "  %e = tfrt_dht.fill_tensor_with_constant.i32 %t, %ch \"s\"\n"
            "  tfrt.return\n"
            "}\n", 5,
            "v.mlir:2:8: error: 'ts.build_shape' op attribute 'value' failed to satisfy constraint: 64-bit integer array attribute\n",
            "v.mlir:3:8: error: 'tfrt.case' op attribute 'branches' failed to satisfy constraint: symbol ref array attribute\n",
-           "v.mlir:4:8: error: 'tfrt_test.benchmark' op requires attribute 'duration_secs' or 'max_count'\n",
-           "v.mlir:7:8: error: 'tfrt_test.benchmark' op attribute 'max_count' failed to satisfy constraint: 32-bit signless integer attribute\n",
-           "v.mlir:10:8: error: 'tfrt_dht.fill_tensor_with_constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n");
+           "v.mlir:4:8: error: 'tfrt_test.benchmark' op requires attribute 'duration_secs', 'max_count' or 'num_warmup_runs'\n",
+           "v.mlir:8:8: error: 'tfrt_test.benchmark' op attribute 'max_count' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "v.mlir:12:8: error: 'tfrt_dht.fill_tensor_with_constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n");
 }
 
 Test(verify, more_callee_rules)
