@@ -308,9 +308,16 @@ void ir_print_loc(FILE *out, const Loc *l)
 
 typedef struct Slot { const Value *v; const char *name; } Slot;
 
+/* Parsed op-table signatures, one per row, filled on first use. */
+typedef struct SigCache {
+    const OpInfo *tab; size_t n;
+    VerifySig *sigs;     /* calloc'ed: .parsed false until filled */
+} SigCache;
+
 typedef struct Printer {
     FILE *out;
     const Module *m;
+    SigCache *sc;
     Slot *slots; size_t cap, n;
     char *pool; size_t pool_used, pool_cap;   /* current chunk */
     char **chunks; int nchunks;
@@ -423,22 +430,35 @@ static bool sig_type_is(const VerifySigType *s, const Type *t)
 /* Do the op's operand types (when [check_in]) and result types equal what
 ** its signature implies? (Custom syntaxes that write no types take them
 ** from the signature.) */
-static bool fits_signature(const Op *op, bool check_in)
+static const VerifySig *cached_sig(SigCache *sc, const OpInfo *info)
 {
-    VerifySig s;
-    if (!op->info || !verify_parse_signature(op->info->signature, &s)) return false;
-    if (s.in_var || s.out_var) {
+    if (!sc->sigs) {
+        sc->tab = optable_all(&sc->n);
+        sc->sigs = calloc(sc->n ? sc->n : 1, sizeof *sc->sigs);
+    }
+    if (!sc->sigs || info < sc->tab || info >= sc->tab + sc->n) return NULL;
+    VerifySig *s = &sc->sigs[info - sc->tab];
+    if (!s->parsed) verify_parse_signature(info->signature, s);
+    return s;
+}
+
+static bool fits_signature(Printer *p, const Op *op, bool check_in)
+{
+    const VerifySig *sp = op->info ? cached_sig(p->sc, op->info) : NULL;
+    if (!sp || sp->unchecked) return false;
+    const VerifySig *s = sp;
+    if (s->in_var || s->out_var) {
         /* Only a variadic operand list with explicit types is expressible. */
-        if (s.out_var || check_in) return false;
+        if (s->out_var || check_in) return false;
     }
     if (check_in) {
-        if (op->noperands != s.nin) return false;
-        for (int i = 0; i < s.nin; i++)
-            if (!op->operands[i] || !sig_type_is(&s.in[i], op->operands[i]->type)) return false;
+        if (op->noperands != s->nin) return false;
+        for (int i = 0; i < s->nin; i++)
+            if (!op->operands[i] || !sig_type_is(&s->in[i], op->operands[i]->type)) return false;
     }
-    if (op->nresults != s.nout) return false;
-    for (int i = 0; i < s.nout; i++)
-        if (!op->results[i] || !sig_type_is(&s.out[i], op->results[i]->type)) return false;
+    if (op->nresults != s->nout) return false;
+    for (int i = 0; i < s->nout; i++)
+        if (!op->results[i] || !sig_type_is(&s->out[i], op->results[i]->type)) return false;
     return true;
 }
 
@@ -490,7 +510,7 @@ static bool trivial_return_block(const Block *b)
 }
 
 /* Can [op] be printed in its custom syntax? */
-static bool use_custom(const Op *op)
+static bool use_custom(Printer *p, const Op *op)
 {
     if (!op->info || !op->name) return false;
     for (int i = 0; i < op->noperands; i++) if (!op->operands[i]) return false;
@@ -498,10 +518,10 @@ static bool use_custom(const Op *op)
     switch (family(op)) {
     case SYN_GENERIC: return false;
     case SYN_NULLARY:
-        return op->nregions == 0 && fits_signature(op, true);
+        return op->nregions == 0 && fits_signature(p, op, true);
     case SYN_CONSTANT: {
         const Attr *v = attr(op, "value");
-        if (!v || op->nregions || !fits_signature(op, true)) return false;
+        if (!v || op->nregions || !fits_signature(p, op, true)) return false;
         const Type *rt = op->results[0]->type;
         if (v->kind == ATTR_BOOL) return !strcmp(tspell(rt), "i1");
         if (v->kind != ATTR_INT && v->kind != ATTR_FLOAT) return false;
@@ -512,26 +532,26 @@ static bool use_custom(const Op *op)
         if (!re || !im || re->kind != ATTR_FLOAT || im->kind != ATTR_FLOAT) return false;
         const char *et = op_is(op, "tfrt.constant.complex64") ? "f32" : "f64";
         return !strcmp(tspell(re->type), et) && !strcmp(tspell(im->type), et) &&
-               op->nregions == 0 && fits_signature(op, true);
+               op->nregions == 0 && fits_signature(p, op, true);
     }
     case SYN_OPERANDS:
-        return op->nregions == 0 && fits_signature(op, true);
+        return op->nregions == 0 && fits_signature(p, op, true);
     case SYN_OPERANDS_TYPED:
-        return op->nregions == 0 && fits_signature(op, false);
+        return op->nregions == 0 && fits_signature(p, op, false);
     case SYN_SHAPE_ATTR: {
         const char *key = op->name[0] == 't' && op->name[1] == 's' ? "value" : "shape";
         const Attr *v = attr(op, key);
-        if (!v || v->kind != ATTR_ARRAY || op->nregions || !fits_signature(op, true)) return false;
+        if (!v || v->kind != ATTR_ARRAY || op->nregions || !fits_signature(p, op, true)) return false;
         return true;
     }
     case SYN_OPERANDS_VALUE: {
         const Attr *v = attr(op, "value");
         return v && (v->kind == ATTR_INT || v->kind == ATTR_FLOAT || v->kind == ATTR_BOOL) &&
-               op->nregions == 0 && fits_signature(op, true);
+               op->nregions == 0 && fits_signature(p, op, true);
     }
     case SYN_OPERANDS_ARRAY: {
         const Attr *v = attr(op, "values");
-        return v && v->kind == ATTR_ARRAY && op->nregions == 0 && fits_signature(op, true);
+        return v && v->kind == ATTR_ARRAY && op->nregions == 0 && fits_signature(p, op, true);
     }
     case SYN_CALL:
         return op->nregions == 0 && is_sym(attr(op, "callee"));
@@ -623,7 +643,7 @@ static void number_op(Printer *p, const Op *op)
         }
         p->next_id++;
     }
-    bool custom = use_custom(op);
+    bool custom = use_custom(p, op);
     for (int r = 0; r < op->nregions; r++) {
         const Block *b = op->regions[r];
         if (!b) continue;
@@ -1060,7 +1080,7 @@ static void print_op(Printer *p, const Op *op)
 {
     indent(p);
     print_results_lhs(p, op);
-    if (use_custom(op)) print_custom(p, op);
+    if (use_custom(p, op)) print_custom(p, op);
     else print_generic(p, op);
     if (!default_loc(p, op)) {
         fputc(' ', p->out);
@@ -1135,12 +1155,15 @@ static void print_func_p(Printer *p, const Func *f)
 
 void ir_print_func(FILE *out, const Func *f, bool ind)
 {
+    SigCache sc = { NULL, 0, NULL };
     Printer p;
     memset(&p, 0, sizeof p);
     p.out = out;
+    p.sc = &sc;
     p.indent = ind ? 1 : 0;
     print_func_p(&p, f);
     printer_free(&p);
+    free(sc.sigs);
 }
 
 void ir_print_module(FILE *out, const Module *m)
@@ -1163,15 +1186,18 @@ void ir_print_module(FILE *out, const Module *m)
         fputc('}', out);
     }
     fputs(" {\n", out);
+    SigCache sc = { NULL, 0, NULL };
     for (int i = 0; i < m->nfuncs; i++) {
         Printer p;
         memset(&p, 0, sizeof p);
         p.out = out;
         p.m = m;
+        p.sc = &sc;
         p.indent = 1;
         print_func_p(&p, m->funcs[i]);
         printer_free(&p);
     }
+    free(sc.sigs);
     fputs("}\n", out);
 }
 
