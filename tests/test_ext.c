@@ -729,7 +729,7 @@ static const char CS_PROGRAM[] =
 /* Five rv.critical calls made back to back: the first runs at once, the
 ** others wait (nothing printed, results unavailable) and then run one at a
 ** time in the order they were made, each after the previous result. */
-Test(ext_cs, fifo_one_at_a_time, .timeout = 30.0)
+Test(ext, critical_fifo_one_at_a_time)
 {
     char err[128], *outbuf = NULL;
     size_t outlen = 0;
@@ -867,7 +867,7 @@ static char *slurp(const char *path, size_t *len)
     return p;
 }
 
-Test(ext_golden, twins_differ_only_in_args)
+Test(ext, golden_twins_differ_only_in_args)
 {
     static const char *const pairs[][2] = {
         { "any.mlir", "any.mstd.mlir" }, { "critical.mlir", "critical.mstd.mlir" },
