@@ -33,9 +33,12 @@ void arena_free(Arena *a) {
     free(a);
 }
 
+/* Chunks are not zeroed here: arena_alloc zeroes what it hands out, so a
+** reset chunk can be reused without clearing it. */
 static Chunk *newchunk(Arena *a, size_t size) {
-    Chunk *c = calloc(1, sizeof(Chunk) + size);
+    Chunk *c = malloc(sizeof(Chunk) + size);
     if (!c) return NULL;
+    c->next = NULL;
     c->size = size;
     a->bytes += sizeof(Chunk) + size;
     return c;
@@ -50,7 +53,7 @@ void *arena_alloc(Arena *a, size_t n) {
         /* Big chunks go second so the current small chunk stays first. */
         if (a->chunks) { c->next = a->chunks->next; a->chunks->next = c; }
         else a->chunks = c;
-        return (char *)(c + 1);
+        return memset(c + 1, 0, n);
     }
     if ((size_t)(a->end - a->cur) < n) {
         Chunk *c = newchunk(a, CHUNK);
@@ -62,7 +65,7 @@ void *arena_alloc(Arena *a, size_t n) {
     }
     void *p = a->cur;
     a->cur += n;
-    return p;
+    return memset(p, 0, n);
 }
 
 char *arena_strndup(Arena *a, const char *s, size_t n) {
@@ -73,9 +76,26 @@ char *arena_strndup(Arena *a, const char *s, size_t n) {
 
 void *arena_grow(Arena *a, void *p, size_t old, size_t new_, size_t size) {
     if (new_ && size > SIZE_MAX / new_) return NULL;
-    void *q = arena_alloc(a, new_ * size);
+    void *q = arena_alloc(a, new_ * size);   /* zeroed, then the old part copied */
     if (q && p && old) memcpy(q, p, (old < new_ ? old : new_) * size);
     return q;
+}
+
+void arena_reset(Arena *a) {
+    Chunk *keep = NULL;
+    for (Chunk *c = a->chunks, *n; c; c = n) {
+        n = c->next;
+        if (!keep && c->size == CHUNK) { keep = c; continue; }
+        a->bytes -= sizeof(Chunk) + c->size;
+        free(c);
+    }
+    a->chunks = keep;
+    a->cur = a->end = NULL;
+    if (keep) {
+        keep->next = NULL;
+        a->cur = (char *)(keep + 1);
+        a->end = a->cur + CHUNK;
+    }
 }
 
 size_t arena_bytes(const Arena *a) {

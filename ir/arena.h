@@ -26,6 +26,9 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 /* Grows the array [p] of [old] elements of [size] bytes to [new] elements
 ** (old contents copied; the old block is simply abandoned in the arena). */
 void *arena_grow(Arena *a, void *p, size_t old, size_t new_, size_t size);
+/* Frees everything allocated so far but keeps one chunk for reuse
+** (scratch arenas reused per function by the parser). */
+void arena_reset(Arena *a);
 /* Bytes obtained from the system so far (for tests and benchmarks). */
 size_t arena_bytes(const Arena *a);
 

@@ -523,6 +523,19 @@ static void *alloc(ParseCtx *c, size_t n) {
     return p ? p : oom(c);
 }
 
+/* Scratch memory: dies with the parse (parser.c frees ctx->tmp). */
+static void *talloc(ParseCtx *c, size_t n) {
+    void *p = arena_alloc(c->tmp ? c->tmp : c->a, n);
+    return p ? p : oom(c);
+}
+
+/* A permanent copy of the pointer array of [v] (lists are scratch). */
+static void **keep(ParseCtx *c, const Vec *v) {
+    void **p = alloc(c, (size_t)(v->n + 1) * sizeof *p);
+    if (p && v->n) memcpy(p, v->v, (size_t)v->n * sizeof *p);
+    return p;
+}
+
 static const char *name_of(ParseCtx *c, const char *s, size_t n) {
     const char *p = ir_name(c->m, s, n);
     return p ? p : oom(c);
@@ -530,7 +543,7 @@ static const char *name_of(ParseCtx *c, const char *s, size_t n) {
 
 Vec *irb_vec(ParseCtx *c, void *first) {
     if (c->failed) return NULL;
-    Vec *v = alloc(c, sizeof *v);
+    Vec *v = talloc(c, sizeof *v);
     if (!v) return NULL;
     if (first) return irb_push(c, v, first);
     return v;
@@ -540,7 +553,7 @@ Vec *irb_push(ParseCtx *c, Vec *v, void *x) {
     if (c->failed || !v) return NULL;
     if (v->n == v->cap) {
         int cap = v->cap ? v->cap * 2 : 4;
-        void **nv = arena_grow(c->a, v->v, (size_t)v->n, (size_t)cap, sizeof *nv);
+        void **nv = arena_grow(c->tmp ? c->tmp : c->a, v->v, (size_t)v->n, (size_t)cap, sizeof *nv);
         if (!nv) return oom(c);
         v->v = nv; v->cap = cap;
     }
@@ -622,15 +635,15 @@ struct ScopeSnap {
 ScopeSnap *irb_snapshot(ParseCtx *c) {
     Scope *s = c->scope;
     Block *b = s->block;
-    ScopeSnap *sn = alloc(c, sizeof *sn);
+    ScopeSnap *sn = talloc(c, sizeof *sn);
     if (!sn) return NULL;
     sn->tab = s->tab; sn->cap = s->cap; sn->n = s->n;
-    sn->copy = alloc(c, (size_t)(s->cap + 1) * sizeof *sn->copy);
+    sn->copy = talloc(c, (size_t)(s->cap + 1) * sizeof *sn->copy);
     if (!sn->copy) return NULL;
     for (int i = 0; i < s->cap; i++) {
         sn->copy[i] = s->tab[i];
         if (s->tab[i].name) {
-            Value **sl = alloc(c, (size_t)(s->tab[i].nslots + 1) * sizeof *sl);
+            Value **sl = talloc(c, (size_t)(s->tab[i].nslots + 1) * sizeof *sl);
             if (!sl) return NULL;
             memcpy(sl, s->tab[i].slots, (size_t)s->tab[i].nslots * sizeof *sl);
             sn->copy[i].slots = sl;
@@ -640,9 +653,9 @@ ScopeSnap *irb_snapshot(ParseCtx *c) {
     sn->nvalues = b->nvalues;
     int nv = b->nargs;
     for (int i = 0; i < b->nops; i++) nv += b->ops[i]->nresults;
-    sn->vals = alloc(c, (size_t)(nv + 1) * sizeof *sn->vals);
-    sn->tails = alloc(c, (size_t)(nv + 1) * sizeof *sn->tails);
-    sn->nuses = alloc(c, (size_t)(nv + 1) * sizeof *sn->nuses);
+    sn->vals = talloc(c, (size_t)(nv + 1) * sizeof *sn->vals);
+    sn->tails = talloc(c, (size_t)(nv + 1) * sizeof *sn->tails);
+    sn->nuses = talloc(c, (size_t)(nv + 1) * sizeof *sn->nuses);
     if (!sn->vals || !sn->tails || !sn->nuses) return NULL;
     int k = 0;
     for (int i = 0; i < b->nargs; i++) sn->vals[k++] = b->args[i];
@@ -659,6 +672,12 @@ void irb_restore(ParseCtx *c, const ScopeSnap *sn) {
     s->tab = sn->tab; s->cap = sn->cap; s->n = sn->n;
     for (int i = 0; i < sn->cap; i++) {
         s->tab[i] = sn->copy[i];
+        if (!s->tab[i].name) continue;
+        /* The saved slots are scratch: give the scope its own copy. */
+        Value **sl = alloc(c, (size_t)(s->tab[i].nslots + 1) * sizeof *sl);
+        if (!sl) { s->tab[i].nslots = 0; s->tab[i].slots = NULL; continue; }
+        memcpy(sl, sn->copy[i].slots, (size_t)s->tab[i].nslots * sizeof *sl);
+        s->tab[i].slots = sl;
     }
     b->nops = sn->nops;
     b->nvalues = sn->nvalues;
@@ -738,7 +757,7 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
             irb_error(c, t, "reference to invalid result number '%.*s'", (int)t->len, t->s);
         return NULL;
     }
-    OperandRef *r = alloc(c, sizeof *r);
+    OperandRef *r = talloc(c, sizeof *r);
     if (!r) return NULL;
     r->v = e->slots[idx];
     r->name = name;
@@ -768,7 +787,7 @@ ResultRef *irb_result(ParseCtx *c, const Token *t) {
         irb_error(c, t, "expected a positive result count in '%.*s'", (int)t->len, t->s);
         return NULL;
     }
-    ResultRef *r = alloc(c, sizeof *r);
+    ResultRef *r = talloc(c, sizeof *r);
     if (!r) return NULL;
     r->name = name;
     r->count = num < 0 ? 1 : (int)num;
@@ -778,7 +797,7 @@ ResultRef *irb_result(ParseCtx *c, const Token *t) {
 
 OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
     if (c->failed || !ty) return NULL;
-    OperandRef *r = alloc(c, sizeof *r);
+    OperandRef *r = talloc(c, sizeof *r);
     Value *v = alloc(c, sizeof *v);
     if (!r || !v) return NULL;
     v->type = ty;
@@ -1063,14 +1082,14 @@ const Attr *irb_attr_array(ParseCtx *c, Vec *elems) {
     if (c->failed || !elems) return NULL;
     Attr *a = new_attr(c, ATTR_ARRAY);
     if (!a) return NULL;
-    a->u.arr.elems = (const Attr *const *)elems->v;
+    a->u.arr.elems = (const Attr *const *)keep(c, elems);
     a->u.arr.n = elems->n;
-    return a;
+    return c->failed ? NULL : a;
 }
 
 NamedAttr *irb_named(ParseCtx *c, const Token *key, const Attr *v) {
     if (c->failed || !v) return NULL;
-    NamedAttr *na = alloc(c, sizeof *na);
+    NamedAttr *na = talloc(c, sizeof *na);
     if (!na) return NULL;
     if (key->kind == TK_STRING) {
         size_t n;
@@ -1224,9 +1243,9 @@ const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const
                   ty->spelling, count);
         return NULL;
     }
-    a->u.arr.elems = (const Attr *const *)leaves->v;
+    a->u.arr.elems = (const Attr *const *)keep(c, leaves);
     a->u.arr.n = leaves->n;
-    return a;
+    return c->failed ? NULL : a;
 }
 
 /* ========================================================================
@@ -1329,7 +1348,7 @@ const Loc *irb_loc_fused(ParseCtx *c, const Attr *meta, Vec *items) {
     if (!meta && flat->n == 1) return flat->v[0];
     Loc *l = new_loc(c, LOC_FUSED);
     if (!l) return NULL;
-    l->items = (const Loc *const *)flat->v;
+    l->items = (const Loc *const *)keep(c, flat);
     l->nitems = flat->n;
     l->fused_meta = meta;
     return l;
@@ -1348,7 +1367,7 @@ static AliasRef *alias_get(ParseCtx *c, const Token *t) {
     const char *name = name_of(c, t->s + 1, t->len - 1);
     if (!name) return NULL;
     for (AliasRef *a = c->aliases; a; a = a->next) if (a->name == name) return a;
-    AliasRef *a = alloc(c, sizeof *a);
+    AliasRef *a = alloc(c, sizeof *a);     /* outlives the per-function scratch */
     Loc *ph = new_loc(c, LOC_UNKNOWN);
     if (!a || !ph) return NULL;
     a->name = name;
@@ -1539,7 +1558,7 @@ static const Type *const *vec_types(Vec *v) { return v ? (const Type *const *)v-
 Op *irb_op_generic_head(ParseCtx *c, const Token *name, Vec *operands) {
     if (c->failed || !operands) return NULL;
     Op *op = new_op(c, name, operands, 0, NULL);
-    Pending *p = alloc(c, sizeof *p);
+    Pending *p = talloc(c, sizeof *p);
     if (!op || !p) return NULL;
     p->op = op;
     p->regions = irb_vec(c, NULL);
@@ -1553,7 +1572,7 @@ Op *irb_op_generic_head(ParseCtx *c, const Token *name, Vec *operands) {
 static void finish_regions(ParseCtx *c, Op *op, Pending *p) {
     if (c->failed) return;
     op->nregions = p->regions->n;
-    op->regions = (Block **)p->regions->v;
+    op->regions = (Block **)keep(c, p->regions);
     c->pend = p->next;
 }
 
@@ -1817,7 +1836,7 @@ Op *irb_op_sync_benchmark(ParseCtx *c, const Token *name, const Token *fn, Vec *
 /* Pushes [op] as the pending region op binding [bind] with [types]. */
 static Op *push_pending(ParseCtx *c, Op *op, Vec *bind, const Type **types) {
     if (c->failed || !op) return NULL;
-    Pending *p = alloc(c, sizeof *p);
+    Pending *p = talloc(c, sizeof *p);
     if (!p) return NULL;
     p->op = op;
     p->bind = bind;
@@ -2165,7 +2184,7 @@ Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, V
     for (int i = 0; i < args->n; i++) at[i] = ((OperandRef *)args->v[i])->v->type;
     f->arg_types = at;
     f->nresults = results->n;
-    f->result_types = (const Type *const *)results->v;
+    f->result_types = (const Type *const *)keep(c, results);
     f->attrs = sorted_attrs(c, attrs, NULL, 0, &f->nattrs, sym);
     f->is_private = priv;
     f->is_native = ir_func_attr(f, "tfrt.native") != NULL;
@@ -2215,7 +2234,16 @@ void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, cons
     c->func_args = NULL;
     if (loc) f->loc = loc;
     c->func = NULL;
-    irb_push(c, &c->funcs, f);
+    /* c->funcs lives in the IR arena: the scratch is reset below. */
+    if (c->funcs.n == c->funcs.cap) {
+        int cap = c->funcs.cap ? c->funcs.cap * 2 : 16;
+        void **nv = arena_grow(c->a, c->funcs.v, (size_t)c->funcs.n, (size_t)cap, sizeof *nv);
+        if (!nv) { oom(c); return; }
+        c->funcs.v = nv; c->funcs.cap = cap;
+    }
+    c->funcs.v[c->funcs.n++] = f;
+    /* Nothing of this function's scratch (lists, pending ops) is live now. */
+    if (c->tmp && !c->pend) arena_reset(c->tmp);
 }
 
 void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs) {

@@ -74,7 +74,8 @@ typedef enum ParseMode { PM_MODULE, PM_OPS, PM_FUNCS } ParseMode;
 
 typedef struct ParseCtx {
     Module *m;
-    Arena *a;
+    Arena *a;                      /* the module's arena: the IR */
+    Arena *tmp;                    /* scratch for one parse (lists, pending ops); may be NULL */
     DiagSink *d;
     const char *file;              /* interned file name for locations */
     bool failed;

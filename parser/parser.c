@@ -11,6 +11,7 @@
 #include <string.h>
 #include "parser/parser.h"
 #include "ir/build.h"
+#include "ir/arena.h"
 #include "kernels/optable.h"
 #include "lexer/lexer.h"
 #include "grammar.h"
@@ -67,12 +68,20 @@ static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
     return !c->failed;
 }
 
+/* A parse context for [m]; its scratch arena (lists, pending ops) is freed
+** by ctx_free. Without scratch memory the IR arena is used instead. */
 static void ctx_init(ParseCtx *c, Module *m, const char *file, DiagSink *d) {
     memset(c, 0, sizeof *c);
     c->m = m;
     c->a = m->arena;
+    c->tmp = arena_new();
     c->d = d;
     c->file = file;
+}
+
+static void ctx_free(ParseCtx *c) {
+    arena_free(c->tmp);
+    c->tmp = NULL;
 }
 
 /* Moves the functions parsed by [c] into its module (replacing same-named
@@ -110,6 +119,7 @@ Module *parse_module(const char *filename, const char *text, size_t len, DiagSin
         irb_finish_aliases(&c);
         if (!c.failed) commit_funcs(&c, false);
     }
+    ctx_free(&c);
     if (c.failed) {
         ir_module_free(m);
         return NULL;
@@ -122,7 +132,9 @@ ParseScope *parse_scope_new(Module *m) {
     ctx_init(&c, m, m->filename, NULL);
     ParseScope *s = arena_alloc(m->arena, sizeof *s);
     Block *b = irb_block_new(&c, NULL, NULL);
-    if (!s || !b || !irb_scope_push(&c, b)) return NULL;
+    bool okay = s && b && irb_scope_push(&c, b);
+    ctx_free(&c);
+    if (!okay) return NULL;
     s->m = m;
     s->block = b;
     s->scope = c.scope;
@@ -154,15 +166,17 @@ int parse_ops_into(ParseScope *s, const char *filename, const char *text, size_t
     c.allow_shadow = true;
     c.scope = s->scope;
     ScopeSnap *snap = irb_snapshot(&c);
-    if (!snap) return -1;
+    if (!snap) { ctx_free(&c); return -1; }
     int before = s->block->nops;
     if (run(&c, TK_MODE_OPS, copy, len)) irb_finish_aliases(&c);
     if (!c.failed && c.scope != s->scope) irb_error_at(&c, 0, 0, "unterminated region");
     if (c.failed) {
         c.scope = s->scope;
         irb_restore(&c, snap);
+        ctx_free(&c);
         return -1;
     }
+    ctx_free(&c);
     if (first && s->block->nops > before) *first = s->block->ops[before];
     return s->block->nops - before;
 }
@@ -179,7 +193,8 @@ int parse_funcs_into(Module *m, const char *filename, const char *text, size_t l
     ctx_init(&c, m, file, d);
     /* Redefinitions replace, so duplicate names within one call only. */
     if (run(&c, TK_MODE_FUNCS, copy, len)) irb_finish_aliases(&c);
-    if (c.failed) return -1;
-    if (!commit_funcs(&c, true)) return -1;
-    return c.funcs.n;
+    bool okay = !c.failed && commit_funcs(&c, true);
+    int n = c.funcs.n;
+    ctx_free(&c);
+    return okay ? n : -1;
 }
