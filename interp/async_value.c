@@ -47,6 +47,7 @@
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,13 +114,18 @@ static void fwd_marker(void *a, void *b) { (void)a; (void)b; abort(); }
 
 /* A block fills a cache line: values owned by different threads never share
 ** a line, so their atomic words do not bounce between cores (with 32-byte
-** blocks the 2-thread benchmark ran slower than 1 thread). */
+** blocks the 2-thread benchmark ran slower than 1 thread). The free-list
+** link lives in the last word, away from the value's header, so a released
+** value keeps refs == 0 and kind intact: a double release trips the assert
+** in av_release, and under ASan the whole value part is poisoned. */
 #define BLOCK_SIZE 64
-typedef union Block {
-    union Block *next;
-    AsyncValue av;
-    WaitNode wn;
-    unsigned char pad[BLOCK_SIZE];
+typedef struct Block {
+    union {
+        AsyncValue av;
+        WaitNode wn;
+        unsigned char bytes[BLOCK_SIZE - sizeof(void *)];
+    } u;
+    struct Block *next;
 } Block;
 
 _Static_assert(sizeof(AsyncValue) <= 32 && sizeof(WaitNode) <= 32, "values and waiters are 32 bytes");
@@ -134,7 +140,7 @@ _Static_assert(sizeof(Block) == BLOCK_SIZE, "pool blocks are one cache line");
 #define BATCH 128
 
 #ifdef AV_ASAN
-#define POISON(b)   ASAN_POISON_MEMORY_REGION((char *)(b) + sizeof(void *), sizeof(Block) - sizeof(void *))
+#define POISON(b)   ASAN_POISON_MEMORY_REGION((b), offsetof(Block, next))
 #define UNPOISON(b) ASAN_UNPOISON_MEMORY_REGION((b), sizeof(Block))
 #else
 #define POISON(b)   ((void)0)
@@ -296,7 +302,7 @@ AsyncValue *av_ready_chain(void) { return &ready_chain; }
 
 static AsyncValue *av_make(uint8_t kind, uintptr_t ws)
 {
-    AsyncValue *v = &block_alloc()->av;
+    AsyncValue *v = &block_alloc()->u.av;
     atomic_init(&v->refs, 1);
     v->kind = kind;
     atomic_init(&v->ws, ws);
@@ -366,11 +372,14 @@ void av_release(AsyncValue *v)
     while (v && v->kind != K_IMMORTAL) {
         /* A sole owner needs no read-modify-write: nobody else can add a
         ** reference to a value they do not hold (TFRT's DropRef trick). */
-        if (atomic_load_explicit(&v->refs, memory_order_acquire) != 1) {
+        uint32_t n = atomic_load_explicit(&v->refs, memory_order_acquire);
+        assert(n > 0 && "av_release of a dead AsyncValue");
+        if (n != 1) {
             uint32_t old = atomic_fetch_sub_explicit(&v->refs, 1, memory_order_acq_rel);
             assert(old > 0 && "av_release of a dead AsyncValue");
             if (old != 1) return;
         }
+        atomic_store_explicit(&v->refs, 0, memory_order_relaxed);
         AsyncValue *next = NULL;
         drop_waiters(atomic_load_explicit(&v->ws, memory_order_acquire));
         if (v->kind == K_INDIRECT) next = atomic_load_explicit(&v->u.ind.fwd, memory_order_acquire);
@@ -516,7 +525,7 @@ bool av_try_forward(AsyncValue *v, AsyncValue *target)
         return true;
     }
     Block *b = block_alloc();
-    WaitNode *n = &b->wn;
+    WaitNode *n = &b->u.wn;
     n->fn = fwd_marker;
     n->a = v;
     n->b = NULL;
@@ -669,7 +678,7 @@ void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b)
         return;
     }
     Block *blk = block_alloc();
-    WaitNode *n = &blk->wn;
+    WaitNode *n = &blk->u.wn;
     n->fn = fn;
     n->a = a;
     n->b = b;

@@ -19,6 +19,13 @@
 #define SLOW_BUILD 1
 #endif
 #endif
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
 /* Sanitized builds are ~10x slower; stress tests scale their rounds. */
 #ifdef SLOW_BUILD
 #define STRESS_SCALE 1
@@ -205,6 +212,27 @@ Test(av, error_of_available_asserts, .signal = SIGABRT)
     cr_redirect_stderr();
     AsyncValue *v = av_new_available(any_chain());
     (void)av_error(v);
+}
+#endif
+
+#if !defined(NDEBUG) && !defined(UNDER_ASAN)
+Test(av, double_release_asserts_in_debug, .signal = SIGABRT)
+{
+    cr_redirect_stderr();
+    AsyncValue *v = av_new_available(any_int(ANY_I32, 1));
+    av_release(v);
+    av_release(v);
+}
+#endif
+
+#ifdef UNDER_ASAN
+/* Pool blocks are not freed, but a released value is poisoned. */
+Test(av, use_after_release_is_reported_by_asan, .exit_code = 1)
+{
+    cr_redirect_stderr();
+    AsyncValue *v = av_new_available(any_int(ANY_I32, 1));
+    av_release(v);
+    av_retain(v);
 }
 #endif
 
