@@ -4,7 +4,8 @@
 **
 ** Each test is one `*.mlir` file. The runner reads its header lines
 **
-**   // ARGS: <options>     extra options, split like a shell does (quotes, \)
+**   // ARGS: <options>     extra options, split like a shell does (quotes, \);
+**                          several ARGS lines add up
 **   // EXIT: <status>      expected exit status (default 0)
 **   // MODE: opt           run `tfrun opt ARGS FILE` instead of `tfrun run ARGS FILE`
 **   // SKIP: <reason>      do not run it; counted as skipped
@@ -621,7 +622,7 @@ static int write_out(const char *path, const char *s, size_t n, buf *err)
     if (f && fclose(f) != 0) ok = 0;
     if (ok && rename(tmp, path) != 0) ok = 0;
     if (!ok) {
-        b_printf(err, "cannot write %s: %s\n", path, strerror(errno));
+        b_printf(err, "cannot write %s: %s", path, strerror(errno));
         unlink(tmp);
     }
     free(tmp);
