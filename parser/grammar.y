@@ -331,10 +331,18 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
         n++;
     }
     const char *got = major == 0 ? "end of input" : lex_token_name(major);
+    bool want_attr = yy_find_shift_action(TK_INT, p->yytos->stateno) != YY_ERROR_ACTION
+                     && yy_find_shift_action(TK_LBRACKET, p->yytos->stateno) != YY_ERROR_ACTION;
+    bool want_op = yy_find_shift_action(TK_OP_NULLARY, p->yytos->stateno) != YY_ERROR_ACTION
+                   && yy_find_shift_action(TK_STRING, p->yytos->stateno) != YY_ERROR_ACTION;
+    if (n > 3 && want_attr) { irb_error(ctx, tok, "expected an attribute value"); return; }
+    if (n > 3 && want_op && major == 0) { irb_error(ctx, tok, "expected an operation or '}' before the end of input"); return; }
+    if (n > 3 && want_op) { irb_error(ctx, tok, "expected an operation, got %s", got[0] == '\'' ? got : "an identifier"); return; }
     if (n == 1) irb_error(ctx, tok, "expected %s", names[0]);
     else if (n == 2) irb_error(ctx, tok, "expected %s or %s", names[0], names[1]);
     else if (n == 3) irb_error(ctx, tok, "expected %s, %s or %s", names[0], names[1], names[2]);
     else if (major == 0) irb_error(ctx, tok, "unexpected end of input");
+    else if (got[0] == '\'') irb_error(ctx, tok, "unexpected %s", got);
     else irb_error(ctx, tok, "unexpected %s '%.*s'", got, tok->len > 40 ? 40 : (int)tok->len, tok->s);
 }
 }

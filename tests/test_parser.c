@@ -893,7 +893,12 @@ Test(parser, function_location) {
 Test(parser, syntax_errors_have_positions) {
     fails("func.func @f() {\n  %a = tfrt.add.i32 %x %y\n", 2, 21, "use of undeclared SSA value name '%x'");
     fails("func.func @f( {\n}\n", 1, 15, "expected");
-    fails("func.func @f() {\n  tfrt.return\n", 3, 1, "unexpected end of input");
+    fails("func.func @f() {\n  tfrt.return\n", 3, 1, "expected an operation or '}' before the end of input");
+    fails("func.func @f() {\n", 2, 1, "expected an operation or '}' before the end of input");
+    fails("func.func @f() {\n  %x = tfrt.constant.i32\n}\n", 3, 1, "expected an attribute value");
+    fails("func.func @f() {\n  foo\n}\n", 2, 3, "expected an operation, got an identifier");
+    fails("func.func @f() {\n  tfrt.return\n}}\n", 3, 2, "expected alias, 'module' or 'func.func'");
+    fails("func.func @f(%a i32) {\n  tfrt.return\n}\n", 1, 17, "expected ':'");
     fails("func.func @f() {\n  tfrt.call @g( : () -> ()\n  tfrt.return\n}\n", 2, 17, "expected");
     fails("func.func @f() {\n  %x = tfrt.constant.i32\n  tfrt.return\n}\n", 3, 3, "expected a type, got 'tfrt.return'");
     fails("func.func @f() {\n  \"x\"() : (i32 -> ()\n}\n", 2, 16, "expected");
