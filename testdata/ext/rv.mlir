@@ -95,7 +95,7 @@ func.func @tensor() -> !tfrt.chain {
 // Type checks. A read names the type it expects; a write may change
 // neither the type nor a tensor's shape (the tensor's full type is shown).
 // CHECK-LABEL: --- Running 'errors':
-func.func @errors() -> (f32, !tfrt.chain, !tfrt.chain, !tfrt.chain, !tfrt.chain, i32, !tfrt.chain, !rv.var) {
+func.func @errors() -> (f32, !tfrt.chain, !tfrt.chain, !tfrt.chain, !tfrt.chain, i32, !tfrt.chain, !rv.var, !tfrt.chain) {
   %ch0 = tfrt.new.chain
   %i = tfrt.constant.i32 1
   %v, %ch1 = "rv.create"(%i, %ch0) : (i32, !tfrt.chain) -> (!rv.var, !tfrt.chain)
@@ -113,6 +113,9 @@ func.func @errors() -> (f32, !tfrt.chain, !tfrt.chain, !tfrt.chain, !tfrt.chain,
   %c, %cf = "rv.read"(%tv, %ch2) : (!rv.var, !tfrt.chain) -> (i32, !tfrt.chain) // expected-error {{rv.read: variable holds tensor<2x3xi32>, not i32}}
   %l = "list.new"() : () -> !tfrt.list
   %lv, %cg = "rv.create"(%l, %ch0) : (!tfrt.list, !tfrt.chain) -> (!rv.var, !tfrt.chain) // expected-error {{rv.create: a variable holds a scalar, a string or a dense host tensor, not !tfrt.list}}
-  tfrt.return %a, %cb, %cc, %cd, %ce, %c, %cg, %lv : f32, !tfrt.chain, !tfrt.chain, !tfrt.chain, !tfrt.chain, i32, !tfrt.chain, !rv.var
+  %s = tfrt_test.get_string {value = "s"}
+  %sv, %ch4 = "rv.create"(%s, %ch0) : (!tfrt.string, !tfrt.chain) -> (!rv.var, !tfrt.chain)
+  %ch = "rv.assign_add"(%sv, %s, %ch4) : (!rv.var, !tfrt.string, !tfrt.chain) -> !tfrt.chain // expected-error {{rv.assign_add: cannot add !tfrt.string}}
+  tfrt.return %a, %cb, %cc, %cd, %ce, %c, %cg, %lv, %ch : f32, !tfrt.chain, !tfrt.chain, !tfrt.chain, !tfrt.chain, i32, !tfrt.chain, !rv.var, !tfrt.chain
 }
-// CHECK-NEXT: 'errors' returned <<error: rv.read: variable holds i32, not f32>>,<<error: rv.assign: variable holds i32, not i64>>,<<error: rv.assign_add: variable holds i32, not i64>>,<<error: rv.assign: variable holds tensor<2x3xi32>, not tensor<3x2xi32>>>,<<error: rv.assign_add: cannot add i1>>,<<error: rv.read: variable holds tensor<2x3xi32>, not i32>>,<<error: rv.create: a variable holds a scalar, a string or a dense host tensor, not !tfrt.list>>,<<error: rv.create: a variable holds a scalar, a string or a dense host tensor, not !tfrt.list>>
+// CHECK-NEXT: 'errors' returned <<error: rv.read: variable holds i32, not f32>>,<<error: rv.assign: variable holds i32, not i64>>,<<error: rv.assign_add: variable holds i32, not i64>>,<<error: rv.assign: variable holds tensor<2x3xi32>, not tensor<3x2xi32>>>,<<error: rv.assign_add: cannot add i1>>,<<error: rv.read: variable holds tensor<2x3xi32>, not i32>>,<<error: rv.create: a variable holds a scalar, a string or a dense host tensor, not !tfrt.list>>,<<error: rv.create: a variable holds a scalar, a string or a dense host tensor, not !tfrt.list>>,<<error: rv.assign_add: cannot add !tfrt.string>>
