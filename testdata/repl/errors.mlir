@@ -11,7 +11,7 @@ func.func @f(%a: i32) -> i32 {
 
 // A syntax error.
 %y = tfrt.constant.i32
-// CHECK-NEXT: <repl>:[[@LINE-1]]:23: error: unexpected end of input
+// CHECK-NEXT: <repl>:[[@LINE-1]]:23: error: {{.+}}
 
 // An undefined value.
 %z = tfrt.add.i32 %x, %nope
