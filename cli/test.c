@@ -8,6 +8,8 @@
 **                          several ARGS lines add up
 **   // EXIT: <status>      expected exit status (default 0)
 **   // MODE: opt           run `tfrun opt ARGS FILE` instead of `tfrun run ARGS FILE`
+**   // MODE: repl          run `tfrun repl ARGS` with FILE as its standard input
+**                          (a transcript: commands, MLIR and CHECK lines)
 **   // SKIP: <reason>      do not run it; counted as skipped
 **
 ** runs the file in a child process (this same executable, /proc/self/exe, or
@@ -51,8 +53,9 @@ static const char usage_text[] =
     "usage: tfrun test [--update] [-j N] [--timeout SECONDS] [-v] [PATH...]\n"
     "\n"
     "Runs every *.mlir file under each PATH (default: testdata/), sorted, each in\n"
-    "a child process (`tfrun run ARGS FILE`, or `tfrun opt ARGS FILE` with\n"
-    "`// MODE: opt`), with stdout and stderr captured together, and checks:\n"
+    "a child process (`tfrun run ARGS FILE`; `tfrun opt ARGS FILE` with\n"
+    "`// MODE: opt`; `tfrun repl ARGS < FILE` with `// MODE: repl`), with stdout\n"
+    "and stderr captured together, and checks:\n"
     "  1. the exit status: `// EXIT: N` (default 0); a crash or timeout fails;\n"
     "  2. the file's FileCheck directives (CHECK, CHECK-NEXT, CHECK-SAME,\n"
     "     CHECK-NOT, CHECK-DAG, CHECK-LABEL, CHECK-EMPTY, CHECK-COUNT-N, with\n"
@@ -60,7 +63,7 @@ static const char usage_text[] =
     "     FileCheck --allow-empty does;\n"
     "  3. if FILE.mlir.out exists, that the output equals it byte for byte.\n"
     "Header lines: `// ARGS: <options>` (split like a shell does), `// EXIT: N`,\n"
-    "`// MODE: opt`, `// SKIP: reason`.\n"
+    "`// MODE: opt|repl|run`, `// SKIP: reason`.\n"
     "\n"
     "Options:\n"
     "  --update          write FILE.mlir.out from the output of every selected\n"
@@ -184,7 +187,7 @@ typedef struct test {
     buf text;                /* the file */
     char **args; int nargs;  /* from // ARGS: */
     int exit_expected;
-    int mode_opt;
+    int mode;                /* M_RUN, M_OPT, M_REPL */
     char *skip;              /* reason, when // SKIP: */
     buf error;               /* set up failed: why (the test is not run) */
     int has_checks;
@@ -200,6 +203,8 @@ typedef struct test {
 } test;
 
 enum { R_PASS, R_FAIL, R_SKIP };
+enum { M_RUN, M_OPT, M_REPL };   /* ORDER MODE: mode_names */
+static const char *const mode_names[] = {"run", "opt", "repl"};
 
 typedef struct runner {
     int update, jobs, verbose;
@@ -359,9 +364,14 @@ static void load_test(test *t)
             else t->exit_expected = (int)st;
         } else if (header(s + i, e - i, "MODE", &v, &vn)) {
             if (seen_mode++) set_error(t, "line %zu: duplicate // MODE: line", line);
-            else if (vn == 3 && !memcmp(v, "opt", 3)) t->mode_opt = 1;
-            else if (vn == 3 && !memcmp(v, "run", 3)) t->mode_opt = 0;
-            else set_error(t, "line %zu: // MODE: wants 'opt' or 'run', not '%.*s'", line, (int)vn, v);
+            else {
+                int m = -1;
+                for (int k = 0; k < 3; k++)
+                    if (strlen(mode_names[k]) == vn && !memcmp(v, mode_names[k], vn)) m = k;
+                if (m < 0) set_error(t, "line %zu: // MODE: wants 'run', 'opt' or 'repl', not '%.*s'",
+                                     line, (int)vn, v);
+                else t->mode = m;
+            }
         } else if (header(s + i, e - i, "SKIP", &v, &vn)) {
             free(t->skip);
             t->skip = vn ? strndup(v, vn) : strdup("no reason given");
@@ -473,13 +483,22 @@ static int start(runner *r, test *t)
         set_error(t, "cannot create a pipe: %s", strerror(errno));
         return 0;
     }
+    /* A repl transcript is the child's standard input; other modes read
+    ** nothing from it. */
+    int in = open(t->mode == M_REPL ? t->path : "/dev/null", O_RDONLY | O_CLOEXEC);
+    if (in < 0) {
+        set_error(t, "cannot open %s: %s", t->mode == M_REPL ? t->path : "/dev/null", strerror(errno));
+        close(fds[0]);
+        close(fds[1]);
+        return 0;
+    }
     int argc = t->nargs + 3;
     char **argv = calloc((size_t)argc + 1, sizeof *argv);
-    if (!argv) { close(fds[0]); close(fds[1]); return 0; }
+    if (!argv) { close(fds[0]); close(fds[1]); close(in); return 0; }
     argv[0] = (char *)r->exe_name;
-    argv[1] = t->mode_opt ? "opt" : "run";
+    argv[1] = (char *)mode_names[t->mode];
     for (int i = 0; i < t->nargs; i++) argv[2 + i] = t->args[i];
-    argv[2 + t->nargs] = t->path;
+    if (t->mode != M_REPL) argv[2 + t->nargs] = t->path;
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0) {
@@ -487,13 +506,13 @@ static int start(runner *r, test *t)
         free(argv);
         close(fds[0]);
         close(fds[1]);
+        close(in);
         return 0;
     }
     if (pid == 0) {
-        /* The child: output to the pipe, no input, then exec. Only
-        ** async-signal-safe calls from here on. */
-        int null = open("/dev/null", O_RDONLY);
-        if (null >= 0) { dup2(null, 0); if (null != 0) close(null); }
+        /* The child: input and output, then exec. Only async-signal-safe
+        ** calls from here on. */
+        dup2(in, 0);
         dup2(fds[1], 1);
         dup2(fds[1], 2);
         execv(r->exe, argv);
@@ -506,6 +525,7 @@ static int start(runner *r, test *t)
     }
     free(argv);
     close(fds[1]);
+    close(in);
     t->pid = pid;
     t->fd = fds[0];
     t->deadline = now() + r->timeout;
@@ -640,6 +660,31 @@ static void fail(test *t, const char *fmt, ...)
     b_printf(&t->report, "FAIL %s: %s\n", t->path, tmp);
 }
 
+/* The FAIL line of a CHECK failure names the directive: the first message
+** of the matcher, `PATH:LINE:COL: error: MSG`, becomes `FAIL PATH:LINE: MSG`. */
+static void fail_check(test *t, const char *msg, int malformed)
+{
+    size_t n = strlen(t->path);
+    const char *p = msg;
+    if (p && !strncmp(p, t->path, n) && p[n] == ':') {
+        const char *line = p + n + 1, *q = line;
+        while (*q >= '0' && *q <= '9') q++;
+        const char *col = q + 1;
+        if (q > line && *q == ':') {
+            q = col;
+            while (*q >= '0' && *q <= '9') q++;
+            if (q > col && !strncmp(q, ": error: ", 9)) {
+                const char *m = q + 9;
+                t->result = R_FAIL;
+                b_printf(&t->report, "FAIL %s:%.*s: %.*s\n", t->path, (int)(col - 1 - line), line,
+                         (int)strcspn(m, "\n"), m);
+                return;
+            }
+        }
+    }
+    fail(t, malformed ? "malformed CHECK directives" : "CHECK directives do not match the output");
+}
+
 /* Decides [t]'s result from its exit status and output. */
 static void judge(runner *r, test *t)
 {
@@ -676,7 +721,7 @@ static void judge(runner *r, test *t)
         int rc = fc_check(t->text.p, t->text.n, out, t->out.n, &o, f);
         if (f) fclose(f);
         if (rc != FC_PASS) {
-            fail(t, rc == FC_ERROR ? "malformed CHECK directives" : "CHECK directives do not match the output");
+            fail_check(t, msg, rc == FC_ERROR);
             if (msg) b_indent(&t->report, msg, msglen, "    ");
             free(msg);
             return;

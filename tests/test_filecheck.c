@@ -498,10 +498,13 @@ static const char fake_sh[] =
     "#!/bin/sh\n"
     "# Stands in for tfrun: prints the mode and each argument, then runs the\n"
     "# lines of the test file (the last argument) that start with //$ .\n"
+    "# In repl mode it echoes the lines of its standard input that start with\n"
+    "# :, the commands of the transcript.\n"
     "mode=$1; shift\n"
     "for a in \"$@\"; do last=$a; done\n"
     "echo \"mode=$mode\"\n"
     "for a in \"$@\"; do printf 'arg=[%s]\\n' \"$a\"; done\n"
+    "if [ \"$mode\" = repl ]; then grep '^:'; exit 0; fi\n"
     "eval \"$(sed -n 's|^//\\$ ||p' \"$last\")\"\n";
 
 static void put(const char *name, const char *text)
@@ -596,12 +599,23 @@ Test(runner, args_mode_and_summary)
     free(out);
 }
 
+Test(runner, repl_mode_reads_the_file_on_stdin)
+{
+    put("t/r.mlir", "// MODE: repl\n// ARGS: lib.mlir\n:run @f()\n// CHECK: mode=repl\n"
+                    "// CHECK-NEXT: arg=[lib.mlir]\n// CHECK-NEXT: :run @f()\n// CHECK-NEXT: :quit\n"
+                    "// CHECK-NOT: r.mlir\n:quit\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "t"), 0, "%s", out);
+    cr_assert_str_eq(out, "1 passed, 0 failed\n");
+    free(out);
+}
+
 Test(runner, check_failure_points_at_directive)
 {
     put("t/a.mlir", "//$ echo \"'add' returned 43\"\n// CHECK: mode=run\n// CHECK: 'add' returned 42\n");
     char *out;
     cr_assert_eq(tfrun_test(&out, 1, "t"), 1);
-    HAS(out, "FAIL t/a.mlir: CHECK directives do not match the output\n");
+    HAS(out, "FAIL t/a.mlir:3: CHECK: expected string not found in input\n");
     HAS(out, "    t/a.mlir:3:11: error: CHECK: expected string not found in input\n");
     HAS(out, "    <stdin>:1:9: note: scanning from here\n");
     HAS(out, "    <stdin>:3:1: note: possible intended match here\n    'add' returned 43\n");
@@ -699,10 +713,10 @@ Test(runner, bad_inputs)
     HAS(out, "FAIL missing: No such file or directory\n");
     HAS(out, "FAIL empty: no *.mlir tests found in this directory\n");
     HAS(out, "FAIL t/badexit.mlir: line 1: // EXIT: wants a status from 0 to 255, not 'lots'\n");
-    HAS(out, "FAIL t/badmode.mlir: line 1: // MODE: wants 'opt' or 'run', not 'fast'\n");
+    HAS(out, "FAIL t/badmode.mlir: line 1: // MODE: wants 'run', 'opt' or 'repl', not 'fast'\n");
     HAS(out, "FAIL t/badargs.mlir: line 1: malformed // ARGS: line: unterminated ' quote\n");
-    HAS(out, "FAIL t/badcheck.mlir: malformed CHECK directives\n    t/badcheck.mlir:1:13: error: invalid regex: parentheses not balanced\n");
-    HAS(out, "FAIL t/undef.mlir: CHECK directives do not match the output\n    t/undef.mlir:1:13: error: undefined variable: NOPE\n");
+    HAS(out, "FAIL t/badcheck.mlir:1: invalid regex: parentheses not balanced\n    t/badcheck.mlir:1:13: error: invalid regex: parentheses not balanced\n");
+    HAS(out, "FAIL t/undef.mlir:1: undefined variable: NOPE\n    t/undef.mlir:1:13: error: undefined variable: NOPE\n");
     HAS(out, "FAIL t/unreadable.mlir: cannot read t/unreadable.mlir.out: Is a directory\n");
     cr_assert_str_eq(last_line(out), "0 passed, 8 failed\n");
     free(out);
