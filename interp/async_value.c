@@ -383,7 +383,7 @@ void av_release(AsyncValue *v)
         AsyncValue *next = NULL;
         drop_waiters(atomic_load_explicit(&v->ws, memory_order_acquire));
         if (v->kind == K_INDIRECT) next = atomic_load_explicit(&v->u.ind.fwd, memory_order_acquire);
-        else any_release(v->u.payload);
+        else if (v->u.payload.type == ANY_OBJ) any_release(v->u.payload);
         live_add(-1);
         block_free((Block *)v);
         v = next;
@@ -637,19 +637,22 @@ bool av_is_bound(const AsyncValue *v)
 
 const Any *av_get(const AsyncValue *v)
 {
-    assert(av_state(v) == AV_AVAILABLE && "av_get of a value that is not available");
+    assert(ws_state(atomic_load_explicit(&((AsyncValue *)v)->ws, memory_order_acquire)) == ST_AVAILABLE &&
+           "av_get of a value that is not available");
     return &final_of((AsyncValue *)v)->u.payload;
 }
 
 Any *av_get_mut(AsyncValue *v)
 {
-    assert(av_state(v) == AV_AVAILABLE && "av_get_mut of a value that is not available");
+    assert(ws_state(atomic_load_explicit(&v->ws, memory_order_acquire)) == ST_AVAILABLE &&
+           "av_get_mut of a value that is not available");
     return &final_of(v)->u.payload;
 }
 
 ErrorObj *av_error_obj(const AsyncValue *v)
 {
-    assert(av_state(v) == AV_ERROR && "av_error of a value that is not an error");
+    assert(ws_state(atomic_load_explicit(&((AsyncValue *)v)->ws, memory_order_acquire)) == ST_ERROR &&
+           "av_error of a value that is not an error");
     return (ErrorObj *)final_of((AsyncValue *)v)->u.payload.v.obj;
 }
 
