@@ -89,6 +89,7 @@ struct Plan {
     int nresults;
     int *result_regs;     /* tfrt.return operands */
     int nargs;
+    int *idx_pool;        /* every Kern's args and res arrays */
     int pseudo_stream;
     const Block *block;
     size_t frame_size;    /* bytes of one Frame of this body */
@@ -125,12 +126,6 @@ static bool op_nonstrict(const Op *op)
 
 typedef struct UseRef { int op, operand; } UseRef;
 
-static int cmp_use_desc(const void *pa, const void *pb)
-{
-    const UseRef *a = pa, *b = pb;
-    if (a->op != b->op) return a->op > b->op ? -1 : 1;
-    return a->operand > b->operand ? -1 : a->operand < b->operand;
-}
 
 static Plan *plan_build(const Module *m, const Block *b)
 {
@@ -149,6 +144,10 @@ static Plan *plan_build(const Module *m, const Block *b)
     if (!stream_block(m, b, streams)) memset(streams, 0, sizeof(int) * (size_t)(nops + 1));
     p->pseudo_stream = streams[0];
     p->zero = xmalloc(sizeof(int) * (size_t)(K + 1));
+    size_t nidx = 0;
+    for (int k = 1; k <= K; k++) nidx += (size_t)(b->ops[k - 1]->noperands + b->ops[k - 1]->nresults);
+    p->idx_pool = xmalloc(sizeof(int) * (nidx + 1));
+    int *at = p->idx_pool;
 
     for (int k = 1; k <= K; k++) {
         const Op *op = b->ops[k - 1];
@@ -157,8 +156,10 @@ static Plan *plan_build(const Module *m, const Block *b)
         kn->fn = op->info ? op->info->fn : NULL;
         kn->nargs = op->noperands;
         kn->nres = op->nresults;
-        kn->args = xmalloc(sizeof(int) * (size_t)(op->noperands + 1));
-        kn->res = xmalloc(sizeof(int) * (size_t)(op->nresults + 1));
+        kn->args = at;
+        at += op->noperands;
+        kn->res = at;
+        at += op->nresults;
         for (int j = 0; j < op->noperands; j++) kn->args[j] = op->operands[j]->index;
         for (int j = 0; j < op->nresults; j++) kn->res[j] = op->results[j]->index;
         kn->nonstrict = op_nonstrict(op);
@@ -196,11 +197,11 @@ static Plan *plan_build(const Module *m, const Block *b)
             tmp[fill[r]++] = (UseRef){ i, j };
         }
     }
-    /* MLIR use-list order is the reverse of source order. */
+    /* MLIR use-list order is the reverse of source order; the uses were
+    ** collected in source order (op, then operand), so reverse them. */
     for (int r = 0; r < p->nregs; r++) {
         int s = p->ustart[r], n = p->ustart[r + 1] - s;
-        qsort(tmp + s, (size_t)n, sizeof(UseRef), cmp_use_desc);
-        for (int i = 0; i < n; i++) p->users[s + i] = tmp[s + i].op + 1;
+        for (int i = 0; i < n; i++) p->users[s + i] = tmp[s + n - 1 - i].op + 1;
     }
     free(tmp);
     free(fill);
@@ -216,10 +217,7 @@ static Plan *plan_build(const Module *m, const Block *b)
 static void plan_free(Plan *p)
 {
     if (!p) return;
-    for (int k = 1; k < p->nkern; k++) {
-        free(p->kern[k].args);
-        free(p->kern[k].res);
-    }
+    free(p->idx_pool);
     free(p->kern);
     free(p->user_count);
     free(p->ustart);
@@ -573,14 +571,27 @@ static void dispatch(Frame *f, ReadyQueue *q)
 {
     const Kern *kern = f->plan->kern;
     int *a = q->out.v, n = q->out.n;
-    /* Stable insertion sort: these lists are short. */
-    for (int i = 1; i < n; i++) {
-        int x = a[i], j = i;
-        while (j > 0 && kern[a[j - 1]].stream > kern[x].stream) {
-            a[j] = a[j - 1];
-            j--;
+    if (n <= 32) {
+        /* Stable insertion sort: these lists are usually short. */
+        for (int i = 1; i < n; i++) {
+            int x = a[i], j = i;
+            while (j > 0 && kern[a[j - 1]].stream > kern[x].stream) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
         }
-        a[j] = x;
+    } else {
+        /* Stable counting sort: stream ids are below the kernel count. */
+        int ns = f->plan->nkern + 1;
+        int *cnt = xcalloc((size_t)ns + 1, sizeof(int));
+        int *tmp = xmalloc(sizeof(int) * (size_t)n);
+        for (int i = 0; i < n; i++) cnt[kern[a[i]].stream + 1]++;
+        for (int i = 0; i < ns; i++) cnt[i + 1] += cnt[i];
+        for (int i = 0; i < n; i++) tmp[cnt[kern[a[i]].stream]++] = a[i];
+        memcpy(a, tmp, sizeof(int) * (size_t)n);
+        free(cnt);
+        free(tmp);
     }
     for (int i = 0; i < n;) {
         int j = i;
