@@ -31,6 +31,7 @@ struct IrTables {
     StrSlot *strs; size_t nstr, capstr;
     TySlot *tys; size_t nty, capty;
     TySlot *fns; size_t nfn, capfn;      /* function types by components */
+    Func **ftab; size_t capftab;         /* Module.funcs by name (ir_index_funcs) */
     SigSlot *sigs; size_t nsig, capsig;
 };
 
@@ -467,7 +468,38 @@ const Attr *ir_op_attr(const Op *op, const char *name) { return find_attr(op->at
 const Attr *ir_func_attr(const Func *f, const char *name) { return find_attr(f->attrs, f->nattrs, name); }
 const Attr *ir_module_attr(const Module *m, const char *name) { return find_attr(m->attrs, m->nattrs, name); }
 
+void ir_index_funcs(Module *m) {
+    struct IrTables *t = tables(m);
+    if (!t) return;
+    size_t cap = 16;
+    while (cap < (size_t)m->nfuncs * 2 + 2) cap *= 2;
+    Func **tab = arena_alloc(m->arena, cap * sizeof *tab);
+    if (!tab) { t->ftab = NULL; t->capftab = 0; return; }
+    for (int i = 0; i < m->nfuncs; i++) {
+        const char *n = m->funcs[i]->name;
+        size_t j = hash(n, strlen(n)) & (cap - 1);
+        while (tab[j] && strcmp(tab[j]->name, n) != 0) j = (j + 1) & (cap - 1);
+        tab[j] = m->funcs[i];
+    }
+    t->ftab = tab;
+    t->capftab = cap;
+}
+
 Func *ir_module_func(const Module *m, const char *name) {
+    const struct IrTables *t = m->tables;
+    if (t && t->ftab) {
+        size_t j = hash(name, strlen(name)) & (t->capftab - 1);
+        while (t->ftab[j]) {
+            Func *f = t->ftab[j];
+            /* Trust the index only while m->funcs still holds the entry
+            ** (someone may have edited m->funcs without reindexing). */
+            if (strcmp(f->name, name) == 0) {
+                if (f->index >= 0 && f->index < m->nfuncs && m->funcs[f->index] == f) return f;
+                break;
+            }
+            j = (j + 1) & (t->capftab - 1);
+        }
+    }
     for (int i = 0; i < m->nfuncs; i++)
         if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];
     return NULL;
@@ -2170,6 +2202,31 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
 ** Functions and the module
 ** ======================================================================== */
 
+/* Adds interned [name] to the set of function names of this parse; false
+** if it is already there (or out of memory). */
+static bool add_fname(ParseCtx *c, const char *name) {
+    if (c->nfnames * 2 >= c->capfnames) {
+        int cap = c->capfnames ? c->capfnames * 2 : 64;
+        const char **nt = alloc(c, (size_t)cap * sizeof *nt);
+        if (!nt) return false;
+        for (int i = 0; i < c->capfnames; i++) {
+            if (!c->fnames[i]) continue;
+            size_t j = ((uintptr_t)c->fnames[i] >> 3) & (size_t)(cap - 1);
+            while (nt[j]) j = (j + 1) & (size_t)(cap - 1);
+            nt[j] = c->fnames[i];
+        }
+        c->fnames = nt; c->capfnames = cap;
+    }
+    size_t j = ((uintptr_t)name >> 3) & (size_t)(c->capfnames - 1);
+    while (c->fnames[j]) {
+        if (c->fnames[j] == name) return false;
+        j = (j + 1) & (size_t)(c->capfnames - 1);
+    }
+    c->fnames[j] = name;
+    c->nfnames++;
+    return true;
+}
+
 Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
                     Vec *results, Vec *attrs) {
     if (c->failed || !args || !results) return NULL;
@@ -2192,11 +2249,9 @@ Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, V
     f->line = sym->line;
     f->col = sym->col;
     f->loc = file_loc(c, c->file, kw->line, kw->col);
-    for (int i = 0; i < c->funcs.n; i++) {
-        if (((Func *)c->funcs.v[i])->name == f->name) {
-            irb_error(c, sym, "redefinition of symbol named '%s'", f->name);
-            return NULL;
-        }
+    if (!add_fname(c, f->name)) {
+        if (!c->failed) irb_error(c, sym, "redefinition of symbol named '%s'", f->name);
+        return NULL;
     }
     /* The arguments are bound when the body opens. */
     c->func = f;

@@ -35,6 +35,10 @@ const char *ir_name(Module *m, const char *s, size_t n);
 ** ir_type_same() treats them as equal. */
 const Type *ir_type_get(Module *m, const char *s, size_t n);
 bool ir_type_same(const Type *a, const Type *b);
+/* Rebuilds the name index behind ir_module_func after m->funcs changed
+** (the parser calls it; anyone editing m->funcs by hand must too, or the
+** index goes stale). Not thread-safe: call before sharing the module. */
+void ir_index_funcs(Module *m);
 /* A function type (interned). */
 const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *const *out, int nout);
 
@@ -85,6 +89,7 @@ typedef struct ParseCtx {
     Func *func;                    /* function being parsed */
     Vec *func_args;                /* its arguments (OperandRef*), bound at the body */
     Vec funcs;                     /* Func* parsed in this run, source order */
+    const char **fnames; int nfnames, capfnames;   /* their names (a hash set) */
     AliasRef *aliases;             /* `#name` location aliases */
     bool in_module;                /* inside an explicit `module { }` */
     bool saw_module;

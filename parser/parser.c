@@ -102,6 +102,7 @@ static bool commit_funcs(ParseCtx *c, bool replace) {
     }
     m->funcs = fs;
     m->nfuncs = k;
+    ir_index_funcs(m);
     return true;
 }
 

@@ -1071,9 +1071,15 @@ Test(parser, funcs_into_a_module) {
     cr_expect_eq(m->funcs[0]->index, 0);
     cr_expect_str_eq(m->funcs[1]->name, "b");
     cr_expect_eq(m->funcs[1]->index, 1);
+    cr_expect_eq(ir_module_func(m, "a"), m->funcs[0]);
+    cr_expect_eq(ir_module_func(m, "b"), m->funcs[1]);
     const char *bad = "func.func @c() {";
     cr_expect_eq(parse_funcs_into(m, "<repl>", bad, strlen(bad), NULL), -1);
     cr_expect_eq(m->nfuncs, 2);
+    cr_expect_null(ir_module_func(m, "c"));
+    /* A caller that puts the old function back by hand still finds it. */
+    m->funcs[0] = old;
+    cr_expect_eq(ir_module_func(m, "a"), old);
     done(&p);
 }
 
