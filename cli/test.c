@@ -843,7 +843,7 @@ static void run_all(runner *r)
         t0 = now();
         for (size_t i = 0; i < running;) {
             test *t = live[i];
-            int st;
+            int st = 0;
             if (t->fd < 0 && waitpid(t->pid, &st, WNOHANG) == t->pid) {
                 t->status = st;
                 finish(r, t);
@@ -937,6 +937,8 @@ int cli_test(int argc, char **argv)
         }
     }
     if (npaths == 0) paths[npaths++] = "testdata";
+    /* Children must be waitable even if our parent ignored SIGCHLD. */
+    signal(SIGCHLD, SIG_DFL);
     for (int i = 0; i < npaths; i++) discover(&r, paths[i]);
     free(paths);
 
