@@ -839,8 +839,10 @@ static bool defined_by(const NameRef *refs, int n, const char *name)
 
 /* Checks the syntax and names of typed ops [padded] (the text at its <repl>
 ** lines) with the parser's incremental mode, in a scratch scope that knows
-** every top-level value. Reports the first error; false then. */
-static bool check_ops(Repl *r, const char *padded, size_t len)
+** every top-level value the text does not define again (so the check does
+** not depend on the scope's shadowing). Reports the first error; false
+** then. */
+static bool check_ops(Repl *r, const char *padded, size_t len, const NameRef *refs, int nrefs)
 {
     Module *sm = parse_module("<seed>", "", 0, NULL);
     if (!sm) return false;
@@ -848,6 +850,7 @@ static bool check_ops(Repl *r, const char *padded, size_t len)
     Str seed = { 0 };
     for (int i = 0; i < r->nvals; i++) {
         const char *nm = r->vals[i].name;
+        if (defined_by(refs, nrefs, nm)) continue;
         const char *h = strchr(nm, '#');
         if (!h) {
             str_addf(&seed, "%%%s = \"repl.value\"() : () -> %s\n", nm, r->vals[i].type->spelling);
@@ -942,7 +945,7 @@ static void exec_ops(Repl *r, const char *text, int line)
     str_add(&pad, text);
     /* End of input is then reported at the end of the last typed line. */
     while (pad.n && (pad.s[pad.n - 1] == '\n' || pad.s[pad.n - 1] == ' ')) pad.s[--pad.n] = 0;
-    bool syntax_ok = check_ops(r, pad.s, pad.n);
+    bool syntax_ok = check_ops(r, pad.s, pad.n, refs, nrefs);
     free(pad.s);
     if (!syntax_ok) {
         free(head.s); free(body); free(argv); free(refs);
