@@ -73,9 +73,12 @@ static const char usage_text[] =
     "  -v, --verbose     also print a PASS line for each passing test\n"
     "  -h, --help        print this help\n"
     "\n"
-    "Each failure prints `FAIL FILE: reason` and details. The last line is\n"
+    "Each failure prints `FAIL FILE: reason` (`FAIL FILE:LINE: message` when a\n"
+    "CHECK directive fails, LINE being the directive's) and details, FileCheck's\n"
+    "messages among them (the output is `<stdin>`). The last line is\n"
     "`N passed, N failed` (`, N skipped` when tests were skipped). Exit status 0\n"
     "iff nothing failed, 1 otherwise, 2 for a usage error.\n"
+    "Tests run from the current directory: paths in ARGS are relative to it.\n"
     "Environment: TFRUN_TEST_EXE replaces the tfrun executable run for each test.\n";
 
 /* {===================================================================
