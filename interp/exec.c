@@ -335,6 +335,8 @@ typedef struct LoadCtx {
 static void compile_cb(void *ud, Block *b)
 {
     LoadCtx *lc = ud;
+    /* A module loaded again (the REPL redefines functions) gets fresh plans. */
+    plan_free(b->exec);
     b->exec = plan_build(lc->h->module, b);
 }
 
