@@ -392,6 +392,10 @@ static bool check_attrs(V *v, const Op *op)
         need_typed(v, op, "real", et);
     } else if (has_prefix(n, "tfrt.constant.") || has_prefix(n, "tfrt.constant_s.")) {
         need_typed(v, op, "value", strchr(n + 5, '.') + 1);
+    } else if (!strcmp(n, "tfrt.call") || !strcmp(n, "rv.critical") || !strcmp(n, "tfrt.parallel_call.i32")) {
+        need_attr(v, op, "callee", ATTR_SYMBOL);
+    } else if (!strcmp(n, "tfrt_test.sync_benchmark")) {
+        need_attr(v, op, "target_fn", ATTR_SYMBOL);
     } else if (!strcmp(n, "tfrt.get_device")) {
         need_attr(v, op, "device_name", ATTR_STRING);
     } else if (!strcmp(n, "tfrt.cond")) {
@@ -588,8 +592,8 @@ static void check_callees(V *v, const Op *op)
     if (!strcmp(n, "tfrt.call")) {
         const char *c = op->callee ? op->callee : sym_attr(op, "callee");
         const Func *f = lookup(v, c);
-        if (!f) op_error(v, op, "'%s' does not reference a valid function", c ? c : "");
-        else check_call_types(v, op, f, 0, res, nres, false);
+        if (!f && c) op_error(v, op, "'%s' does not reference a valid function", c);
+        else if (f) check_call_types(v, op, f, 0, res, nres, false);
         return;
     }
     if (!strcmp(n, "tfrt.cond")) {
