@@ -1154,6 +1154,9 @@ static size_t check_str(fc *c, const fc_str *s, size_t from, size_t to, int labe
             goto done;
         }
         if (i == 1) first = pos;
+        /* An empty match where the last one ended repeats forever: the
+        ** remaining counts would all match right here. */
+        if (len == 0 && pos == end && i > 1) break;
         end = pos + len;
     }
     *mlen = end - first;

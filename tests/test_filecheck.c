@@ -254,6 +254,12 @@ Test(fc, errors_in_check_file)
     ERRS("CHECK: a", "");
 }
 
+Test(fc, huge_count_of_empty_matches_terminates, .timeout = 5.0)
+{
+    PASSES("CHECK-COUNT-2000000000: {{a*}}", "bbb\n");
+    FAILS("CHECK-COUNT-2000000000: a", "aaa\n");
+}
+
 Test(fc, allow_empty)
 {
     fc_options o = {NULL, "t.check", NULL, 1};
