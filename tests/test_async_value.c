@@ -859,3 +859,72 @@ Test(av, racing_resolutions_have_one_winner)
     free(d);
     no_leaks();
 }
+
+Test(av, mutable_payload_is_shared_by_forwarders)
+{
+    setup();
+    AsyncValue *v = av_new_available(any_int(ANY_I64, 1));
+    AsyncValue *i = av_new_indirect();
+    av_forward(i, v);
+    av_get_mut(i)->v.i = 41;                /* mutation through the forwarder */
+    av_get_mut(v)->v.i++;
+    cr_assert_eq(av_get(i)->v.i, 42);
+    cr_assert_eq(av_get_mut(i), av_get_mut(v));
+    av_release(i);
+    av_release(v);
+    no_leaks();
+}
+
+/* One thread binds indirect values to targets while another resolves the
+** targets at the same moment, so bindings land on both sides of each
+** target's publication (including the window between reading its state and
+** pushing the forward node). */
+enum { BIND = 50000 };
+typedef struct Bind { AsyncValue *ind[BIND], *tgt[BIND]; _Atomic int go; _Atomic int ran[BIND]; } Bind;
+
+static void *bind_forwarder(void *p)
+{
+    Bind *b = p;
+    while (!atomic_load(&b->go)) {}
+    for (int k = 0; k < BIND; k++) {
+        av_and_then(b->ind[k], race_cb, &b->ran[k], NULL);
+        av_forward(b->ind[k], b->tgt[k]);
+    }
+    return NULL;
+}
+
+static void *bind_resolver(void *p)
+{
+    Bind *b = p;
+    while (!atomic_load(&b->go)) {}
+    for (int k = 0; k < BIND; k++) av_emplace(b->tgt[k], any_int(ANY_I32, k));
+    return NULL;
+}
+
+Test(av, race_forward_vs_target_resolution)
+{
+    setup();
+    Bind *b = calloc(1, sizeof *b);
+    for (int round = 0; round < STRESS_SCALE; round++) {
+        for (int k = 0; k < BIND; k++) {
+            b->ind[k] = av_new_indirect();
+            b->tgt[k] = av_new_unavailable();
+            atomic_store(&b->ran[k], 0);
+        }
+        atomic_store(&b->go, 0);
+        pthread_t t1, t2;
+        pthread_create(&t1, NULL, bind_forwarder, b);
+        pthread_create(&t2, NULL, bind_resolver, b);
+        atomic_store(&b->go, 1);
+        pthread_join(t1, NULL);
+        pthread_join(t2, NULL);
+        for (int k = 0; k < BIND; k++) {
+            cr_assert_eq(av_get(b->ind[k])->v.i, k);
+            cr_assert_eq(atomic_load(&b->ran[k]), 1);
+            av_release(b->ind[k]);
+            av_release(b->tgt[k]);
+        }
+    }
+    free(b);
+    no_leaks();
+}

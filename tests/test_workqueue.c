@@ -727,3 +727,29 @@ Test(wq, s_await_inside_a_task)
     av_release(nested_v);
     wq_destroy(r.q);
 }
+
+/* A worker that quiesces while the only other work is running on another
+** worker has nothing to help with: it waits for it. */
+static _Atomic int long_done;
+static void long_task(void *a, void *b) { sleep_us(30000); atomic_store(&long_done, 1); (void)a; (void)b; }
+static void quiesce_in_task(void *a, void *b)
+{
+    while (!atomic_load((_Atomic int *)a)) sleep_us(100);   /* long_task is running */
+    wq_quiesce(help->q);
+    cr_assert_eq(atomic_load(&long_done), 1);
+    (void)b;
+}
+static void mark_started(void *a, void *b) { atomic_store((_Atomic int *)a, 1); long_task(NULL, b); }
+
+Test(wq, mstd_worker_quiesce_waits_for_other_workers)
+{
+    Help h = {0};
+    help = &h;
+    h.q = make("mstd:2");
+    _Atomic int started = 0;
+    wq_add_task(h.q, mark_started, &started, NULL);
+    wq_add_task(h.q, quiesce_in_task, &started, NULL);
+    wq_quiesce(h.q);
+    cr_assert_eq(atomic_load(&long_done), 1);
+    wq_destroy(h.q);
+}
