@@ -707,6 +707,7 @@ static void check_return(V *v, const Op *ret, const RetCtx *rc)
 static void check_region_args(V *v, const Op *op, const Block *b, const char *which,
                               const Type *const *want, int nwant)
 {
+    if (!b) return;
     if (b->nargs != nwant) {
         op_error(v, op, "incorrect number of arguments to '%s' block", which);
         return;
@@ -947,8 +948,11 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
     for (int i = 0; i < b->nargs; i++) {
         const Value *a = b->args[i];
         if (!a) continue;
-        if (a->def || a->block != b)
-            at_op(v, DIAG_ERROR, b->parent_op ? b->parent_op : b->ops[0], "block argument #%d defined twice", i);
+        if (a->def || a->block != b) {
+            if (b->parent_op) at_op(v, DIAG_ERROR, b->parent_op, "block argument #%d defined twice", i);
+            else if (b->func) at_func(v, DIAG_ERROR, b->func, "block argument #%d defined twice", i);
+            else v->errors++;
+        }
         const Value *old = name_enter(&names, a);
         if (old) redefined(v, a, old, NULL, b);
     }
