@@ -840,6 +840,7 @@ static void bench_finish(Bench *b)
     qsort(b->wall, (size_t)n, sizeof(int64_t), cmp_i64);
     qsort(b->cpu, (size_t)n, sizeof(int64_t), cmp_i64);
 #define PCT(arr, p) (n ? (arr)[(int64_t)floor((double)n * (p))] : 0)
+    flockfile(out);    /* the eleven lines stay together under mstd */
     fprintf(out, "BM:%s:Duration(ns): %lld\n", name, (long long)b->total_wall);
     fprintf(out, "BM:%s:Count: %lld\n", name, (long long)n);
     fprintf(out, "BM:%s:Time Min(ns): %lld\n", name, (long long)PCT(b->wall, 0.0));
@@ -854,6 +855,7 @@ static void bench_finish(Bench *b)
     double util = b->total_wall > 0 ? (double)b->total_cpu * 100.0 / (double)b->total_wall : 0.0;
     fprintf(out, "BM:%s:CPU utilization(percent): %.6e\n", name, util);
     fflush(out);
+    funlockfile(out);
     av_emplace(b->done, any_chain());
     av_release(b->done);
     for (int i = 0; i < b->nargs; i++) av_release(b->args[i]);
