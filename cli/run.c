@@ -378,6 +378,7 @@ static void run_function(Run *r, const Func *fn)
         exec_invoke_func(&c, fn, NULL, 0, res);
         if (n > 0) {
             wq_await(r->q, res, n);
+            flockfile(out);    /* workers may still print (mstd) */
             fprintf(out, "'%s' returned ", fn->name);
             for (int i = 0; i < n; i++) {
                 if (i) fputc(',', out);
@@ -385,6 +386,7 @@ static void run_function(Run *r, const Func *fn)
             }
             fputc('\n', out);
             fflush(out);
+            funlockfile(out);
         }
         wq_quiesce(r->q);
     }
