@@ -135,3 +135,62 @@ Test(stream, block_arguments_belong_to_root)
     int want[] = {0, 0, 0};
     run(r, 2, 0, want, 1);
 }
+
+/* {=====================================================================
+** stream_block on parsed IR: kernel numbering (pseudo kernel 0, ops 1..K),
+** block arguments as R, thresholds from the function and the module.
+** ====================================================================== */
+#include <string.h>
+#include "parser/parser.h"
+
+static Module *parse(const char *text)
+{
+    Module *m = parse_module("t.mlir", text, strlen(text), NULL);
+    cr_assert(m, "parse failed");
+    return m;
+}
+
+Test(stream, block_async_add_parsed)
+{
+    Module *m = parse("func.func @async_add() {\n"
+                      "  %ch0 = tfrt.new.chain\n"
+                      "  %x = tfrt.constant.i32 42\n"
+                      "  %c1 = tfrt.constant.i32 1\n"
+                      "  %ch1 = tfrt.print.i32 %x, %ch0\n"
+                      "  %y = tfrt_test.do.async %x, %c1 : (i32, i32) -> (i32) {\n"
+                      "    %y_res = tfrt.add.i32 %x, %c1\n"
+                      "    tfrt.return %y_res : i32\n"
+                      "  }\n"
+                      "  %ch2 = tfrt.print.i32 %x, %ch1\n"
+                      "  %ch3 = tfrt.print.i32 %y, %ch2\n"
+                      "  tfrt.return\n"
+                      "}\n");
+    int out[16];
+    cr_assert(stream_block(m, m->funcs[0]->body, out));
+    int want[] = {0, 4, 1, 4, 1, 2, 1, 1};   /* pseudo, k1..k7 */
+    for (int k = 0; k < 8; k++) cr_expect_eq(out[k], want[k], "kernel %d: %d, want %d", k, out[k], want[k]);
+    ir_module_free(m);
+}
+
+/* The function's tfrt.cost_threshold wins over the module's for its body;
+** a region body uses the module's. */
+Test(stream, threshold_sources)
+{
+    Module *m = parse("module attributes {tfrt.cost_threshold = 7 : i64} {\n"
+                      "func.func @f() attributes {tfrt.cost_threshold = 3 : i64} {\n"
+                      "  %n = tfrt.constant.i32 1\n"
+                      "  tfrt.repeat.i32 %n {\n"
+                      "    tfrt.return\n"
+                      "  }\n"
+                      "  tfrt.return\n"
+                      "}\n"
+                      "func.func @g() {\n"
+                      "  tfrt.return\n"
+                      "}\n"
+                      "}\n");
+    const Block *fb = m->funcs[0]->body;
+    cr_expect_eq(stream_threshold(m, fb), 3);
+    cr_expect_eq(stream_threshold(m, fb->ops[1]->regions[0]), 7);
+    cr_expect_eq(stream_threshold(m, m->funcs[1]->body), 7);
+    ir_module_free(m);
+}
