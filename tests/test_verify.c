@@ -965,3 +965,21 @@ Test(verify, every_op_in_a_wrong_shape)
     for (int k = 0; k < 5; k++)
         cr_expect_geq(parsed[k], n - 8, "shape %d: only %zu of %zu ops parsed", k, parsed[k], n);
 }
+
+Test(diag, remark_annotations_and_designators_stack)
+{
+    Cap c;
+    cap_open(&c, DIAG_VERIFY_ALL);
+    const char *src =
+        "// expected-remark@below {{r1}}\n"
+        "// expected-remark@below {{r2}}\n"
+        "op\n"
+        "// expected-note@above {{n1}}\n"
+        "// expected-note@above {{n2}}\n";
+    diag_add_source(c.d, "r.mlir", src, strlen(src));
+    diag_emit(c.d, DIAG_REMARK, "r.mlir", 3, 1, "r1 and r2");
+    diag_emit(c.d, DIAG_NOTE, "r.mlir", 3, 1, "n1 n2");
+    cr_assert_not(diag_finish(c.d));
+    cr_assert_str_eq(cap_text(&c), "");
+    cap_close(&c);
+}
