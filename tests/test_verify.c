@@ -975,10 +975,17 @@ Test(diag, remark_annotations_and_designators_stack)
         "// expected-remark@below {{r2}}\n"
         "op\n"
         "// expected-note@above {{n1}}\n"
-        "// expected-note@above {{n2}}\n";
+        "// expected-note@above {{n2}}\n"
+        "// expected-error@-3 {{e}}\n";
     diag_add_source(c.d, "r.mlir", src, strlen(src));
-    diag_emit(c.d, DIAG_REMARK, "r.mlir", 3, 1, "r1 and r2");
-    diag_emit(c.d, DIAG_NOTE, "r.mlir", 3, 1, "n1 n2");
+    /* A diagnostic matches one annotation (the first that fits). */
+    diag_emit(c.d, DIAG_REMARK, "r.mlir", 3, 1, "r1");
+    diag_emit(c.d, DIAG_REMARK, "r.mlir", 3, 1, "r2");
+    diag_emit(c.d, DIAG_ERROR, "r.mlir", 3, 1, "e");
+    diag_emit(c.d, DIAG_NOTE, "r.mlir", 3, 1, "n1");
+    diag_emit(c.d, DIAG_NOTE, "r.mlir", 3, 1, "n2");
+    diag_emit(c.d, DIAG_NOTE, "r.mlir", 3, 1, "n1 again");   /* a matched annotation matches again */
+    cr_assert_eq(diag_error_count(c.d), 0);
     cr_assert_not(diag_finish(c.d));
     cr_assert_str_eq(cap_text(&c), "");
     cap_close(&c);
