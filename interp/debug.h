@@ -12,9 +12,10 @@
 **      - frame_enter: an invocation of [body] (a function body or a region
 **        body) starts; [frame] identifies it until frame_exit; [args] are
 **        the block arguments (+0, borrowed for the call).
-**      - frame_exit: the invocation's frame is freed (every kernel of it has
-**        run or been skipped). A frame whose kernels wait forever may never
-**        exit.
+**      - frame_exit: the invocation's frame is released (every kernel of it
+**        has run or been skipped); the executor may reuse the same identity
+**        for a later frame_enter. A frame whose kernels wait forever may
+**        never exit.
 **      - before_kernel: kernel [op] of [frame] is about to run or to be
 **        skipped by the error/cancellation rule (dialect.md §6), BEFORE that
 **        rule is applied: a hook that cancels the request (Ctrl-C) makes
@@ -28,7 +29,8 @@
 **    no reference count and no destruction point.
 **
 ** 2. Debugger (module prefix dbg_): a consumer of those hooks. It keeps a
-**    record per live frame (which kernels have started, the values its
+**    record per live frame (which kernels have started — a kernel counts
+**    as started once the before_kernel hook returns —, the values its
 **    registers received), breakpoints (by op name or by source line), a
 **    step flag, tracing, and the stack of kernels currently running. It
 **    only dereferences a recorded value while some kernel that has not
