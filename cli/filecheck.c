@@ -73,7 +73,7 @@ static void sb_add_escaped(sbuf *b, const char *s, size_t n)
 
 /* }=================================================================== */
 
-/* Directive kinds. ORDER KIND: kind_name() below. */
+/* Directive kinds; kind_name() spells the suffixes used in messages. */
 enum { K_NONE, K_PLAIN, K_NEXT, K_SAME, K_NOT, K_DAG, K_LABEL, K_EMPTY, K_EOF,
        K_COMMENT, K_BADNOT, K_BADCOUNT };
 
@@ -170,7 +170,7 @@ static void inote(fc *c, size_t off, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
-/* ORDER KIND */
+/* The suffix of kind [k] in messages ("-NEXT"), "" for plain ones. */
 static const char *kind_name(int k)
 {
     switch (k) {
