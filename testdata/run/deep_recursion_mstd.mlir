@@ -51,3 +51,31 @@ func.func @deep_sync() -> i32 {
   %r = tfrt.call @down_sync(%n) : (i32) -> i32
   tfrt.return %r : i32
 }
+
+// Each level uses its callee's result in an add, so when the bottom value
+// resolves, 20 000 continuations would nest; past 100 they continue from
+// tasks (§8.5).
+func.func @sum(%n: i32) -> i32 {
+  %zero = tfrt.constant.i32 0
+  %done = tfrt.equal.i32 %n, %zero
+  %r = tfrt.if %done, %n : (i32) -> (i32) {
+    %z = "tfrt_test.async_constant.i32"() {value = 0 : i32} : () -> i32
+    tfrt.return %z : i32
+  } else {
+    %one = tfrt.constant.i32 1
+    %m = "tfrt.minus.i32"(%n, %one) : (i32, i32) -> i32
+    %s = tfrt.call @sum(%m) : (i32) -> i32
+    %s1 = tfrt.add.i32 %s, %one
+    tfrt.return %s1 : i32
+  }
+  tfrt.return %r : i32
+}
+
+// CHECK-NEXT: --- Not running 'sum' because it has arguments.
+// CHECK-NEXT: --- Running 'deep_continuations':
+// CHECK-NEXT: 'deep_continuations' returned 20000
+func.func @deep_continuations() -> i32 {
+  %n = tfrt.constant.i32 20000
+  %r = tfrt.call @sum(%n) : (i32) -> i32
+  tfrt.return %r : i32
+}
