@@ -263,6 +263,28 @@ static const char deep_prog[] =
     "  }\n"
     "  tfrt.return %r : i32\n"
     "}\n"
+    /* Each level adds 1 to its callee's result: 20 000 continuations
+    ** would nest when the bottom value resolves (§8.5 limits them). */
+    "func.func @sum(%n: i32) -> i32 {\n"
+    "  %zero = tfrt.constant.i32 0\n"
+    "  %done = tfrt.equal.i32 %n, %zero\n"
+    "  %r = tfrt.if %done, %n : (i32) -> (i32) {\n"
+    "    %z = \"tfrt_test.async_constant.i32\"() {value = 0 : i32} : () -> i32\n"
+    "    tfrt.return %z : i32\n"
+    "  } else {\n"
+    "    %one = tfrt.constant.i32 1\n"
+    "    %m = \"tfrt.minus.i32\"(%n, %one) : (i32, i32) -> i32\n"
+    "    %s = tfrt.call @sum(%m) : (i32) -> i32\n"
+    "    %s1 = tfrt.add.i32 %s, %one\n"
+    "    tfrt.return %s1 : i32\n"
+    "  }\n"
+    "  tfrt.return %r : i32\n"
+    "}\n"
+    "func.func @sums() -> i32 {\n"
+    "  %n = tfrt.constant.i32 20000\n"
+    "  %r = tfrt.call @sum(%n) : (i32) -> i32\n"
+    "  tfrt.return %r : i32\n"
+    "}\n"
     "func.func @forwards() -> i32 {\n"
     "  %n = tfrt.constant.i32 20000\n"
     "  %r = tfrt.call @fwd(%n) : (i32) -> i32\n"
@@ -289,6 +311,8 @@ Test(exec, recursion_20000_async_mstd) { deep_case("mstd:2", "deep", 7); }
 Test(exec, recursion_50000_sync_s) { deep_case("s", "deep_sync", 0); }
 Test(exec, recursion_50000_sync_mstd) { deep_case("mstd:2", "deep_sync", 0); }
 Test(exec, forwarding_chain_20000) { deep_case("s", "forwards", 5); }
+Test(exec, nested_continuations_20000_s) { deep_case("s", "sums", 20000); }
+Test(exec, nested_continuations_20000_mstd) { deep_case("mstd:2", "sums", 20000); }
 
 /* {=====================================================================
 ** Bounded memory
