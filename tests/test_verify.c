@@ -6,6 +6,7 @@
 */
 #include <criterion/criterion.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -989,4 +990,37 @@ Test(diag, remark_annotations_and_designators_stack)
     cr_assert_not(diag_finish(c.d));
     cr_assert_str_eq(cap_text(&c), "");
     cap_close(&c);
+}
+
+/* Lines made of annotation fragments in random order (fixed seed): the
+** annotation scanner and matcher never read out of bounds or crash. */
+Test(diag, random_annotation_fragments)
+{
+    static const char *const frag[] = {
+        "expected-", "error", "warning", "note", "remark", "-re", "@", "+", "-", "1", "99999999999",
+        "above", "below", " ", "{{", "}}", "{", "}", "x", "[0-9", "(", "\\", "//", "\n", "\t", "\0",
+    };
+    enum { NFRAG = sizeof frag / sizeof frag[0] };
+    uint64_t seed = 0x243F6A8885A308D3ull;
+    for (int round = 0; round < 50; round++) {
+        char src[4096];
+        size_t len = 0;
+        while (len < sizeof src - 16) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            const char *f = frag[(seed >> 33) % NFRAG];
+            size_t fl = f[0] ? strlen(f) : 1;
+            memcpy(src + len, f, fl);
+            len += fl;
+        }
+        Cap c;
+        cap_open(&c, round % 2 ? DIAG_VERIFY_ALL : DIAG_VERIFY_LAZY);
+        diag_add_source(c.d, "z.mlir", src, len);
+        for (int k = 0; k < 40; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            diag_emit(c.d, (DiagKind)((seed >> 20) % 4), "z.mlir", (int)((seed >> 33) % 200), (int)((seed >> 45) % 90),
+                      "x error 5");
+        }
+        diag_finish(c.d);
+        cap_close(&c);
+    }
 }
