@@ -1745,6 +1745,26 @@ static NamedAttr sym_attr(ParseCtx *c, const char *key, const Token *t) {
     return na;
 }
 
+/* The function type [fn] covers the arguments [args], which are [op]'s
+** operands from [offset] on (after %cond, %index or %cs): count and types. */
+static bool check_args(ParseCtx *c, Op *op, Vec *args, const Type *fn, int offset, const Token *at) {
+    const Type **ot = (const Type **)op->operand_types;
+    if (fn->ninputs != args->n) {
+        irb_error(c, at, "%d operands present, but expected %d", args->n, fn->ninputs);
+        return false;
+    }
+    for (int i = 0; i < fn->ninputs; i++) {
+        OperandRef *r = args->v[i];
+        if (!type_accepts(fn->inputs[i], r->v->type)) {
+            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
+                      (int)r->tok.len, r->tok.s, fn->inputs[i]->spelling, r->v->type->spelling);
+            return false;
+        }
+        ot[i + offset] = fn->inputs[i];
+    }
+    return true;
+}
+
 Op *irb_op_call(ParseCtx *c, const Token *name, OperandRef *first, const Token *callee,
                 const Token *callee2, Vec *operands, Vec *attrs, const Type *fn) {
     if (c->failed || !operands || !fn) return NULL;
@@ -1757,21 +1777,7 @@ Op *irb_op_call(ParseCtx *c, const Token *name, OperandRef *first, const Token *
     }
     Op *op = new_op(c, name, all, fn->nresults, fn->results);
     if (!op) return NULL;
-    /* The function type covers the call arguments (not %cond / %cs). */
-    const Type **ot = (const Type **)op->operand_types;
-    if (fn->ninputs != operands->n) {
-        irb_error(c, name, "%d operands present, but expected %d", operands->n, fn->ninputs);
-        return NULL;
-    }
-    for (int i = 0; i < fn->ninputs; i++) {
-        OperandRef *r = operands->v[i];
-        if (!type_accepts(fn->inputs[i], r->v->type)) {
-            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
-                      (int)r->tok.len, r->tok.s, fn->inputs[i]->spelling, r->v->type->spelling);
-            return NULL;
-        }
-        ot[i + (first ? 1 : 0)] = fn->inputs[i];
-    }
+    if (!check_args(c, op, operands, fn, first ? 1 : 0, name)) return NULL;
     NamedAttr na[2];
     int nna = 0;
     size_t n;
@@ -1795,11 +1801,7 @@ Op *irb_op_case(ParseCtx *c, const Token *name, OperandRef *idx, Vec *branches, 
     for (int i = 0; i < operands->n; i++) irb_push(c, all, operands->v[i]);
     if (c->failed) return NULL;
     Op *op = new_op(c, name, all, fn->nresults, fn->results);
-    if (!op) return NULL;
-    if (fn->ninputs != operands->n) {
-        irb_error(c, name, "%d operands present, but expected %d", operands->n, fn->ninputs);
-        return NULL;
-    }
+    if (!op || !check_args(c, op, operands, fn, 1, name)) return NULL;
     NamedAttr na = { "branches", irb_attr_array(c, branches) };
     set_attrs(c, op, attrs, &na, 1, name);
     return c->failed ? NULL : op;
@@ -1896,17 +1898,7 @@ Op *irb_op_if_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, co
         return NULL;
     }
     Op *op = new_op(c, name, operands, fn->nresults, fn->results);
-    if (!op) return NULL;
-    const Type **ot = (const Type **)op->operand_types;
-    for (int i = 0; i < args->n; i++) {
-        OperandRef *r = args->v[i];
-        if (!type_accepts(fn->inputs[i], r->v->type)) {
-            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
-                      (int)r->tok.len, r->tok.s, fn->inputs[i]->spelling, r->v->type->spelling);
-            return NULL;
-        }
-        ot[i + 1] = fn->inputs[i];
-    }
+    if (!op || !check_args(c, op, args, fn, 1, name)) return NULL;
     set_attrs(c, op, attrs, NULL, 0, name);
     return push_pending(c, op, args, (const Type **)fn->inputs);
 }

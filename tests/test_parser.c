@@ -197,6 +197,12 @@ Test(parser, ssa_errors) {
           4, 23, "'%v' is defined outside of this region (regions are isolated from above)");
     fails("func.func @f(%x: i32) {\n  %y = \"tfrt.add.i32\"(%x, %x) : (i64, i32) -> i32\n  tfrt.return\n}\n", 2, 23,
           "use of value '%x' expects different type than prior uses: 'i64' vs 'i32'");
+    fails("func.func @f(%i: i32, %x: i32) {\n  %y = tfrt.case %i [@a] (%x) : (i64) -> i32\n  tfrt.return\n}\n", 2, 27,
+          "use of value '%x' expects different type than prior uses: 'i64' vs 'i32'");
+    fails("func.func @f(%i: i32, %x: i32) {\n  %y = tfrt.call @g(%x, %x) : (i32) -> i32\n  tfrt.return\n}\n", 2, 8,
+          "2 operands present, but expected 1");
+    fails("func.func @f(%c: i1, %x: i32) {\n  tfrt.if %c, %x : (!tfrt.chain) -> () {\n    tfrt.return\n  }\n  tfrt.return\n}\n",
+          2, 15, "use of value '%x' expects different type than prior uses: '!tfrt.chain' vs 'i32'");
 }
 
 /* ===================================================================== */
