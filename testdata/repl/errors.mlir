@@ -42,6 +42,15 @@ func.func @__repl_1() {
 }
 // CHECK: <repl>:[[@LINE-3]]:11: error: function names starting with '__repl_' are reserved by the REPL
 
+// Definitions the loader rejects (no native function of that name) are
+// rolled back: a new one is not kept, a replaced one comes back.
+func.func private @no_such_native(i32) -> i32 attributes {tfrt.native}
+// CHECK: error: invalid FunctionIndex section in BEF file: unable to find native function in global registry
+func.func private @f(i32) -> i32 attributes {tfrt.native}
+// CHECK: error: invalid FunctionIndex section in BEF file: unable to find native function in global registry
+:run @f(5)
+// CHECK-NEXT: 'f' returned 5
+
 // Unknown and ambiguous commands.
 :frobnicate
 // CHECK: <repl>:[[@LINE-1]]:1: error: unknown command ':frobnicate' (:help lists the commands)
