@@ -1739,6 +1739,8 @@ Op *irb_op_attr_operand(ParseCtx *c, const Token *name, Vec *operands, const Att
     return c->failed ? NULL : op;
 }
 
+static const Type **bound_types(ParseCtx *c, Vec *args, Vec *types, const Token *at);
+
 /* Symbol attribute from token [t]. */
 static NamedAttr sym_attr(ParseCtx *c, const char *key, const Token *t) {
     NamedAttr na = { key, irb_attr_symbol(c, t) };
@@ -1837,9 +1839,10 @@ Op *irb_op_parallel_call(ParseCtx *c, const Token *name, OperandRef *s, OperandR
     const Type *ch = named_type(c, "!tfrt.chain");
     Op *op = new_op(c, name, all, 1, &ch);
     if (!op) return NULL;
-    if (types && types->n != operands->n) {
-        irb_error(c, name, "%d operands present, but expected %d", operands->n, types->n);
-        return NULL;
+    if (types) {
+        const Type **t = bound_types(c, operands, types, name);
+        if (!t) return NULL;
+        for (int i = 0; i < operands->n; i++) ((const Type **)op->operand_types)[i + 3] = t[i];
     }
     size_t n;
     NamedAttr na = sym_attr(c, "callee", callee);
