@@ -697,10 +697,12 @@ static bool load_file(Repl *r, const char *path, int col)
 static void stop_loop(void *ud, Debugger *d);
 
 /* Runs [fn] with [args] (+0) to completion: invoke, await, print (by
-** [show]), quiesce. Results are returned +1 in [res] (NULL: released). */
-static void run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, AsyncValue **res,
-                     void (*show)(Repl *, const Func *, AsyncValue **))
+** [show]), quiesce. Results are returned +1 in [res] (NULL: released).
+** Returns the number of kernels left waiting (-1: nothing ran). */
+static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, AsyncValue **res,
+                    void (*show)(Repl *, const Func *, AsyncValue **))
 {
+    if (!make_host(r)) return -1;
     int n = fn->nresults;
     AsyncValue *tmp[16];
     AsyncValue **out = res ? res : n <= 16 ? tmp : malloc(sizeof *out * (size_t)n);
@@ -737,6 +739,24 @@ static void run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, Asyn
     if (!res) {
         for (int i = 0; i < n; i++) av_release(out[i]);
         if (out != tmp) free(out);
+    }
+    return waiting;
+}
+
+/* Takes the hidden function [fn], which has run and left nothing waiting,
+** out of the module, so that the module (and the work of compiling it on
+** the next change) does not grow with every typed line. Its IR stays in
+** the arena; the Host, which holds its plan, goes first. */
+static void forget_hidden(Repl *r, const Func *fn)
+{
+    drop_host(r);
+    Module *m = r->m;
+    for (int i = 0; i < m->nfuncs; i++) {
+        if (m->funcs[i] != fn) continue;
+        memmove(&m->funcs[i], &m->funcs[i + 1], sizeof *m->funcs * (size_t)(m->nfuncs - i - 1));
+        m->nfuncs--;
+        for (int j = i; j < m->nfuncs; j++) m->funcs[j]->index = j;
+        break;
     }
 }
 
@@ -851,13 +871,18 @@ static bool check_ops(Repl *r, const char *padded, size_t len, const NameRef *re
     for (int i = 0; i < r->nvals; i++) {
         const char *nm = r->vals[i].name;
         if (defined_by(refs, nrefs, nm)) continue;
+        /* Only names the text mentions (by their base: %r for %r#1). */
+        size_t bn = strcspn(nm, "#");
+        bool used = false;
+        for (int k = 0; k < nrefs && !used; k++)
+            used = !refs[k].def && strcspn(refs[k].name, "#") == bn && !strncmp(refs[k].name, nm, bn);
+        if (!used) continue;
         const char *h = strchr(nm, '#');
         if (!h) {
             str_addf(&seed, "%%%s = \"repl.value\"() : () -> %s\n", nm, r->vals[i].type->spelling);
             continue;
         }
         /* %r#0, %r#1 ...: one %r:N group, the first time the base is seen. */
-        size_t bn = (size_t)(h - nm);
         bool seen = false;
         for (int j = 0; j < i; j++)
             if (!strncmp(r->vals[j].name, nm, bn) && r->vals[j].name[bn] == '#') seen = true;
@@ -996,7 +1021,9 @@ static void exec_ops(Repl *r, const char *text, int line)
         if (!args || !res) abort();
         for (int i = 0; i < nargs; i++) args[i] = argv[i]->v;
         if (fn) {
-            run_func(r, fn, args, nargs, res, NULL);
+            int waiting = run_func(r, fn, args, nargs, res, NULL);
+            if (waiting < 0)
+                for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_INTERNAL, "not run");
             /* Replace shadowed names, then show the new values. */
             for (int i = 0; i < nres; i++) {
                 char base[160];
@@ -1010,6 +1037,9 @@ static void exec_ops(Repl *r, const char *text, int line)
                 print_short(r->out, resnames[i], res[i], fn->result_types[i]);
             }
             fflush(r->out);
+            /* A run that left kernels waiting keeps its function (their
+            ** frames still point into its compiled plan). */
+            if (waiting == 0) forget_hidden(r, fn);
         }
         free(args);
         free(res);
