@@ -1286,8 +1286,10 @@ const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const
 
 struct AliasRef {
     const char *name;
-    Loc *placeholder;        /* handed out at uses; filled at the end */
+    Loc *placeholder;        /* stands for the alias inside other aliases' definitions */
+    Vec *uses;               /* Loc* handed out at each use, filled at the end */
     const Loc *def;
+    AliasRef *alias_of;      /* `#a = loc(#b)`: b */
     Token first_use;
     bool used, defined;
     AliasRef *next;
@@ -1357,32 +1359,66 @@ static bool loc_eq(const Loc *a, const Loc *b, int depth) {
     return false;
 }
 
-const Loc *irb_loc_fused(ParseCtx *c, const Attr *meta, Vec *items) {
-    if (c->failed || !items) return NULL;
+/* Uses of a location alias are LOC_UNKNOWN with line -1 until resolved
+** (irb_finish_aliases overwrites the whole Loc). */
+#define PENDING_LINE (-1)
+static bool pending_alias(ParseCtx *c, const Loc *l) {
+    (void)c;
+    return l->kind == LOC_UNKNOWN && l->line == PENDING_LINE;
+}
+
+/* MLIR's FusedLoc::get: flattens nested fused locations with the same
+** metadata, drops unknown locations and duplicates, and turns an empty or
+** single-element fusion without metadata into unknown / that element.
+** With [late] (aliases unresolved) pending alias uses are kept as they are.
+** Fills *out (kind, items) and returns false when out of memory. */
+static bool fuse(ParseCtx *c, const Attr *meta, const Loc *const *items, int n, bool late, Loc *out, bool *has_alias) {
     Vec *flat = irb_vec(c, NULL);
-    if (!flat) return NULL;
-    for (int i = 0; i < items->n; i++) {
-        const Loc *x = items->v[i];
+    if (!flat) return false;
+    for (int i = 0; i < n; i++) {
+        const Loc *x = items[i];
         int nsub = 1;
         const Loc *const *sub = &x;
-        /* MLIR flattens nested fused locations with the same metadata. */
         if (x->kind == LOC_FUSED && x->fused_meta == meta) { sub = x->items; nsub = x->nitems; }
         for (int j = 0; j < nsub; j++) {
             const Loc *y = sub[j];
+            if (late && pending_alias(c, y)) { *has_alias = true; irb_push(c, flat, (void *)y); continue; }
             if (y->kind == LOC_UNKNOWN) continue;
             bool dup = false;
             for (int k = 0; k < flat->n && !dup; k++) dup = loc_eq(flat->v[k], y, 0);
             if (!dup) irb_push(c, flat, (void *)y);
         }
     }
-    if (c->failed) return NULL;
-    if (!meta && flat->n == 0) return irb_loc_unknown(c);
-    if (!meta && flat->n == 1) return flat->v[0];
+    if (c->failed) return false;
+    memset(out, 0, sizeof *out);
+    if (!meta && flat->n == 0 && !*has_alias) { out->kind = LOC_UNKNOWN; return true; }
+    if (!meta && flat->n == 1 && !*has_alias) { *out = *(const Loc *)flat->v[0]; return true; }
+    out->kind = LOC_FUSED;
+    out->items = (const Loc *const *)keep(c, flat);
+    out->nitems = flat->n;
+    out->fused_meta = meta;
+    return !c->failed;
+}
+
+const Loc *irb_loc_fused(ParseCtx *c, const Attr *meta, Vec *items) {
+    if (c->failed || !items) return NULL;
     Loc *l = new_loc(c, LOC_FUSED);
-    if (!l) return NULL;
-    l->items = (const Loc *const *)keep(c, flat);
-    l->nitems = flat->n;
-    l->fused_meta = meta;
+    bool has_alias = false;
+    if (!l || !fuse(c, meta, (const Loc *const *)items->v, items->n, true, l, &has_alias)) return NULL;
+    if (has_alias) {
+        if (!c->fused_late) {
+            c->fused_late = alloc(c, sizeof *c->fused_late);
+            if (!c->fused_late) return NULL;
+        }
+        Vec *v = c->fused_late;
+        if (v->n == v->cap) {
+            int cap = v->cap ? v->cap * 2 : 8;
+            void **nv = arena_grow(c->a, v->v, (size_t)v->n, (size_t)cap, sizeof *nv);
+            if (!nv) return oom(c);
+            v->v = nv; v->cap = cap;
+        }
+        v->v[v->n++] = l;
+    }
     return l;
 }
 
@@ -1401,7 +1437,10 @@ static AliasRef *alias_get(ParseCtx *c, const Token *t) {
     for (AliasRef *a = c->aliases; a; a = a->next) if (a->name == name) return a;
     AliasRef *a = alloc(c, sizeof *a);     /* outlives the per-function scratch */
     Loc *ph = new_loc(c, LOC_UNKNOWN);
-    if (!a || !ph) return NULL;
+    Vec *uses = alloc(c, sizeof *uses);
+    if (!a || !ph || !uses) return NULL;
+    ph->line = PENDING_LINE;
+    a->uses = uses;
     a->name = name;
     a->placeholder = ph;
     a->next = c->aliases;
@@ -1409,12 +1448,24 @@ static AliasRef *alias_get(ParseCtx *c, const Token *t) {
     return a;
 }
 
+/* Every use gets its own Loc (each op keeps a distinct location object,
+** spec/dialect.md §3.6); all are filled when the aliases are resolved. */
 const Loc *irb_loc_alias(ParseCtx *c, const Token *t) {
     if (c->failed) return NULL;
     AliasRef *a = alias_get(c, t);
     if (!a) return NULL;
     if (!a->used) { a->used = true; a->first_use = *t; }
-    return a->placeholder;
+    Loc *l = new_loc(c, LOC_UNKNOWN);
+    if (!l) return NULL;
+    l->line = PENDING_LINE;
+    if (a->uses->n == a->uses->cap) {
+        int cap = a->uses->cap ? a->uses->cap * 2 : 4;
+        void **nv = arena_grow(c->a, a->uses->v, (size_t)a->uses->n, (size_t)cap, sizeof *nv);
+        if (!nv) return oom(c);
+        a->uses->v = nv; a->uses->cap = cap;
+    }
+    a->uses->v[a->uses->n++] = l;
+    return l;
 }
 
 void irb_alias_def(ParseCtx *c, const Token *t, const Loc *l) {
@@ -1427,6 +1478,9 @@ void irb_alias_def(ParseCtx *c, const Token *t, const Loc *l) {
     }
     a->defined = true;
     a->def = l;
+    /* `#a = loc(#b)`: l is the use of #b just made. */
+    for (AliasRef *b = c->aliases; b; b = b->next)
+        if (b->uses->n && b->uses->v[b->uses->n - 1] == l) { a->alias_of = b; break; }
 }
 
 void irb_finish_aliases(ParseCtx *c) {
@@ -1439,20 +1493,29 @@ void irb_finish_aliases(ParseCtx *c) {
     }
     for (AliasRef *a = c->aliases; a; a = a->next) {
         if (!a->defined) continue;
-        const Loc *d = a->def;
-        int steps = 0;
         /* Follow aliases of aliases to a real location. */
-        for (;;) {
-            AliasRef *x = NULL;
-            for (AliasRef *b = c->aliases; b; b = b->next) if (b->placeholder == d) { x = b; break; }
-            if (!x) break;
-            if (!x->defined || ++steps > 10000) {
-                irb_error(c, &a->first_use, "location alias '#%s' refers to itself", a->name);
+        AliasRef *x = a;
+        int steps = 0;
+        while (x->alias_of) {
+            x = x->alias_of;
+            if (!x->defined || ++steps > 100000) {
+                irb_error(c, a->used ? &a->first_use : &x->first_use,
+                          "location alias '#%s' refers to itself", a->name);
                 return;
             }
-            d = x->def;
         }
+        const Loc *d = x->def;
         *a->placeholder = *d;
+        for (int i = 0; i < a->uses->n; i++) *(Loc *)a->uses->v[i] = *d;
+    }
+    /* Fused locations that named aliases: normalise now that they are known
+    ** (innermost first: they were built in that order). */
+    for (int i = 0; c->fused_late && i < c->fused_late->n; i++) {
+        Loc *l = c->fused_late->v[i];
+        bool dummy = false;
+        Loc out;
+        if (!fuse(c, l->fused_meta, l->items, l->nitems, false, &out, &dummy)) return;
+        *l = out;
     }
 }
 

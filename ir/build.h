@@ -91,6 +91,7 @@ typedef struct ParseCtx {
     Vec funcs;                     /* Func* parsed in this run, source order */
     const char **fnames; int nfnames, capfnames;   /* their names (a hash set) */
     AliasRef *aliases;             /* `#name` location aliases */
+    Vec *fused_late;               /* fused locations naming aliases: normalised at the end */
     bool in_module;                /* inside an explicit `module { }` */
     bool saw_module;
     bool allow_shadow;             /* REPL scope: redefinition shadows */

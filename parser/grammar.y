@@ -337,7 +337,11 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
                    && yy_find_shift_action(TK_STRING, p->yytos->stateno) != YY_ERROR_ACTION;
     if (n > 3 && want_attr) { irb_error(ctx, tok, "expected an attribute value"); return; }
     if (n > 3 && want_op && major == 0) { irb_error(ctx, tok, "expected an operation or '}' before the end of input"); return; }
-    if (n > 3 && want_op) { irb_error(ctx, tok, "expected an operation, got %s", got[0] == '\'' ? got : "an identifier"); return; }
+    if (n > 3 && want_op) {
+        if (got[0] == '\'') irb_error(ctx, tok, "expected an operation, got %s", got);
+        else irb_error(ctx, tok, "expected an operation, got '%.*s'", tok->len > 40 ? 40 : (int)tok->len, tok->s);
+        return;
+    }
     if (n == 1) irb_error(ctx, tok, "expected %s", names[0]);
     else if (n == 2) irb_error(ctx, tok, "expected %s or %s", names[0], names[1]);
     else if (n == 3) irb_error(ctx, tok, "expected %s, %s or %s", names[0], names[1], names[2]);

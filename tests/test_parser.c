@@ -877,6 +877,23 @@ Test(parser, location_forms_and_late_aliases) {
     l = body_op(m, "f", 10)->loc;
     cr_expect_eq(l->kind, LOC_FUSED); cr_expect_not_null(l->fused_meta); cr_expect_eq(l->nitems, 1);
     done(&p);
+    /* Two ops naming the same alias keep distinct location objects. */
+    m = ok("func.func @f() {\n  %a = tfrt.new.chain loc(#x)\n  %b = tfrt.new.chain loc(#x)\n"
+           "  %c = tfrt.new.chain loc(fused[#x, #y])\n  %d = tfrt.new.chain loc(fused[#x, \"zz\", unknown])\n"
+           "  tfrt.return\n}\n#x = loc(\"xx\")\n#y = loc(#x)\n", &p);
+    const Loc *la = body_op(m, "f", 0)->loc, *lb = body_op(m, "f", 1)->loc;
+    cr_expect_neq(la, lb);
+    cr_expect_eq(la->kind, LOC_NAME);
+    cr_expect_str_eq(lb->name, "xx");
+    l = body_op(m, "f", 2)->loc;      /* both are "xx": the fusion collapses */
+    cr_assert_eq(l->kind, LOC_NAME);
+    cr_expect_str_eq(l->name, "xx");
+    l = body_op(m, "f", 3)->loc;
+    cr_assert_eq(l->kind, LOC_FUSED);
+    cr_assert_eq(l->nitems, 2);
+    cr_expect_str_eq(l->items[0]->name, "xx");
+    cr_expect_str_eq(l->items[1]->name, "zz");
+    done(&p);
     fails("func.func @f() {\n  tfrt.return loc(#nope)\n}\n", 2, 19, "undefined location alias '#nope'");
     fails("#a = loc(\"x\")\n#a = loc(\"y\")\n", 2, 1, "redefinition of location alias '#a'");
     fails("func.func @f() {\n  tfrt.return loc(#a)\n}\n#a = loc(#b)\n#b = loc(#a)\n", 4, 10,
@@ -902,7 +919,7 @@ Test(parser, syntax_errors_have_positions) {
     fails("func.func @f() {\n  tfrt.return\n", 3, 1, "expected an operation or '}' before the end of input");
     fails("func.func @f() {\n", 2, 1, "expected an operation or '}' before the end of input");
     fails("func.func @f() {\n  %x = tfrt.constant.i32\n}\n", 3, 1, "expected an attribute value");
-    fails("func.func @f() {\n  foo\n}\n", 2, 3, "expected an operation, got an identifier");
+    fails("func.func @f() {\n  foo\n}\n", 2, 3, "expected an operation, got 'foo'");
     fails("func.func @f() {\n  tfrt.return\n}}\n", 3, 2, "expected alias, 'module' or 'func.func'");
     fails("func.func @f(%a i32) {\n  tfrt.return\n}\n", 1, 17, "expected ':'");
     fails("func.func @f() {\n  tfrt.call @g( : () -> ()\n  tfrt.return\n}\n", 2, 17, "expected");
