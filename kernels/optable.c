@@ -6,6 +6,7 @@
 ** Every kernel k_<ident> is declared weak: a row whose kernel is not linked
 ** in has fn == NULL and the executor reports it as an unknown kernel.
 */
+#include <stdint.h>
 #include <string.h>
 #include "kernels/optable.h"
 
@@ -21,11 +22,36 @@ static const OpInfo optable[] = {
 
 #define NOPS (sizeof optable / sizeof optable[0])
 
-/* Compares the [len]-byte key with a NUL-terminated row name, like strcmp. */
-static int keycmp(const char *key, size_t len, const char *name) {
-    size_t n = strlen(name);
-    int c = memcmp(key, name, len < n ? len : n);
-    if (c != 0) return c;
+/* The length of every row's name, known at compile time (the names are
+** string literals), so a comparison needs no strlen. */
+static const unsigned char optable_len[] = {
+#define OP(id, name, fam, sig, flags) sizeof(name) - 1,
+#include "kernels/ops.def"
+#undef OP
+};
+
+_Static_assert(sizeof optable_len == NOPS, "one length per row");
+
+/* Eight bytes of [p] as a big-endian number, so that comparing two words
+** orders them like memcmp. */
+static uint64_t word(const char *p) {
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return __builtin_bswap64(w);
+}
+
+/* Compares the [len]-byte key with row [i]'s name, like strcmp, a word at a
+** time (the names share long prefixes such as "tfrt_test."). */
+static int keycmp(const char *key, size_t len, size_t i) {
+    const char *row = optable[i].name;
+    size_t n = optable_len[i];
+    size_t m = len < n ? len : n, j = 0;
+    for (; j + 8 <= m; j += 8) {
+        uint64_t a = word(key + j), b = word(row + j);
+        if (a != b) return a < b ? -1 : 1;
+    }
+    for (; j < m; j++)
+        if (key[j] != row[j]) return (unsigned char)key[j] < (unsigned char)row[j] ? -1 : 1;
     return len < n ? -1 : len > n ? 1 : 0;
 }
 
@@ -33,7 +59,7 @@ const OpInfo *optable_lookup(const char *name, size_t len) {
     size_t lo = 0, hi = NOPS;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = keycmp(name, len, optable[mid].name);
+        int c = keycmp(name, len, mid);
         if (c == 0) return &optable[mid];
         if (c < 0) hi = mid; else lo = mid + 1;
     }
