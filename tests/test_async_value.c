@@ -353,7 +353,29 @@ static void seq_cb(void *a, void *b)
     s->next--;
 }
 
-Test(av, hundred_thousand_continuations)
+/* Runs [fn] on a thread with a 256 KiB stack: an implementation that
+** recursed once per forwarding link or continuation (about 50 bytes a frame
+** at the least) would overflow it with 100 000 of them. */
+static void *small_stack_main(void *p)
+{
+    ((void (*)(void))p)();
+    return NULL;
+}
+
+static void on_small_stack(void (*fn)(void))
+{
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, 256 * 1024);
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, &at, small_stack_main, (void *)fn), 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&at);
+}
+
+static void hundred_body(void);
+Test(av, hundred_thousand_continuations) { on_small_stack(hundred_body); }
+static void hundred_body(void)
 {
     setup();
     enum { N = 100000 };
@@ -488,7 +510,9 @@ Test(av, forward_to_bound_indirect_binds_final_target)
 /* A chain built towards the tail: i[k] is bound to i[k+1] while i[k+1] is
 ** still unbound, so nothing can shortcut; resolving the tail publishes all
 ** of them. Every link has a continuation. */
-Test(av, forwarding_chain_100000_deep)
+static void chain_deep_body(void);
+Test(av, forwarding_chain_100000_deep) { on_small_stack(chain_deep_body); }
+static void chain_deep_body(void)
 {
     setup();
     enum { N = 100000 };
@@ -515,7 +539,9 @@ Test(av, forwarding_chain_100000_deep)
 
 /* Releasing the head of a 100 000-long chain that nobody else holds frees
 ** the whole chain, iteratively. */
-Test(av, releasing_a_long_chain_is_iterative)
+static void chain_release_body(void);
+Test(av, releasing_a_long_chain_is_iterative) { on_small_stack(chain_release_body); }
+static void chain_release_body(void)
 {
     setup();
     enum { N = 100000 };
@@ -536,7 +562,9 @@ Test(av, releasing_a_long_chain_is_iterative)
 
 /* The same chain built from the head: each new link binds to the final
 ** target directly. */
-Test(av, chain_built_from_head_binds_to_final_target)
+static void chain_head_body(void);
+Test(av, chain_built_from_head_binds_to_final_target) { on_small_stack(chain_head_body); }
+static void chain_head_body(void)
 {
     setup();
     enum { N = 100000 };
