@@ -77,7 +77,7 @@ static void report(const char *file, int line, const char *expr, const char *fmt
     vsnprintf(msg, sizeof msg, fmt, ap);
     const char *m = msg[0] == ' ' ? msg + 1 : msg;
     dprintf(report_fd, "[----] %s:%d: Assertion Failed\n[----]   %s\n", file, line, *m ? m : expr);
-    if (result) result->failed++;
+    if (result) __atomic_fetch_add(&result->failed, 1, __ATOMIC_RELAXED);   /* any thread */
 }
 
 /* Ends the test: back to run_child on the test's own thread; any other thread
