@@ -239,11 +239,13 @@ static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
         return;
     }
     const char *sp = t ? t->spelling : "?";
-    const Any *a = av_is_available(v) ? av_get(v) : NULL;
-    if (!a) {
-        fprintf(out, "%s value", sp);
+    if (!av_is_resolved(v)) {
+        /* Nothing is left to run and the value was never produced
+        ** (run_function reports it). */
+        fputs("<<unavailable>>", out);
         return;
     }
+    const Any *a = av_get(v);
     if (!strcmp(sp, "i1")) fputs(a->v.i ? "1" : "0", out);
     else if (!strcmp(sp, "i32")) fprintf(out, "%d", (int)(int32_t)a->v.i);
     else if (!strcmp(sp, "i64")) fprintf(out, "%lld", (long long)a->v.i);
@@ -337,6 +339,7 @@ typedef struct Run {
     WorkQueue *q;
     Watchdog *wd;
     FILE *out;
+    int stuck;          /* results that never became available */
 } Run;
 
 static void run_function(Run *r, const Func *fn)
@@ -387,6 +390,13 @@ static void run_function(Run *r, const Func *fn)
             fputc('\n', out);
             fflush(out);
             funlockfile(out);
+            for (int i = 0; i < n; i++) {
+                if (av_is_resolved(res[i])) continue;
+                fprintf(stderr, "tfrun: result #%d of '%s' was never produced: nothing is left "
+                        "to run (a chain or value that no kernel produces?)\n", i, fn->name);
+                fflush(stderr);
+                r->stuck++;
+            }
         }
         wq_quiesce(r->q);
     }
@@ -522,7 +532,7 @@ int cli_run(int argc, char **argv)
         if (pthread_create(&wdog.thread, NULL, watchdog_main, &wdog) == 0) wd = &wdog;
     }
 
-    Run run = { &o, host, q, wd, out };
+    Run run = { &o, host, q, wd, out, 0 };
     const Func *init = o.init_function && o.init_function[0] ? find_func(m, o.init_function) : NULL;
     if (init) run_function(&run, init);
     for (int i = 0; i < nlist && !watchdog_fired(wd); i++) {
@@ -544,7 +554,7 @@ int cli_run(int argc, char **argv)
         pthread_mutex_destroy(&wd->mu);
         pthread_cond_destroy(&wd->cv);
     }
-    st = diag_finish(d) ? 1 : 0;
+    st = diag_finish(d) || run.stuck ? 1 : 0;
     if (timed_out) {
         fflush(out);
         fprintf(stderr, "tfrun: Cancelled: timeout\n");
