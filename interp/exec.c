@@ -112,6 +112,81 @@ static void *xcalloc(size_t n, size_t sz)
     return p;
 }
 
+/* Small blocks: continuations and tasks of at most TASK_INLINE kernels come
+** from a per-thread free list (an allocator cache, like interp/async_value.c's
+** for values), so a program that keeps deferring work does not call malloc
+** for them in steady state. A block freed on another thread joins that
+** thread's list; a list holds at most SMALL_CACHE_MAX blocks and is freed
+** when its thread exits. Under AddressSanitizer blocks go straight to
+** malloc/free so that a use after free is still reported. */
+#define SMALL_BLOCK 64
+#define SMALL_CACHE_MAX 256
+#if defined(__SANITIZE_ADDRESS__)
+#define SMALL_NOCACHE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SMALL_NOCACHE 1
+#endif
+#endif
+
+typedef union SmallBlock {
+    union SmallBlock *next;
+    max_align_t align;
+    unsigned char bytes[SMALL_BLOCK];
+} SmallBlock;
+
+#ifndef SMALL_NOCACHE
+static _Thread_local SmallBlock *tl_small;
+static _Thread_local int tl_nsmall;
+static pthread_key_t small_key;
+static pthread_once_t small_once = PTHREAD_ONCE_INIT;
+
+static void small_exit(void *unused)
+{
+    (void)unused;
+    while (tl_small) {
+        SmallBlock *b = tl_small;
+        tl_small = b->next;
+        free(b);
+    }
+    tl_nsmall = 0;
+}
+
+static void small_make_key(void) { pthread_key_create(&small_key, small_exit); }
+#endif
+
+static void *small_alloc(void)
+{
+#ifndef SMALL_NOCACHE
+    SmallBlock *b = tl_small;
+    if (b) {
+        tl_small = b->next;
+        tl_nsmall--;
+        return b;
+    }
+#endif
+    return xmalloc(SMALL_BLOCK);
+}
+
+static void small_free(void *p)
+{
+#ifndef SMALL_NOCACHE
+    if (tl_nsmall < SMALL_CACHE_MAX) {
+        if (!tl_small) {
+            /* The key's destructor frees the list when this thread exits. */
+            pthread_once(&small_once, small_make_key);
+            pthread_setspecific(small_key, (void *)1);
+        }
+        SmallBlock *b = p;
+        b->next = tl_small;
+        tl_small = b;
+        tl_nsmall++;
+        return;
+    }
+#endif
+    free(p);
+}
+
 static bool is_return(const Op *op)
 {
     return op->info ? (op->info->flags & OPF_TERMINATOR) != 0 : !strcmp(op->name, "tfrt.return");
@@ -552,6 +627,9 @@ typedef struct Task {
     int ks[];
 } Task;
 
+/* Tasks of at most this many kernels fit a small block. */
+#define TASK_INLINE ((int)((SMALL_BLOCK - sizeof(Task)) / sizeof(int)))
+
 static void process(Frame *f, ReadyQueue *q);
 
 static void run_task(void *a, void *b)
@@ -562,7 +640,8 @@ static void run_task(void *a, void *b)
     rq_init_q(&q, t->stream);
     for (int i = 0; i < t->n; i++) iv_push(&q.in, t->ks[i]);
     Frame *f = t->f;
-    free(t);
+    if (t->n <= TASK_INLINE) small_free(t);
+    else free(t);
     process(f, &q);
     rq_free_q(&q);
     frame_release(f);
@@ -598,7 +677,8 @@ static void dispatch(Frame *f, ReadyQueue *q)
     for (int i = 0; i < n;) {
         int j = i;
         while (j < n && kern[a[j]].stream == kern[a[i]].stream) j++;
-        Task *t = xmalloc(sizeof(Task) + sizeof(int) * (size_t)(j - i));
+        Task *t = j - i <= TASK_INLINE ? small_alloc()
+                                       : xmalloc(sizeof(Task) + sizeof(int) * (size_t)(j - i));
         t->f = f;
         t->stream = kern[a[i]].stream;
         t->n = j - i;
@@ -661,6 +741,8 @@ typedef struct Cont {
     int r, stream;
 } Cont;
 
+_Static_assert(sizeof(Cont) <= SMALL_BLOCK, "a continuation fits a small block");
+
 static void cont_body(Cont *c)
 {
     Frame *f = c->f;
@@ -669,7 +751,7 @@ static void cont_body(Cont *c)
     rq_init_q(&q, c->stream);
     store(f, c->r, c->v);
     decrement(f, &q, p->users + p->ustart[c->r], p->ustart[c->r + 1] - p->ustart[c->r]);
-    free(c);
+    small_free(c);
     process(f, &q);
     rq_free_q(&q);
     frame_release(f);
@@ -707,7 +789,7 @@ static void produced(Frame *f, ReadyQueue *q, int r, AsyncValue *v)
     } else if (n == 0) {
         store(f, r, v);
     } else {
-        Cont *c = xmalloc(sizeof *c);
+        Cont *c = small_alloc();
         c->f = f;
         c->v = v;
         c->r = r;
