@@ -540,16 +540,20 @@ typedef struct IVec { int *v; int n, cap; int small[SMALL]; } IVec;
 
 static void iv_init(IVec *a) { a->v = a->small; a->n = 0; a->cap = SMALL; }
 static void iv_free(IVec *a) { if (a->v != a->small) free(a->v); }
-static void iv_push(IVec *a, int x)
+/* Out of line, so that iv_push inlines to a compare and a store. */
+static __attribute__((noinline)) void iv_grow(IVec *a)
 {
-    if (a->n == a->cap) {
-        int nc = a->cap * 2;
-        int *nv = xmalloc(sizeof(int) * (size_t)nc);
-        memcpy(nv, a->v, sizeof(int) * (size_t)a->n);
-        if (a->v != a->small) free(a->v);
-        a->v = nv;
-        a->cap = nc;
-    }
+    int nc = a->cap * 2;
+    int *nv = xmalloc(sizeof(int) * (size_t)nc);
+    memcpy(nv, a->v, sizeof(int) * (size_t)a->n);
+    if (a->v != a->small) free(a->v);
+    a->v = nv;
+    a->cap = nc;
+}
+
+static inline void iv_push(IVec *a, int x)
+{
+    if (a->n == a->cap) iv_grow(a);
     a->v[a->n++] = x;
 }
 
@@ -597,6 +601,12 @@ static void switch_stream(Frame *f, ReadyQueue *q)
     const Kern *kern = f->plan->kern;
     int S = kern[q->out.v[0]].stream;
     q->stream = S;
+    if (q->out.n == 1) {
+        /* What the partition does with one element. */
+        iv_push(&q->in, q->out.v[0]);
+        q->out.n = 0;
+        return;
+    }
     int *a = q->out.v;
     int first = 0, last = q->out.n;
     for (;;) {
@@ -829,39 +839,47 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
     const Kern *kn = &f->plan->kern[k];
     const DebugHooks *dh = f->ctx.host->debug;
     if (dh) dh->before_kernel(dh->ud, &f->ctx, f, kn->op);
+    int nargs = kn->nargs, nres = kn->nres;
     AsyncValue *argbuf[SMALL], *resbuf[SMALL];
-    AsyncValue **args = kn->nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)kn->nargs);
-    AsyncValue **res = kn->nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)kn->nres);
-    for (int j = 0; j < kn->nargs; j++)
-        args[j] = kn->nonstrict ? take_operand(f, kn->args[j])
-                                : atomic_load_explicit(&f->regs[kn->args[j]], memory_order_acquire);
-    for (int i = 0; i < kn->nres; i++) res[i] = NULL;
+    AsyncValue **args = nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
+    AsyncValue **res = nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+    /* The common single result separately: the loop alone compiles to a
+    ** memset call. */
+    if (nres == 1) res[0] = NULL;
+    else for (int i = 0; i < nres; i++) res[i] = NULL;
 
+    /* Strict kernels: the last error operand, else the cancellation. */
     AsyncValue *skip = NULL;
-    if (!kn->nonstrict) {
-        for (int j = 0; j < kn->nargs; j++)
-            if (av_is_error(args[j])) skip = args[j];
+    if (kn->nonstrict) {
+        for (int j = 0; j < nargs; j++) args[j] = take_operand(f, kn->args[j]);
+    } else {
+        for (int j = 0; j < nargs; j++) {
+            AsyncValue *a = atomic_load_explicit(&f->regs[kn->args[j]], memory_order_acquire);
+            args[j] = a;
+            if (av_is_error(a)) skip = a;
+        }
         if (!skip && f->ctx.rq) skip = rq_cancelled(f->ctx.rq);
     }
     if (skip) {
         AsyncValue *e = av_resolve_target(skip);
-        for (int i = 0; i < kn->nres; i++) {
+        for (int i = 0; i < nres; i++) {
             av_retain(e);
             res[i] = e;
         }
     } else if (kn->fn) {
-        KernelFrame kf = { args, kn->nargs, res, kn->nres, kn->op, &f->ctx };
+        KernelFrame kf = { args, nargs, res, nres, kn->op, &f->ctx };
         kn->fn(&kf);
-        for (int i = 0; i < kn->nres; i++)
+        for (int i = 0; i < nres; i++)
             if (!res[i]) res[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
     } else {
-        for (int i = 0; i < kn->nres; i++) res[i] = av_new_error(ERR_UNIMPLEMENTED, "no kernel");
+        for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_UNIMPLEMENTED, "no kernel");
     }
-    if (dh) dh->after_kernel(dh->ud, f, kn->op, res, kn->nres);
-    for (int j = 0; j < kn->nargs; j++) av_release(args[j]);
-    for (int i = 0; i < kn->nres; i++) {
+    if (dh) dh->after_kernel(dh->ud, f, kn->op, res, nres);
+    for (int j = 0; j < nargs; j++) av_release(args[j]);
+    const int *user_count = f->plan->user_count;
+    for (int i = 0; i < nres; i++) {
         int r = kn->res[i];
-        if (f->plan->user_count[r] == 0) av_release(res[i]);
+        if (user_count[r] == 0) av_release(res[i]);
         else produced(f, q, r, res[i]);
     }
     if (args != argbuf) free(args);
