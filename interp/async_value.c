@@ -365,20 +365,29 @@ static void drop_waiters(uintptr_t ws)
     }
 }
 
-void av_release(AsyncValue *v)
+/* Drops one reference to live [v]; true if it was the last one. A sole
+** owner needs no read-modify-write: nobody else can add a reference to a
+** value they do not hold (TFRT's DropRef trick). */
+static inline bool drop_ref(AsyncValue *v)
 {
-    /* Iterative: freeing an indirect value releases its target, which may in
-    ** turn be the last reference to another indirect value, and so on. */
-    while (v && v->kind != K_IMMORTAL) {
-        /* A sole owner needs no read-modify-write: nobody else can add a
-        ** reference to a value they do not hold (TFRT's DropRef trick). */
-        uint32_t n = atomic_load_explicit(&v->refs, memory_order_acquire);
-        assert(n > 0 && "av_release of a dead AsyncValue");
-        if (n != 1) {
-            uint32_t old = atomic_fetch_sub_explicit(&v->refs, 1, memory_order_acq_rel);
-            assert(old > 0 && "av_release of a dead AsyncValue");
-            if (old != 1) return;
-        }
+    uint32_t n = atomic_load_explicit(&v->refs, memory_order_acquire);
+    assert(n > 0 && "av_release of a dead AsyncValue");
+    if (n != 1) {
+        uint32_t old = atomic_fetch_sub_explicit(&v->refs, 1, memory_order_acq_rel);
+        assert(old > 0 && "av_release of a dead AsyncValue");
+        if (old != 1) return false;
+    }
+    return true;
+}
+
+/* Frees [v], whose last reference is gone. Iterative: freeing an indirect
+** value releases its target, which may in turn be the last reference to
+** another indirect value, and so on. Out of line so that av_release's
+** common case (not the last reference) stays a few instructions with no
+** registers to save. */
+static __attribute__((noinline)) void destroy(AsyncValue *v)
+{
+    for (;;) {
         atomic_store_explicit(&v->refs, 0, memory_order_relaxed);
         AsyncValue *next = NULL;
         drop_waiters(atomic_load_explicit(&v->ws, memory_order_acquire));
@@ -387,7 +396,13 @@ void av_release(AsyncValue *v)
         live_add(-1);
         block_free((Block *)v);
         v = next;
+        if (!v || v->kind == K_IMMORTAL || !drop_ref(v)) return;
     }
+}
+
+void av_release(AsyncValue *v)
+{
+    if (v && v->kind != K_IMMORTAL && drop_ref(v)) destroy(v);
 }
 
 /* References held by users: a bound indirect value that still waits for its
