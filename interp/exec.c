@@ -576,17 +576,19 @@ static void rq_free_q(ReadyQueue *q)
 }
 
 /* Makes the kernels of use list [users, users+n) one step more ready. */
-static void decrement(Frame *f, ReadyQueue *q, const int *users, int n)
+static inline void decrement(Frame *f, ReadyQueue *q, const int *users, int n)
 {
     const Kern *kern = f->plan->kern;
+    atomic_int *ready = f->ready;
+    bool st = f->st;
     for (int i = 0; i < n; i++) {
         int k = users[i];
-        if (f->st) {
+        if (st) {
             /* Everything runs on this thread: plain decrements. */
-            int c = atomic_load_explicit(&f->ready[k], memory_order_relaxed) - 1;
-            atomic_store_explicit(&f->ready[k], c, memory_order_relaxed);
+            int c = atomic_load_explicit(&ready[k], memory_order_relaxed) - 1;
+            atomic_store_explicit(&ready[k], c, memory_order_relaxed);
             if (c != 0) continue;
-        } else if (atomic_fetch_sub_explicit(&f->ready[k], 1, memory_order_acq_rel) != 1) {
+        } else if (atomic_fetch_sub_explicit(&ready[k], 1, memory_order_acq_rel) != 1) {
             continue;
         }
         if (kern[k].stream == q->stream) iv_push(&q->in, k);
@@ -704,12 +706,13 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k);
 
 static void process(Frame *f, ReadyQueue *q)
 {
-    if (q->in.n == 0) switch_stream(f, q);
+    /* switch_stream does nothing on an empty outline list: test it here. */
+    if (q->in.n == 0 && q->out.n) switch_stream(f, q);
     if (q->out.n) dispatch(f, q);
     while (q->in.n) {
         int k = q->in.v[--q->in.n];
         run_kernel(f, q, k);
-        if (q->in.n == 0) switch_stream(f, q);
+        if (q->in.n == 0 && q->out.n) switch_stream(f, q);
         if (q->out.n) dispatch(f, q);
     }
 }
