@@ -3,6 +3,7 @@
 ** current chunk; a request larger than a quarter chunk gets a chunk of its
 ** own so that the current one is not wasted.
 */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
@@ -14,6 +15,7 @@
 typedef struct Chunk {
     struct Chunk *next;
     size_t size;               /* usable bytes after the header */
+    bool own;                  /* holds one big block (arena_release may free it) */
     max_align_t pad[];         /* keeps the data aligned */
 } Chunk;
 
@@ -40,6 +42,7 @@ static Chunk *newchunk(Arena *a, size_t size) {
     if (!c) return NULL;
     c->next = NULL;
     c->size = size;
+    c->own = false;
     a->bytes += sizeof(Chunk) + size;
     return c;
 }
@@ -50,6 +53,7 @@ void *arena_alloc(Arena *a, size_t n) {
     if (n > CHUNK / 4) {
         Chunk *c = newchunk(a, n);
         if (!c) return NULL;
+        c->own = true;
         /* Big chunks go second so the current small chunk stays first. */
         if (a->chunks) { c->next = a->chunks->next; a->chunks->next = c; }
         else a->chunks = c;
@@ -66,6 +70,21 @@ void *arena_alloc(Arena *a, size_t n) {
     void *p = a->cur;
     a->cur += n;
     return memset(p, 0, n);
+}
+
+void arena_release(Arena *a, void *p) {
+    if (!p) return;
+    /* Big chunks sit after the current small chunk, newest first, so the
+    ** block of a table that just grew is found after a few steps. */
+    for (Chunk **pc = &a->chunks; *pc; pc = &(*pc)->next) {
+        Chunk *c = *pc;
+        if ((void *)(c + 1) != p) continue;
+        if (!c->own) return;           /* the first small block of a chunk */
+        *pc = c->next;
+        a->bytes -= sizeof(Chunk) + c->size;
+        free(c);
+        return;
+    }
 }
 
 char *arena_strndup(Arena *a, const char *s, size_t n) {

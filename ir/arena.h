@@ -26,6 +26,10 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 /* Grows the array [p] of [old] elements of [size] bytes to [new] elements
 ** (old contents copied; the old block is simply abandoned in the arena). */
 void *arena_grow(Arena *a, void *p, size_t old, size_t new_, size_t size);
+/* Gives back [p] at once if it was allocated alone (a request larger than a
+** quarter chunk gets a chunk of its own); otherwise does nothing. For tables
+** that outgrow themselves: the caller must not use [p] afterwards. */
+void arena_release(Arena *a, void *p);
 /* Frees everything allocated so far but keeps one chunk for reuse
 ** (scratch arenas reused per function by the parser). */
 void arena_reset(Arena *a);

@@ -23,7 +23,7 @@
 ** Interning tables
 ** ======================================================================== */
 
-typedef struct StrSlot { const char *s; size_t n; uint32_t h; } StrSlot;
+typedef struct StrSlot { const char *s; uint32_t n, h; } StrSlot;   /* 16 bytes */
 typedef struct TySlot { const Type *t; uint32_t h; } TySlot;
 typedef struct SigSlot { const OpInfo *info; IrSig sig; bool ok; } SigSlot;
 
@@ -59,8 +59,12 @@ const char *ir_name(Module *m, const char *s, size_t n) {
             while (ns[j].s) j = (j + 1) & (cap - 1);
             ns[j] = t->strs[i];
         }
+        /* The outgrown table is not needed any more (nothing else points
+        ** into it): large ones go back to the system at once. */
+        arena_release(m->arena, t->strs);
         t->strs = ns; t->capstr = cap;
     }
+    if (n > UINT32_MAX) return NULL;
     uint32_t h = hash(s, n);
     size_t j = h & (t->capstr - 1);
     while (t->strs[j].s) {
@@ -69,7 +73,7 @@ const char *ir_name(Module *m, const char *s, size_t n) {
     }
     char *p = arena_strndup(m->arena, s, n);
     if (!p) return NULL;
-    t->strs[j] = (StrSlot){ p, n, h };
+    t->strs[j] = (StrSlot){ p, (uint32_t)n, h };
     t->nstr++;
     return p;
 }
