@@ -1559,6 +1559,13 @@ static void add_use(ParseCtx *c, Value *v, Op *user, int operand) {
 /* A new op named by token [nt] (a bare name, or a string for the generic
 ** form) with the operands [ops] (OperandRef*) and [nres] results of the
 ** given types (types may be NULL: filled later). */
+/* The op-table entry of op-name token [t]; usually the driver has just
+** looked it up (ParseCtx.op_info), which saves a binary search. */
+static const OpInfo *op_info(ParseCtx *c, const Token *t) {
+    if (t->s == c->op_s && t->len == c->op_len && t->s) return c->op_info;
+    return optable_lookup(t->s, t->len);
+}
+
 static Op *new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *const *rtypes) {
     if (c->failed) return NULL;
     Op *op = alloc(c, sizeof *op);
@@ -1571,7 +1578,7 @@ static Op *new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *
     } else {
         op->name = name_of(c, nt->s, nt->len);
         if (!op->name) return NULL;
-        op->info = optable_lookup(nt->s, nt->len);
+        op->info = op_info(c, nt);
     }
     op->line = nt->line;
     op->col = nt->col;
@@ -1704,7 +1711,7 @@ static Op *flex(ParseCtx *c, Op *op) {
 
 Op *irb_op_simple(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, Vec *types, const Type *fn) {
     if (c->failed) return NULL;
-    const OpInfo *info = optable_lookup(name->s, name->len);
+    const OpInfo *info = op_info(c, name);
     int nres;
     const Type **rt;
     if (fn) { nres = fn->nresults; rt = (const Type **)fn->results; }
@@ -1730,7 +1737,7 @@ static const char *value_attr_name(const OpInfo *info) {
 
 Op *irb_op_constant(ParseCtx *c, const Token *name, const Attr *v, Vec *attrs) {
     if (c->failed || !v) return NULL;
-    const OpInfo *info = optable_lookup(name->s, name->len);
+    const OpInfo *info = op_info(c, name);
     int nres;
     const Type **rt = sig_results(c, info, NULL, &nres, name);
     if (c->failed) return NULL;
@@ -1780,7 +1787,7 @@ Op *irb_op_constant(ParseCtx *c, const Token *name, const Attr *v, Vec *attrs) {
 
 Op *irb_op_complex(ParseCtx *c, const Token *name, const Attr *re, const Attr *im, Vec *attrs) {
     if (c->failed || !re || !im) return NULL;
-    const OpInfo *info = optable_lookup(name->s, name->len);
+    const OpInfo *info = op_info(c, name);
     int nres;
     const Type **rt = sig_results(c, info, NULL, &nres, name);
     if (c->failed || nres != 1) return NULL;
@@ -1796,7 +1803,7 @@ Op *irb_op_complex(ParseCtx *c, const Token *name, const Attr *re, const Attr *i
 
 Op *irb_op_attr_operand(ParseCtx *c, const Token *name, Vec *operands, const Attr *v, Vec *attrs) {
     if (c->failed || !operands || !v) return NULL;
-    const OpInfo *info = optable_lookup(name->s, name->len);
+    const OpInfo *info = op_info(c, name);
     int nres;
     const Type **rt = sig_results(c, info, operands, &nres, name);
     if (c->failed) return NULL;
@@ -1837,7 +1844,7 @@ static bool check_args(ParseCtx *c, Op *op, Vec *args, const Type *fn, int offse
 Op *irb_op_call(ParseCtx *c, const Token *name, OperandRef *first, const Token *callee,
                 const Token *callee2, Vec *operands, Vec *attrs, const Type *fn) {
     if (c->failed || !operands || !fn) return NULL;
-    const OpInfo *info = optable_lookup(name->s, name->len);
+    const OpInfo *info = op_info(c, name);
     Vec *all = operands;
     if (first) {
         all = irb_vec(c, first);

@@ -59,6 +59,9 @@ static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
         if (kind == TK_BARE_ID && memchr(t.s, '.', t.len)) {
             const OpInfo *info = optable_lookup(t.s, t.len);
             kind = info ? famtok[info->family] : TK_OP_GENERIC;
+            c->op_s = t.s;
+            c->op_len = t.len;
+            c->op_info = info;
         }
         c->last = t;
         irParse(p, kind, t);
