@@ -181,12 +181,14 @@ asan: deps-test
 	$(call san_golden,build/asan,ASAN_OPTIONS UBSAN_OPTIONS,)
 # The tests' own time limits were chosen for the plain build; TSan runs several
 # times slower, so the shim's runner stretches them, and `tfrun test` gets more.
+# Then every golden program runs once more on two worker threads (tests/tsan_sweep.sh).
 TSAN_SLOWDOWN = 5
 TSAN_GOLDEN_TIMEOUT = 300
 tsan: deps-test
 	@SHIM_TIMEOUT_SCALE=$(TSAN_SLOWDOWN) $(MAKE) --no-print-directory BUILD=build/tsan BIN=build/tsan/bin \
 	  OPT=-O1 SAN="-fsanitize=thread" CRITERION=shim unit build/tsan/bin/tfrun
 	$(call san_golden,build/tsan,TSAN_OPTIONS,--timeout $(TSAN_GOLDEN_TIMEOUT))
+	@sh tests/tsan_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep
 
 # ---------------------------------------------------------------- benchmarks
 BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
