@@ -119,7 +119,7 @@ static void *xcalloc(size_t n, size_t sz)
 ** thread's list; a list holds at most SMALL_CACHE_MAX blocks and is freed
 ** when its thread exits. Under AddressSanitizer blocks go straight to
 ** malloc/free so that a use after free is still reported. */
-#define SMALL_BLOCK 64
+#define SMALL_BLOCK 24      /* a Cont exactly; malloc rounds it to a 32-byte chunk */
 #define SMALL_CACHE_MAX 256
 #if defined(__SANITIZE_ADDRESS__)
 #define SMALL_NOCACHE 1
@@ -131,7 +131,6 @@ static void *xcalloc(size_t n, size_t sz)
 
 typedef union SmallBlock {
     union SmallBlock *next;
-    max_align_t align;
     unsigned char bytes[SMALL_BLOCK];
 } SmallBlock;
 
