@@ -137,6 +137,7 @@ typedef union SmallBlock {
 #ifndef SMALL_NOCACHE
 static _Thread_local SmallBlock *tl_small;
 static _Thread_local int tl_nsmall;
+static _Thread_local bool tl_small_key;     /* small_exit registered for this thread */
 static pthread_key_t small_key;
 static pthread_once_t small_once = PTHREAD_ONCE_INIT;
 
@@ -149,6 +150,7 @@ static void small_exit(void *unused)
         free(b);
     }
     tl_nsmall = 0;
+    tl_small_key = false;
 }
 
 static void small_make_key(void) { pthread_key_create(&small_key, small_exit); }
@@ -171,10 +173,11 @@ static void small_free(void *p)
 {
 #ifndef SMALL_NOCACHE
     if (tl_nsmall < SMALL_CACHE_MAX) {
-        if (!tl_small) {
+        if (!tl_small_key) {
             /* The key's destructor frees the list when this thread exits. */
             pthread_once(&small_once, small_make_key);
             pthread_setspecific(small_key, (void *)1);
+            tl_small_key = true;
         }
         SmallBlock *b = p;
         b->next = tl_small;
