@@ -32,38 +32,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/filecheck.h"
+#include "interp/strbuf.h"
 
 /* {===================================================================
-** Growable strings
+** Regex escaping (the buffer is interp/strbuf.h)
 ** ==================================================================== */
 
-typedef struct sbuf { char *p; size_t n, cap; } sbuf;
-
-static int sb_grow(sbuf *b, size_t extra)
-{
-    if (b->n + extra + 1 <= b->cap) return 1;
-    size_t cap = b->cap ? b->cap : 64;
-    while (cap < b->n + extra + 1) cap *= 2;
-    char *p = realloc(b->p, cap);
-    if (!p) return 0;
-    b->p = p;
-    b->cap = cap;
-    return 1;
-}
-
-static void sb_add(sbuf *b, const char *s, size_t n)
-{
-    if (!sb_grow(b, n)) return;
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void sb_addc(sbuf *b, char c) { sb_add(b, &c, 1); }
-static void sb_adds(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
-
 /* Appends [s] with every regex metacharacter escaped (LLVM's Regex::escape). */
-static void sb_add_escaped(sbuf *b, const char *s, size_t n)
+static void sb_add_escaped(StrBuf *b, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (strchr("()^$|*+?.[]\\{}", s[i]) && s[i]) sb_addc(b, '\\');
@@ -96,7 +72,7 @@ typedef struct fc_pat {
     size_t loc;              /* offset of the pattern text in the check text */
     size_t dloc;             /* offset of the directive's prefix */
     int fixed;               /* nonzero: [text] is matched literally */
-    sbuf text;               /* the fixed string or the regex */
+    StrBuf text;               /* the fixed string or the regex */
     int ngroups;             /* capture groups in the regex */
     fc_sub *subs; int nsubs;
     fc_def *defs; int ndefs;
@@ -366,7 +342,7 @@ int fc_has_directives(const char *text, size_t len, const char *prefix)
 
 #define MAX_NEST 64   /* nesting of ( ) in one regex; deeper is an error */
 
-static const char *tr_regex(const char *s, size_t n, sbuf *out, int *ngroups, size_t *erroff)
+static const char *tr_regex(const char *s, size_t n, StrBuf *out, int *ngroups, size_t *erroff)
 {
     int atoms[MAX_NEST + 1], alts[MAX_NEST + 1];
     int depth = 0, prev = 0;  /* prev: 0 nothing, 1 atom, 2 repetition */
@@ -409,7 +385,7 @@ static const char *tr_regex(const char *s, size_t n, sbuf *out, int *ngroups, si
                 }
                 j++;
             }
-            sb_add(out, s + i, j + 1 - i);
+            sb_addn(out, s + i, j + 1 - i);
             i = j;
             atoms[depth]++;
             prev = 1;
@@ -460,17 +436,17 @@ static const char *tr_regex(const char *s, size_t n, sbuf *out, int *ngroups, si
                 }
                 if (j >= n || s[j] != '}') return "braces not balanced";
                 if (lo > 255 || hi > 255 || (hi >= 0 && hi < lo)) return "invalid repetition count(s)";
-                sb_add(out, s + i, j + 1 - i);
+                sb_addn(out, s + i, j + 1 - i);
                 i = j;
                 prev = 2;
                 break;
             }
-            sb_add(out, "\\{", 2);
+            sb_addn(out, "\\{", 2);
             atoms[depth]++;
             prev = 1;
             break;
         case '}':
-            sb_add(out, "\\}", 2);
+            sb_addn(out, "\\}", 2);
             atoms[depth]++;
             prev = 1;
             break;
@@ -491,7 +467,7 @@ static const char *tr_regex(const char *s, size_t n, sbuf *out, int *ngroups, si
 ** at the fragment on error. */
 static int add_regex(fc *c, fc_pat *p, size_t off, size_t n)
 {
-    sbuf tmp = {0};
+    StrBuf tmp = {0};
     int groups;
     size_t erroff;
     const char *msg = tr_regex(c->cb + off, n, &tmp, &groups, &erroff);
@@ -512,7 +488,7 @@ static int add_regex(fc *c, fc_pat *p, size_t off, size_t n)
         free(tmp.p);
         return 0;
     }
-    sb_add(&p->text, tmp.p, tmp.n);
+    sb_addn(&p->text, tmp.p, tmp.n);
     p->ngroups += groups;
     free(tmp.p);
     return 1;
@@ -683,7 +659,7 @@ static int parse_pattern(fc *c, fc_pat *p, size_t off, size_t n, int literal)
     }
     if (literal || n < 2 || (!has_pair(s, n, '{') && !has_pair(s, n, '['))) {
         p->fixed = 1;
-        sb_add(&p->text, s, n);
+        sb_addn(&p->text, s, n);
         return 1;
     }
     size_t i = 0;
@@ -871,13 +847,13 @@ static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, si
     regex_t tmp;
     const regex_t *re = &p->re;
     if (p->nsubs) {
-        sbuf rx = {0};
+        StrBuf rx = {0};
         size_t last = 0;
         int undefined = 0;
         char num[32];
         for (int i = 0; i < p->nsubs; i++) {
             const fc_sub *s = &p->subs[i];
-            sb_add(&rx, p->text.p + last, s->idx - last);
+            sb_addn(&rx, p->text.p + last, s->idx - last);
             last = s->idx;
             if (s->is_line) {
                 snprintf(num, sizeof num, "%ld", s->line_value);
@@ -892,7 +868,7 @@ static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, si
             }
             sb_add_escaped(&rx, v->value, v->len);
         }
-        sb_add(&rx, p->text.p + last, p->text.n - last);
+        sb_addn(&rx, p->text.p + last, p->text.n - last);
         if (undefined) { free(rx.p); return -1; }
         int rc = regcomp(&tmp, rx.p ? rx.p : "", REG_EXTENDED | REG_NEWLINE);
         free(rx.p);

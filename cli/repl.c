@@ -58,6 +58,7 @@
 #include "cli/repl.h"
 #include "interp/debug.h"
 #include "interp/exec.h"
+#include "interp/strbuf.h"
 #include "ir/diag.h"
 #include "ir/print.h"
 #include "ir/verify.h"
@@ -85,44 +86,6 @@ static void on_sigint(int sig)
 /* {=====================================================================
 ** Small helpers
 ** ====================================================================== */
-
-typedef struct Str { char *s; size_t n, cap; } Str;
-
-static void str_addn(Str *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->n + n + 1) cap *= 2;
-        char *ns = realloc(b->s, cap);
-        if (!ns) abort();
-        b->s = ns; b->cap = cap;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = 0;
-}
-
-static void str_add(Str *b, const char *s) { str_addn(b, s, strlen(s)); }
-
-static void str_addf(Str *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void str_addf(Str *b, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    if ((size_t)n < sizeof tmp) { str_addn(b, tmp, (size_t)n); return; }
-    char *big = malloc((size_t)n + 1);
-    if (!big) abort();
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    str_addn(b, big, (size_t)n);
-    free(big);
-}
-
 
 static char *xstrdup(const char *s)
 {
@@ -162,20 +125,20 @@ static bool same_signature(const Func *a, const Func *b)
 }
 
 /* "(i32, i32) -> i32" */
-static void sig_text(Str *b, const Func *f)
+static void sig_text(StrBuf *b, const Func *f)
 {
-    str_add(b, "(");
+    sb_adds(b, "(");
     for (int i = 0; i < f->nargs; i++) {
-        if (i) str_add(b, ", ");
-        str_add(b, f->arg_types[i]->spelling);
+        if (i) sb_adds(b, ", ");
+        sb_adds(b, f->arg_types[i]->spelling);
     }
-    str_add(b, ") -> ");
-    if (f->nresults != 1) str_add(b, "(");
+    sb_adds(b, ") -> ");
+    if (f->nresults != 1) sb_adds(b, "(");
     for (int i = 0; i < f->nresults; i++) {
-        if (i) str_add(b, ", ");
-        str_add(b, f->result_types[i]->spelling);
+        if (i) sb_adds(b, ", ");
+        sb_adds(b, f->result_types[i]->spelling);
     }
-    if (f->nresults != 1) str_add(b, ")");
+    if (f->nresults != 1) sb_adds(b, ")");
 }
 
 static bool hidden_name(const char *name) { return !strncmp(name, HIDDEN, strlen(HIDDEN)); }
@@ -268,7 +231,7 @@ struct Repl {
     DiagSink *diag;
 
     /* The virtual file <repl>: every input line. */
-    Str src;
+    StrBuf src;
     int line;                  /* <repl> line of the last line read */
     bool src_dirty;            /* the sink holds an older copy */
     int cmd_line;              /* <repl> line of the command being run */
@@ -298,7 +261,7 @@ struct Repl {
 static void sync_src(Repl *r)
 {
     if (!r->src_dirty) return;
-    diag_add_source(r->diag, REPL_FILE, r->src.s, r->src.n);
+    diag_add_source(r->diag, REPL_FILE, r->src.p, r->src.n);
     r->src_dirty = false;
 }
 
@@ -508,20 +471,20 @@ static bool make_host(Repl *r)
 /* Declarations of every function of the session except those named in
 ** [skip] (the text being checked defines them), so that a scratch module
 ** resolves calls to them. */
-static void add_decls(Repl *r, Str *b, const Module *skip)
+static void add_decls(Repl *r, StrBuf *b, const Module *skip)
 {
     for (int i = 0; i < r->m->nfuncs; i++) {
         const Func *f = r->m->funcs[i];
         if (hidden_name(f->name)) continue;
         if (skip && ir_module_func(skip, f->name)) continue;
-        str_addf(b, "func.func private @%s(", f->name);
-        for (int j = 0; j < f->nargs; j++) str_addf(b, "%s%s", j ? ", " : "", f->arg_types[j]->spelling);
-        str_add(b, ") -> (");
-        for (int j = 0; j < f->nresults; j++) str_addf(b, "%s%s", j ? ", " : "", f->result_types[j]->spelling);
-        str_add(b, ")");
-        if (f->is_native) str_add(b, " attributes {tfrt.native}");
-        else if (f->is_sync) str_add(b, " attributes {tfrt.sync}");
-        str_add(b, "\n");
+        sb_printf(b, "func.func private @%s(", f->name);
+        for (int j = 0; j < f->nargs; j++) sb_printf(b, "%s%s", j ? ", " : "", f->arg_types[j]->spelling);
+        sb_adds(b, ") -> (");
+        for (int j = 0; j < f->nresults; j++) sb_printf(b, "%s%s", j ? ", " : "", f->result_types[j]->spelling);
+        sb_adds(b, ")");
+        if (f->is_native) sb_adds(b, " attributes {tfrt.native}");
+        else if (f->is_sync) sb_adds(b, " attributes {tfrt.sync}");
+        sb_adds(b, "\n");
     }
 }
 
@@ -558,11 +521,11 @@ static const VerifyOptions verify_opts = { .allow_unknown_ops = false,
 static int verify_scratch(Repl *r, const char *file, const char *text, size_t len,
                           const Module *defs, int n)
 {
-    Str b = { 0 };
-    str_addn(&b, text, len);
-    str_add(&b, "\n");
+    StrBuf b = { 0 };
+    sb_addn(&b, text, len);
+    sb_adds(&b, "\n");
     add_decls(r, &b, defs);
-    Module *m2 = parse_module(file, b.s, b.n, NULL);
+    Module *m2 = parse_module(file, b.p, b.n, NULL);
     int errors = 0;
     if (m2) {
         shift_hidden(r, m2);
@@ -574,7 +537,7 @@ static int verify_scratch(Repl *r, const char *file, const char *text, size_t le
             errors += verify_func(m2, m2->funcs[i], r->diag, &verify_opts);
         ir_module_free(m2);
     }
-    free(b.s);
+    free(b.p);
     return errors;
 }
 
@@ -598,15 +561,15 @@ static bool define(Repl *r, const char *file, const char *text, size_t len, bool
         }
         const Func *old = ir_module_func(r->m, nf->name);
         if (old && !same_signature(old, nf)) {
-            Str was = { 0 }, now = { 0 };
+            StrBuf was = { 0 }, now = { 0 };
             sig_text(&was, old);
             sig_text(&now, nf);
             diag_at(r, DIAG_ERROR, file, nf->line, nf->col,
-                    "redefinition of '@%s' with a different signature: %s (was %s)", nf->name, now.s, was.s);
+                    "redefinition of '@%s' with a different signature: %s (was %s)", nf->name, now.p, was.p);
             const Loc *l = old->loc;
             if (l && l->kind == LOC_FILE)
                 diag_at(r, DIAG_NOTE, l->file, l->line, l->col, "previous definition of '@%s' is here", nf->name);
-            free(was.s); free(now.s);
+            free(was.p); free(now.p);
             ok = false;
         }
     }
@@ -658,16 +621,16 @@ static char *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
-    Str b = { 0 };
+    StrBuf b = { 0 };
     char buf[65536];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) str_addn(&b, buf, n);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) sb_addn(&b, buf, n);
     bool err = ferror(f);
     fclose(f);
-    if (err) { free(b.s); return NULL; }
-    if (!b.s) str_add(&b, "");
+    if (err) { free(b.p); return NULL; }
+    if (!b.p) sb_adds(&b, "");
     *len = b.n;
-    return b.s;
+    return b.p;
 }
 
 static bool load_file(Repl *r, const char *path, int col)
@@ -867,7 +830,7 @@ static bool check_ops(Repl *r, const char *padded, size_t len, const NameRef *re
     Module *sm = parse_module("<seed>", "", 0, NULL);
     if (!sm) return false;
     ParseScope *sc = parse_scope_new(sm);
-    Str seed = { 0 };
+    StrBuf seed = { 0 };
     for (int i = 0; i < r->nvals; i++) {
         const char *nm = r->vals[i].name;
         if (defined_by(refs, nrefs, nm)) continue;
@@ -879,7 +842,7 @@ static bool check_ops(Repl *r, const char *padded, size_t len, const NameRef *re
         if (!used) continue;
         const char *h = strchr(nm, '#');
         if (!h) {
-            str_addf(&seed, "%%%s = \"repl.value\"() : () -> %s\n", nm, r->vals[i].type->spelling);
+            sb_printf(&seed, "%%%s = \"repl.value\"() : () -> %s\n", nm, r->vals[i].type->spelling);
             continue;
         }
         /* %r#0, %r#1 ...: one %r:N group, the first time the base is seen. */
@@ -893,21 +856,21 @@ static bool check_ops(Repl *r, const char *padded, size_t len, const NameRef *re
                 int k = atoi(r->vals[j].name + bn + 1);
                 if (k + 1 > count) count = k + 1;
             }
-        str_addf(&seed, "%%%.*s:%d = \"repl.value\"() : () -> (", (int)bn, nm, count);
+        sb_printf(&seed, "%%%.*s:%d = \"repl.value\"() : () -> (", (int)bn, nm, count);
         for (int k = 0; k < count; k++) {
             char want[160];
             snprintf(want, sizeof want, "%.*s#%d", (int)bn, nm, k);
             TopVal *t = find_val(r, want, strlen(want));
-            str_addf(&seed, "%s%s", k ? ", " : "", t ? t->type->spelling : "i32");
+            sb_printf(&seed, "%s%s", k ? ", " : "", t ? t->type->spelling : "i32");
         }
-        str_add(&seed, ")\n");
+        sb_adds(&seed, ")\n");
     }
-    bool ok = sc && (!seed.n || parse_ops_into(sc, "<seed>", seed.s, seed.n, NULL, NULL) >= 0);
+    bool ok = sc && (!seed.n || parse_ops_into(sc, "<seed>", seed.p, seed.n, NULL, NULL) >= 0);
     if (ok) {
         ok = parse_ops_into(sc, REPL_FILE, padded, len, r->diag, NULL) >= 0;
         r->src_dirty = true;
     }
-    free(seed.s);
+    free(seed.p);
     ir_module_free(sm);
     return ok;
 }
@@ -949,43 +912,43 @@ static void exec_ops(Repl *r, const char *text, int line)
 
     char fname[64];
     snprintf(fname, sizeof fname, "%s%d", HIDDEN, r->nhidden + 1);
-    Str head = { 0 };
+    StrBuf head = { 0 };
     /* The header goes on the line above the text; on line 1 when the text
     ** starts there, with the text one line lower (r->shift). */
     r->shift = line == 1;
-    for (int i = 0; i < line - 2; i++) str_add(&head, "\n");
-    str_addf(&head, "func.func @%s(", fname);
+    for (int i = 0; i < line - 2; i++) sb_adds(&head, "\n");
+    sb_printf(&head, "func.func @%s(", fname);
     for (int i = 0; i < nargs; i++) {
         char an[160];
         snprintf(an, sizeof an, "%s", argv[i]->name);
         char *h = strchr(an, '#');
         if (h) *h = '$';
-        str_addf(&head, "%s%%%s: %s", i ? ", " : "", an, argv[i]->type->spelling);
+        sb_printf(&head, "%s%%%s: %s", i ? ", " : "", an, argv[i]->type->spelling);
     }
-    str_add(&head, ")");
+    sb_adds(&head, ")");
 
     /* 0. Syntax and names, with the parser's own end-of-input messages. */
-    Str pad = { 0 };
-    for (int i = 1; i < line; i++) str_add(&pad, "\n");
-    str_add(&pad, text);
+    StrBuf pad = { 0 };
+    for (int i = 1; i < line; i++) sb_adds(&pad, "\n");
+    sb_adds(&pad, text);
     /* End of input is then reported at the end of the last typed line. */
-    while (pad.n && (pad.s[pad.n - 1] == '\n' || pad.s[pad.n - 1] == ' ')) pad.s[--pad.n] = 0;
-    bool syntax_ok = check_ops(r, pad.s, pad.n, refs, nrefs);
-    free(pad.s);
+    while (pad.n && (pad.p[pad.n - 1] == '\n' || pad.p[pad.n - 1] == ' ')) pad.p[--pad.n] = 0;
+    bool syntax_ok = check_ops(r, pad.p, pad.n, refs, nrefs);
+    free(pad.p);
     if (!syntax_ok) {
-        free(head.s); free(body); free(argv); free(refs);
+        free(head.p); free(body); free(argv); free(refs);
         return;
     }
     /* 1. Scratch: no results; types and the other static checks. */
-    Str t1 = { 0 };
-    str_addn(&t1, head.s, head.n);
-    str_add(&t1, " {\n");
-    str_addn(&t1, body, blen);
-    str_addf(&t1, "%stfrt.return }\n", sep);
-    Module *m1 = parse_module(REPL_FILE, t1.s, t1.n, NULL);
-    Str t2 = { 0 };
+    StrBuf t1 = { 0 };
+    sb_addn(&t1, head.p, head.n);
+    sb_adds(&t1, " {\n");
+    sb_addn(&t1, body, blen);
+    sb_printf(&t1, "%stfrt.return }\n", sep);
+    Module *m1 = parse_module(REPL_FILE, t1.p, t1.n, NULL);
+    StrBuf t2 = { 0 };
     if (!m1) cmd_error(r, 1, "this input cannot be run as top-level ops");
-    bool ok = m1 && verify_scratch(r, REPL_FILE, t1.s, t1.n, m1, 1) == 0;
+    bool ok = m1 && verify_scratch(r, REPL_FILE, t1.p, t1.n, m1, 1) == 0;
     /* 2. The real function, returning every top-level result. */
     int nres = 0;
     char (*resnames)[160] = NULL;
@@ -994,23 +957,23 @@ static void exec_ops(Repl *r, const char *text, int line)
         for (int k = 0; k < b->nops; k++) nres += b->ops[k]->nresults;
         resnames = malloc(sizeof *resnames * (size_t)(nres + 1));
         if (!resnames) abort();
-        Str rt = { 0 }, rv = { 0 };
+        StrBuf rt = { 0 }, rv = { 0 };
         int i = 0;
         for (int k = 0; k < b->nops; k++) {
             const Op *op = b->ops[k];
             for (int j = 0; j < op->nresults; j++, i++) {
                 value_ref_name(op->results[j], resnames[i], sizeof resnames[i]);
-                str_addf(&rt, "%s%s", i ? ", " : "", op->results[j]->type->spelling);
-                str_addf(&rv, "%s%%%s", i ? ", " : "", resnames[i]);
+                sb_printf(&rt, "%s%s", i ? ", " : "", op->results[j]->type->spelling);
+                sb_printf(&rv, "%s%%%s", i ? ", " : "", resnames[i]);
             }
         }
-        str_addn(&t2, head.s, head.n);
-        str_addf(&t2, " -> (%s) {\n", rt.s ? rt.s : "");
-        str_addn(&t2, body, blen);
-        if (nres) str_addf(&t2, "%stfrt.return %s : %s }\n", sep, rv.s, rt.s);
-        else str_addf(&t2, "%stfrt.return }\n", sep);
-        free(rt.s); free(rv.s);
-        ok = define(r, REPL_FILE, t2.s, t2.n, true);
+        sb_addn(&t2, head.p, head.n);
+        sb_printf(&t2, " -> (%s) {\n", rt.p ? rt.p : "");
+        sb_addn(&t2, body, blen);
+        if (nres) sb_printf(&t2, "%stfrt.return %s : %s }\n", sep, rv.p, rt.p);
+        else sb_printf(&t2, "%stfrt.return }\n", sep);
+        free(rt.p); free(rv.p);
+        ok = define(r, REPL_FILE, t2.p, t2.n, true);
     }
     if (m1) ir_module_free(m1);
     if (ok) {
@@ -1045,7 +1008,7 @@ static void exec_ops(Repl *r, const char *text, int line)
         free(res);
     }
     free(resnames);
-    free(t1.s); free(t2.s); free(head.s);
+    free(t1.p); free(t2.p); free(head.p);
     free(body);
     free(argv);
     free(refs);
@@ -1157,14 +1120,14 @@ static void c_list(Repl *r, const char *arg, int col)
     for (int i = 0; i < r->m->nfuncs; i++) {
         const Func *f = r->m->funcs[i];
         if (hidden_name(f->name)) continue;
-        Str s = { 0 };
+        StrBuf s = { 0 };
         sig_text(&s, f);
-        fprintf(r->out, "@%s : %s", f->name, s.s);
+        fprintf(r->out, "@%s : %s", f->name, s.p);
         if (f->is_native) fputs(" (native)", r->out);
         if (f->is_sync) fputs(" (sync)", r->out);
         if (f->loc && f->loc->kind == LOC_FILE) fprintf(r->out, "  at %s:%d", f->loc->file, f->loc->line);
         fputc('\n', r->out);
-        free(s.s);
+        free(s.p);
         n++;
     }
     if (!n) fputs("no functions\n", r->out);
@@ -1467,7 +1430,7 @@ static AsyncValue *literal(Repl *r, const char *s, size_t n, int col, const Type
     }
     if (!strcmp(sp, "!tfrt.chain") && (!strcmp(lit, "chain") || !lit[0])) return av_ready_chain();
     if (!strcmp(sp, "!tfrt.string") && lit[0] == '"') {
-        Str b = { 0 };
+        StrBuf b = { 0 };
         size_t L = strlen(lit);
         if (L < 2 || lit[L - 1] != '"') {
             cmd_error(r, col, "unterminated string");
@@ -1485,10 +1448,10 @@ static AsyncValue *literal(Repl *r, const char *s, size_t n, int col, const Type
                     i++;
                 } else c = e;
             }
-            str_addn(&b, &c, 1);
+            sb_addn(&b, &c, 1);
         }
-        Any a = any_str(b.s ? b.s : "", b.n);
-        free(b.s);
+        Any a = any_str(b.p ? b.p : "", b.n);
+        free(b.p);
         return av_new_available(a);
     }
     cmd_error(r, col, "argument %d of '@%s' has type %s: pass a %%value (no literal of that type)", argno,
@@ -1754,8 +1717,8 @@ static char *read_line(Repl *r, bool *intr)
 /* Records a line in <repl>. */
 static void note_line(Repl *r, const char *line)
 {
-    str_add(&r->src, line);
-    str_add(&r->src, "\n");
+    sb_adds(&r->src, line);
+    sb_adds(&r->src, "\n");
     r->line++;
     r->src_dirty = true;
 }
@@ -1775,7 +1738,7 @@ static void set_prompt(Repl *r, bool cont)
 ** it starts at; *is_cmd whether it is a command. */
 static char *read_unit(Repl *r, int *first_line, bool *is_cmd)
 {
-    Str unit = { 0 };
+    StrBuf unit = { 0 };
     int depth = 0;
     bool open = false;
     for (;;) {
@@ -1788,14 +1751,14 @@ static char *read_unit(Repl *r, int *first_line, bool *is_cmd)
                 diag_at(r, DIAG_ERROR, REPL_FILE, *first_line, 0,
                         "end of input inside an unclosed '{' (the input started here)");
             }
-            free(unit.s);
+            free(unit.p);
             return NULL;
         }
         if (intr) {
             /* Ctrl-C at the prompt abandons the input being typed. */
             free(line);
-            free(unit.s);
-            unit = (Str){ 0 };
+            free(unit.p);
+            unit = (StrBuf){ 0 };
             open = false;
             depth = 0;
             continue;
@@ -1806,20 +1769,20 @@ static char *read_unit(Repl *r, int *first_line, bool *is_cmd)
             if (*p == ':') {
                 *first_line = r->line;
                 *is_cmd = true;
-                str_add(&unit, line);
+                sb_adds(&unit, line);
                 free(line);
-                return unit.s;
+                return unit.p;
             }
             if (repl_is_blank(line)) { free(line); continue; }
             *first_line = r->line;
             *is_cmd = false;
             open = true;
         }
-        str_add(&unit, line);
-        str_add(&unit, "\n");
+        sb_adds(&unit, line);
+        sb_adds(&unit, "\n");
         depth = repl_brace_depth(line, depth);
         free(line);
-        if (depth <= 0) return unit.s;
+        if (depth <= 0) return unit.p;
     }
 }
 
@@ -1866,11 +1829,11 @@ static void handle(Repl *r, const char *unit, int line, bool is_cmd)
     r->shift = false;
     if (is_cmd) { run_command(r, unit, line); return; }
     if (repl_is_definition(unit)) {
-        Str t = { 0 };
-        for (int i = 1; i < line; i++) str_add(&t, "\n");
-        str_add(&t, unit);
-        define(r, REPL_FILE, t.s, t.n, false);
-        free(t.s);
+        StrBuf t = { 0 };
+        for (int i = 1; i < line; i++) sb_adds(&t, "\n");
+        sb_adds(&t, unit);
+        define(r, REPL_FILE, t.p, t.n, false);
+        free(t.p);
     } else {
         exec_ops(r, unit, line);
     }
@@ -1985,7 +1948,7 @@ int cli_repl(int argc, char **argv)
     dbg_free(r->dbg);
     ha_destroy(r->alloc);
     diag_free(r->diag);
-    free(r->src.s);
+    free(r->src.p);
     free(r->loaded);
     fflush(stdout);
     return 0;

@@ -41,6 +41,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/filecheck.h"
+#include "interp/strbuf.h"
 
 /* Output kept per test; more is drained and discarded, and the test fails.
 ** 64 MiB is far beyond any golden output and small enough for -j 64. */
@@ -85,51 +86,16 @@ static const char usage_text[] =
 ** Small helpers
 ** ==================================================================== */
 
-typedef struct buf { char *p; size_t n, cap; } buf;
-
-static void b_add(buf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->n + n + 1) cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) return;
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void b_printf(buf *b, const char *fmt, ...)
-{
-    char tmp[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    if ((size_t)n < sizeof tmp) { b_add(b, tmp, (size_t)n); return; }
-    char *big = malloc((size_t)n + 1);
-    if (!big) return;
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b_add(b, big, (size_t)n);
-    free(big);
-}
-
 /* Appends [s, s+n) to [b] with every line prefixed by [indent]. */
-static void b_indent(buf *b, const char *s, size_t n, const char *indent)
+static void b_indent(StrBuf *b, const char *s, size_t n, const char *indent)
 {
     size_t i = 0;
     while (i < n) {
         size_t e = i;
         while (e < n && s[e] != '\n') e++;
-        b_add(b, indent, strlen(indent));
-        b_add(b, s + i, e - i);
-        b_add(b, "\n", 1);
+        sb_adds(b, indent);
+        sb_addn(b, s + i, e - i);
+        sb_addc(b, '\n');
         i = e + 1;
     }
 }
@@ -142,7 +108,7 @@ static double now(void)
 }
 
 /* Reads a whole file. Returns 0 and sets errno on failure. */
-static int read_file(const char *path, buf *out)
+static int read_file(const char *path, StrBuf *out)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return 0;
@@ -157,10 +123,10 @@ static int read_file(const char *path, buf *out)
             return 0;
         }
         if (k == 0) break;
-        b_add(out, tmp, (size_t)k);
+        sb_addn(out, tmp, (size_t)k);
     }
     close(fd);
-    if (!out->p) b_add(out, "", 0);
+    if (!out->p) sb_addn(out, "", 0);
     return 1;
 }
 
@@ -187,22 +153,22 @@ static const char *signal_name(int sig)
 
 typedef struct test {
     char *path;
-    buf text;                /* the file */
+    StrBuf text;                /* the file */
     char **args; int nargs;  /* from // ARGS: */
     int exit_expected;
     int mode;                /* M_RUN, M_OPT, M_REPL */
     char *skip;              /* reason, when // SKIP: */
-    buf error;               /* set up failed: why (the test is not run) */
+    StrBuf error;               /* set up failed: why (the test is not run) */
     int has_checks;
 
     pid_t pid;
     int fd;                  /* read end of the output pipe, -1 when closed */
-    buf out;
+    StrBuf out;
     int truncated, timed_out, reaped, status;
     double deadline;
     int done;
     int result;              /* R_PASS, R_FAIL, R_SKIP */
-    buf report;              /* what to print for it */
+    StrBuf report;              /* what to print for it */
 } test;
 
 enum { R_PASS, R_FAIL, R_SKIP };
@@ -266,19 +232,19 @@ static void push_arg(test *t, const char *s, size_t n)
 static const char *split_args(test *t, const char *s, size_t n)
 {
     size_t i = 0;
-    buf w = {0};
+    StrBuf w = {0};
     while (i < n) {
         while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
         if (i >= n) break;
         w.n = 0;
-        b_add(&w, "", 0);
+        sb_addn(&w, "", 0);
         while (i < n && s[i] != ' ' && s[i] != '\t') {
             char ch = s[i++];
             if (ch == '\'') {
                 size_t e = i;
                 while (e < n && s[e] != '\'') e++;
                 if (e >= n) { free(w.p); return "unterminated ' quote"; }
-                b_add(&w, s + i, e - i);
+                sb_addn(&w, s + i, e - i);
                 i = e + 1;
             } else if (ch == '"') {
                 for (;;) {
@@ -286,13 +252,13 @@ static const char *split_args(test *t, const char *s, size_t n)
                     ch = s[i++];
                     if (ch == '"') break;
                     if (ch == '\\' && i < n && strchr("\"\\$`", s[i])) ch = s[i++];
-                    b_add(&w, &ch, 1);
+                    sb_addc(&w, ch);
                 }
             } else if (ch == '\\') {
                 if (i >= n) { free(w.p); return "trailing backslash"; }
-                b_add(&w, &s[i++], 1);
+                sb_addn(&w, &s[i++], 1);
             } else {
-                b_add(&w, &ch, 1);
+                sb_addc(&w, ch);
             }
         }
         push_arg(t, w.p, w.n);
@@ -328,7 +294,7 @@ static void set_error(test *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
-    b_printf(&t->error, "%s\n", tmp);
+    sb_printf(&t->error, "%s\n", tmp);
 }
 
 /* Reads [t]'s file and its header lines. Problems go to t->error. */
@@ -549,7 +515,7 @@ static void drain(test *t)
             return;
         }
         if (t->out.n + (size_t)k > MAX_OUTPUT) t->truncated = 1;
-        else b_add(&t->out, tmp, (size_t)k);
+        else sb_addn(&t->out, tmp, (size_t)k);
         return;
     }
 }
@@ -566,7 +532,7 @@ static void show_output(test *t, int tail)
 {
     const char *s = t->out.p ? t->out.p : "";
     size_t n = t->out.n, lines = 0;
-    if (n == 0) { b_printf(&t->report, "    (no output)\n"); return; }
+    if (n == 0) { sb_printf(&t->report, "    (no output)\n"); return; }
     for (size_t i = 0; i < n; i++) lines += s[i] == '\n';
     if (s[n - 1] != '\n') lines++;
     size_t from = 0, to = n;
@@ -575,14 +541,14 @@ static void show_output(test *t, int tail)
         if (tail) {
             for (from = n; from > 0; from--)
                 if (s[from - 1] == '\n' && from != n && ++k == SHOW_LINES) break;
-            b_printf(&t->report, "    output (last %d of %zu lines):\n", SHOW_LINES, lines);
+            sb_printf(&t->report, "    output (last %d of %zu lines):\n", SHOW_LINES, lines);
         } else {
             for (to = 0; to < n; to++)
                 if (s[to] == '\n' && ++k == SHOW_LINES) { to++; break; }
-            b_printf(&t->report, "    output (first %d of %zu lines):\n", SHOW_LINES, lines);
+            sb_printf(&t->report, "    output (first %d of %zu lines):\n", SHOW_LINES, lines);
         }
     } else {
-        b_printf(&t->report, "    output:\n");
+        sb_printf(&t->report, "    output:\n");
     }
     b_indent(&t->report, s + from, to - from, "    | ");
 }
@@ -603,19 +569,19 @@ static size_t line_index(const char *s, size_t n, size_t **starts)
     return k;
 }
 
-static void diff_line(buf *b, char mark, const char *s, size_t *st, size_t i, size_t n)
+static void diff_line(StrBuf *b, char mark, const char *s, size_t *st, size_t i, size_t n)
 {
     size_t a = st[i], e = st[i + 1];
     int nl = e > a && s[e - 1] == '\n';
-    b_printf(b, "    %c", mark);
-    b_add(b, s + a, e - a - (size_t)nl);
-    b_add(b, "\n", 1);
-    if (!nl && e == n) b_printf(b, "    \\ No newline at end of file\n");
+    sb_printf(b, "    %c", mark);
+    sb_addn(b, s + a, e - a - (size_t)nl);
+    sb_addc(b, '\n');
+    if (!nl && e == n) sb_printf(b, "    \\ No newline at end of file\n");
 }
 
 /* Shows the first difference between [exp] and [act] as a short unified
 ** diff hunk: two lines of context, then up to three lines of each side. */
-static void show_diff(buf *b, const char *exp, size_t en, const char *act, size_t an)
+static void show_diff(StrBuf *b, const char *exp, size_t en, const char *act, size_t an)
 {
     size_t *es = NULL, *as = NULL;
     size_t ek = line_index(exp, en, &es), ak = line_index(act, an, &as);
@@ -626,7 +592,7 @@ static void show_diff(buf *b, const char *exp, size_t en, const char *act, size_
         i++;
     size_t c0 = i >= 2 ? i - 2 : 0;
     size_t e1 = i + 3 < ek ? i + 3 : ek, a1 = i + 3 < ak ? i + 3 : ak;
-    b_printf(b, "    --- expected\n    +++ actual\n    @@ -%zu +%zu @@\n", c0 + 1, c0 + 1);
+    sb_printf(b, "    --- expected\n    +++ actual\n    @@ -%zu +%zu @@\n", c0 + 1, c0 + 1);
     for (size_t k = c0; k < i; k++) diff_line(b, ' ', exp, es, k, en);
     for (size_t k = i; k < e1; k++) diff_line(b, '-', exp, es, k, en);
     for (size_t k = i; k < a1; k++) diff_line(b, '+', act, as, k, an);
@@ -634,7 +600,7 @@ static void show_diff(buf *b, const char *exp, size_t en, const char *act, size_
     free(as);
 }
 
-static int write_out(const char *path, const char *s, size_t n, buf *err)
+static int write_out(const char *path, const char *s, size_t n, StrBuf *err)
 {
     size_t len = strlen(path) + 16;
     char *tmp = malloc(len);
@@ -645,7 +611,7 @@ static int write_out(const char *path, const char *s, size_t n, buf *err)
     if (f && fclose(f) != 0) ok = 0;
     if (ok && rename(tmp, path) != 0) ok = 0;
     if (!ok) {
-        b_printf(err, "cannot write %s: %s", path, strerror(errno));
+        sb_printf(err, "cannot write %s: %s", path, strerror(errno));
         unlink(tmp);
     }
     free(tmp);
@@ -660,7 +626,7 @@ static void fail(test *t, const char *fmt, ...)
     vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     t->result = R_FAIL;
-    b_printf(&t->report, "FAIL %s: %s\n", t->path, tmp);
+    sb_printf(&t->report, "FAIL %s: %s\n", t->path, tmp);
 }
 
 /* The FAIL line of a CHECK failure names the directive: the first message
@@ -679,7 +645,7 @@ static void fail_check(test *t, const char *msg, int malformed)
             if (q > col && !strncmp(q, ": error: ", 9)) {
                 const char *m = q + 9;
                 t->result = R_FAIL;
-                b_printf(&t->report, "FAIL %s:%.*s: %.*s\n", t->path, (int)(col - 1 - line), line,
+                sb_printf(&t->report, "FAIL %s:%.*s: %.*s\n", t->path, (int)(col - 1 - line), line,
                          (int)strcspn(m, "\n"), m);
                 return;
             }
@@ -735,15 +701,15 @@ static void judge(runner *r, test *t)
     char *outpath = malloc(plen);
     if (!outpath) return;
     snprintf(outpath, plen, "%s.out", t->path);
-    buf golden = {0};
+    StrBuf golden = {0};
     int exists = access(outpath, F_OK) == 0;
     if (r->update && !t->has_checks) {
         int same = exists && read_file(outpath, &golden) && golden.n == t->out.n &&
                    !memcmp(golden.p, out, t->out.n);
         if (!same) {
-            buf err = {0};
+            StrBuf err = {0};
             if (write_out(outpath, out, t->out.n, &err)) {
-                b_printf(&t->report, "UPDATED %s\n", outpath);
+                sb_printf(&t->report, "UPDATED %s\n", outpath);
             } else {
                 fail(t, "%s", err.p ? err.p : "cannot write the .out file");
             }
@@ -767,11 +733,11 @@ static void settle(test *t)
     t->done = 1;
     if (t->error.n) {
         t->result = R_FAIL;
-        b_printf(&t->report, "FAIL %s: ", t->path);
-        b_add(&t->report, t->error.p, t->error.n);
+        sb_printf(&t->report, "FAIL %s: ", t->path);
+        sb_addn(&t->report, t->error.p, t->error.n);
     } else {
         t->result = R_SKIP;
-        b_printf(&t->report, "SKIP %s: %s\n", t->path, t->skip);
+        sb_printf(&t->report, "SKIP %s: %s\n", t->path, t->skip);
     }
 }
 

@@ -30,11 +30,11 @@
 ** a type check.
 */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "interp/strbuf.h"
 #include "kernels/dht.h"
 #include "kernels/ext.h"
 #include "kernels/kernel.h"
@@ -296,54 +296,13 @@ static bool list_reaches(ListObj *from, const ListObj *target)
 ** Printing (any.print)
 ** ====================================================================== */
 
-/* A growable string. */
-typedef struct Sb { char *p; size_t n, cap; } Sb;
-
-static void sb_grow(Sb *b, size_t more)
-{
-    if (b->n + more + 1 <= b->cap) return;
-    size_t cap = b->cap ? b->cap : 64;
-    while (cap < b->n + more + 1) cap *= 2;
-    char *p = realloc(b->p, cap);
-    if (!p) abort();
-    b->p = p;
-    b->cap = cap;
-}
-
-static void sb_put(Sb *b, const char *s, size_t n)
-{
-    sb_grow(b, n);
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = '\0';
-}
-
-static void sb_puts(Sb *b, const char *s) { sb_put(b, s, strlen(s)); }
-
-static void sb_printf(Sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(Sb *b, const char *fmt, ...)
-{
-    char tmp[128];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    if ((size_t)n < sizeof tmp) { sb_put(b, tmp, (size_t)n); return; }
-    sb_grow(b, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)n;
-}
-
 /* A string literal with C escapes: the named escapes, other control bytes,
 ** DEL and bytes that are not part of valid UTF-8 as three-digit octal
 ** (unambiguous whatever follows). Valid multi-byte UTF-8 is kept as is. */
-static void repr_string(Sb *b, const char *s, size_t len)
+static void repr_string(StrBuf *b, const char *s, size_t len)
 {
     const unsigned char *p = (const unsigned char *)s;
-    sb_put(b, "\"", 1);
+    sb_addn(b, "\"", 1);
     size_t i = 0;
     while (i < len) {
         unsigned char c = p[i];
@@ -360,21 +319,21 @@ static void repr_string(Sb *b, const char *s, size_t len)
         case '\v': esc = "\\v"; break;
         default: break;
         }
-        if (esc) { sb_puts(b, esc); i++; continue; }
-        if (c >= 0x20 && c < 0x7f) { sb_put(b, (const char *)p + i, 1); i++; continue; }
+        if (esc) { sb_adds(b, esc); i++; continue; }
+        if (c >= 0x20 && c < 0x7f) { sb_addn(b, (const char *)p + i, 1); i++; continue; }
         size_t n = c >= 0x80 ? utf8_seq(p + i, len - i) : 0;
-        if (n) { sb_put(b, (const char *)p + i, n); i += n; continue; }
+        if (n) { sb_addn(b, (const char *)p + i, n); i += n; continue; }
         sb_printf(b, "\\%03o", c);
         i++;
     }
-    sb_put(b, "\"", 1);
+    sb_addn(b, "\"", 1);
 }
 
 /* Deeper nesting prints `[...]`: lists cannot contain themselves (the
 ** append checks), but a deep chain of lists must not exhaust the stack. */
 #define REPR_MAX_DEPTH 100
 
-static void repr(Sb *b, Any v, int depth)
+static void repr(StrBuf *b, Any v, int depth)
 {
     switch ((AnyType)v.type) {
     case ANY_I1:
@@ -412,21 +371,21 @@ static void repr(Sb *b, Any v, int depth)
     const DenseHostTensor *t = dht_from_any(v);
     if (t) {
         char *s = dht_format(t);
-        sb_puts(b, s);
+        sb_adds(b, s);
         free(s);
         return;
     }
     ListObj *l = as_list(v);
     if (l) {
-        if (depth >= REPR_MAX_DEPTH) { sb_puts(b, "[...]"); return; }
+        if (depth >= REPR_MAX_DEPTH) { sb_adds(b, "[...]"); return; }
         size_t n;
         Any *items = list_snapshot(l, &n);
-        sb_put(b, "[", 1);
+        sb_addn(b, "[", 1);
         for (size_t i = 0; i < n; i++) {
-            if (i) sb_put(b, ", ", 2);
+            if (i) sb_addn(b, ", ", 2);
             repr(b, items[i], depth + 1);
         }
-        sb_put(b, "]", 1);
+        sb_addn(b, "]", 1);
         release_items(items, n);
         return;
     }
@@ -436,9 +395,8 @@ static void repr(Sb *b, Any v, int depth)
 
 char *ext_repr(Any v)
 {
-    Sb b = {0};
-    sb_grow(&b, 0);
-    b.p[0] = '\0';
+    StrBuf b = {0};
+    sb_addn(&b, "", 0);
     repr(&b, v, 0);
     return b.p;
 }

@@ -1,0 +1,36 @@
+/*
+** strbuf.h — a growable, NUL-terminated byte string with printf-append.
+**
+** A StrBuf starts zeroed ({0}): no text, p == NULL. Every append keeps
+** p[n] == '\0', so after the first append (even of zero bytes) p is a C
+** string of n bytes (it may hold NUL bytes of its own). The caller owns p
+** and frees it with free() (or sb_free()); it may also take p and reset the
+** StrBuf to {0}.
+**
+** Allocation failure aborts with a message, as in interp/any.h: no append
+** can fail. A StrBuf is not locked; use one from one thread at a time.
+**
+** Module prefix: sb_.
+*/
+#ifndef TFRUN_STRBUF_H
+#define TFRUN_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct StrBuf { char *p; size_t n, cap; } StrBuf;
+
+/* Makes room for [more] bytes after the text (and the NUL after them). */
+void sb_reserve(StrBuf *b, size_t more);
+
+/* Appends [s, s+n), the C string [s], one byte, or formatted text. */
+void sb_addn(StrBuf *b, const char *s, size_t n);
+void sb_adds(StrBuf *b, const char *s);
+void sb_addc(StrBuf *b, char c);
+void sb_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+
+/* Frees the text and resets [b] to {0}. */
+void sb_free(StrBuf *b);
+
+#endif
