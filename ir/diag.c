@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "ir/ir.h"
+#include "ir/print.h"
 
 /* ---------------------------------------------------------------- types */
 
@@ -192,107 +193,9 @@ static const char *const kind_color[] = {
     "\033[1;31m", "\033[1;35m", "\033[1;36m", "\033[1;34m"
 };
 
-/* Writes a string in MLIR's quoted form. */
-static void print_quoted(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-        if (*p == '\\') fputs("\\\\", out);
-        else if (*p == '"' || *p < 0x20 || *p >= 0x7f) fprintf(out, "\\%02X", *p);
-        else fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
-static void print_loc_inner(FILE *out, const Loc *l, int depth);
-
-/* A tiny attribute printer for fused<...> metadata (the full one lives in
-** print.c; fused metadata is almost always a string or a dictionary of
-** simple values). */
-static void print_meta(FILE *out, const Attr *a, int depth)
-{
-    if (!a || depth > 64) { fputs("unit", out); return; }
-    switch (a->kind) {
-    case ATTR_UNIT: fputs("unit", out); break;
-    case ATTR_BOOL: fputs(a->u.b ? "true" : "false", out); break;
-    case ATTR_INT: fprintf(out, "%lld", (long long)a->u.i); break;
-    case ATTR_FLOAT: fprintf(out, "%e", a->u.f); break;
-    case ATTR_STRING: print_quoted(out, a->u.str.s); break;
-    case ATTR_SYMBOL: fputc('@', out); fputs(a->u.str.s ? a->u.str.s : "", out); break;
-    case ATTR_ARRAY:
-        fputc('[', out);
-        for (int i = 0; i < a->u.arr.n; i++) {
-            if (i) fputs(", ", out);
-            print_meta(out, a->u.arr.elems[i], depth + 1);
-        }
-        fputc(']', out);
-        break;
-    case ATTR_DICT:
-        fputc('{', out);
-        for (int i = 0; i < a->u.dict.n; i++) {
-            if (i) fputs(", ", out);
-            fputs(a->u.dict.attrs[i].name, out);
-            if (a->u.dict.attrs[i].value && a->u.dict.attrs[i].value->kind != ATTR_UNIT) {
-                fputs(" = ", out);
-                print_meta(out, a->u.dict.attrs[i].value, depth + 1);
-            }
-        }
-        fputc('}', out);
-        break;
-    default: fputs(a->type && a->type->spelling ? a->type->spelling : "unit", out); break;
-    }
-}
-
-static void print_loc_inner(FILE *out, const Loc *l, int depth)
-{
-    if (!l || depth > 256) { fputs("unknown", out); return; }
-    switch (l->kind) {
-    case LOC_FILE:
-        print_quoted(out, l->file ? l->file : "");
-        fprintf(out, ":%d:%d", l->line, l->col);
-        break;
-    case LOC_NAME:
-        print_quoted(out, l->name ? l->name : "");
-        if (l->child) {
-            fputc('(', out);
-            print_loc_inner(out, l->child, depth + 1);
-            fputc(')', out);
-        }
-        break;
-    case LOC_FUSED:
-        fputs("fused", out);
-        if (l->fused_meta) {
-            fputc('<', out);
-            print_meta(out, l->fused_meta, 0);
-            fputc('>', out);
-        }
-        fputc('[', out);
-        for (int i = 0; i < l->nitems; i++) {
-            if (i) fputs(", ", out);
-            print_loc_inner(out, l->items[i], depth + 1);
-        }
-        fputc(']', out);
-        break;
-    case LOC_CALLSITE:
-        fputs("callsite(", out);
-        print_loc_inner(out, l->callee, depth + 1);
-        fputs(" at ", out);
-        print_loc_inner(out, l->caller, depth + 1);
-        fputc(')', out);
-        break;
-    case LOC_UNKNOWN:
-    default:
-        fputs("unknown", out);
-        break;
-    }
-}
-
-void diag_print_loc(FILE *out, const Loc *loc)
-{
-    fputs("loc(", out);
-    print_loc_inner(out, loc, 0);
-    fputc(')', out);
-}
+/* One printer for locations: print.c's, whose fused<...> metadata is any
+** attribute in full (as MLIR's diagnostics print it). */
+void diag_print_loc(FILE *out, const Loc *loc) { ir_print_loc(out, loc); }
 
 /* The first file location inside [l], pre-order (MLIR's findInstanceOf). */
 static const Loc *find_file_loc(const Loc *l, int depth)

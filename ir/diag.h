@@ -113,7 +113,8 @@ void diag_emit_locf(DiagSink *d, DiagKind k, const struct Loc *loc,
                     const char *fmt, ...) DIAG_PRINTF(4, 5);
 
 /* Writes [loc] in MLIR syntax (`loc("a.mlir":1:2)`, `loc("n"(...))`,
-** `loc(fused[...])`, `loc(callsite(... at ...))`, `loc(unknown)`) to [out]. */
+** `loc(fused[...])`, `loc(callsite(... at ...))`, `loc(unknown)`) to [out]:
+** the same text as ir_print_loc() in ir/print.h, which it calls. */
 void diag_print_loc(FILE *out, const struct Loc *loc);
 
 /* Keeps a diagnostic and its notes together when threads emit at once. */
