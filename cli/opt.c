@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "interp/strbuf.h"
 #include "ir/diag.h"
 #include "ir/print.h"
 #include "ir/verify.h"
@@ -87,28 +88,6 @@ static int parse_options(OptOptions *o, int argc, char **argv)
 #undef IS
     }
     return -1;
-}
-
-static char *read_all(FILE *in, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    if (!buf) return NULL;
-    for (;;) {
-        if (n == cap) {
-            char *nb = realloc(buf, 2 * cap + 1);
-            if (!nb) { free(buf); return NULL; }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, in);
-        n += got;
-        if (got == 0) break;
-    }
-    if (ferror(in)) { free(buf); return NULL; }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
 }
 
 /* Parses, verifies and (unless failed) prints one chunk. Returns true when
@@ -204,13 +183,16 @@ int cli_opt(int argc, char **argv)
         fprintf(stderr, "tfrun opt: cannot open input file '%s': %s\n", o.input, strerror(errno));
         return 1;
     }
-    size_t len = 0;
-    char *text = read_all(in, &len);
+    StrBuf src = {0};
+    bool read_ok = sb_read(&src, in);
     if (!from_stdin) fclose(in);
-    if (!text) {
+    if (!read_ok) {
         fprintf(stderr, "tfrun opt: cannot read input file '%s'\n", fname);
+        free(src.p);
         return 1;
     }
+    char *text = src.p;
+    size_t len = src.n;
     FILE *out = stdout;
     if (o.output && strcmp(o.output, "-")) {
         out = fopen(o.output, "w");

@@ -622,13 +622,9 @@ static char *read_file(const char *path, size_t *len)
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     StrBuf b = { 0 };
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) sb_addn(&b, buf, n);
-    bool err = ferror(f);
+    bool ok = sb_read(&b, f);
     fclose(f);
-    if (err) { free(b.p); return NULL; }
-    if (!b.p) sb_adds(&b, "");
+    if (!ok) { free(b.p); return NULL; }
     *len = b.n;
     return b.p;
 }

@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "interp/exec.h"
+#include "interp/strbuf.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
@@ -191,33 +192,6 @@ static int parse_options(Options *o, int argc, char **argv)
 /* {=====================================================================
 ** Input
 ** ====================================================================== */
-
-static char *read_all(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) return NULL;
-    for (;;) {
-        if (n == cap) {
-            cap *= 2;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                return NULL;
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
 
 /* {=====================================================================
 ** Result lines (§1.5)
@@ -440,14 +414,17 @@ int cli_run(int argc, char **argv)
         st = 1;
         goto out_opts;
     }
-    size_t len = 0;
-    char *text = read_all(in, &len);
+    StrBuf src = {0};
+    bool read_ok = sb_read(&src, in);
     if (in != stdin) fclose(in);
-    if (!text) {
+    if (!read_ok) {
         fprintf(stderr, "tfrun: cannot read input file '%s'\n", fname);
+        free(src.p);
         st = 1;
         goto out_opts;
     }
+    char *text = src.p;
+    size_t len = src.n;
 
     const char *wqspec = o.work_queue ? o.work_queue : "s";
     char err[256] = "";

@@ -110,24 +110,13 @@ static double now(void)
 /* Reads a whole file. Returns 0 and sets errno on failure. */
 static int read_file(const char *path, StrBuf *out)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    char tmp[65536];
-    for (;;) {
-        ssize_t k = read(fd, tmp, sizeof tmp);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            int e = errno;
-            close(fd);
-            errno = e;
-            return 0;
-        }
-        if (k == 0) break;
-        sb_addn(out, tmp, (size_t)k);
-    }
-    close(fd);
-    if (!out->p) sb_addn(out, "", 0);
-    return 1;
+    FILE *f = fopen(path, "rbe");
+    if (!f) return 0;
+    bool ok = sb_read(out, f);
+    int e = errno;
+    fclose(f);
+    errno = e;
+    return ok;
 }
 
 /* The name of signal [sig] ("SIGSEGV"). */

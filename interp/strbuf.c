@@ -1,6 +1,7 @@
 /*
 ** strbuf.c — growable strings (see strbuf.h).
 */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,21 @@ void sb_vprintf(StrBuf *b, const char *fmt, va_list ap)
         vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
     }
     b->n += (size_t)n;
+}
+
+bool sb_read(StrBuf *b, FILE *f)
+{
+    sb_reserve(b, 0);
+    for (;;) {
+        sb_reserve(b, 1 << 16);
+        size_t got = fread(b->p + b->n, 1, b->cap - b->n - 1, f);
+        b->n += got;
+        b->p[b->n] = '\0';
+        if (got > 0) continue;
+        if (!ferror(f)) return true;
+        if (errno != EINTR) return false;
+        clearerr(f);
+    }
 }
 
 void sb_free(StrBuf *b)

@@ -16,7 +16,9 @@
 #define TFRUN_STRBUF_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct StrBuf { char *p; size_t n, cap; } StrBuf;
 
@@ -29,6 +31,12 @@ void sb_adds(StrBuf *b, const char *s);
 void sb_addc(StrBuf *b, char c);
 void sb_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+
+/* Appends everything left to read from [f] (a read interrupted by a signal
+** is retried). Returns false on a read error, with errno from the failed
+** read; what was read before it stays appended. Even for an empty file,
+** p is a C string afterwards. */
+bool sb_read(StrBuf *b, FILE *f);
 
 /* Frees the text and resets [b] to {0}. */
 void sb_free(StrBuf *b);

@@ -60,3 +60,44 @@ Test(sb, many_small_appends)
     cr_assert(!strcmp(b.p + 3996, "999,"));
     sb_free(&b);
 }
+
+Test(sb, read_appends_a_whole_stream)
+{
+    FILE *f = tmpfile();
+    cr_assert_not_null(f);
+    for (int i = 0; i < 30000; i++) fprintf(f, "%04d\n", i % 10000);
+    rewind(f);
+    StrBuf b = {0};
+    sb_adds(&b, ">");
+    cr_assert(sb_read(&b, f));
+    cr_assert_eq(b.n, 1 + 30000 * 5);
+    cr_assert(!strncmp(b.p, ">0000\n0001\n", 11));
+    cr_assert_str_eq(b.p + b.n - 5, "9999\n");
+    fclose(f);
+    sb_free(&b);
+}
+
+Test(sb, read_of_an_empty_stream_gives_an_empty_string)
+{
+    FILE *f = tmpfile();
+    cr_assert_not_null(f);
+    StrBuf b = {0};
+    cr_assert(sb_read(&b, f));
+    cr_assert_not_null(b.p);
+    cr_assert_eq(b.n, 0);
+    cr_assert_str_eq(b.p, "");
+    fclose(f);
+    sb_free(&b);
+}
+
+Test(sb, read_error_is_reported)
+{
+    /* A write-only stream cannot be read. */
+    FILE *f = fopen("/dev/null", "w");
+    cr_assert_not_null(f);
+    StrBuf b = {0};
+    cr_assert_not(sb_read(&b, f));
+    cr_assert_not_null(b.p);
+    fclose(f);
+    sb_free(&b);
+}
