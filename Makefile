@@ -163,10 +163,12 @@ run: deps
 # run the sanitizers write their reports to files under $(1)/reports (a report
 # mixed into a test's output could still satisfy loose CHECK lines, and one
 # that exits 1 passes a `// EXIT: 1` test); any report file fails the target.
-# $(2): the sanitizer option variables, $(3): options of `tfrun test`.
+# UBSan ignores log_path when linked with ASan, so it aborts instead: a crash
+# fails every golden test. $(2): sanitizer option variables, each VAR=OPTIONS
+# (log_path is added), $(3): options of `tfrun test`.
 define san_golden
 	@rm -rf $(1)/reports; mkdir -p $(1)/reports
-	@for v in $(2); do export $$v="log_path=$(CURDIR)/$(1)/reports/report"; done; \
+	@for v in $(2); do export "$$v:log_path=$(CURDIR)/$(1)/reports/report"; done; \
 	  $(1)/bin/tfrun test $(3) testdata examples; st=$$?; \
 	  if ls $(1)/reports | grep -q .; then cat $(1)/reports/*; \
 	    echo "$@: sanitizer reports in the golden suite (above; files in $(1)/reports)" >&2; exit 1; fi; \
@@ -178,7 +180,7 @@ asan: deps-test
 	@LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  $(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin OPT=-O1 SAN="$(ASAN_FLAGS)" \
 	  unit build/asan/bin/tfrun
-	$(call san_golden,build/asan,ASAN_OPTIONS UBSAN_OPTIONS,)
+	$(call san_golden,build/asan,ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=abort_on_error=1,)
 # The tests' own time limits were chosen for the plain build; TSan runs several
 # times slower, so the shim's runner stretches them, and `tfrun test` gets more.
 # Then every golden program runs once more on two worker threads (tests/tsan_sweep.sh).
@@ -187,7 +189,7 @@ TSAN_GOLDEN_TIMEOUT = 300
 tsan: deps-test
 	@SHIM_TIMEOUT_SCALE=$(TSAN_SLOWDOWN) $(MAKE) --no-print-directory BUILD=build/tsan BIN=build/tsan/bin \
 	  OPT=-O1 SAN="-fsanitize=thread" CRITERION=shim unit build/tsan/bin/tfrun
-	$(call san_golden,build/tsan,TSAN_OPTIONS,--timeout $(TSAN_GOLDEN_TIMEOUT))
+	$(call san_golden,build/tsan,TSAN_OPTIONS=second_deadlock_stack=1,--timeout $(TSAN_GOLDEN_TIMEOUT))
 	@sh tests/tsan_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep
 
 # ---------------------------------------------------------------- benchmarks
