@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "interp/strbuf.h"
 #include "ir/diag.h"
@@ -46,48 +47,27 @@ typedef struct OptOptions {
     const char *input, *output;
 } OptOptions;
 
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "tfrun opt: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nRun 'tfrun opt --help' for the options.\n");
-    return 2;
-}
-
 /* Returns -1 when the options are fine, else the exit status. */
 static int parse_options(OptOptions *o, int argc, char **argv)
 {
-    bool only_files = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-            if (o->input) return usage_error("more than one input file ('%s')", a);
-            o->input = a;
-            continue;
-        }
-        if (!strcmp(a, "--")) { only_files = true; continue; }
-        const char *n = a + 1;
-        if (*n == '-') n++;
-        const char *eq = strchr(n, '=');
-        size_t nl = eq ? (size_t)(eq - n) : strlen(n);
-#define IS(s) (nl == strlen(s) && !strncmp(n, s, nl))
-        if (IS("verify-diagnostics")) o->verify_diags = true;
-        else if (IS("split-input-file")) o->split = true;
-        else if (IS("allow-unregistered-dialect")) o->allow_unreg = true;
-        else if (IS("no-print")) o->no_print = true;
-        else if (IS("help") || IS("h")) o->help = true;
-        else if (IS("o")) {
-            if (eq) o->output = eq + 1;
-            else if (i + 1 < argc) o->output = argv[++i];
-            else return usage_error("option '%s' needs a value", a);
+    Args s = args_begin(argc, argv, "tfrun opt", "tfrun opt");
+    int k;
+    while ((k = args_next(&s)) > 0) {
+        if (args_is(&s, "verify-diagnostics")) o->verify_diags = true;
+        else if (args_is(&s, "split-input-file")) o->split = true;
+        else if (args_is(&s, "allow-unregistered-dialect")) o->allow_unreg = true;
+        else if (args_is(&s, "no-print")) o->no_print = true;
+        else if (args_is(&s, "help") || args_is(&s, "h")) o->help = true;
+        else if (args_is(&s, "o")) {
+            if (!(o->output = args_value(&s))) return 2;
             continue;
         } else {
-            return usage_error("unknown option '%s'", a);
+            return args_error(s.who, s.cmd, "unknown option '%s'", s.arg);
         }
-        if (eq) return usage_error("option '%s' takes no value", a);
-#undef IS
+        if (s.value) return args_error(s.who, s.cmd, "option '%s' takes no value", s.arg);
     }
-    return -1;
+    o->input = s.input;
+    return k < 0 ? 2 : -1;
 }
 
 /* Parses, verifies and (unless failed) prints one chunk. Returns true when

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "interp/exec.h"
 #include "interp/strbuf.h"
@@ -93,10 +94,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "tfrun: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nRun 'tfrun run --help' for the options.\n");
-    return 2;
+    return args_error("tfrun", "tfrun run", fmt, arg);
 }
 
 static void add_functions(Options *o, const char *list)
@@ -134,35 +132,20 @@ static bool parse_bool(const char *v, bool *out)
 /* Returns -1 on success, else the exit status of a usage error. */
 static int parse_options(Options *o, int argc, char **argv)
 {
-    bool only_files = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-            if (o->input) return usage_error("more than one input file ('%s')", a);
-            o->input = a;
-            continue;
-        }
-        if (!strcmp(a, "--")) {
-            only_files = true;
-            continue;
-        }
-        const char *p = a + 1;
-        if (*p == '-') p++;
-        const char *eq = strchr(p, '=');
-        size_t nlen = eq ? (size_t)(eq - p) : strlen(p);
+    Args s = args_begin(argc, argv, "tfrun", "tfrun run");
+    int k;
+    while ((k = args_next(&s)) > 0) {
+        const char *a = s.arg;
         char name[64];
-        if (nlen == 0 || nlen >= sizeof name) return usage_error("unknown option '%s'", a);
-        for (size_t k = 0; k < nlen; k++) name[k] = p[k] == '-' ? '_' : p[k];
-        name[nlen] = 0;
+        if (s.nlen == 0 || s.nlen >= sizeof name) return usage_error("unknown option '%s'", a);
+        for (size_t j = 0; j < s.nlen; j++) name[j] = s.name[j] == '-' ? '_' : s.name[j];
+        name[s.nlen] = 0;
         int found = -1;
-        for (size_t k = 0; k < sizeof option_table / sizeof option_table[0]; k++)
-            if (!strcmp(option_table[k].name, name)) found = (int)k;
+        for (size_t j = 0; j < sizeof option_table / sizeof option_table[0]; j++)
+            if (!strcmp(option_table[j].name, name)) found = (int)j;
         if (found < 0) return usage_error("unknown option '%s'", a);
-        const char *val = eq ? eq + 1 : NULL;
-        if (option_table[found].kind == OPT_VALUE && !val) {
-            if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);
-            val = argv[++i];
-        }
+        const char *val = s.value;
+        if (option_table[found].kind == OPT_VALUE && !(val = args_value(&s))) return 2;
         bool b = true;
         if (option_table[found].kind == OPT_BOOL && !parse_bool(val, &b))
             return usage_error("option '%s' takes no value other than true or false", a);
@@ -186,7 +169,8 @@ static int parse_options(Options *o, int argc, char **argv)
         case O_HELP: o->help = b; break;
         }
     }
-    return -1;
+    o->input = s.input;
+    return k < 0 ? 2 : -1;
 }
 
 /* {=====================================================================
