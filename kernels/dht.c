@@ -685,12 +685,7 @@ static void tensor_compare(KernelFrame *f, int64_t ulps)
     }
 }
 
-/* The dtypes with tfrt_dht kernels, as in ops.def's DHT_DTYPES. */
-#define DHT_KERNEL_DTYPES(X) X(bf16, DT_BF16) X(bool, DT_BOOL) X(complex128, DT_COMPLEX128) \
-    X(complex64, DT_COMPLEX64) X(f16, DT_F16) X(f32, DT_F32) X(f64, DT_F64) \
-    X(i32, DT_I32) X(i64, DT_I64) X(i8, DT_I8) X(ui16, DT_UI16) X(ui32, DT_UI32) \
-    X(ui64, DT_UI64) X(ui8, DT_UI8)
-
+/* One kernel per dtype of DHT_KERNEL_DTYPES (dht.h). */
 #define K_CREATE(sfx, dt) \
     void k_tfrt_dht_create_uninitialized_tensor_##sfx##_0(KernelFrame *f) { create_tensor(f, dt); } \
     void k_tfrt_dht_create_uninitialized_tensor_##sfx##_1(KernelFrame *f) { create_tensor(f, dt); } \

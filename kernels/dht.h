@@ -150,6 +150,12 @@ typedef struct Complex128Obj { Object hdr; double re, im; } Complex128Obj;
 Any kl_complex128(double re, double im);
 
 /* ---- kernel bodies shared by dht.c and sync.c ---------------------------- */
+/* The dtypes with tfrt_dht and tfrt_dht_sync kernels, as X(suffix, DType):
+** the kernel-name suffixes of ops.def's DHT_DTYPES, in its order. */
+#define DHT_KERNEL_DTYPES(X) X(bf16, DT_BF16) X(bool, DT_BOOL) X(complex128, DT_COMPLEX128) \
+    X(complex64, DT_COMPLEX64) X(f16, DT_F16) X(f32, DT_F32) X(f64, DT_F64) \
+    X(i32, DT_I32) X(i64, DT_I64) X(i8, DT_I8) X(ui16, DT_UI16) X(ui32, DT_UI32) \
+    X(ui64, DT_UI64) X(ui8, DT_UI8)
 void dht_kernel_create(KernelFrame *f, DType dt);        /* attr shape -> tensor */
 void dht_kernel_set_constant_values(KernelFrame *f);     /* (t) attr values, no result */
 void dht_kernel_make_tensor(KernelFrame *f, DType dt);   /* (buf, shape) -> tensor */

@@ -116,11 +116,7 @@ static void create_from_scalar(KernelFrame *f, DType dt)
     for (int64_t i = 0; i < t->nelems; i++) dht_store(t, i, s);
 }
 
-#define SYNC_DTYPES(X) X(bf16, DT_BF16) X(bool, DT_BOOL) X(complex128, DT_COMPLEX128) \
-    X(complex64, DT_COMPLEX64) X(f16, DT_F16) X(f32, DT_F32) X(f64, DT_F64) \
-    X(i32, DT_I32) X(i64, DT_I64) X(i8, DT_I8) X(ui16, DT_UI16) X(ui32, DT_UI32) \
-    X(ui64, DT_UI64) X(ui8, DT_UI8)
-
+/* One kernel per dtype of DHT_KERNEL_DTYPES (dht.h). */
 #define KS_CREATE(sfx, dt) \
     void k_tfrt_dht_sync_create_uninitialized_tensor_##sfx##_0(KernelFrame *f) { dht_kernel_create(f, dt); } \
     void k_tfrt_dht_sync_create_uninitialized_tensor_##sfx##_1(KernelFrame *f) { dht_kernel_create(f, dt); } \
@@ -133,8 +129,8 @@ static void create_from_scalar(KernelFrame *f, DType dt)
 #define KS_MAKE(sfx, dt) void k_tfrt_dht_sync_make_tensor_##sfx(KernelFrame *f) { dht_kernel_make_tensor(f, dt); }
 #define KS_SETC(sfx, dt) void k_tfrt_dht_sync_set_tensor_with_constant_values_##sfx(KernelFrame *f) { dht_kernel_set_constant_values(f); }
 
-SYNC_DTYPES(KS_CREATE)
-SYNC_DTYPES(KS_DENSE)
-SYNC_DTYPES(KS_SCALAR)
-SYNC_DTYPES(KS_MAKE)
-SYNC_DTYPES(KS_SETC)
+DHT_KERNEL_DTYPES(KS_CREATE)
+DHT_KERNEL_DTYPES(KS_DENSE)
+DHT_KERNEL_DTYPES(KS_SCALAR)
+DHT_KERNEL_DTYPES(KS_MAKE)
+DHT_KERNEL_DTYPES(KS_SETC)
