@@ -73,23 +73,18 @@ static void print_dims(KernelFrame *f, const char *label, const int64_t *dims, i
     free(buf);
 }
 
-void k_ts_build_shape(KernelFrame *f)
+/* ts.build_shape / ts.build_partial_shape: the shape of attr `value`. */
+static void build_shape(KernelFrame *f, ShapeKind kind)
 {
     int64_t *dims;
     int rank = value_dims(f, &dims);
     if (rank < 0) kf_error(f, "missing or invalid 'value' attribute");
-    else set_shape(f, 0, SHAPE_RANKED, rank, dims);
+    else set_shape(f, 0, kind, rank, dims);
     free(dims);
 }
 
-void k_ts_build_partial_shape(KernelFrame *f)
-{
-    int64_t *dims;
-    int rank = value_dims(f, &dims);
-    if (rank < 0) kf_error(f, "missing or invalid 'value' attribute");
-    else set_shape(f, 0, SHAPE_PARTIAL, rank, dims);
-    free(dims);
-}
+void k_ts_build_shape(KernelFrame *f) { build_shape(f, SHAPE_RANKED); }
+void k_ts_build_partial_shape(KernelFrame *f) { build_shape(f, SHAPE_PARTIAL); }
 
 void k_ts_build_unranked_partial_shape(KernelFrame *f) { set_shape(f, 0, SHAPE_PARTIAL, -1, NULL); }
 
