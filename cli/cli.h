@@ -8,11 +8,20 @@
 #ifndef TFRUN_CLI_H
 #define TFRUN_CLI_H
 
+#include <stdio.h>
+#include "interp/any.h"
+
 int cli_run(int argc, char **argv);    /* cli/run.c  — tfrun [run] */
 int cli_opt(int argc, char **argv);    /* cli/opt.c  — tfrun opt */
 int cli_test(int argc, char **argv);   /* cli/test.c — tfrun test */
 int cli_repl(int argc, char **argv);   /* cli/repl.c — tfrun repl */
 
 #define TFRUN_VERSION "0.1.0"
+
+/* The driver's result formatting (spec/dialect.md §1.5), in cli/run.c, which
+** the REPL's :run shares: a float as "%.6e", "nan", "INF" or "-INF"; a value
+** of type [spelling] as i1 "0"/"1", i32, i64, f32, f64, else "TYPE value". */
+void cli_print_float(FILE *out, double x);
+void cli_print_result_value(FILE *out, const char *spelling, const Any *a);
 
 #endif

@@ -45,7 +45,6 @@
 */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -328,13 +327,6 @@ static void value_ref_name(const Value *v, char *buf, size_t cap)
 ** Printing values
 ** ====================================================================== */
 
-static void print_float(FILE *out, double x)
-{
-    if (isnan(x)) fputs("nan", out);
-    else if (isinf(x)) fputs(x < 0 ? "-INF" : "INF", out);
-    else fprintf(out, "%.6e", x);
-}
-
 static void print_quoted(FILE *out, const char *s, size_t n)
 {
     fputc('"', out);
@@ -363,8 +355,8 @@ static void print_any(FILE *out, const Any *a, const char *spelling, int depth)
         fprintf(out, "%lld", (long long)a->v.i); return;
     case ANY_UI8: case ANY_UI16: case ANY_UI32: case ANY_UI64:
         fprintf(out, "%llu", (unsigned long long)a->v.u); return;
-    case ANY_F32: print_float(out, (double)a->v.f32); return;
-    case ANY_F64: print_float(out, a->v.f64); return;
+    case ANY_F32: cli_print_float(out, (double)a->v.f32); return;
+    case ANY_F64: cli_print_float(out, a->v.f64); return;
     default: break;
     }
     if ((s = any_str_data(a, &len))) { print_quoted(out, s, len); return; }
@@ -430,14 +422,8 @@ static void print_result(FILE *out, const Type *t, AsyncValue *v)
 {
     if (av_is_error(v)) { fprintf(out, "<<error: %s>>", av_error(v)->msg); return; }
     const char *sp = t ? t->spelling : "?";
-    const Any *a = av_is_available(v) ? av_get(v) : NULL;
-    if (!a) fprintf(out, "%s value", sp);
-    else if (!strcmp(sp, "i1")) fputs(a->v.i ? "1" : "0", out);
-    else if (!strcmp(sp, "i32")) fprintf(out, "%d", (int)(int32_t)a->v.i);
-    else if (!strcmp(sp, "i64")) fprintf(out, "%lld", (long long)a->v.i);
-    else if (!strcmp(sp, "f32")) print_float(out, (double)a->v.f32);
-    else if (!strcmp(sp, "f64")) print_float(out, a->v.f64);
-    else fprintf(out, "%s value", sp);
+    if (!av_is_available(v)) fprintf(out, "%s value", sp);
+    else cli_print_result_value(out, sp, av_get(v));
 }
 
 /* }===================================================================== */

@@ -181,11 +181,21 @@ static int parse_options(Options *o, int argc, char **argv)
 ** Result lines (§1.5)
 ** ====================================================================== */
 
-static void print_float(FILE *out, double x)
+void cli_print_float(FILE *out, double x)
 {
     if (isnan(x)) fputs("nan", out);
     else if (isinf(x)) fputs(x < 0 ? "-INF" : "INF", out);
     else fprintf(out, "%.6e", x);
+}
+
+void cli_print_result_value(FILE *out, const char *sp, const Any *a)
+{
+    if (!strcmp(sp, "i1")) fputs(a->v.i ? "1" : "0", out);
+    else if (!strcmp(sp, "i32")) fprintf(out, "%d", (int)(int32_t)a->v.i);
+    else if (!strcmp(sp, "i64")) fprintf(out, "%lld", (long long)a->v.i);
+    else if (!strcmp(sp, "f32")) cli_print_float(out, (double)a->v.f32);
+    else if (!strcmp(sp, "f64")) cli_print_float(out, a->v.f64);
+    else fprintf(out, "%s value", sp);
 }
 
 static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
@@ -203,13 +213,7 @@ static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
         fputs("<<unavailable>>", out);
         return;
     }
-    const Any *a = av_get(v);
-    if (!strcmp(sp, "i1")) fputs(a->v.i ? "1" : "0", out);
-    else if (!strcmp(sp, "i32")) fprintf(out, "%d", (int)(int32_t)a->v.i);
-    else if (!strcmp(sp, "i64")) fprintf(out, "%lld", (long long)a->v.i);
-    else if (!strcmp(sp, "f32")) print_float(out, (double)a->v.f32);
-    else if (!strcmp(sp, "f64")) print_float(out, a->v.f64);
-    else fprintf(out, "%s value", sp);
+    cli_print_result_value(out, sp, av_get(v));
 }
 
 /* {=====================================================================
