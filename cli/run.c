@@ -216,6 +216,17 @@ static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
     cli_print_result_value(out, sp, av_get(v));
 }
 
+/* "'NAME' returned V1,V2,...": the result line of a function with results. */
+static void print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code)
+{
+    fprintf(out, "'%s' returned ", fn->name);
+    for (int i = 0; i < fn->nresults; i++) {
+        if (i) fputc(',', out);
+        print_value(out, fn->result_types[i], res[i], with_code);
+    }
+    fputc('\n', out);
+}
+
 /* {=====================================================================
 ** Timeout watchdog
 ** ====================================================================== */
@@ -324,14 +335,7 @@ static void run_function(Run *r, const Func *fn)
     if (fn->is_sync) {
         char *err = NULL;
         if (exec_run_sync(&c, fn, NULL, 0, res, &err)) {
-            if (n > 0) {
-                fprintf(out, "'%s' returned ", fn->name);
-                for (int i = 0; i < n; i++) {
-                    if (i) fputc(',', out);
-                    print_value(out, fn->result_types[i], res[i], r->o->print_error_code);
-                }
-                fputc('\n', out);
-            }
+            if (n > 0) print_returned(out, fn, res, r->o->print_error_code);
         } else {
             fprintf(out, "'%s' returned <<error: %s>>\n", fn->name, err ? err : "");
             free(err);
@@ -344,12 +348,7 @@ static void run_function(Run *r, const Func *fn)
         if (n > 0) {
             wq_await(r->q, res, n);
             flockfile(out);    /* workers may still print (mstd) */
-            fprintf(out, "'%s' returned ", fn->name);
-            for (int i = 0; i < n; i++) {
-                if (i) fputc(',', out);
-                print_value(out, fn->result_types[i], res[i], r->o->print_error_code);
-            }
-            fputc('\n', out);
+            print_returned(out, fn, res, r->o->print_error_code);
             fflush(out);
             funlockfile(out);
             for (int i = 0; i < n; i++) {
