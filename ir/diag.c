@@ -500,26 +500,28 @@ void diag_emit(DiagSink *d, DiagKind k, const char *file, int line, int col, con
     emit(d, k, file, line, col, NULL, file != NULL, msg ? msg : "");
 }
 
+/* Formats [fmt] into [small] ([cap] bytes) or, when the text is longer,
+** into a malloc'd *big (the caller frees it). Falls back to the truncated
+** text when that allocation fails, and to [fmt] itself on an encoding error. */
+static const char *vformat(char *small, size_t cap, char **big, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(small, cap, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) return fmt;
+    if ((size_t)n < cap || !(*big = malloc((size_t)n + 1))) return small;
+    vsnprintf(*big, (size_t)n + 1, fmt, ap);
+    return *big;
+}
+
 void diag_emitv(DiagSink *d, DiagKind k, const char *file, int line, int col,
                 const char *fmt, va_list ap)
 {
     if (!d) return;
-    char small[512];
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    if (n >= 0 && (size_t)n >= sizeof small) {
-        char *big = malloc((size_t)n + 1);
-        if (big) {
-            vsnprintf(big, (size_t)n + 1, fmt, ap2);
-            diag_emit(d, k, file, line, col, big);
-            free(big);
-            va_end(ap2);
-            return;
-        }
-    }
-    va_end(ap2);
-    diag_emit(d, k, file, line, col, n >= 0 ? small : fmt);
+    char small[512], *big = NULL;
+    diag_emit(d, k, file, line, col, vformat(small, sizeof small, &big, fmt, ap));
+    free(big);
 }
 
 void diag_emitf(DiagSink *d, DiagKind k, const char *file, int line, int col, const char *fmt, ...)
@@ -543,20 +545,13 @@ void diag_emit_loc(DiagSink *d, DiagKind k, const Loc *loc, const char *msg)
 void diag_emit_locf(DiagSink *d, DiagKind k, const Loc *loc, const char *fmt, ...)
 {
     if (!d) return;
-    char small[512], *buf = small;
+    char small[512], *big = NULL;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
+    const char *msg = vformat(small, sizeof small, &big, fmt, ap);
     va_end(ap);
-    if (n >= 0 && (size_t)n >= sizeof small && (buf = malloc((size_t)n + 1)) != NULL) {
-        va_start(ap, fmt);
-        vsnprintf(buf, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-    } else if (!buf) {
-        buf = small;
-    }
-    diag_emit_loc(d, k, loc, n >= 0 ? buf : fmt);
-    if (buf != small) free(buf);
+    diag_emit_loc(d, k, loc, msg);
+    free(big);
 }
 
 /* ---------------------------------------------------------------- finish */
