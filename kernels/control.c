@@ -90,6 +90,33 @@ static void forward_all(AsyncValue **res, AsyncValue **out, int n)
     }
 }
 
+/* A body invoked later, on the work queue: the async tfrt.while iteration
+** and tfrt_test.do.async. The results were handed out as forwarding values
+** when the task was set up; the task owns its args and res (+1 each) and a
+** duplicated ctx. */
+typedef struct BodyTask {
+    ExecCtx *ctx;
+    Body body;
+    int nargs, nres;
+    AsyncValue **args;     /* +1 */
+    AsyncValue **res;      /* forwarding, +1 */
+} BodyTask;
+
+static void body_task(void *a, void *b)
+{
+    (void)b;
+    BodyTask *t = a;
+    AsyncValue **out = av_array(t->nres);
+    invoke(t->ctx, t->body, t->args, t->nargs, out, t->nres);
+    forward_all(t->res, out, t->nres);
+    for (int i = 0; i < t->nargs; i++) av_release(t->args[i]);
+    free(out);
+    free(t->args);
+    free(t->res);
+    exec_ctx_free(t->ctx);
+    free(t);
+}
+
 /* Binds forwarding values res[0..n) to [v] (borrowed) and drops them. */
 static void forward_each_to(AsyncValue **res, int n, AsyncValue *v)
 {
@@ -433,31 +460,6 @@ static void while_enqueue_resume(void *a, void *b)
     exec_enqueue(w->ctx, while_resume_task, w, NULL);
 }
 
-/* An iteration of the async variant: the body's results were handed out as
-** forwarding values when the iteration was set up; this task invokes it. */
-typedef struct WhileIter {
-    ExecCtx *ctx;
-    const Func *body;
-    int nargs, nres;
-    AsyncValue **args;     /* +1 */
-    AsyncValue **res;      /* forwarding, +1 */
-} WhileIter;
-
-static void while_iter_task(void *a, void *b)
-{
-    (void)b;
-    WhileIter *it = a;
-    AsyncValue **out = av_array(it->nres);
-    invoke(it->ctx, fn_body(it->body), it->args, it->nargs, out, it->nres);
-    forward_all(it->res, out, it->nres);
-    for (int i = 0; i < it->nargs; i++) av_release(it->args[i]);
-    free(out);
-    free(it->args);
-    free(it->res);
-    exec_ctx_free(it->ctx);
-    free(it);
-}
-
 static void while_step(While *w)
 {
     for (;;) {
@@ -486,9 +488,9 @@ static void while_step(While *w)
         }
         int nres = w->nvals + 1;
         if (w->async) {
-            WhileIter *it = xmalloc(sizeof *it);
+            BodyTask *it = xmalloc(sizeof *it);
             it->ctx = exec_ctx_dup(w->ctx);
-            it->body = w->body;
+            it->body = fn_body(w->body);
             it->nargs = w->nvals;
             it->nres = nres;
             it->args = av_array(w->nvals);
@@ -502,7 +504,7 @@ static void while_step(While *w)
                 av_retain(it->res[i]);
                 w->tmp[i] = it->res[i];
             }
-            exec_enqueue(w->ctx, while_iter_task, it, NULL);
+            exec_enqueue(w->ctx, body_task, it, NULL);
         } else {
             invoke(w->ctx, fn_body(w->body), w->vals, w->nvals, w->tmp, w->nvals + 1);
             for (int i = 0; i < w->nvals; i++) av_release(w->vals[i]);
@@ -758,37 +760,15 @@ void k_tfrt_parallel_call_i32(KernelFrame *f)
 ** tfrt_test.do.async
 ** ====================================================================== */
 
-typedef struct DoAsync {
-    ExecCtx *ctx;
-    const Block *body;
-    int nargs, nres;
-    AsyncValue **args, **res;
-} DoAsync;
-
-static void do_async_task(void *a, void *b)
-{
-    (void)b;
-    DoAsync *d = a;
-    AsyncValue **out = av_array(d->nres);
-    invoke(d->ctx, block_body(d->body), d->args, d->nargs, out, d->nres);
-    forward_all(d->res, out, d->nres);
-    for (int i = 0; i < d->nargs; i++) av_release(d->args[i]);
-    free(out);
-    free(d->args);
-    free(d->res);
-    exec_ctx_free(d->ctx);
-    free(d);
-}
-
 void k_tfrt_test_do_async(KernelFrame *f)
 {
     if (f->op->nregions < 1) {
         kf_error(f, "tfrt_test.do.async has no body");
         return;
     }
-    DoAsync *d = xmalloc(sizeof *d);
+    BodyTask *d = xmalloc(sizeof *d);
     d->ctx = exec_ctx_dup(f->ctx);
-    d->body = f->op->regions[0];
+    d->body = block_body(f->op->regions[0]);
     d->nargs = f->nargs;
     d->nres = f->nresults;
     d->args = av_array(f->nargs);
@@ -798,7 +778,7 @@ void k_tfrt_test_do_async(KernelFrame *f)
     }
     d->res = av_array(f->nresults);
     make_indirect_results(f, d->res);
-    exec_enqueue(f->ctx, do_async_task, d, NULL);
+    exec_enqueue(f->ctx, body_task, d, NULL);
 }
 
 /* {=====================================================================
