@@ -856,21 +856,14 @@ static void print_custom(Printer *p, const Op *op)
         print_attr_dict(p, op, skip, " {");
         break;
     }
-    case SYN_OPERANDS_VALUE: {
-        static const char *const skip[] = { "value", NULL };
-        fputc(' ', o);
-        print_operands(p, op, 0, op->noperands);
-        fputc(' ', o);
-        ir_print_attr(o, attr(op, "value"));
-        print_attr_dict(p, op, skip, " {");
-        break;
-    }
+    case SYN_OPERANDS_VALUE:
     case SYN_OPERANDS_ARRAY: {
-        static const char *const skip[] = { "values", NULL };
+        const char *key = family(op) == SYN_OPERANDS_VALUE ? "value" : "values";
+        const char *const skip[] = { key, NULL };
         fputc(' ', o);
         print_operands(p, op, 0, op->noperands);
         fputc(' ', o);
-        ir_print_attr(o, attr(op, "values"));
+        ir_print_attr(o, attr(op, key));
         print_attr_dict(p, op, skip, " {");
         break;
     }
