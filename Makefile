@@ -181,12 +181,16 @@ asan: deps-test
 	  $(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin OPT=-O1 SAN="$(ASAN_FLAGS)" \
 	  unit build/asan/bin/tfrun
 	$(call san_golden,build/asan,ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=abort_on_error=1,)
-# The tests' own time limits were chosen for the plain build; TSan runs several
-# times slower, so the shim's runner stretches them, and `tfrun test` gets more.
-# Then every golden program runs once more on two worker threads (tests/tsan_sweep.sh).
+# The shim's runner is checked first (tests/shim/selftest.sh). The tests' own
+# time limits were chosen for the plain build; TSan runs several times slower,
+# so the shim's runner stretches them, and `tfrun test` gets more. Then every
+# golden program runs once more on two worker threads (tests/tsan_sweep.sh).
 TSAN_SLOWDOWN = 5
 TSAN_GOLDEN_TIMEOUT = 300
 tsan: deps-test
+	@mkdir -p build/tsan
+	@SHIM_SELFTEST_OUT=build/tsan/shim_selftest sh tests/shim/selftest.sh $(CC) -std=c11 -D_GNU_SOURCE \
+	  -O1 -g $(WARN) -fsanitize=thread
 	@SHIM_TIMEOUT_SCALE=$(TSAN_SLOWDOWN) $(MAKE) --no-print-directory BUILD=build/tsan BIN=build/tsan/bin \
 	  OPT=-O1 SAN="-fsanitize=thread" CRITERION=shim unit build/tsan/bin/tfrun
 	$(call san_golden,build/tsan,TSAN_OPTIONS=second_deadlock_stack=1,--timeout $(TSAN_GOLDEN_TIMEOUT))

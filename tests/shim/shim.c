@@ -17,7 +17,8 @@
 ** "suite/name"), --timeout S (for tests that set none), --list, --verbose. The
 ** environment variable SHIM_TIMEOUT_SCALE multiplies every timeout: a TSan
 ** build runs several times slower than the build the timeouts were chosen for.
-** Like Criterion, the runner reports on stderr; its closing line has Criterion's format:
+** tests/shim/selftest.c checks every verdict. Like Criterion, the runner
+** reports on stderr; its closing line has Criterion's format:
 **     [====] Synthesis: Tested: N | Passing: N | Failing: N | Crashing: N
 */
 #include <errno.h>
