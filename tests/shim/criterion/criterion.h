@@ -63,13 +63,15 @@ __attribute__((format(printf, 2, 3))) void shim_log(const char *level, const cha
     static struct shim_test id##_desc = { __VA_ARGS__ };                            \
     __attribute__((constructor)) static void id##_reg(void) { shim_register(&id##_desc); }
 
-#define Test(S, N, ...)                                                      \
-    static void S##_##N##_fn(void);                                          \
-    SHIM_REG_(S##_##N, .suite = #S, .name = #N, .file = __FILE__,     \
-              .fn = S##_##N##_fn, __VA_ARGS__)                               \
+/* (S and N, not suite and name: those would replace the designators .suite
+** and .name.) */
+#define Test(S, N, ...)                                                             \
+    static void S##_##N##_fn(void);                                                 \
+    SHIM_REG_(S##_##N, .suite = #S, .name = #N, .file = __FILE__,                   \
+              .fn = S##_##N##_fn, __VA_ARGS__)                                      \
     static void S##_##N##_fn(void)
 
-#define TestSuite(S, ...)                                                       \
+#define TestSuite(S, ...)                                                           \
     SHIM_REG_(S##_suite_, .suite = #S, .name = "", .is_suite = true, __VA_ARGS__)
 
 /* {=====================================================================

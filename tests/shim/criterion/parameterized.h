@@ -12,15 +12,15 @@
 #define cr_make_param_array(Type, array, len, ...)                                  \
     ((struct criterion_test_params){ sizeof(Type), (void *)(array), (len), __VA_ARGS__ })
 
-#define ParameterizedTestParameters(S, N)                                    \
+#define ParameterizedTestParameters(S, N)                                           \
     static struct criterion_test_params S##_##N##_params(void)
 
-#define ParameterizedTest(P, S, N, ...)                                  \
-    static struct criterion_test_params S##_##N##_params(void);              \
-    static void S##_##N##_pfn(P);                                        \
-    static void S##_##N##_tramp(void *p) { S##_##N##_pfn(p); }        \
-    SHIM_REG_(S##_##N, .suite = #S, .name = #N, .file = __FILE__,     \
-              .pfn = S##_##N##_tramp, .params = S##_##N##_params,    \
+#define ParameterizedTest(P, S, N, ...)                                             \
+    static struct criterion_test_params S##_##N##_params(void);                     \
+    static void S##_##N##_pfn(P);                                                   \
+    static void S##_##N##_tramp(void *p) { S##_##N##_pfn(p); }                      \
+    SHIM_REG_(S##_##N, .suite = #S, .name = #N, .file = __FILE__,                   \
+              .pfn = S##_##N##_tramp, .params = S##_##N##_params,                   \
               __VA_ARGS__)                                                          \
     static void S##_##N##_pfn(P)
 
