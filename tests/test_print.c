@@ -670,7 +670,7 @@ Test(print, every_op_of_the_table_round_trips)
         if (s.nout == 1) snprintf(res, sizeof res, "%%r = ");
         else if (s.nout > 1) snprintf(res, sizeof res, "%%r:%d = ", s.nout);
         /* The attribute its custom syntax carries, typed like the result. */
-        char attrs[512] = "";
+        char attrs[1200] = "";   /* room for the %s of a 1023-byte type list */
         const char *rt = s.nout ? outtypes : "i32";
         switch (t[i].family) {
         case SYN_CONSTANT:
