@@ -112,24 +112,22 @@ static void fwd_marker(void *a, void *b) { (void)a; (void)b; abort(); }
 ** Block pool
 ** ====================================================================== */
 
-/* A block fills a cache line: values owned by different threads never share
-** a line, so their atomic words do not bounce between cores (with 32-byte
-** blocks the 2-thread benchmark ran slower than 1 thread). The free-list
-** link lives in the last word, away from the value's header, so a released
-** value keeps refs == 0 and kind intact: a double release trips the assert
-** in av_release, and under ASan the whole value part is poisoned. */
-#define BLOCK_SIZE 64
-typedef struct Block {
-    union {
-        AsyncValue av;
-        WaitNode wn;
-        unsigned char bytes[BLOCK_SIZE - sizeof(void *)];
-    } u;
-    struct Block *next;
+/* A block is 32 bytes, a value or a waiter exactly; blocks are 32-byte
+** aligned, so none straddles a cache line. The free-list link overlays the
+** payload (offset 16), away from the value's header, so a released value
+** keeps refs == 0 and kind intact: a double release trips the assert in
+** av_release, and under ASan the header is poisoned. */
+#define BLOCK_SIZE 32
+#define LINK_OFFSET 16
+typedef union Block {
+    AsyncValue av;
+    WaitNode wn;
+    struct { unsigned char head[LINK_OFFSET]; union Block *next; } fl;
 } Block;
 
 _Static_assert(sizeof(AsyncValue) <= 32 && sizeof(WaitNode) <= 32, "values and waiters are 32 bytes");
-_Static_assert(sizeof(Block) == BLOCK_SIZE, "pool blocks are one cache line");
+_Static_assert(sizeof(Block) == BLOCK_SIZE, "pool blocks are 32 bytes");
+_Static_assert(offsetof(Block, fl.next) == LINK_OFFSET, "the link overlays the payload");
 
 /* Why these sizes: a slab is 16 KiB (one malloc per 255 blocks); a thread
 ** keeps up to CACHE_MAX blocks and spills/refills BATCH at a time, so a
@@ -140,7 +138,7 @@ _Static_assert(sizeof(Block) == BLOCK_SIZE, "pool blocks are one cache line");
 #define BATCH 128
 
 #ifdef AV_ASAN
-#define POISON(b)   ASAN_POISON_MEMORY_REGION((b), offsetof(Block, next))
+#define POISON(b)   ASAN_POISON_MEMORY_REGION((b), LINK_OFFSET)
 #define UNPOISON(b) ASAN_UNPOISON_MEMORY_REGION((b), sizeof(Block))
 #else
 #define POISON(b)   ((void)0)
@@ -174,8 +172,8 @@ static void cache_exit(void *p)
     pthread_mutex_lock(&pool_mu);
     while (c->free) {
         Block *b = c->free;
-        c->free = b->next;
-        b->next = gfree;
+        c->free = b->fl.next;
+        b->fl.next = gfree;
         gfree = b;
     }
     c->nfree = 0;
@@ -210,23 +208,23 @@ static Block *block_alloc_slow(void)
         Block *slab = aligned_alloc(BLOCK_SIZE, SLAB_BLOCKS * sizeof(Block));
         if (!slab) { fputs("tfrun: out of memory\n", stderr); abort(); }
         atomic_fetch_add_explicit(&nmalloc, 1, memory_order_relaxed);
-        slab[0].next = slabs;
+        slab[0].fl.next = slabs;
         slabs = slab;
         for (int i = SLAB_BLOCKS - 1; i >= 1; i--) {
-            slab[i].next = gfree;
+            slab[i].fl.next = gfree;
             gfree = &slab[i];
         }
     }
     for (int i = 0; i < BATCH && gfree; i++) {
         Block *b = gfree;
-        gfree = b->next;
-        b->next = tc.free;
+        gfree = b->fl.next;
+        b->fl.next = tc.free;
         tc.free = b;
         tc.nfree++;
     }
     pthread_mutex_unlock(&pool_mu);
     Block *b = tc.free;
-    tc.free = b->next;
+    tc.free = b->fl.next;
     tc.nfree--;
     return b;
 }
@@ -236,7 +234,7 @@ static inline Block *block_alloc(void)
     Block *b = tc.free;
     if (b) {
         UNPOISON(b);
-        tc.free = b->next;
+        tc.free = b->fl.next;
         tc.nfree--;
     } else {
         b = block_alloc_slow();
@@ -249,18 +247,18 @@ static void block_spill(void)
 {
     if (!tc.registered) cache_register();
     Block *first = tc.free, *last = first;
-    for (int i = 1; i < BATCH; i++) last = last->next;
-    tc.free = last->next;
+    for (int i = 1; i < BATCH; i++) last = last->fl.next;
+    tc.free = last->fl.next;
     tc.nfree -= BATCH;
     pthread_mutex_lock(&pool_mu);
-    last->next = gfree;
+    last->fl.next = gfree;
     gfree = first;
     pthread_mutex_unlock(&pool_mu);
 }
 
 static inline void block_free(Block *b)
 {
-    b->next = tc.free;
+    b->fl.next = tc.free;
     POISON(b);
     tc.free = b;
     if (++tc.nfree > CACHE_MAX || !tc.registered) {
@@ -302,7 +300,7 @@ AsyncValue *av_ready_chain(void) { return &ready_chain; }
 
 static AsyncValue *av_make(uint8_t kind, uintptr_t ws)
 {
-    AsyncValue *v = &block_alloc()->u.av;
+    AsyncValue *v = &block_alloc()->av;
     atomic_init(&v->refs, 1);
     v->kind = kind;
     atomic_init(&v->ws, ws);
@@ -540,7 +538,7 @@ bool av_try_forward(AsyncValue *v, AsyncValue *target)
         return true;
     }
     Block *b = block_alloc();
-    WaitNode *n = &b->u.wn;
+    WaitNode *n = &b->wn;
     n->fn = fwd_marker;
     n->a = v;
     n->b = NULL;
@@ -696,7 +694,7 @@ void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b)
         return;
     }
     Block *blk = block_alloc();
-    WaitNode *n = &blk->u.wn;
+    WaitNode *n = &blk->wn;
     n->fn = fn;
     n->a = a;
     n->b = b;
