@@ -29,7 +29,7 @@
 ** for the same reason. A published indirect value caches its final concrete
 ** value in [final], so reading a payload is one hop.
 **
-** Allocation. Values and waiter nodes are 64-byte blocks (one cache line)
+** Allocation. Values and waiter nodes are 32-byte blocks (half a cache line)
 ** from one pool: a per-thread free list (an allocator cache, the only
 ** thread-local state here), refilled from and spilled to a global list under
 ** a mutex, which is refilled by malloc'ing slabs. In steady state no block
@@ -129,7 +129,7 @@ _Static_assert(sizeof(AsyncValue) <= 32 && sizeof(WaitNode) <= 32, "values and w
 _Static_assert(sizeof(Block) == BLOCK_SIZE, "pool blocks are 32 bytes");
 _Static_assert(offsetof(Block, fl.next) == LINK_OFFSET, "the link overlays the payload");
 
-/* Why these sizes: a slab is 16 KiB (one malloc per 255 blocks); a thread
+/* Why these sizes: a slab is 8 KiB (one malloc per 255 blocks); a thread
 ** keeps up to CACHE_MAX blocks and spills/refills BATCH at a time, so a
 ** producer/consumer pair of threads takes the global lock once per 128
 ** values. */
