@@ -197,12 +197,11 @@ tsan: deps-test
 	@sh tests/tsan_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
+BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16 time:/usr/bin/time
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all
-	@if [ -f bench/micro.sh ]; then sh bench/micro.sh $(BUILD); fi
-	@sh bench/peers.sh $(TFRUN)
+	@sh bench/run.sh $(TFRUN)
 
 # ---------------------------------------------------------------- install
 install: $(TFRUN)

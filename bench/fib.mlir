@@ -18,7 +18,7 @@ func.func @fib(%n: i32) -> i32 {
 }
 
 func.func @main() -> i32 {
-  %n = tfrt.constant.i32 25
+  %n = tfrt.constant.i32 27
   %r = tfrt.call @fib(%n) : (i32) -> i32
   tfrt.return %r : i32
 }

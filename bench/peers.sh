@@ -1,8 +1,15 @@
 #!/bin/sh
-# Times tfrun against the interpreters people would use instead (CPython,
-# Lua) on the same programs, and against mlir-opt on parsing the same file.
-# Figures are ratios measured in the same run: the machine is shared and noisy.
-# usage: bench/peers.sh [path/to/tfrun]
+# Times tfrun against the tools people would use instead, on the same work,
+# in the same run (the machine is shared and noisy: read the ratios, not the
+# milliseconds). CPU time (user + sys) of the whole process, best of N runs.
+#
+#   fib       recursive fib(27): tfrt.call + tfrt.if vs python3, lua5.4
+#   fizzbuzz  1 000 000 iterations, tfrt.repeat.i32 + nested tfrt.if
+#   chain     one function of 1 000 000 tfrt.add.i32: ns per kernel
+#   parse     200 000 generic-form ops in one function:
+#             `tfrun opt --no-print` vs `mlir-opt-16 --allow-unregistered-dialect -o /dev/null`
+#
+# usage: bench/peers.sh [path/to/tfrun]     (BENCH_RUNS=N, default 5)
 set -eu
 TFRUN=${1:-bin/tfrun}
 here=$(dirname "$0")
@@ -10,37 +17,53 @@ out=${BENCH_OUT:-build/bench}
 mkdir -p "$out"
 runs=${BENCH_RUNS:-5}
 
-# best-of-N wall time in milliseconds of a shell command
-best_ms() {
+# Best-of-N CPU time in milliseconds of a shell command (GNU time's %U + %S).
+cpu_ms() {
   best=""
   i=0
   while [ $i -lt "$runs" ]; do
-    s=$(date +%s%N); sh -c "$1" >/dev/null 2>&1; e=$(date +%s%N)
-    t=$(( (e - s) / 1000000 ))
+    /usr/bin/env time -f '%U %S' -o "$out/time" sh -c "$1" >/dev/null 2>&1 || true
+    t=$(awk '{ printf "%d", ($1 + $2) * 1000 }' "$out/time")
     if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
     i=$((i + 1))
   done
   echo "$best"
 }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b < 1) b = 1; printf "%.2f", a / b }'; }
+have() { command -v "$1" >/dev/null 2>&1; }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2f", a / b }'; }
+if ! have time && [ ! -x /usr/bin/time ]; then
+  echo "bench: GNU time is needed (package time)" >&2; exit 1
+fi
 
-row() { # name tfrun-cmd peer-name peer-cmd
-  t=$(best_ms "$2"); p=$(best_ms "$4")
-  printf "%-12s tfrun %6d ms   %-10s %6d ms   tfrun/%s = %s\n" "$1" "$t" "$3" "$p" "$3" "$(ratio "$t" "$p")"
-}
-
-echo "== interpreter benchmarks (best of $runs)"
-for prog in fib loop; do
-  command -v python3 >/dev/null && row "$prog" "$TFRUN $here/$prog.mlir" python3 "python3 $here/$prog.py"
-  command -v lua5.4 >/dev/null && row "$prog" "$TFRUN $here/$prog.mlir" lua5.4 "lua5.4 $here/$prog.lua"
+echo "== tfrun vs interpreters (CPU ms, best of $runs; ratio = tfrun / peer)"
+for prog in fib fizzbuzz; do
+  t=$(cpu_ms "$TFRUN $here/$prog.mlir")
+  line=$(printf "%-9s tfrun %6d ms" "$prog" "$t")
+  for peer in python3:py lua5.4:lua; do
+    exe=${peer%%:*}; ext=${peer#*:}
+    if have "$exe"; then
+      p=$(cpu_ms "$exe $here/$prog.$ext")
+      line="$line | $exe $p ms, ratio $(ratio "$t" "$p")"
+    fi
+  done
+  echo "$line"
 done
 
-echo "== parsing (tfrun opt vs mlir-opt-16, same generic-form file)"
-sh "$here/genparse.sh" 500 > "$out/parse.mlir"
-printf "file: %s ops, %s bytes\n" "$(grep -c '"tfrt' "$out/parse.mlir")" "$(wc -c < "$out/parse.mlir")"
-if command -v mlir-opt-16 >/dev/null; then
-  row parse "$TFRUN opt $out/parse.mlir" mlir-opt "mlir-opt-16 -allow-unregistered-dialect $out/parse.mlir"
+echo "== straight chain of 1 000 000 tfrt.add.i32"
+sh "$here/genchain.sh" 1000000 custom > "$out/chain.mlir"
+total=$(cpu_ms "$TFRUN $out/chain.mlir")
+load=$(cpu_ms "$TFRUN opt --no-print $out/chain.mlir")
+awk -v t="$total" -v l="$load" 'BEGIN {
+  printf "run %d ms (%.0f ns per kernel, parsing included); parse+verify %d ms; execution %.0f ns per kernel\n",
+         t, t * 1e6 / 1e6, l, (t - l) * 1e6 / 1e6 }'
+
+echo "== parsing 200 000 generic-form ops (tfrun opt --no-print vs mlir-opt-16 -o /dev/null)"
+sh "$here/genchain.sh" 200000 generic > "$out/parse.mlir"
+t=$(cpu_ms "$TFRUN opt --no-print $out/parse.mlir")
+if have mlir-opt-16; then
+  p=$(cpu_ms "mlir-opt-16 --allow-unregistered-dialect $out/parse.mlir -o /dev/null")
+  echo "parse     tfrun $t ms | mlir-opt-16 $p ms, ratio $(ratio "$t" "$p") (mlir-opt / tfrun = $(ratio "$p" "$t")x)"
 else
-  echo "mlir-opt-16 not found (package mlir-16-tools): parse comparison skipped"
+  echo "parse     tfrun $t ms | mlir-opt-16 not found (package mlir-16-tools): comparison skipped"
 fi
