@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <sys/mman.h>
 #include "ir/arena.h"
 
 #define CHUNK (256 * 1024)
@@ -25,21 +26,28 @@ struct Arena {
     size_t bytes;
 };
 
+static void unmap(Chunk *c) {
+    munmap(c, sizeof(Chunk) + c->size);
+}
+
 Arena *arena_new(void) {
     return calloc(1, sizeof(Arena));
 }
 
 void arena_free(Arena *a) {
     if (!a) return;
-    for (Chunk *c = a->chunks, *n; c; c = n) { n = c->next; free(c); }
+    for (Chunk *c = a->chunks, *n; c; c = n) { n = c->next; unmap(c); }
     free(a);
 }
 
-/* Chunks are not zeroed here: arena_alloc zeroes what it hands out, so a
-** reset chunk can be reused without clearing it. */
+/* Chunks are fresh anonymous mappings, which the kernel hands out zeroed
+** (calloc would clear them again once malloc's mmap threshold has moved),
+** so arena_alloc needs no memset per request; arena_reset clears the used
+** part of the chunk it keeps. */
 static Chunk *newchunk(Arena *a, size_t size) {
-    Chunk *c = malloc(sizeof(Chunk) + size);
-    if (!c) return NULL;
+    void *m = mmap(NULL, sizeof(Chunk) + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    Chunk *c = m;
     c->next = NULL;
     c->size = size;
     c->own = false;
@@ -57,7 +65,7 @@ void *arena_alloc(Arena *a, size_t n) {
         /* Big chunks go second so the current small chunk stays first. */
         if (a->chunks) { c->next = a->chunks->next; a->chunks->next = c; }
         else a->chunks = c;
-        return memset(c + 1, 0, n);
+        return c + 1;
     }
     if ((size_t)(a->end - a->cur) < n) {
         Chunk *c = newchunk(a, CHUNK);
@@ -69,7 +77,7 @@ void *arena_alloc(Arena *a, size_t n) {
     }
     void *p = a->cur;
     a->cur += n;
-    return memset(p, 0, n);
+    return p;
 }
 
 void arena_release(Arena *a, void *p) {
@@ -82,7 +90,7 @@ void arena_release(Arena *a, void *p) {
         if (!c->own) return;           /* the first small block of a chunk */
         *pc = c->next;
         a->bytes -= sizeof(Chunk) + c->size;
-        free(c);
+        unmap(c);
         return;
     }
 }
@@ -102,15 +110,22 @@ void *arena_grow(Arena *a, void *p, size_t old, size_t new_, size_t size) {
 
 void arena_reset(Arena *a) {
     Chunk *keep = NULL;
+    /* The current small chunk (always first when there is one) is the one
+    ** kept, and only its used part needs clearing. */
+    Chunk *first = a->chunks;
+    size_t used = CHUNK;
+    if (first && first->size == CHUNK && !first->own && a->cur)
+        used = (size_t)(a->cur - (char *)(first + 1));
     for (Chunk *c = a->chunks, *n; c; c = n) {
         n = c->next;
         if (!keep && c->size == CHUNK) { keep = c; continue; }
         a->bytes -= sizeof(Chunk) + c->size;
-        free(c);
+        unmap(c);
     }
     a->chunks = keep;
     a->cur = a->end = NULL;
     if (keep) {
+        memset(keep + 1, 0, keep == first ? used : CHUNK);
         keep->next = NULL;
         a->cur = (char *)(keep + 1);
         a->end = a->cur + CHUNK;
