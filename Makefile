@@ -20,7 +20,7 @@ PREFIX  ?= /usr/local
 OPT     ?= -O2
 SAN     ?=
 CFLAGS  ?=
-WARN     = -Wall -Wextra -Wshadow -Wno-unused-parameter -Wstrict-prototypes -Wmissing-prototypes
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen $(CFLAGS)
 LDLIBS  = -pthread -lm
 LDFLAGS ?=
@@ -104,7 +104,7 @@ $(BUILD)/obj/%.o: %.c | $(GRAMMAR_H)
 # Generated files: lemon's template and re2c output are not ours to fix.
 $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
+	$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-unused-parameter -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
 
 $(LIBFRONT): $(FRONT_OBJ) ; @rm -f $@; ar rcs $@ $^
 $(LIBRT):    $(RT_OBJ)    ; @rm -f $@; ar rcs $@ $^
