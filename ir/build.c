@@ -2265,6 +2265,14 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
         op->results[i]->index = b->nvalues++;
     }
     c->nops_added++;
+    /* A statement directly in a function body leaves nothing live in the
+    ** scratch arena (its lists and operand refs are consumed, no op is
+    ** pending, the function's argument list was bound at the body), so a
+    ** long function does not keep every statement's scratch until its end. */
+    if (c->tmp && !c->pend && c->func && b == c->func->body) {
+        c->func_args = NULL;
+        arena_reset(c->tmp);
+    }
 }
 
 /* ========================================================================
