@@ -740,6 +740,22 @@ static void print_attr_dict(Printer *p, const Op *op, const char *const *skip, c
     if (shown) fputc('}', p->out);
 }
 
+/* ` @sym(%a, ...) {attrs} : (Ta, ...) -> Tr`: the tail shared by tfrt.call,
+** rv.critical (after its section operand) and tfrt.once. The symbol is the
+** attribute [key]; operands from [first] on are the call's arguments. */
+static void print_callee_call(Printer *p, const Op *op, const char *key, int first, bool parens_always)
+{
+    const char *const skip[] = { key, NULL };
+    FILE *o = p->out;
+    fputc(' ', o);
+    print_symbol(o, attr(op, key)->u.str.s);
+    fputc('(', o);
+    print_operands(p, op, first, op->noperands);
+    fputc(')', o);
+    print_attr_dict(p, op, skip, " {");
+    print_fn_type(p, op, first, parens_always);
+}
+
 static void print_region(Printer *p, const Block *b)
 {
     fputs("{\n", p->out);
@@ -867,41 +883,16 @@ static void print_custom(Printer *p, const Op *op)
         print_attr_dict(p, op, skip, " {");
         break;
     }
-    case SYN_CALL: {
-        static const char *const skip[] = { "callee", NULL };
-        fputc(' ', o);
-        print_symbol(o, attr(op, "callee")->u.str.s);
-        fputc('(', o);
-        print_operands(p, op, 0, op->noperands);
-        fputc(')', o);
-        print_attr_dict(p, op, skip, " {");
-        print_fn_type(p, op, 0, false);
+    case SYN_CALL:
+        print_callee_call(p, op, "callee", 0, false);
         break;
-    }
-    case SYN_CRITICAL: {
-        static const char *const skip[] = { "callee", NULL };
-        fputc(' ', o);
-        fputs(name_of(p, op->operands[0]), o);
-        fputc(' ', o);
-        print_symbol(o, attr(op, "callee")->u.str.s);
-        fputc('(', o);
-        print_operands(p, op, 1, op->noperands);
-        fputc(')', o);
-        print_attr_dict(p, op, skip, " {");
-        print_fn_type(p, op, 1, false);
+    case SYN_CRITICAL:
+        fprintf(o, " %s", name_of(p, op->operands[0]));
+        print_callee_call(p, op, "callee", 1, false);
         break;
-    }
-    case SYN_ONCE: {
-        static const char *const skip[] = { "function", NULL };
-        fputc(' ', o);
-        print_symbol(o, attr(op, "function")->u.str.s);
-        fputc('(', o);
-        print_operands(p, op, 0, op->noperands);
-        fputc(')', o);
-        print_attr_dict(p, op, skip, " {");
-        print_fn_type(p, op, 0, true);
+    case SYN_ONCE:
+        print_callee_call(p, op, "function", 0, true);
         break;
-    }
     case SYN_COND: {
         static const char *const skip[] = { "a_true_fn", "b_false_fn", NULL };
         fprintf(o, " %s ", name_of(p, op->operands[0]));
