@@ -11,7 +11,7 @@
 #include "ir/arena.h"
 
 #define CHUNK (256 * 1024)
-#define ALIGN 16
+#define ALIGN 8
 
 typedef struct Chunk {
     struct Chunk *next;

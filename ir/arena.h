@@ -3,7 +3,7 @@
 **
 ** Ownership: everything allocated from an Arena lives until arena_free(),
 ** which releases it all at once; nothing is freed individually. Memory is
-** zeroed and aligned for any object. Allocation failure aborts nothing: the
+** zeroed and aligned for any IR object (8 bytes). Allocation failure aborts nothing: the
 ** functions return NULL and callers report "out of memory".
 **
 ** Threads: an Arena is not synchronised; one owner at a time.
@@ -19,7 +19,8 @@ typedef struct Arena Arena;
 
 Arena *arena_new(void);
 void arena_free(Arena *a);
-/* [n] zeroed bytes, aligned to 16; NULL when out of memory. */
+/* [n] zeroed bytes, aligned to 8 (every IR object needs at most that);
+** NULL when out of memory. */
 void *arena_alloc(Arena *a, size_t n);
 /* A NUL-terminated copy of [n] bytes of [s]. */
 char *arena_strndup(Arena *a, const char *s, size_t n);
