@@ -89,13 +89,17 @@ struct NamedAttr {
 
 /* ---- locations (spec/dialect.md §3.6) ----------------------------------- */
 typedef enum LocKind { LOC_FILE, LOC_NAME, LOC_FUSED, LOC_CALLSITE, LOC_UNKNOWN } LocKind;
+/* The fields of each kind share storage (32 bytes instead of 80: every op
+** has its own Loc); read only the fields of l->kind. */
 struct Loc {
     LocKind kind;
-    const char *file; int line, col;                /* FILE */
-    const char *name; const Loc *child;             /* NAME (child may be NULL) */
-    const Loc *const *items; int nitems;            /* FUSED (flattened) */
-    const Attr *fused_meta;                         /* FUSED<ATTR> */
-    const Loc *callee, *caller;                     /* CALLSITE */
+    union {
+        struct { const char *file; int line, col; };                /* FILE */
+        struct { const char *name; const Loc *child; };             /* NAME (child may be NULL) */
+        struct { const Loc *const *items; int nitems;               /* FUSED (flattened) */
+                 const Attr *fused_meta; };                          /* FUSED<ATTR> */
+        struct { const Loc *callee, *caller; };                     /* CALLSITE */
+    };
 };
 
 /* ---- values ------------------------------------------------------------- */
