@@ -125,17 +125,19 @@ struct Value {
 struct Op {
     const char *name;              /* interned op name, e.g. "tfrt.add.i32" */
     const struct OpInfo *info;     /* op table entry; NULL if unknown */
-    Value **operands; int noperands;
-    Value **results;  int nresults;
+    Value **operands;
+    Value **results;
     const Type *const *operand_types;  /* as written (generic form / signature) */
-    NamedAttr *attrs; int nattrs;  /* sorted by name */
-    Block **regions;  int nregions;    /* each region is one block */
+    NamedAttr *attrs;              /* sorted by name */
+    Block **regions;               /* each region is one block */
     const Loc *loc;                /* explicit loc(...) or the default file loc */
-    int line, col;                 /* position of the op-name token */
     Block *parent;
-    int index;                     /* position in parent->ops */
     const char *callee;            /* symbol for call-like ops (tfrt.call, cond branches in attrs) */
     void *exec;                    /* reserved for the executor (per-op cached data) */
+    /* The counts together, so that Op has no padding (120 bytes). */
+    int noperands, nresults, nattrs, nregions;
+    int line, col;                 /* position of the op-name token */
+    int index;                     /* position in parent->ops */
 };
 
 struct Block {
