@@ -604,7 +604,7 @@ static int vlen(const Vec *v) { return v ? v->n : 0; }
 ** ======================================================================== */
 
 typedef struct Entry {
-    const char *name;         /* interned, without '%' */
+    const char *name;         /* interned, with its '%' (the name of the value) */
     Value **slots; int nslots;
 } Entry;
 
@@ -732,8 +732,8 @@ static bool bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *
     if (!e) return false;
     if (idx < e->nslots && e->slots[idx]) {
         if (!replace) {
-            if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%%%s'", name);
-            else irb_error(c, at, "redefinition of SSA value '%%%s#%d'", name, idx);
+            if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%s'", name);
+            else irb_error(c, at, "redefinition of SSA value '%s#%d'", name, idx);
             return false;
         }
     }
@@ -747,7 +747,9 @@ static bool bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *
     return true;
 }
 
-/* Splits `%name`, `%name#3`, `%name:3` into the interned name and number. */
+/* Splits `%name`, `%name#3`, `%name:3` into the interned `%name` and the
+** number. The '%' stays: for a plain `%name` the interned name is then also
+** the value's name as written (Value.name), one string for both. */
 static const char *split_value(ParseCtx *c, const Token *t, long *num, bool *overflow) {
     const char *s = t->s + 1, *e = t->s + t->len, *sep = NULL;
     *num = -1;
@@ -765,7 +767,12 @@ static const char *split_value(ParseCtx *c, const Token *t, long *num, bool *ove
         *num = v;
         e = sep;
     }
-    return name_of(c, s, (size_t)(e - s));
+    return name_of(c, t->s, (size_t)(e - t->s));
+}
+
+/* True when split_value's name of [t] is the whole token (no #n, :n). */
+static bool plain_value(const Token *t) {
+    return t->kind != TK_VALUE_HASH && t->kind != TK_VALUE_GROUP;
 }
 
 OperandRef *irb_use(ParseCtx *c, const Token *t) {
@@ -779,7 +786,7 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
     if (!e) {
         for (Scope *s = c->scope ? c->scope->parent : NULL; s; s = s->parent) {
             if (scope_find(s, name)) {
-                irb_error(c, t, "'%%%s' is defined outside of this region (regions are isolated from above)", name);
+                irb_error(c, t, "'%s' is defined outside of this region (regions are isolated from above)", name);
                 return NULL;
             }
         }
@@ -842,7 +849,7 @@ OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
         bool ovf;
         r->name = split_value(c, name, &num, &ovf);
         if (!r->name) return NULL;
-        v->name = name_of(c, name->s, name->len);
+        v->name = plain_value(name) ? r->name : name_of(c, name->s, name->len);
         r->tok = *name;
     }
     r->v = v;
@@ -1048,6 +1055,11 @@ const Attr *irb_attr_bool(ParseCtx *c, bool b) {
 
 /* The decoded text of a string token, interned. */
 static const char *string_value(ParseCtx *c, const Token *t, size_t *len) {
+    /* Without a backslash the text between the quotes is the value. */
+    if (t->len >= 2 && !memchr(t->s + 1, '\\', t->len - 2)) {
+        *len = t->len - 2;
+        return name_of(c, t->s + 1, t->len - 2);
+    }
     char small[256];
     char *buf = t->len <= sizeof small ? small : malloc(t->len);
     if (!buf) return oom(c);
@@ -2239,7 +2251,7 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
         for (int j = 0; j < r->count; j++) {
             Value *v = op->results[k++];
             char nm[64];
-            if (r->count == 1) v->name = name_of(c, r->tok.s, r->tok.len);
+            if (r->count == 1) v->name = plain_value(&r->tok) ? r->name : name_of(c, r->tok.s, r->tok.len);
             else {
                 snprintf(nm, sizeof nm, "#%d", j);
                 size_t base = r->tok.len;
