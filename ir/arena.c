@@ -20,11 +20,8 @@ typedef struct Chunk {
     max_align_t pad[];         /* keeps the data aligned */
 } Chunk;
 
-struct Arena {
-    Chunk *chunks;             /* newest first */
-    char *cur, *end;           /* free space in the newest small chunk */
-    size_t bytes;
-};
+/* struct Arena is in arena.h (the inline fast path of arena_alloc). */
+_Static_assert(ALIGN == ARENA_ALIGN && CHUNK / 4 == ARENA_BIG, "arena.h and arena.c agree");
 
 static void unmap(Chunk *c) {
     munmap(c, sizeof(Chunk) + c->size);
@@ -55,7 +52,7 @@ static Chunk *newchunk(Arena *a, size_t size) {
     return c;
 }
 
-void *arena_alloc(Arena *a, size_t n) {
+void *arena_alloc_slow(Arena *a, size_t n) {
     n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
     if (n == 0) n = ALIGN;
     if (n > CHUNK / 4) {

@@ -19,9 +19,30 @@ typedef struct Arena Arena;
 
 Arena *arena_new(void);
 void arena_free(Arena *a);
+/* The fields are private to arena.c; they are here only for the inline
+** fast path of arena_alloc. */
+struct Arena {
+    struct Chunk *chunks;      /* newest first */
+    char *cur, *end;           /* free space in the newest small chunk */
+    size_t bytes;
+};
+#define ARENA_ALIGN 8
+#define ARENA_BIG (64 * 1024)   /* larger requests get a block of their own */
+
+/* Everything arena_alloc does not do inline (a new chunk, a big block). */
+void *arena_alloc_slow(Arena *a, size_t n);
+
 /* [n] zeroed bytes, aligned to 8 (every IR object needs at most that);
 ** NULL when out of memory. */
-void *arena_alloc(Arena *a, size_t n);
+static inline void *arena_alloc(Arena *a, size_t n) {
+    size_t r = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    if (r != 0 && r <= ARENA_BIG && (size_t)(a->end - a->cur) >= r) {
+        void *p = a->cur;
+        a->cur += r;
+        return p;
+    }
+    return arena_alloc_slow(a, n);
+}
 /* A NUL-terminated copy of [n] bytes of [s]. */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 /* Grows the array [p] of [old] elements of [size] bytes to [new] elements
