@@ -862,7 +862,9 @@ OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
 
 const Type *irb_type(ParseCtx *c, const Token *t) {
     if (c->failed) return NULL;
+    if (c->ty && t->len == c->ty_len && memcmp(t->s, c->ty_s, t->len) == 0) return c->ty;
     const Type *ty = ir_type_get(c->m, t->s, t->len);
+    if (ty) { c->ty_s = t->s; c->ty_len = t->len; c->ty = ty; }
     if (!ty && t->kind == TK_BARE_ID && memchr(t->s, '.', t->len))
         irb_error(c, t, "expected a type, got '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
     else if (!ty) irb_error(c, t, "unknown type '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
@@ -1586,7 +1588,11 @@ static Op *new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *
         size_t n;
         op->name = string_value(c, nt, &n);
         if (!op->name) return NULL;
-        op->info = optable_lookup(op->name, n);
+        if (op->name != c->gen_name) {
+            c->gen_name = op->name;
+            c->gen_info = optable_lookup(op->name, n);
+        }
+        op->info = c->gen_info;
     } else {
         op->name = name_of(c, nt->s, nt->len);
         if (!op->name) return NULL;
