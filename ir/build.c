@@ -754,6 +754,7 @@ static const char *split_value(ParseCtx *c, const Token *t, long *num, bool *ove
     const char *s = t->s + 1, *e = t->s + t->len, *sep = NULL;
     *num = -1;
     *overflow = false;
+    if (t->kind != TK_VALUE_HASH && t->kind != TK_VALUE_GROUP) return name_of(c, t->s, t->len);
     for (const char *p = e; p > s; p--) {
         if (p[-1] == '#' || p[-1] == ':') { sep = p - 1; break; }
         if (!isdigit((unsigned char)p[-1])) break;
@@ -1586,11 +1587,16 @@ static Op *new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *
     if (!op) return NULL;
     if (nt->kind == TK_STRING) {
         size_t n;
-        op->name = string_value(c, nt, &n);
-        if (!op->name) return NULL;
-        if (op->name != c->gen_name) {
-            c->gen_name = op->name;
-            c->gen_info = optable_lookup(op->name, n);
+        if (c->gen_name && nt->len == c->gen_tlen && memcmp(nt->s, c->gen_ts, nt->len) == 0) {
+            op->name = c->gen_name;
+        } else {
+            op->name = string_value(c, nt, &n);
+            if (!op->name) return NULL;
+            if (op->name != c->gen_name) {
+                c->gen_name = op->name;
+                c->gen_info = optable_lookup(op->name, n);
+            }
+            c->gen_ts = nt->s; c->gen_tlen = nt->len;
         }
         op->info = c->gen_info;
     } else {

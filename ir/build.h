@@ -101,9 +101,10 @@ typedef struct ParseCtx {
     const char *op_s; uint32_t op_len;
     const struct OpInfo *op_info;
     /* One-entry caches for runs of the same spelling: the last quoted op
-    ** name (interned) and its table entry, the last type token (its bytes
+    ** name (its token, interned name and table entry), the last type token (its bytes
     ** in the text being parsed) and its type. */
     const char *gen_name; const struct OpInfo *gen_info;
+    const char *gen_ts; uint32_t gen_tlen;     /* the token gen_name came from */
     const char *ty_s; uint32_t ty_len; const Type *ty;
     int nops_added;
 } ParseCtx;
