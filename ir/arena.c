@@ -40,9 +40,10 @@ void arena_free(Arena *a) {
 /* Chunks are fresh anonymous mappings, which the kernel hands out zeroed
 ** (calloc would clear them again once malloc's mmap threshold has moved),
 ** so arena_alloc needs no memset per request; arena_reset clears the used
-** part of the chunk it keeps. */
+** part of the chunk it keeps. MAP_POPULATE maps all pages at once instead
+** of taking one page fault per 4 KB as the chunk fills. */
 static Chunk *newchunk(Arena *a, size_t size) {
-    void *m = mmap(NULL, sizeof(Chunk) + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *m = mmap(NULL, sizeof(Chunk) + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     if (m == MAP_FAILED) return NULL;
     Chunk *c = m;
     c->next = NULL;
