@@ -649,6 +649,9 @@ static Entry *scope_add(ParseCtx *c, Scope *s, const char *name) {
             while (nt[j].name) j = (j + 1) & (size_t)(cap - 1);
             nt[j] = s->tab[i];
         }
+        /* Outside the REPL no snapshot points at the old table, so a large
+        ** one goes back to the system at once. */
+        if (!c->allow_shadow) arena_release(c->a, s->tab);
         s->tab = nt; s->cap = cap;
     }
     size_t j = ((uintptr_t)name >> 3) & (size_t)(s->cap - 1);
