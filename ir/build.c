@@ -577,11 +577,17 @@ static const char *name_of(ParseCtx *c, const char *s, size_t n) {
     return p ? p : oom(c);
 }
 
+/* Room for this many elements comes with the Vec itself (most lists are
+** short: operands, types, results), so the first pushes do not grow it. */
+enum { VEC_INLINE = 4 };
+
 Vec *irb_vec(ParseCtx *c, void *first) {
     if (c->failed) return NULL;
-    Vec *v = talloc(c, sizeof *v);
+    Vec *v = talloc(c, sizeof *v + VEC_INLINE * sizeof(void *));
     if (!v) return NULL;
-    if (first) return irb_push(c, v, first);
+    v->v = (void **)(v + 1);
+    v->cap = VEC_INLINE;
+    if (first) v->v[v->n++] = first;
     return v;
 }
 
