@@ -46,7 +46,23 @@ typedef struct V {
     Sig *sigs;                     /* cache, one per op-table row */
     unsigned char *attr_rule;      /* per row: 0 unknown, 1 no attribute rule, 2 rule */
     char **dialects; int ndialects;
+    /* Signature entries (their text) known to accept a type: a small
+    ** direct-mapped cache, as a block checks the same few pairs again. */
+    struct { const char *sig; const Type *t; } hits[64];
 } V;
+
+static bool operand_matches(const SigType *s, const Type *t);
+
+/* verify_type_matches through V's cache of matching pairs. */
+static bool sig_accepts(V *v, const SigType *s, const Type *t, bool operand)
+{
+    uint64_t k = (uint64_t)(uintptr_t)s->p ^ ((uint64_t)(uintptr_t)t << 7);
+    size_t h = (size_t)((k * 0x9E3779B97F4A7C15u) >> 58);     /* 6 bits */
+    if (t && v->hits[h].sig == s->p && v->hits[h].t == t) return true;
+    bool ok = operand ? operand_matches(s, t) : verify_type_matches(s->p, (size_t)s->len, t);
+    if (ok && t) { v->hits[h].sig = s->p; v->hits[h].t = t; }
+    return ok;
+}
 
 /* The location of [op] for diagnostics: its loc, or a file location built
 ** from its line/col in [tmp]. */
@@ -823,7 +839,7 @@ static void check_signature(V *v, const Op *op)
         for (int i = 0; i < n; i++) {
             const SigType *st = &s->in[i < s->nin ? i : s->nin - 1];
             const Value *a = op->operands[i];
-            if (a && !operand_matches(st, a->type)) {
+            if (a && !sig_accepts(v, st, a->type, true)) {
                 describe(st, desc, sizeof desc);
                 op_error(v, op, "operand #%d must be %s, but got '%s'", i, desc, tname(a->type));
             }
@@ -838,7 +854,7 @@ static void check_signature(V *v, const Op *op)
     for (int i = 0; i < op->nresults; i++) {
         const SigType *st = &s->out[i < s->nout ? i : s->nout - 1];
         const Value *r = op->results[i];
-        if (r && !verify_type_matches(st->p, (size_t)st->len, r->type)) {
+        if (r && !sig_accepts(v, st, r->type, false)) {
             describe(st, desc, sizeof desc);
             op_error(v, op, "result #%d must be %s, but got '%s'", i, desc, tname(r->type));
         }
