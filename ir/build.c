@@ -94,21 +94,28 @@ static const Type *type_lookup(Module *m, const char *s, size_t n, uint32_t h) {
     return NULL;
 }
 
+/* Doubles the open-addressing table [*slots] (capacity [*cap], 0 for none
+** yet, then 64), rehashing every entry by its stored hash. The old table
+** stays in the arena. Returns false when out of memory. */
+static bool slots_grow(Module *m, TySlot **slots, size_t *cap) {
+    size_t ncap = *cap ? *cap * 2 : 64;
+    TySlot *ns = arena_alloc(m->arena, ncap * sizeof *ns);
+    if (!ns) return false;
+    for (size_t i = 0; i < *cap; i++) {
+        if (!(*slots)[i].t) continue;
+        size_t j = (*slots)[i].h & (ncap - 1);
+        while (ns[j].t) j = (j + 1) & (ncap - 1);
+        ns[j] = (*slots)[i];
+    }
+    *slots = ns;
+    *cap = ncap;
+    return true;
+}
+
 static const Type *type_insert(Module *m, Type *ty) {
     struct IrTables *t = tables(m);
     if (!t) return NULL;
-    if (t->nty * 2 >= t->capty) {
-        size_t cap = t->capty ? t->capty * 2 : 64;
-        TySlot *ns = arena_alloc(m->arena, cap * sizeof *ns);
-        if (!ns) return NULL;
-        for (size_t i = 0; i < t->capty; i++) {
-            if (!t->tys[i].t) continue;
-            size_t j = t->tys[i].h & (cap - 1);
-            while (ns[j].t) j = (j + 1) & (cap - 1);
-            ns[j] = t->tys[i];
-        }
-        t->tys = ns; t->capty = cap;
-    }
+    if (t->nty * 2 >= t->capty && !slots_grow(m, &t->tys, &t->capty)) return NULL;
     uint32_t h = hash(ty->spelling, strlen(ty->spelling));
     size_t j = h & (t->capty - 1);
     while (t->tys[j].t) j = (j + 1) & (t->capty - 1);
@@ -292,18 +299,7 @@ const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *
     }
     const Type *ft = fn_build(m, in, nin, out, nout);
     if (!ft) return NULL;
-    if (t->nfn * 2 >= t->capfn) {
-        size_t cap = t->capfn ? t->capfn * 2 : 64;
-        TySlot *ns = arena_alloc(m->arena, cap * sizeof *ns);
-        if (!ns) return NULL;
-        for (size_t i = 0; i < t->capfn; i++) {
-            if (!t->fns[i].t) continue;
-            size_t j = t->fns[i].h & (cap - 1);
-            while (ns[j].t) j = (j + 1) & (cap - 1);
-            ns[j] = t->fns[i];
-        }
-        t->fns = ns; t->capfn = cap;
-    }
+    if (t->nfn * 2 >= t->capfn && !slots_grow(m, &t->fns, &t->capfn)) return NULL;
     size_t j = h & (t->capfn - 1);
     while (t->fns[j].t) j = (j + 1) & (t->capfn - 1);
     t->fns[j] = (TySlot){ ft, h };
