@@ -154,19 +154,30 @@ static const char *keep_text(Module *m, const char *text, size_t len) {
     return arena_strndup(m->arena, text, len);
 }
 
+/* The start shared by the REPL entry points: keeps a copy of [text] in the
+** module (named [filename], "<repl>" when NULL), registers it with the sink
+** and initialises [c]. Returns the copy, or NULL (reported) when out of memory. */
+static const char *begin_into(ParseCtx *c, Module *m, const char *filename, const char *text,
+                              size_t len, DiagSink *d) {
+    const char *name = filename ? filename : "<repl>";
+    const char *file = ir_name(m, name, strlen(name));
+    const char *copy = keep_text(m, text, len);
+    if (!file || !copy) {
+        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (d) diag_add_source(d, file, copy, len);
+    ctx_init(c, m, file, d);
+    return copy;
+}
+
 int parse_ops_into(ParseScope *s, const char *filename, const char *text, size_t len,
                    DiagSink *d, Op **first) {
     Module *m = s->m;
     if (first) *first = NULL;
-    const char *file = ir_name(m, filename ? filename : "<repl>", strlen(filename ? filename : "<repl>"));
-    const char *copy = keep_text(m, text, len);
     ParseCtx c;
-    if (!file || !copy) {
-        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
-        return -1;
-    }
-    if (d) diag_add_source(d, file, copy, len);
-    ctx_init(&c, m, file, d);
+    const char *copy = begin_into(&c, m, filename, text, len, d);
+    if (!copy) return -1;
     c.allow_shadow = true;
     c.scope = s->scope;
     ScopeSnap *snap = irb_snapshot(&c);
@@ -186,15 +197,9 @@ int parse_ops_into(ParseScope *s, const char *filename, const char *text, size_t
 }
 
 int parse_funcs_into(Module *m, const char *filename, const char *text, size_t len, DiagSink *d) {
-    const char *file = ir_name(m, filename ? filename : "<repl>", strlen(filename ? filename : "<repl>"));
-    const char *copy = keep_text(m, text, len);
     ParseCtx c;
-    if (!file || !copy) {
-        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
-        return -1;
-    }
-    if (d) diag_add_source(d, file, copy, len);
-    ctx_init(&c, m, file, d);
+    const char *copy = begin_into(&c, m, filename, text, len, d);
+    if (!copy) return -1;
     /* Redefinitions replace, so duplicate names within one call only. */
     if (run(&c, TK_MODE_FUNCS, copy, len)) irb_finish_aliases(&c);
     bool okay = !c.failed && commit_funcs(&c, true);
