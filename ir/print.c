@@ -1081,6 +1081,23 @@ static void print_block_body(Printer *p, const Block *b)
 
 /* ---------------------------------------------------------------- functions, module */
 
+/* ` attributes {k = v, unit_key}` of a function or a module; nothing when
+** there are no attributes. */
+static void print_attributes_clause(FILE *o, const NamedAttr *attrs, int n)
+{
+    if (!n) return;
+    fputs(" attributes {", o);
+    for (int i = 0; i < n; i++) {
+        if (i) fputs(", ", o);
+        print_key(o, attrs[i].name);
+        if (attrs[i].value && attrs[i].value->kind != ATTR_UNIT) {
+            fputs(" = ", o);
+            ir_print_attr(o, attrs[i].value);
+        }
+    }
+    fputc('}', o);
+}
+
 static void print_func_p(Printer *p, const Func *f)
 {
     FILE *o = p->out;
@@ -1105,18 +1122,7 @@ static void print_func_p(Printer *p, const Func *f)
         print_type_list(p, f->result_types, f->nresults);
         if (paren) fputc(')', o);
     }
-    if (f->nattrs) {
-        fputs(" attributes {", o);
-        for (int i = 0; i < f->nattrs; i++) {
-            if (i) fputs(", ", o);
-            print_key(o, f->attrs[i].name);
-            if (f->attrs[i].value && f->attrs[i].value->kind != ATTR_UNIT) {
-                fputs(" = ", o);
-                ir_print_attr(o, f->attrs[i].value);
-            }
-        }
-        fputc('}', o);
-    }
+    print_attributes_clause(o, f->attrs, f->nattrs);
     if (f->body) {
         p->next_id = 0;
         p->next_arg = f->nargs;
@@ -1157,18 +1163,7 @@ void ir_print_module(FILE *out, const Module *m)
         fputc(' ', out);
         print_symbol(out, m->name);
     }
-    if (m->nattrs) {
-        fputs(" attributes {", out);
-        for (int i = 0; i < m->nattrs; i++) {
-            if (i) fputs(", ", out);
-            print_key(out, m->attrs[i].name);
-            if (m->attrs[i].value && m->attrs[i].value->kind != ATTR_UNIT) {
-                fputs(" = ", out);
-                ir_print_attr(out, m->attrs[i].value);
-            }
-        }
-        fputc('}', out);
-    }
+    print_attributes_clause(out, m->attrs, m->nattrs);
     fputs(" {\n", out);
     SigCache sc = { NULL, 0, NULL };
     for (int i = 0; i < m->nfuncs; i++) {
