@@ -147,6 +147,8 @@ struct Block {
     Func *func;                    /* enclosing function */
     int nvalues;                   /* args + all results: register count */
     void *exec;                    /* reserved for the executor (compiled plan) */
+    bool names_unique;             /* the parser has already rejected two values
+                                      of one name here (verify need not look) */
 };
 
 struct Func {
