@@ -1586,24 +1586,30 @@ static const OpInfo *op_info(ParseCtx *c, const Token *t) {
     return optable_lookup(t->s, t->len);
 }
 
+/* The interned name and table entry of the quoted op name [nt] (generic
+** form). A one-entry cache serves runs of the same name. */
+static const char *generic_name(ParseCtx *c, const Token *nt, const OpInfo **info) {
+    if (!c->gen_name || nt->len != c->gen_tlen || memcmp(nt->s, c->gen_ts, nt->len) != 0) {
+        size_t n;
+        const char *name = string_value(c, nt, &n);
+        if (!name) return NULL;
+        if (name != c->gen_name) {
+            c->gen_name = name;
+            c->gen_info = optable_lookup(name, n);
+        }
+        c->gen_ts = nt->s; c->gen_tlen = nt->len;
+    }
+    *info = c->gen_info;
+    return c->gen_name;
+}
+
 static Op *new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *const *rtypes) {
     if (c->failed) return NULL;
     Op *op = alloc(c, sizeof *op);
     if (!op) return NULL;
     if (nt->kind == TK_STRING) {
-        size_t n;
-        if (c->gen_name && nt->len == c->gen_tlen && memcmp(nt->s, c->gen_ts, nt->len) == 0) {
-            op->name = c->gen_name;
-        } else {
-            op->name = string_value(c, nt, &n);
-            if (!op->name) return NULL;
-            if (op->name != c->gen_name) {
-                c->gen_name = op->name;
-                c->gen_info = optable_lookup(op->name, n);
-            }
-            c->gen_ts = nt->s; c->gen_tlen = nt->len;
-        }
-        op->info = c->gen_info;
+        op->name = generic_name(c, nt, &op->info);
+        if (!op->name) return NULL;
     } else {
         op->name = name_of(c, nt->s, nt->len);
         if (!op->name) return NULL;
@@ -2302,6 +2308,152 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
         c->func_args = NULL;
         arena_reset(c->tmp);
     }
+}
+
+/* ========================================================================
+** Fast statements (parser.c reads them whole; grammar rule FAST_STMT)
+** ======================================================================== */
+
+/* `types_opt` of the grammar over the type tokens [idx] of [fs]. */
+static Vec *rule_types(ParseCtx *c, const FastStmt *fs, const uint8_t *idx, int n) {
+    if (n == 0) return irb_vec(c, NULL);
+    Vec *v = irb_vec(c, (void *)irb_type(c, &fs->tok[idx[0]]));
+    for (int i = 1; i < n; i++) v = irb_push(c, v, (void *)irb_type(c, &fs->tok[idx[i]]));
+    return v;
+}
+
+/* The grammar's actions for [fs], in the order the token-by-token parse
+** runs them (results, operands, head, types, op, statement): used whenever
+** fast_direct declines, so every diagnostic is the one the rules give. */
+static void fast_by_rules(ParseCtx *c, const FastStmt *fs) {
+    const Token *t = fs->tok;
+    Vec *results = irb_vec(c, irb_result(c, &t[0]));
+    Vec *ops;
+    if (fs->noperands == 0) ops = irb_vec(c, NULL);
+    else {
+        ops = irb_vec(c, irb_use(c, &t[fs->operand[0]]));
+        for (int i = 1; i < fs->noperands; i++) ops = irb_push(c, ops, irb_use(c, &t[fs->operand[i]]));
+    }
+    Op *head = irb_op_generic_head(c, &t[2], ops);
+    Vec *in = rule_types(c, fs, fs->in, fs->nin);
+    const Type *fn;
+    if (fs->out_paren) {
+        Vec *out = rule_types(c, fs, fs->out, fs->nout);
+        fn = irb_fntype(c, in, out);
+    } else {
+        const Type *r = irb_type(c, &t[fs->out[0]]);
+        fn = irb_fntype(c, in, irb_vec(c, (void *)r));
+    }
+    irb_stmt(c, results, irb_op_generic(c, head, NULL, fn), NULL);
+}
+
+/* The type token [t] without a diagnostic (NULL if it is not a type). */
+static const Type *quiet_type(ParseCtx *c, const Token *t) {
+    if (c->ty && t->len == c->ty_len && memcmp(t->s, c->ty_s, t->len) == 0) return c->ty;
+    const Type *ty = ir_type_get(c->m, t->s, t->len);
+    if (ty) { c->ty_s = t->s; c->ty_len = t->len; c->ty = ty; }
+    return ty;
+}
+
+/* The function type written in [fs]; runs of the same text share one
+** lookup. NULL (nothing reported) if a type is unknown. */
+static const Type *fast_fntype(ParseCtx *c, const FastStmt *fs) {
+    const Token *first = &fs->tok[fs->types_at], *last = &fs->tok[fs->ntok - 1];
+    uint32_t len = (uint32_t)(last->s + last->len - first->s);
+    if (c->fn && len == c->fn_len && memcmp(first->s, c->fn_s, len) == 0) return c->fn;
+    const Type *in[FAST_MAX_LIST], *out[FAST_MAX_LIST];
+    for (int i = 0; i < fs->nin; i++)
+        if (!(in[i] = quiet_type(c, &fs->tok[fs->in[i]]))) return NULL;
+    for (int i = 0; i < fs->nout; i++)
+        if (!(out[i] = quiet_type(c, &fs->tok[fs->out[i]]))) return NULL;
+    const Type *fn = ir_type_func(c->m, in, fs->nin, out, fs->nout);
+    if (fn) { c->fn_s = first->s; c->fn_len = len; c->fn = fn; }
+    return fn;
+}
+
+/* Builds [fs] directly when it is the ordinary case: every operand bound
+** to a value whose type the signature accepts, one result, a new name, a
+** known function type. Returns false, having changed nothing but interning
+** tables, when fast_by_rules must do it (and report what is wrong). */
+static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
+    Scope *sc = c->scope;
+    if (!sc || !sc->block || c->allow_shadow) return false;
+    const Token *t = fs->tok;
+    int n = fs->noperands;
+    Value *opv[FAST_MAX_LIST];
+    for (int i = 0; i < n; i++) {
+        const Token *u = &t[fs->operand[i]];
+        const char *name = name_of(c, u->s, u->len);
+        Entry *e = name ? scope_find(sc, name) : NULL;
+        if (!e || e->nslots < 1 || !e->slots[0]) return false;
+        opv[i] = e->slots[0];
+    }
+    const char *rname = name_of(c, t[0].s, t[0].len);
+    if (!rname) return false;
+    Entry *re = scope_find(sc, rname);
+    if (re && re->nslots > 0 && re->slots[0]) return false;
+    const OpInfo *info;
+    const char *opname = generic_name(c, &t[2], &info);
+    if (!opname) return false;
+    const Type *fn = fast_fntype(c, fs);
+    if (!fn || fn->ninputs != n || fn->nresults != 1) return false;
+    for (int i = 0; i < n; i++)
+        if (!type_accepts(fn->inputs[i], opv[i]->type)) return false;
+
+    /* Everything the op owns in one allocation. */
+    size_t ptrs = (size_t)(n + 1) * sizeof(void *);
+    char *mem = alloc(c, sizeof(Op) + 2 * ptrs + 2 * sizeof(void *) + sizeof(Value)
+                         + (size_t)n * sizeof(Use) + sizeof(Loc));
+    if (!mem) return true;
+    Op *op = (Op *)mem;                                  mem += sizeof(Op);
+    Value **operands = (Value **)mem;                    mem += ptrs;
+    const Type **types = (const Type **)mem;             mem += ptrs;
+    Value **results = (Value **)mem;                     mem += 2 * sizeof(void *);
+    Value *v = (Value *)mem;                             mem += sizeof(Value);
+    Use *uses = (Use *)mem;                              mem += (size_t)n * sizeof(Use);
+    Loc *loc = (Loc *)mem;
+    Block *b = sc->block;
+    op->name = opname;
+    op->info = info;
+    op->line = t[2].line;
+    op->col = t[2].col;
+    op->noperands = n;
+    op->operands = operands;
+    op->operand_types = types;
+    for (int i = 0; i < n; i++) {
+        Value *a = opv[i];
+        Use *u = &uses[i];
+        operands[i] = a;
+        types[i] = fn->inputs[i];
+        u->user = op;
+        u->operand = i;
+        if (a->uses_tail) a->uses_tail->next = u; else a->uses = u;
+        a->uses_tail = u;
+        a->nuses++;
+    }
+    op->nresults = 1;
+    op->results = results;
+    results[0] = v;
+    v->type = fn->results[0];
+    v->def = op;
+    v->name = rname;
+    if (!bind(c, rname, 0, v, &t[0], false)) return true;
+    loc->kind = LOC_FILE;
+    loc->file = c->file;
+    loc->line = op->line;
+    loc->col = op->col;
+    op->loc = loc;
+    append_op(c, b, op);
+    v->block = b;
+    v->index = b->nvalues++;
+    c->nops_added++;
+    return true;
+}
+
+void irb_fast_stmt(ParseCtx *c) {
+    const FastStmt *fs = c->fast;
+    if (c->failed || !fs) return;
+    if (!fast_direct(c, fs)) fast_by_rules(c, fs);
 }
 
 /* ========================================================================

@@ -70,6 +70,22 @@ typedef struct ResultRef {
     Token tok;
 } ResultRef;
 
+/* A statement the driver has read whole (parser/parser.c) because it has
+** the common generic shape
+**     %r = "name"(%a, ...) : (T, ...) -> T      (or `-> (T, ...)`)
+** with plain `%name` values, no regions, attributes or location, on any
+** number of lines. Indices are into tok[]; irb_fast_stmt builds it. */
+enum { FAST_MAX_LIST = 16, FAST_MAX_TOKENS = 4 * FAST_MAX_LIST + 16 };
+typedef struct FastStmt {
+    Token tok[FAST_MAX_TOKENS];    /* every token of the statement, in order */
+    int ntok;
+    uint8_t operand[FAST_MAX_LIST]; int noperands;
+    uint8_t in[FAST_MAX_LIST]; int nin;
+    uint8_t out[FAST_MAX_LIST]; int nout;
+    bool out_paren;                /* `-> (T, ...)` rather than `-> T` */
+    int types_at;                  /* index of the '(' that opens the input types */
+} FastStmt;
+
 typedef struct Scope Scope;
 typedef struct Pending Pending;
 typedef struct AliasRef AliasRef;
@@ -107,6 +123,10 @@ typedef struct ParseCtx {
     const char *gen_ts; uint32_t gen_tlen;     /* the token gen_name came from */
     const char *ty_s; uint32_t ty_len; const Type *ty;
     int nops_added;
+    const FastStmt *fast;          /* the statement behind a FAST_STMT token */
+    /* The function type of the last fast statement and the text it was
+    ** read from ('(' of the inputs to the last result token). */
+    const char *fn_s; uint32_t fn_len; const Type *fn;
 } ParseCtx;
 
 void irb_error(ParseCtx *c, const Token *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -190,6 +210,9 @@ void irb_region_open(ParseCtx *c, const Token *lbrace);
 void irb_region_open_args(ParseCtx *c, const Token *lbrace, Vec *args);   /* generic: ^bb0(%a: T) */
 void irb_region_close(ParseCtx *c, const Token *rbrace);
 Op *irb_op_end(ParseCtx *c, Op *op, bool has_else);
+/* The statement ctx->fast (grammar rule `stmt ::= FAST_STMT`): the same IR
+** and the same first diagnostic as the token-by-token rules would give. */
+void irb_fast_stmt(ParseCtx *c);
 /* Statement: names the results, sets the location, appends to the block. */
 void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc);
 /* A block argument `%a: T` (function or generic region). */

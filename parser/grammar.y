@@ -48,6 +48,10 @@ static Token notoken(void) { Token t; memset(&t, 0, sizeof t); return t; }
 
 /* Tokens that appear in no rule, first so that their codes are small. */
 %token ILLEGAL MODE_MODULE MODE_OPS MODE_FUNCS.
+/* A whole statement the driver has already read (parser.c, "fast
+** statements"): it is sent only where this parser would shift it, and its
+** action builds exactly what the token-by-token rules would. */
+%token FAST_STMT.
 /* ORDER SYNFAM: one token per SyntaxFamily of kernels/optable.h, same order
 ** (parser.c maps family -> token through a table checked at start-up). */
 %token OP_GENERIC OP_NULLARY OP_CONSTANT OP_CONSTANT_COMPLEX OP_OPERANDS
@@ -113,6 +117,7 @@ fattrs_opt(A) ::= ATTRIBUTES attr_dict(D).         { A = D; }
 stmts ::= .
 stmts ::= stmts stmt.
 stmt ::= op(O) loc_opt(L).                         { irb_stmt(ctx, NULL, O, L); }
+stmt ::= FAST_STMT.                                { irb_fast_stmt(ctx); }
 stmt ::= results(R) EQ op(O) loc_opt(L).           { irb_stmt(ctx, R, O, L); }
 results(A) ::= result(B).                          { A = irb_vec(ctx, B); }
 results(A) ::= results(B) COMMA result(C).         { A = irb_push(ctx, B, C); }
@@ -305,6 +310,52 @@ loc_items(A) ::= loc_body(B).                      { A = irb_vec(ctx, (void *)B)
 loc_items(A) ::= loc_items(B) COMMA loc_body(C).   { A = irb_push(ctx, B, (void *)C); }
 
 %code {
+/* The stack the parser would shift token [major] onto, after the
+** reductions that token triggers: the real stack up to [base] plus the
+** states [shadow] pushed by those reductions. Simulated, so nothing
+** changes and no action runs. False if [major] is an error here. */
+typedef struct ShadowStack {
+    yyStackEntry *base;
+    YYACTIONTYPE shadow[32];
+    int ns;
+} ShadowStack;
+
+static bool shift_target(yyParser *p, int major, ShadowStack *s) {
+    s->ns = 0;
+    s->base = p->yytos;
+    YYACTIONTYPE act = s->base->stateno;
+    for (int guard = 0; guard < 1000; guard++) {
+        act = yy_find_shift_action((YYCODETYPE)major, act);
+        if (act < YY_MIN_REDUCE) return act <= YY_MAX_SHIFTREDUCE;   /* else error, accept */
+        unsigned rule = act - YY_MIN_REDUCE;
+        int pop = -yyRuleInfoNRhs[rule];
+        int from_shadow = pop < s->ns ? pop : s->ns;
+        s->ns -= from_shadow;
+        pop -= from_shadow;
+        if (s->base - pop < p->yystack) return false;
+        s->base -= pop;
+        YYACTIONTYPE below = s->ns ? s->shadow[s->ns - 1] : s->base->stateno;
+        if (s->ns == (int)(sizeof s->shadow / sizeof s->shadow[0])) return false;
+        act = yy_find_reduce_action(below, (YYCODETYPE)yyRuleInfoLhs[rule]);
+        s->shadow[s->ns++] = act;
+    }
+    return false;
+}
+
+/* Would a `%name` token here begin a statement, so that the driver may
+** send the statement whole as FAST_STMT instead? True when both tokens
+** are shifted onto the same stack: FAST_STMT can only be shifted where a
+** statement begins. (Lemon's default reductions mean a token's table entry
+** alone does not say whether it is acceptable; and after `tfrt.return` a
+** `%name` is an operand, though a statement could begin there too.) */
+bool irParseAtStmt(void *parser) {
+    yyParser *p = parser;
+    ShadowStack f, v;
+    if (!shift_target(p, TK_FAST_STMT, &f) || !shift_target(p, TK_VALUE, &v)) return false;
+    if (f.base != v.base || f.ns != v.ns) return false;
+    return memcmp(f.shadow, v.shadow, (size_t)f.ns * sizeof f.shadow[0]) == 0;
+}
+
 /* Reports a syntax error at [tok]: "expected X" when the parser state
 ** allows few tokens, else "unexpected X". The candidates are the terminals
 ** with an action in the state on top of the stack. */
@@ -315,6 +366,7 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
     bool any_op = false;
     if (ctx->failed) return;
     for (int t = 1; t < YYNTOKEN; t++) {
+        if (t == TK_FAST_STMT) continue;   /* never written by the user */
         YYACTIONTYPE act = yy_find_shift_action((YYCODETYPE)t, p->yytos->stateno);
         if (act == YY_ERROR_ACTION || act == YY_NO_ACTION) continue;
         if (t >= TK_OP_GENERIC && t <= TK_OP_CRITICAL) {

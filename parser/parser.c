@@ -20,6 +20,7 @@
 void *irParseAlloc(void *(*alloc)(size_t), ParseCtx *ctx);
 void irParse(void *p, int kind, Token tok);
 void irParseFree(void *p, void (*dealloc)(void *));
+bool irParseAtStmt(void *p);
 
 /* ORDER SYNFAM: the family tokens of grammar.y, indexed by SyntaxFamily. */
 static const int famtok[SYN__COUNT] = {
@@ -36,38 +37,170 @@ struct ParseScope {
     Scope *scope;
 };
 
-/* Feeds [text] (NUL at text[len], owned by the module) to a new parser after
-** the mode token [mode]. Returns false after a diagnostic. */
-static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
+/* The driver's state: the lexer, the lemon parser, and tokens read ahead
+** by the fast-statement reader that must be sent again one by one. */
+typedef struct Driver {
+    ParseCtx *c;
+    void *p;
     Lexer lx;
-    Token t;
-    void *p = irParseAlloc(malloc, c);
-    if (!p) {
+    /* Two statement buffers: lemon reduces `stmt ::= FAST_STMT` only when
+    ** the next token arrives, so the statement just sent (ctx->fast) must
+    ** stay intact while the next one is read into the other buffer. */
+    FastStmt fsbuf[2];
+    FastStmt *fs;                /* the buffer being read */
+    int replay, nreplay;         /* fs->tok[replay..nreplay) are still to send */
+    bool fast_ok;                /* the last token sent was FAST_STMT, so
+                                    another one would be shifted too */
+} Driver;
+
+/* Sends [t] to the parser (a dotted bare identifier as the token of its
+** op's syntax family). Returns false when parsing has ended. */
+static bool feed(Driver *dr, Token t) {
+    ParseCtx *c = dr->c;
+    int kind = t.kind;
+    if (kind == TK_ILLEGAL) {
+        irb_error(c, &t, "%s", dr->lx.err);
+        return false;
+    }
+    if (kind == TK_BARE_ID && memchr(t.s, '.', t.len)) {
+        const OpInfo *info = optable_lookup(t.s, t.len);
+        kind = info ? famtok[info->family] : TK_OP_GENERIC;
+        c->op_s = t.s;
+        c->op_len = t.len;
+        c->op_info = info;
+    }
+    c->last = t;
+    dr->fast_ok = false;
+    irParse(dr->p, kind, t);
+    return !c->failed && kind != 0;
+}
+
+/* The next token: a read-ahead one first. */
+static void pull(Driver *dr, Token *t) {
+    if (dr->replay < dr->nreplay) *t = dr->fs->tok[dr->replay++];
+    else lex_next(&dr->lx, t);
+}
+
+static bool is_type(const Token *t) {
+    return t->kind == TK_DIALECT_TYPE || t->kind == TK_TENSOR_TYPE || t->kind == TK_COMPLEX_TYPE
+        || (t->kind == TK_BARE_ID && !memchr(t->s, '.', t->len));
+}
+
+/* Reads the next token into fs.tok; false (and nothing read) when full. */
+static bool take(Driver *dr) {
+    FastStmt *fs = dr->fs;
+    if (fs->ntok == FAST_MAX_TOKENS) return false;
+    lex_next(&dr->lx, &fs->tok[fs->ntok++]);
+    return true;
+}
+#define CUR(dr) (&(dr)->fs->tok[(dr)->fs->ntok - 1])
+
+/* Reads `T, T, ... )` (after a '(' already read) into [list]. */
+static bool type_list(Driver *dr, uint8_t *list, int *n) {
+    if (!take(dr)) return false;
+    if (CUR(dr)->kind == TK_RPAREN) return true;
+    for (;;) {
+        if (!is_type(CUR(dr)) || *n == FAST_MAX_LIST) return false;
+        list[(*n)++] = (uint8_t)(dr->fs->ntok - 1);
+        if (!take(dr)) return false;
+        if (CUR(dr)->kind == TK_RPAREN) return true;
+        if (CUR(dr)->kind != TK_COMMA || !take(dr)) return false;
+    }
+}
+
+/* After the value token [first]: reads ahead while the text has the
+** FastStmt shape. True with the whole statement in dr->fs and the token
+** after it (which the shape requires to begin another statement or to
+** close the block, so that the parser certainly reduces this one) as the
+** last entry; false with everything read in dr->fs->tok for sending. */
+static bool read_fast(Driver *dr, const Token *first) {
+    FastStmt *fs = dr->fs;
+    fs->ntok = 1;
+    fs->tok[0] = *first;
+    fs->noperands = fs->nin = fs->nout = 0;
+    fs->out_paren = false;
+    if (!take(dr) || CUR(dr)->kind != TK_EQ) return false;
+    if (!take(dr) || CUR(dr)->kind != TK_STRING) return false;
+    if (!take(dr) || CUR(dr)->kind != TK_LPAREN) return false;
+    if (!take(dr)) return false;
+    if (CUR(dr)->kind != TK_RPAREN) {
+        for (;;) {
+            if (CUR(dr)->kind != TK_VALUE || fs->noperands == FAST_MAX_LIST) return false;
+            fs->operand[fs->noperands++] = (uint8_t)(fs->ntok - 1);
+            if (!take(dr)) return false;
+            if (CUR(dr)->kind == TK_RPAREN) break;
+            if (CUR(dr)->kind != TK_COMMA || !take(dr)) return false;
+        }
+    }
+    if (!take(dr) || CUR(dr)->kind != TK_COLON) return false;
+    if (!take(dr) || CUR(dr)->kind != TK_LPAREN) return false;
+    fs->types_at = fs->ntok - 1;
+    if (!type_list(dr, fs->in, &fs->nin)) return false;
+    if (!take(dr) || CUR(dr)->kind != TK_ARROW) return false;
+    if (!take(dr)) return false;
+    if (CUR(dr)->kind == TK_LPAREN) {
+        fs->out_paren = true;
+        if (!type_list(dr, fs->out, &fs->nout)) return false;
+    } else {
+        if (!is_type(CUR(dr))) return false;
+        fs->out[fs->nout++] = (uint8_t)(fs->ntok - 1);
+    }
+    if (!take(dr)) return false;
+    const Token *next = CUR(dr);
+    return next->kind == TK_VALUE || next->kind == TK_RBRACE || next->kind == TK_STRING
+        || (next->kind == TK_BARE_ID && memchr(next->s, '.', next->len));
+}
+#undef CUR
+
+/* Feeds [text] (NUL at text[len], owned by the module) to a new parser after
+** the mode token [mode]. Returns false after a diagnostic.
+**
+** Fast statements: at a `%name` token the driver reads ahead; when the
+** statement has the FastStmt shape and the parser would shift FAST_STMT
+** here, the statement goes to the parser as that one token (its action
+** builds the op directly, without a dozen shifts and reductions and their
+** scratch lists). Otherwise the tokens read ahead are sent one by one. */
+static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
+    Driver dr;
+    dr.c = c;
+    dr.p = irParseAlloc(malloc, c);
+    if (!dr.p) {
         irb_error_at(c, 0, 0, "out of memory");
         return false;
     }
-    lex_init(&lx, text, len);
+    dr.fs = &dr.fsbuf[0];
+    dr.replay = dr.nreplay = 0;
+    dr.fast_ok = false;
+    lex_init(&dr.lx, text, len);
+    Token t;
     memset(&t, 0, sizeof t);
     t.line = 1; t.col = 1; t.s = text;
-    irParse(p, mode, t);
+    irParse(dr.p, mode, t);
+    bool have = false;             /* t is a token not sent yet */
     for (;;) {
-        int kind = lex_next(&lx, &t);
-        if (kind == TK_ILLEGAL) {
-            irb_error(c, &t, "%s", lx.err);
-            break;
+        if (!have) pull(&dr, &t);
+        have = false;
+        if (t.kind == TK_VALUE && dr.replay == dr.nreplay) {
+            bool shape = read_fast(&dr, &t);
+            if (shape && (dr.fast_ok || irParseAtStmt(dr.p))) {
+                FastStmt *fs = dr.fs;
+                t = fs->tok[--fs->ntok];     /* the next statement's first token */
+                have = true;
+                c->last = fs->tok[0];
+                irParse(dr.p, TK_FAST_STMT, fs->tok[0]);   /* reduces the previous one */
+                c->fast = fs;                /* for the reduction of this one */
+                dr.fs = fs == &dr.fsbuf[0] ? &dr.fsbuf[1] : &dr.fsbuf[0];
+                dr.fast_ok = true;
+                if (c->failed) break;
+                continue;
+            }
+            dr.replay = 1;                  /* tok[0] is t itself */
+            dr.nreplay = dr.fs->ntok;
         }
-        if (kind == TK_BARE_ID && memchr(t.s, '.', t.len)) {
-            const OpInfo *info = optable_lookup(t.s, t.len);
-            kind = info ? famtok[info->family] : TK_OP_GENERIC;
-            c->op_s = t.s;
-            c->op_len = t.len;
-            c->op_info = info;
-        }
-        c->last = t;
-        irParse(p, kind, t);
-        if (c->failed || kind == 0) break;
+        if (!feed(&dr, t)) break;
     }
-    irParseFree(p, free);
+    irParseFree(dr.p, free);
+    c->fast = NULL;
     return !c->failed;
 }
 
