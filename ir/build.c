@@ -606,7 +606,8 @@ static int vlen(const Vec *v) { return v ? v->n : 0; }
 ** ======================================================================== */
 
 typedef struct Entry {
-    const char *name;         /* interned, with its '%' (the name of the value) */
+    const char *name;         /* `%name` (NUL-terminated), the key's bytes */
+    uint32_t len, hash;
     Value **slots; int nslots;
 } Entry;
 
@@ -630,24 +631,35 @@ void irb_scope_pop(ParseCtx *c) {
     if (c->scope) c->scope = c->scope->parent;
 }
 
-static Entry *scope_find(Scope *s, const char *name) {
+/* Scope tables are keyed on the bytes of `%name`, so a statement can look
+** its values up straight from the token text without interning it. */
+static Entry *scope_find(Scope *s, const char *name, uint32_t len, uint32_t h) {
     if (!s || !s->cap) return NULL;
-    size_t j = ((uintptr_t)name >> 3) & (size_t)(s->cap - 1);
+    size_t j = h & (size_t)(s->cap - 1);
     while (s->tab[j].name) {
-        if (s->tab[j].name == name) return &s->tab[j];
+        Entry *e = &s->tab[j];
+        if (e->hash == h && e->len == len && memcmp(e->name, name, len) == 0) return e;
         j = (j + 1) & (size_t)(s->cap - 1);
     }
     return NULL;
 }
 
-static Entry *scope_add(ParseCtx *c, Scope *s, const char *name) {
+static Entry *scope_get(Scope *s, const char *name) {
+    size_t n = strlen(name);
+    return scope_find(s, name, (uint32_t)n, hash(name, n));
+}
+
+/* The entry of `%name` in [s], added if new; a new entry keeps [name]
+** itself when [copy] is false ([name] must then be NUL-terminated and
+** live as long as the IR), else a copy. */
+static Entry *scope_add(ParseCtx *c, Scope *s, const char *name, uint32_t len, uint32_t h, bool copy) {
     if (s->n * 2 >= s->cap) {
         int cap = s->cap ? s->cap * 2 : 16;
         Entry *nt = alloc(c, (size_t)cap * sizeof *nt);
         if (!nt) return NULL;
         for (int i = 0; i < s->cap; i++) {
             if (!s->tab[i].name) continue;
-            size_t j = ((uintptr_t)s->tab[i].name >> 3) & (size_t)(cap - 1);
+            size_t j = s->tab[i].hash & (size_t)(cap - 1);
             while (nt[j].name) j = (j + 1) & (size_t)(cap - 1);
             nt[j] = s->tab[i];
         }
@@ -656,12 +668,16 @@ static Entry *scope_add(ParseCtx *c, Scope *s, const char *name) {
         if (!c->allow_shadow) arena_release(c->a, s->tab);
         s->tab = nt; s->cap = cap;
     }
-    size_t j = ((uintptr_t)name >> 3) & (size_t)(s->cap - 1);
+    size_t j = h & (size_t)(s->cap - 1);
     while (s->tab[j].name) {
-        if (s->tab[j].name == name) return &s->tab[j];
+        Entry *e = &s->tab[j];
+        if (e->hash == h && e->len == len && memcmp(e->name, name, len) == 0) return e;
         j = (j + 1) & (size_t)(s->cap - 1);
     }
+    if (copy && !(name = arena_strndup(c->a, name, len))) return oom(c);
     s->tab[j].name = name;
+    s->tab[j].len = len;
+    s->tab[j].hash = h;
     s->n++;
     return &s->tab[j];
 }
@@ -730,15 +746,15 @@ void irb_restore(ParseCtx *c, const ScopeSnap *sn) {
     }
 }
 
-/* Binds value [v] to `%name#idx` in the current scope. [replace]: a
-** redefinition replaces the old binding instead of being an error. */
-static bool bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *at, bool replace) {
-    Entry *e = scope_add(c, c->scope, name);
+/* Binds value [v] to `%name#idx` in the current scope ([e]: the entry of
+** `%name`). [replace]: a redefinition replaces the old binding instead of
+** being an error. */
+static bool bind_entry(ParseCtx *c, Entry *e, int idx, Value *v, const Token *at, bool replace) {
     if (!e) return false;
     if (idx < e->nslots && e->slots[idx]) {
         if (!replace) {
-            if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%s'", name);
-            else irb_error(c, at, "redefinition of SSA value '%s#%d'", name, idx);
+            if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%s'", e->name);
+            else irb_error(c, at, "redefinition of SSA value '%s#%d'", e->name, idx);
             return false;
         }
     }
@@ -750,6 +766,12 @@ static bool bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *
     }
     e->slots[idx] = v;
     return true;
+}
+
+/* bind_entry for the interned `%name` [name]. */
+static bool bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *at, bool replace) {
+    size_t n = strlen(name);
+    return bind_entry(c, scope_add(c, c->scope, name, (uint32_t)n, hash(name, n), false), idx, v, at, replace);
 }
 
 /* Splits `%name`, `%name#3`, `%name:3` into the interned `%name` and the
@@ -788,10 +810,10 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
     const char *name = split_value(c, t, &num, &ovf);
     if (!name) return NULL;
     int idx = num < 0 ? 0 : (int)num;
-    Entry *e = scope_find(c->scope, name);
+    Entry *e = scope_get(c->scope, name);
     if (!e) {
         for (Scope *s = c->scope ? c->scope->parent : NULL; s; s = s->parent) {
-            if (scope_find(s, name)) {
+            if (scope_get(s, name)) {
                 irb_error(c, t, "'%s' is defined outside of this region (regions are isolated from above)", name);
                 return NULL;
             }
@@ -2289,7 +2311,7 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
         }
         if (c->allow_shadow) {
             /* A redefined group must not keep stale higher slots. */
-            Entry *e = scope_find(c->scope, r->name);
+            Entry *e = scope_get(c->scope, r->name);
             for (int j = r->count; e && j < e->nslots; j++) e->slots[j] = NULL;
         }
     }
@@ -2383,14 +2405,12 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     Value *opv[FAST_MAX_LIST];
     for (int i = 0; i < n; i++) {
         const Token *u = &t[fs->operand[i]];
-        const char *name = name_of(c, u->s, u->len);
-        Entry *e = name ? scope_find(sc, name) : NULL;
+        Entry *e = scope_find(sc, u->s, u->len, hash(u->s, u->len));
         if (!e || e->nslots < 1 || !e->slots[0]) return false;
         opv[i] = e->slots[0];
     }
-    const char *rname = name_of(c, t[0].s, t[0].len);
-    if (!rname) return false;
-    Entry *re = scope_find(sc, rname);
+    uint32_t rhash = hash(t[0].s, t[0].len);
+    Entry *re = scope_find(sc, t[0].s, t[0].len, rhash);
     if (re && re->nslots > 0 && re->slots[0]) return false;
     const OpInfo *info;
     const char *opname = generic_name(c, &t[2], &info);
@@ -2436,8 +2456,9 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     results[0] = v;
     v->type = fn->results[0];
     v->def = op;
-    v->name = rname;
-    if (!bind(c, rname, 0, v, &t[0], false)) return true;
+    if (!re && !(re = scope_add(c, sc, t[0].s, t[0].len, rhash, true))) return true;
+    v->name = re->name;
+    if (!bind_entry(c, re, 0, v, &t[0], false)) return true;
     loc->kind = LOC_FILE;
     loc->file = c->file;
     loc->line = op->line;
