@@ -124,6 +124,7 @@ typedef struct ParseCtx {
     const char *ty_s; uint32_t ty_len; const Type *ty;
     int nops_added;
     const FastStmt *fast;          /* the statement behind a FAST_STMT token */
+    bool no_fast;                  /* the driver sends no FAST_STMT (tests) */
     /* The function type of the last fast statement and the text it was
     ** read from ('(' of the inputs to the last result token). */
     const char *fn_s; uint32_t fn_len; const Type *fn;

@@ -180,7 +180,7 @@ static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
     for (;;) {
         if (!have) pull(&dr, &t);
         have = false;
-        if (t.kind == TK_VALUE && dr.replay == dr.nreplay) {
+        if (t.kind == TK_VALUE && dr.replay == dr.nreplay && !c->no_fast) {
             bool shape = read_fast(&dr, &t);
             if (shape && (dr.fast_ok || irParseAtStmt(dr.p))) {
                 FastStmt *fs = dr.fs;
@@ -243,6 +243,11 @@ static bool commit_funcs(ParseCtx *c, bool replace) {
 }
 
 Module *parse_module(const char *filename, const char *text, size_t len, DiagSink *d) {
+    return parse_module_with(filename, text, len, d, NULL);
+}
+
+Module *parse_module_with(const char *filename, const char *text, size_t len, DiagSink *d,
+                          const ParseOptions *o) {
     if (!filename) filename = "<stdin>";
     Module *m = ir_module_new(filename, text, len);
     if (!m) {
@@ -252,6 +257,7 @@ Module *parse_module(const char *filename, const char *text, size_t len, DiagSin
     if (d) diag_add_source(d, m->filename, m->source, len);
     ParseCtx c;
     ctx_init(&c, m, m->filename, d);
+    c.no_fast = o && o->no_fast_stmts;
     if (run(&c, TK_MODE_MODULE, m->source, len)) {
         irb_finish_aliases(&c);
         if (!c.failed) commit_funcs(&c, false);

@@ -17,6 +17,7 @@
 #ifndef TFRUN_PARSER_H
 #define TFRUN_PARSER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "ir/ir.h"
 #include "ir/diag.h"
@@ -26,6 +27,16 @@
 ** locations and diagnostics, e.g. "<stdin>"). Returns the module, or NULL
 ** after one diagnostic on [d] (d may be NULL: silent). */
 Module *parse_module(const char *filename, const char *text, size_t len, DiagSink *d);
+
+/* parse_module with options (NULL: the defaults). */
+typedef struct ParseOptions {
+    /* Send every token through the grammar: no whole-statement fast path
+    ** (parser.c). The IR and the diagnostics are the same either way; the
+    ** tests parse with both to check that. */
+    bool no_fast_stmts;
+} ParseOptions;
+Module *parse_module_with(const char *filename, const char *text, size_t len, DiagSink *d,
+                          const ParseOptions *o);
 
 /* ---- incremental parsing (the REPL) --------------------------------------
 ** A ParseScope is a persistent top-level block plus the names visible in it.
