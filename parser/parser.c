@@ -109,17 +109,17 @@ static bool commit_funcs(ParseCtx *c, bool replace) {
     return true;
 }
 
-Module *parse_module(const char *filename, const char *text, size_t len, DiagSink *d) {
-    if (!filename) filename = "<stdin>";
-    Module *m = ir_module_new(filename, text, len);
-    if (!m) {
-        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
-        return NULL;
+/* Parses the text of [m] (its own copy, or borrowed when [borrowed]: then
+** the sink borrows it too, as the caller promised it outlives both). Frees
+** [m] and returns NULL on failure. */
+static Module *parse_whole(Module *m, bool borrowed, DiagSink *d) {
+    if (d) {
+        if (borrowed) diag_add_source_borrowed(d, m->filename, m->source, m->source_len);
+        else diag_add_source(d, m->filename, m->source, m->source_len);
     }
-    if (d) diag_add_source(d, m->filename, m->source, len);
     ParseCtx c;
     ctx_init(&c, m, m->filename, d);
-    if (run(&c, TK_MODE_MODULE, m->source, len)) {
+    if (run(&c, TK_MODE_MODULE, m->source, m->source_len)) {
         irb_finish_aliases(&c);
         if (!c.failed) commit_funcs(&c, false);
     }
@@ -129,6 +129,27 @@ Module *parse_module(const char *filename, const char *text, size_t len, DiagSin
         return NULL;
     }
     return m;
+}
+
+Module *parse_module(const char *filename, const char *text, size_t len, DiagSink *d) {
+    if (!filename) filename = "<stdin>";
+    Module *m = ir_module_new(filename, text, len);
+    if (!m) {
+        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
+        return NULL;
+    }
+    return parse_whole(m, false, d);
+}
+
+Module *parse_module_borrowed(const char *filename, const char *text, size_t len, DiagSink *d) {
+    if (!filename) filename = "<stdin>";
+    if (!text) { text = ""; len = 0; }
+    Module *m = ir_module_new_borrowed(filename, text, len);
+    if (!m) {
+        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
+        return NULL;
+    }
+    return parse_whole(m, true, d);
 }
 
 ParseScope *parse_scope_new(Module *m) {
