@@ -2,16 +2,18 @@
 ** arena.h — bump allocation for a module's IR (DESIGN.md "IR").
 **
 ** Ownership: everything allocated from an Arena lives until arena_free(),
-** which releases it all at once; nothing is freed individually.
+** which releases it all at once; nothing is freed individually (except
+** big blocks, arena_release). Memory is zeroed and aligned for any IR
+** object (8 bytes). Allocation failure aborts nothing: the functions return
+** NULL and callers report "out of memory".
 **
-** Memory: the first chunk is small (256 KB), so a small arena (the REPL's,
-** a test's, a scratch arena) stays small; each further chunk is twice the
-** previous one up to 32 MB, so a 100 MB module takes a dozen mappings.
-** Chunks of 2 MB and more are 2 MB-aligned and advised for transparent
-** huge pages: the kernel clears and maps them 2 MB at a time, and only the
-** part actually used is ever touched. Memory is
-** zeroed and aligned for any IR object (8 bytes). Allocation failure aborts nothing: the
-** functions return NULL and callers report "out of memory".
+** Chunks: the first is small (256 KB), so a small arena (the REPL's, a
+** test's, a scratch arena) stays small; each further chunk is twice the
+** previous one up to 32 MB, so a 100 MB module takes a dozen mappings, not
+** 400. Mappings of 2 MB and more are 2 MB-aligned and advised for
+** transparent huge pages (MADV_HUGEPAGE): the kernel clears and maps them
+** 2 MB per page fault instead of 4 KB, and only the part actually used is
+** ever touched; smaller ones are populated when mapped.
 **
 ** Threads: an Arena is not synchronised; one owner at a time.
 **
