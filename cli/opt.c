@@ -70,15 +70,17 @@ static int parse_options(OptOptions *o, int argc, char **argv)
     return k < 0 ? 2 : -1;
 }
 
-/* Parses, verifies and (unless failed) prints one chunk. Returns true when
+/* Parses, verifies and (unless failed) prints one chunk ([text] has a NUL
+** at [len]; the module and the sink borrow it, so it is never copied, and
+** both are freed here before the caller frees [text]). Returns true when
 ** the chunk failed. */
 static bool process(const OptOptions *o, const char *fname, const char *text, size_t len, FILE *out)
 {
     DiagSink *d = diag_new(stderr);
     if (!d) return true;
     if (o->verify_diags) diag_set_verify(d, DIAG_VERIFY_ALL);
-    diag_add_source(d, fname, text, len);
-    Module *m = parse_module(fname, text, len, d);
+    diag_add_source_borrowed(d, fname, text, len);
+    Module *m = parse_module_borrowed(fname, text, len, d);
     int errors = 0;
     if (m) {
         VerifyOptions vo = { .allow_unregistered_dialect = o->allow_unreg };

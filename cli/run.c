@@ -440,9 +440,10 @@ int cli_run(int argc, char **argv)
 
     DiagSink *d = diag_new(stderr);
     diag_set_verify(d, DIAG_VERIFY_LAZY);
-    diag_add_source(d, fname, text, len);
-    Module *m = parse_module(fname, text, len, d);
-    free(text);
+    /* The module and the sink borrow [text] (read once, never copied): it
+    ** is freed after both, at out_all. */
+    diag_add_source_borrowed(d, fname, text, len);
+    Module *m = parse_module_borrowed(fname, text, len, d);
     Host *host = NULL;
     bool failed = false;
     if (!m) {
@@ -535,6 +536,7 @@ out_all:
     fflush(out);
     ha_destroy(alloc);
     diag_free(d);
+    free(text);
 out_opts:
     for (int i = 0; i < o.nfunctions; i++) free(o.functions[i]);
     free(o.functions);

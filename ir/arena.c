@@ -1,7 +1,14 @@
 /*
 ** arena.c — chunked bump allocator. Small requests are carved from the
-** current chunk; a request larger than a quarter chunk gets a chunk of its
-** own so that the current one is not wasted.
+** current chunk; a request larger than ARENA_BIG gets a chunk of its own so
+** that the current one is not wasted.
+**
+** Chunk sizes (whole mappings, header included): the first small chunk is
+** FIRST bytes, each next one twice the previous, up to MAXCHUNK. Mappings of
+** HUGE bytes or more start on a HUGE boundary and are advised for
+** transparent huge pages (the machine runs THP in `madvise` mode), so the
+** kernel fills them 2 MB per fault instead of 4 KB; smaller ones are
+** populated at once (MAP_POPULATE), as they are soon used in full.
 */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -10,21 +17,25 @@
 #include <sys/mman.h>
 #include "ir/arena.h"
 
-#define CHUNK (256 * 1024)
+#define FIRST (256 * 1024)
+#define MAXCHUNK (32 * 1024 * 1024)
+#define HUGE (2 * 1024 * 1024)
+#define PAGE 4096
 #define ALIGN 8
 
 typedef struct Chunk {
     struct Chunk *next;
-    size_t size;               /* usable bytes after the header */
+    size_t map;                /* bytes mapped, this header included */
     bool own;                  /* holds one big block (arena_release may free it) */
     max_align_t pad[];         /* keeps the data aligned */
 } Chunk;
 
 /* struct Arena is in arena.h (the inline fast path of arena_alloc). */
-_Static_assert(ALIGN == ARENA_ALIGN && CHUNK / 4 == ARENA_BIG, "arena.h and arena.c agree");
+_Static_assert(ALIGN == ARENA_ALIGN, "arena.h and arena.c agree");
+_Static_assert(FIRST - sizeof(Chunk) >= ARENA_BIG, "a small request fits in any small chunk");
 
 static void unmap(Chunk *c) {
-    munmap(c, sizeof(Chunk) + c->size);
+    munmap(c, c->map);
 }
 
 Arena *arena_new(void) {
@@ -37,27 +48,52 @@ void arena_free(Arena *a) {
     free(a);
 }
 
-/* Chunks are fresh anonymous mappings, which the kernel hands out zeroed
-** (calloc would clear them again once malloc's mmap threshold has moved),
-** so arena_alloc needs no memset per request; arena_reset clears the used
-** part of the chunk it keeps. MAP_POPULATE maps all pages at once instead
-** of taking one page fault per 4 KB as the chunk fills. */
-static Chunk *newchunk(Arena *a, size_t size) {
-    void *m = mmap(NULL, sizeof(Chunk) + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+/* A mapping of [size] bytes (a multiple of PAGE) starting on a HUGE
+** boundary: map HUGE more than needed, then unmap the ends. */
+static void *map_aligned(size_t size) {
+    size_t over = size + HUGE - PAGE;
+    char *m = mmap(NULL, over, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) return NULL;
+    char *p = (char *)(((uintptr_t)m + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+    if (p > m) munmap(m, (size_t)(p - m));
+    size_t tail = over - (size_t)(p - m) - size;
+    if (tail) munmap(p + size, tail);
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE);   /* advice only: failure changes nothing */
+#endif
+    return p;
+}
+
+/* A chunk with at least [need] usable bytes and a mapping of at least
+** [size] bytes. Chunks are fresh anonymous mappings, which the kernel hands
+** out zeroed, so arena_alloc needs no memset per request; arena_reset
+** clears the used part of the chunk it keeps. */
+static Chunk *newchunk(Arena *a, size_t need, size_t size) {
+    if (need > SIZE_MAX / 2) return NULL;
+    size_t map = (sizeof(Chunk) + need + PAGE - 1) & ~(size_t)(PAGE - 1);
+    if (map < size) map = size;
+    void *m;
+    if (map >= HUGE) {
+        m = map_aligned(map);
+        if (!m) return NULL;
+    } else {
+        m = mmap(NULL, map, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+        if (m == MAP_FAILED) return NULL;
+    }
     Chunk *c = m;
     c->next = NULL;
-    c->size = size;
+    c->map = map;
     c->own = false;
-    a->bytes += sizeof(Chunk) + size;
+    a->bytes += map;
     return c;
 }
 
 void *arena_alloc_slow(Arena *a, size_t n) {
+    if (n > SIZE_MAX - ALIGN) return NULL;
     n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
     if (n == 0) n = ALIGN;
-    if (n > CHUNK / 4) {
-        Chunk *c = newchunk(a, n);
+    if (n > ARENA_BIG) {
+        Chunk *c = newchunk(a, n, 0);
         if (!c) return NULL;
         c->own = true;
         /* Big chunks go second so the current small chunk stays first. */
@@ -66,12 +102,14 @@ void *arena_alloc_slow(Arena *a, size_t n) {
         return c + 1;
     }
     if ((size_t)(a->end - a->cur) < n) {
-        Chunk *c = newchunk(a, CHUNK);
+        size_t size = a->next ? a->next : FIRST;
+        Chunk *c = newchunk(a, n, size);
         if (!c) return NULL;
+        a->next = size < MAXCHUNK ? 2 * size : MAXCHUNK;
         c->next = a->chunks;
         a->chunks = c;
         a->cur = (char *)(c + 1);
-        a->end = a->cur + CHUNK;
+        a->end = (char *)c + c->map;
     }
     void *p = a->cur;
     a->cur += n;
@@ -87,13 +125,14 @@ void arena_release(Arena *a, void *p) {
         if ((void *)(c + 1) != p) continue;
         if (!c->own) return;           /* the first small block of a chunk */
         *pc = c->next;
-        a->bytes -= sizeof(Chunk) + c->size;
+        a->bytes -= c->map;
         unmap(c);
         return;
     }
 }
 
 char *arena_strndup(Arena *a, const char *s, size_t n) {
+    if (n == SIZE_MAX) return NULL;
     char *p = arena_alloc(a, n + 1);
     if (p && n) memcpy(p, s, n);
     return p;
@@ -107,26 +146,30 @@ void *arena_grow(Arena *a, void *p, size_t old, size_t new_, size_t size) {
 }
 
 void arena_reset(Arena *a) {
+    /* The first small chunk (the oldest, FIRST bytes) is kept; when it is
+    ** also the current one only its used part needs clearing. */
     Chunk *keep = NULL;
-    /* The current small chunk (always first when there is one) is the one
-    ** kept, and only its used part needs clearing. */
+    for (Chunk *c = a->chunks; c; c = c->next)
+        if (!c->own && c->map == FIRST) keep = c;
     Chunk *first = a->chunks;
-    size_t used = CHUNK;
-    if (first && first->size == CHUNK && !first->own && a->cur)
-        used = (size_t)(a->cur - (char *)(first + 1));
+    size_t used = keep ? keep->map - sizeof(Chunk) : 0;
+    if (keep && keep == first && a->cur)
+        used = (size_t)(a->cur - (char *)(keep + 1));
     for (Chunk *c = a->chunks, *n; c; c = n) {
         n = c->next;
-        if (!keep && c->size == CHUNK) { keep = c; continue; }
-        a->bytes -= sizeof(Chunk) + c->size;
+        if (c == keep) continue;
+        a->bytes -= c->map;
         unmap(c);
     }
     a->chunks = keep;
     a->cur = a->end = NULL;
+    a->next = 0;
     if (keep) {
-        memset(keep + 1, 0, keep == first ? used : CHUNK);
+        memset(keep + 1, 0, used);
         keep->next = NULL;
         a->cur = (char *)(keep + 1);
-        a->end = a->cur + CHUNK;
+        a->end = (char *)keep + keep->map;
+        a->next = 2 * FIRST;
     }
 }
 

@@ -2,9 +2,18 @@
 ** arena.h — bump allocation for a module's IR (DESIGN.md "IR").
 **
 ** Ownership: everything allocated from an Arena lives until arena_free(),
-** which releases it all at once; nothing is freed individually. Memory is
-** zeroed and aligned for any IR object (8 bytes). Allocation failure aborts nothing: the
-** functions return NULL and callers report "out of memory".
+** which releases it all at once; nothing is freed individually (except
+** big blocks, arena_release). Memory is zeroed and aligned for any IR
+** object (8 bytes). Allocation failure aborts nothing: the functions return
+** NULL and callers report "out of memory".
+**
+** Chunks: the first is small (256 KB), so a small arena (the REPL's, a
+** test's, a scratch arena) stays small; each further chunk is twice the
+** previous one up to 32 MB, so a 100 MB module takes a dozen mappings, not
+** 400. Mappings of 2 MB and more are 2 MB-aligned and advised for
+** transparent huge pages (MADV_HUGEPAGE): the kernel clears and maps them
+** 2 MB per page fault instead of 4 KB, and only the part actually used is
+** ever touched; smaller ones are populated when mapped.
 **
 ** Threads: an Arena is not synchronised; one owner at a time.
 **
@@ -25,6 +34,7 @@ struct Arena {
     struct Chunk *chunks;      /* newest first */
     char *cur, *end;           /* free space in the newest small chunk */
     size_t bytes;
+    size_t next;               /* size of the next small chunk (0: the first) */
 };
 #define ARENA_ALIGN 8
 #define ARENA_BIG (64 * 1024)   /* larger requests get a block of their own */
@@ -48,12 +58,13 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 /* Grows the array [p] of [old] elements of [size] bytes to [new] elements
 ** (old contents copied; the old block is simply abandoned in the arena). */
 void *arena_grow(Arena *a, void *p, size_t old, size_t new_, size_t size);
-/* Gives back [p] at once if it was allocated alone (a request larger than a
-** quarter chunk gets a chunk of its own); otherwise does nothing. For tables
+/* Gives back [p] at once if it was allocated alone (a request larger than
+** ARENA_BIG gets a chunk of its own); otherwise does nothing. For tables
 ** that outgrow themselves: the caller must not use [p] afterwards. */
 void arena_release(Arena *a, void *p);
-/* Frees everything allocated so far but keeps one chunk for reuse
-** (scratch arenas reused per function by the parser). */
+/* Frees everything allocated so far but keeps one chunk, the first (small)
+** one, for reuse (scratch arenas reused per function by the parser); the
+** chunks grow again from there. */
 void arena_reset(Arena *a);
 /* Bytes obtained from the system so far (for tests and benchmarks). */
 size_t arena_bytes(const Arena *a);

@@ -433,19 +433,27 @@ static const IrSig *op_sig(Module *m, const OpInfo *info) {
 ** Module and queries
 ** ======================================================================== */
 
-Module *ir_module_new(const char *filename, const char *text, size_t len) {
+Module *ir_module_new_borrowed(const char *filename, const char *text, size_t len) {
     Arena *a = arena_new();
     if (!a) return NULL;
     Module *m = arena_alloc(a, sizeof *m);
     if (!m) { arena_free(a); return NULL; }
     m->arena = a;
-    char *src = arena_alloc(a, len + 1);
-    if (!src) { arena_free(a); return NULL; }
+    m->source = text ? text : "";
+    m->source_len = text ? len : 0;
+    m->filename = ir_name(m, filename ? filename : "<stdin>", strlen(filename ? filename : "<stdin>"));
+    if (!m->filename) { arena_free(a); return NULL; }
+    return m;
+}
+
+Module *ir_module_new(const char *filename, const char *text, size_t len) {
+    Module *m = ir_module_new_borrowed(filename, "", 0);
+    if (!m) return NULL;
+    char *src = arena_alloc(m->arena, len + 1);   /* zeroed: the NUL is there */
+    if (!src) { ir_module_free(m); return NULL; }
     if (len) memcpy(src, text, len);
     m->source = src;
     m->source_len = len;
-    m->filename = ir_name(m, filename ? filename : "<stdin>", strlen(filename ? filename : "<stdin>"));
-    if (!m->filename) { arena_free(a); return NULL; }
     return m;
 }
 

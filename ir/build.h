@@ -27,6 +27,9 @@
 
 /* A new empty module named [filename] owning a copy of [text] (NUL added). */
 Module *ir_module_new(const char *filename, const char *text, size_t len);
+/* The same without the copy: the module borrows [text], which must end with
+** a NUL at [len] and stay alive and unchanged until ir_module_free(). */
+Module *ir_module_new_borrowed(const char *filename, const char *text, size_t len);
 /* The interned copy of [n] bytes of [s] (equal strings, same pointer). */
 const char *ir_name(Module *m, const char *s, size_t n);
 /* The interned type written [s] ([n] bytes, MLIR spelling: "i32",

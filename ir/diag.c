@@ -1,8 +1,8 @@
 /*
 ** diag.c — diagnostics and expected-diagnostic verification (see diag.h).
 **
-** A sink holds the registered sources (file name, a copy of the text, a
-** lazily built line index, and the annotations found in it) and a recursive
+** A sink holds the registered sources (file name, the text, copied or
+** borrowed, a lazily built line index, and the annotations found in it) and a recursive
 ** mutex that serialises emission. The verification rules follow MLIR's
 ** SourceMgrDiagnosticVerifierHandler, restricted as spec/dialect.md §1.7
 ** says: only plain file locations can match.
@@ -33,7 +33,8 @@ typedef struct Ann {
 
 typedef struct Source {
     char *file;
-    char *text; size_t len;
+    const char *text; size_t len;
+    bool owned;                     /* text is the sink's copy (else borrowed) */
     size_t *starts; int nlines;     /* line index, built on first use */
     Ann *anns; int nanns;
     bool collected;                 /* annotations parsed */
@@ -90,7 +91,7 @@ void diag_free(DiagSink *d)
     for (int i = 0; i < d->nsrcs; i++) {
         free_anns(&d->srcs[i]);
         free(d->srcs[i].file);
-        free(d->srcs[i].text);
+        if (d->srcs[i].owned) free((char *)d->srcs[i].text);
         free(d->srcs[i].starts);
     }
     free(d->srcs);
@@ -115,25 +116,35 @@ static Source *find_source(DiagSink *d, const char *file)
     return NULL;
 }
 
-void diag_add_source(DiagSink *d, const char *file, const char *text, size_t len)
+/* Registers [text] for [file]: a copy of it when [borrow] is false. */
+static void add_source(DiagSink *d, const char *file, const char *text, size_t len, bool borrow)
 {
     if (!d || !file) return;
+    if (!text) { text = ""; len = 0; }
     pthread_mutex_lock(&d->mu);
     Source *s = find_source(d, file);
-    if (s && s->len == len && (len == 0 || !memcmp(s->text, text, len))) {
+    /* Registering the very text again (the parser after its caller) costs
+    ** nothing; equal text in another buffer is compared once. A borrowed
+    ** registration of text equal to an owned copy keeps the copy. */
+    if (s && s->len == len && (s->text == text || len == 0 || !memcmp(s->text, text, len))) {
         pthread_mutex_unlock(&d->mu);
         return;
     }
-    char *copy = malloc(len + 1);
-    if (!copy) { pthread_mutex_unlock(&d->mu); return; }
-    if (len) memcpy(copy, text, len);
-    copy[len] = '\0';
+    const char *keep = text;
+    if (!borrow) {
+        char *copy = malloc(len + 1);
+        if (!copy) { pthread_mutex_unlock(&d->mu); return; }
+        if (len) memcpy(copy, text, len);
+        copy[len] = '\0';
+        keep = copy;
+    }
     if (!s) {
         Source *ns = realloc(d->srcs, (size_t)(d->nsrcs + 1) * sizeof *ns);
         char *name = strdup(file);
         if (!ns || !name) {
             if (ns) d->srcs = ns;
-            free(name); free(copy);
+            free(name);
+            if (!borrow) free((char *)keep);
             pthread_mutex_unlock(&d->mu);
             return;
         }
@@ -143,14 +154,25 @@ void diag_add_source(DiagSink *d, const char *file, const char *text, size_t len
         s->file = name;
     } else {
         free_anns(s);
-        free(s->text);
+        if (s->owned) free((char *)s->text);
         free(s->starts);
         s->starts = NULL;
         s->nlines = 0;
     }
-    s->text = copy;
+    s->text = keep;
     s->len = len;
+    s->owned = !borrow;
     pthread_mutex_unlock(&d->mu);
+}
+
+void diag_add_source(DiagSink *d, const char *file, const char *text, size_t len)
+{
+    add_source(d, file, text, len, false);
+}
+
+void diag_add_source_borrowed(DiagSink *d, const char *file, const char *text, size_t len)
+{
+    add_source(d, file, text, len, true);
 }
 
 /* ---------------------------------------------------------------- lines */

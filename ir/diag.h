@@ -16,8 +16,11 @@
 ** diag_set_color overrides).
 **
 ** Ownership: the sink copies every source text registered with
-** diag_add_source(), so a Module may be freed before diag_finish(). Nothing
-** returned by the sink needs freeing except the sink itself (diag_free).
+** diag_add_source(), so a Module may be freed before diag_finish(). A text
+** registered with diag_add_source_borrowed() is not copied: the caller keeps
+** it alive and unchanged until diag_free() (or until the same file is
+** registered again with a different text). Nothing returned by the sink
+** needs freeing except the sink itself (diag_free).
 **
 ** Threads: every emitting call takes a mutex inside the sink, so worker
 ** threads of the executor may report runtime errors concurrently. A
@@ -48,7 +51,7 @@
 **
 **     DiagSink *d = diag_new(stderr);
 **     diag_set_verify(d, DIAG_VERIFY_ALL);
-**     diag_add_source(d, "f.mlir", text, len);
+**     diag_add_source(d, "f.mlir", text, len);   // or _borrowed: see below
 **     Module *m = parse_module("f.mlir", text, len, d);
 **     if (m) verify_module(m, d, NULL);
 **     bool bad = diag_finish(d);           // true: exit status 1
@@ -95,6 +98,13 @@ void diag_set_verify(DiagSink *d, DiagVerify mode);
 ** (idempotent when the text is equal), so both the parser and its caller may
 ** call this. */
 void diag_add_source(DiagSink *d, const char *file, const char *text, size_t len);
+/* The same without the copy, for big inputs (a 12 MB program would
+** otherwise exist twice): the sink keeps [text] itself, so it must stay
+** alive and unchanged until diag_free() or until [file] is registered again
+** with another text. Registering the same pointer again (as parse_module
+** does after its caller) costs nothing; equal text already registered
+** (copied or borrowed) is kept. */
+void diag_add_source_borrowed(DiagSink *d, const char *file, const char *text, size_t len);
 
 /* Emits one diagnostic at FILE:LINE:COL (1-based; line <= 0 means "no
 ** position": the file name alone is printed and it can never match). [file]

@@ -152,7 +152,7 @@ static bool read_fast(Driver *dr, const Token *first) {
 }
 #undef CUR
 
-/* Feeds [text] (NUL at text[len], owned by the module) to a new parser after
+/* Feeds [text] (NUL at text[len], kept alive by the module) to a new parser after
 ** the mode token [mode]. Returns false after a diagnostic.
 **
 ** Fast statements: at a `%name` token the driver reads ahead; when the
@@ -242,6 +242,29 @@ static bool commit_funcs(ParseCtx *c, bool replace) {
     return true;
 }
 
+/* Parses the text of [m] (its own copy, or borrowed when [borrowed]: then
+** the sink borrows it too, as the caller promised it outlives both). Frees
+** [m] and returns NULL on failure. */
+static Module *parse_whole(Module *m, bool borrowed, DiagSink *d, const ParseOptions *o) {
+    if (d) {
+        if (borrowed) diag_add_source_borrowed(d, m->filename, m->source, m->source_len);
+        else diag_add_source(d, m->filename, m->source, m->source_len);
+    }
+    ParseCtx c;
+    ctx_init(&c, m, m->filename, d);
+    c.no_fast = o && o->no_fast_stmts;
+    if (run(&c, TK_MODE_MODULE, m->source, m->source_len)) {
+        irb_finish_aliases(&c);
+        if (!c.failed) commit_funcs(&c, false);
+    }
+    ctx_free(&c);
+    if (c.failed) {
+        ir_module_free(m);
+        return NULL;
+    }
+    return m;
+}
+
 Module *parse_module(const char *filename, const char *text, size_t len, DiagSink *d) {
     return parse_module_with(filename, text, len, d, NULL);
 }
@@ -254,20 +277,18 @@ Module *parse_module_with(const char *filename, const char *text, size_t len, Di
         if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
         return NULL;
     }
-    if (d) diag_add_source(d, m->filename, m->source, len);
-    ParseCtx c;
-    ctx_init(&c, m, m->filename, d);
-    c.no_fast = o && o->no_fast_stmts;
-    if (run(&c, TK_MODE_MODULE, m->source, len)) {
-        irb_finish_aliases(&c);
-        if (!c.failed) commit_funcs(&c, false);
-    }
-    ctx_free(&c);
-    if (c.failed) {
-        ir_module_free(m);
+    return parse_whole(m, false, d, o);
+}
+
+Module *parse_module_borrowed(const char *filename, const char *text, size_t len, DiagSink *d) {
+    if (!filename) filename = "<stdin>";
+    if (!text) { text = ""; len = 0; }
+    Module *m = ir_module_new_borrowed(filename, text, len);
+    if (!m) {
+        if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
         return NULL;
     }
-    return m;
+    return parse_whole(m, true, d, NULL);
 }
 
 ParseScope *parse_scope_new(Module *m) {

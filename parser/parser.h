@@ -3,7 +3,8 @@
 ** by the re2c lexer, building IR through ir/build.c.
 **
 ** Ownership: a Module returned by parse_module owns a copy of the text and
-** all its IR (one arena); free it with ir_module_free(). On a syntax error
+** all its IR (one arena); free it with ir_module_free(). One returned by
+** parse_module_borrowed owns its IR but borrows the caller's text. On a syntax error
 ** the parser reports the FIRST error through the DiagSink (FILE:LINE:COL,
 ** source line, caret), frees everything it built and returns NULL. The
 ** parser registers the text with diag_add_source(), so callers need not.
@@ -27,6 +28,12 @@
 ** locations and diagnostics, e.g. "<stdin>"). Returns the module, or NULL
 ** after one diagnostic on [d] (d may be NULL: silent). */
 Module *parse_module(const char *filename, const char *text, size_t len, DiagSink *d);
+/* The same without copying [text], for big inputs read by the caller (the
+** program then exists once, not three times): the module AND the sink [d]
+** borrow [text], which must end with a NUL at text[len] and stay alive and
+** unchanged until both ir_module_free() and diag_free(d) have run (see
+** diag_add_source_borrowed). */
+Module *parse_module_borrowed(const char *filename, const char *text, size_t len, DiagSink *d);
 
 /* parse_module with options (NULL: the defaults). */
 typedef struct ParseOptions {
