@@ -1593,6 +1593,8 @@ Block *irb_block_new(ParseCtx *c, Func *f, Op *parent) {
     if (!b) return NULL;
     b->func = f;
     b->parent_op = parent;
+    /* bind() rejects a second value of one name, except in the REPL. */
+    b->names_unique = !c->allow_shadow;
     return b;
 }
 

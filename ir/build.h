@@ -78,7 +78,9 @@ typedef struct ResultRef {
 **     %r = "name"(%a, ...) : (T, ...) -> T      (or `-> (T, ...)`)
 ** with plain `%name` values, no regions, attributes or location, on any
 ** number of lines. Indices are into tok[]; irb_fast_stmt builds it. */
-enum { FAST_MAX_LIST = 16, FAST_MAX_TOKENS = 4 * FAST_MAX_LIST + 16 };
+/* The longest shape: 4 tokens up to '(', three lists of FAST_MAX_LIST
+** entries and their separators, `) : (`, `) -> (`, `)` and the next token. */
+enum { FAST_MAX_LIST = 16, FAST_MAX_TOKENS = 3 * 2 * FAST_MAX_LIST + 12 };
 typedef struct FastStmt {
     Token tok[FAST_MAX_TOKENS];    /* every token of the statement, in order */
     int ntok;

@@ -81,15 +81,20 @@ static void pull(Driver *dr, Token *t) {
     else lex_next(&dr->lx, t);
 }
 
-static bool is_type(const Token *t) {
-    return t->kind == TK_DIALECT_TYPE || t->kind == TK_TENSOR_TYPE || t->kind == TK_COMPLEX_TYPE
-        || (t->kind == TK_BARE_ID && !memchr(t->s, '.', t->len));
+static bool has_dot(const Token *t) {
+    for (uint32_t i = 0; i < t->len; i++) if (t->s[i] == '.') return true;
+    return false;
 }
 
-/* Reads the next token into fs.tok; false (and nothing read) when full. */
+static bool is_type(const Token *t) {
+    return t->kind == TK_DIALECT_TYPE || t->kind == TK_TENSOR_TYPE || t->kind == TK_COMPLEX_TYPE
+        || (t->kind == TK_BARE_ID && !has_dot(t));
+}
+
+/* Reads the next token into fs.tok. (Always true: the lists are limited to
+** FAST_MAX_LIST entries, so the longest shape fits in FAST_MAX_TOKENS.) */
 static bool take(Driver *dr) {
     FastStmt *fs = dr->fs;
-    if (fs->ntok == FAST_MAX_TOKENS) return false;
     lex_next(&dr->lx, &fs->tok[fs->ntok++]);
     return true;
 }
@@ -148,7 +153,7 @@ static bool read_fast(Driver *dr, const Token *first) {
     if (!take(dr)) return false;
     const Token *next = CUR(dr);
     return next->kind == TK_VALUE || next->kind == TK_RBRACE || next->kind == TK_STRING
-        || (next->kind == TK_BARE_ID && memchr(next->s, '.', next->len));
+        || (next->kind == TK_BARE_ID && has_dot(next));
 }
 #undef CUR
 
@@ -299,6 +304,7 @@ ParseScope *parse_scope_new(Module *m) {
     bool okay = s && b && irb_scope_push(&c, b);
     ctx_free(&c);
     if (!okay) return NULL;
+    b->names_unique = false;       /* parse_ops_into lets names shadow */
     s->m = m;
     s->block = b;
     s->scope = c.scope;
