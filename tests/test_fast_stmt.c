@@ -118,6 +118,21 @@ Test(fast_stmt, chain_builds_ops_values_and_uses) {
     cr_expect_eq(x->index, 0);
     cr_expect_eq(y->index, 1);
     cr_expect_eq(x->parent, b);
+    /* The parser rejected every duplicate name here (verify relies on it). */
+    cr_expect(b->names_unique);
+    drop(&r);
+}
+
+/* The REPL's blocks let a name be defined again, so they make no promise. */
+Test(fast_stmt, repl_blocks_are_not_names_unique) {
+    Run r = both("func.func @f() -> () {\n  tfrt.return\n}\n");
+    cr_assert_not_null(r.m, "%s", r.err);
+    cr_expect(ir_module_func(r.m, "f")->body->names_unique);
+    ParseScope *s = parse_scope_new(r.m);
+    cr_assert_not_null(s);
+    const char *ops = "%x = \"tfrt.add.i32\"(%y, %y) : (i32, i32) -> i32\n";
+    cr_expect_eq(parse_ops_into(s, "<repl>", ops, strlen(ops), NULL, NULL), -1, "%y is undefined");
+    cr_expect_not(parse_scope_block(s)->names_unique);
     drop(&r);
 }
 
@@ -190,6 +205,7 @@ Test(fast_stmt, inside_regions_and_in_a_module) {
     cr_expect_eq(in->ops[0]->operands[0], in->args[0]);
     cr_expect_eq(in->ops[0]->results[0]->block, in);
     cr_expect_eq(body->ops[2]->operands[0], body->args[0]);
+    cr_expect(in->names_unique);
     drop(&r);
 }
 
