@@ -616,8 +616,26 @@ static int vlen(const Vec *v) { return v ? v->n : 0; }
 typedef struct Entry {
     const char *name;         /* `%name` (NUL-terminated), the key's bytes */
     uint32_t len, hash;
-    Value **slots; int nslots;
+    int nslots;               /* `%name#0` .. `%name#(nslots-1)` */
+    union {
+        Value *one;           /* nslots <= 1: the value itself (no array) */
+        Value **many;
+    } u;
 } Entry;
+
+/* The slots of [e]; valid until the next change of its table. */
+static Value **slots(Entry *e) { return e->nslots <= 1 ? &e->u.one : e->u.many; }
+
+/* A copy of the slot array of [e] when it has one (snapshots keep their
+** own, see below), in [a]; false when out of memory. */
+static bool own_slots(Entry *e, Arena *a) {
+    if (e->nslots <= 1) return true;
+    Value **sl = arena_alloc(a, (size_t)e->nslots * sizeof *sl);
+    if (!sl) return false;
+    memcpy(sl, e->u.many, (size_t)e->nslots * sizeof *sl);
+    e->u.many = sl;
+    return true;
+}
 
 struct Scope {
     Block *block;
@@ -639,6 +657,13 @@ void irb_scope_pop(ParseCtx *c) {
     if (c->scope) c->scope = c->scope->parent;
 }
 
+/* Equal bytes? (Value names are short: a loop beats a call to memcmp.) */
+static bool same_bytes(const char *a, const char *b, uint32_t n) {
+    if (n > 16) return memcmp(a, b, n) == 0;
+    for (uint32_t i = 0; i < n; i++) if (a[i] != b[i]) return false;
+    return true;
+}
+
 /* Scope tables are keyed on the bytes of `%name`, so a statement can look
 ** its values up straight from the token text without interning it. */
 static Entry *scope_find(Scope *s, const char *name, uint32_t len, uint32_t h) {
@@ -646,7 +671,7 @@ static Entry *scope_find(Scope *s, const char *name, uint32_t len, uint32_t h) {
     size_t j = h & (size_t)(s->cap - 1);
     while (s->tab[j].name) {
         Entry *e = &s->tab[j];
-        if (e->hash == h && e->len == len && memcmp(e->name, name, len) == 0) return e;
+        if (e->hash == h && e->len == len && same_bytes(e->name, name, len)) return e;
         j = (j + 1) & (size_t)(s->cap - 1);
     }
     return NULL;
@@ -679,7 +704,7 @@ static Entry *scope_add(ParseCtx *c, Scope *s, const char *name, uint32_t len, u
     size_t j = h & (size_t)(s->cap - 1);
     while (s->tab[j].name) {
         Entry *e = &s->tab[j];
-        if (e->hash == h && e->len == len && memcmp(e->name, name, len) == 0) return e;
+        if (e->hash == h && e->len == len && same_bytes(e->name, name, len)) return e;
         j = (j + 1) & (size_t)(s->cap - 1);
     }
     if (copy && !(name = arena_strndup(c->a, name, len))) return oom(c);
@@ -707,12 +732,7 @@ ScopeSnap *irb_snapshot(ParseCtx *c) {
     if (!sn->copy) return NULL;
     for (int i = 0; i < s->cap; i++) {
         sn->copy[i] = s->tab[i];
-        if (s->tab[i].name) {
-            Value **sl = talloc(c, (size_t)(s->tab[i].nslots + 1) * sizeof *sl);
-            if (!sl) return NULL;
-            memcpy(sl, s->tab[i].slots, (size_t)s->tab[i].nslots * sizeof *sl);
-            sn->copy[i].slots = sl;
-        }
+        if (s->tab[i].name && !own_slots(&sn->copy[i], c->tmp ? c->tmp : c->a)) return oom(c);
     }
     sn->nops = b->nops;
     sn->nvalues = b->nvalues;
@@ -739,10 +759,7 @@ void irb_restore(ParseCtx *c, const ScopeSnap *sn) {
         s->tab[i] = sn->copy[i];
         if (!s->tab[i].name) continue;
         /* The saved slots are scratch: give the scope its own copy. */
-        Value **sl = alloc(c, (size_t)(s->tab[i].nslots + 1) * sizeof *sl);
-        if (!sl) { s->tab[i].nslots = 0; s->tab[i].slots = NULL; continue; }
-        memcpy(sl, sn->copy[i].slots, (size_t)s->tab[i].nslots * sizeof *sl);
-        s->tab[i].slots = sl;
+        if (!own_slots(&s->tab[i], c->a)) { s->tab[i].nslots = 0; s->tab[i].u.one = NULL; }
     }
     b->nops = sn->nops;
     b->nvalues = sn->nvalues;
@@ -759,20 +776,22 @@ void irb_restore(ParseCtx *c, const ScopeSnap *sn) {
 ** being an error. */
 static bool bind_entry(ParseCtx *c, Entry *e, int idx, Value *v, const Token *at, bool replace) {
     if (!e) return false;
-    if (idx < e->nslots && e->slots[idx]) {
+    if (idx < e->nslots && slots(e)[idx]) {
         if (!replace) {
             if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%s'", e->name);
             else irb_error(c, at, "redefinition of SSA value '%s#%d'", e->name, idx);
             return false;
         }
     }
-    if (idx >= e->nslots) {
+    if (idx >= e->nslots && idx > 0) {
         int n = idx + 1;
-        Value **ns = arena_grow(c->a, e->slots, (size_t)e->nslots, (size_t)n, sizeof *ns);
+        Value **ns = arena_alloc(c->a, (size_t)n * sizeof *ns);
         if (!ns) { oom(c); return false; }
-        e->slots = ns; e->nslots = n;
+        memcpy(ns, slots(e), (size_t)e->nslots * sizeof *ns);
+        e->u.many = ns;
     }
-    e->slots[idx] = v;
+    if (idx >= e->nslots) e->nslots = idx + 1;
+    slots(e)[idx] = v;
     return true;
 }
 
@@ -829,8 +848,8 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
         irb_error(c, t, "use of undeclared SSA value name '%.*s'", (int)t->len, t->s);
         return NULL;
     }
-    if (ovf || idx >= e->nslots || !e->slots[idx]) {
-        if (e->nslots == 1 && e->slots[0] && num >= 0)
+    if (ovf || idx >= e->nslots || !slots(e)[idx]) {
+        if (e->nslots == 1 && slots(e)[0] && num >= 0)
             irb_error(c, t, "reference to invalid result number: '%.*s' is a single value", (int)t->len, t->s);
         else
             irb_error(c, t, "reference to invalid result number '%.*s'", (int)t->len, t->s);
@@ -838,7 +857,7 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
     }
     OperandRef *r = talloc(c, sizeof *r);
     if (!r) return NULL;
-    r->v = e->slots[idx];
+    r->v = slots(e)[idx];
     r->name = name;
     r->idx = idx;
     r->tok = *t;
@@ -2322,7 +2341,7 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
         if (c->allow_shadow) {
             /* A redefined group must not keep stale higher slots. */
             Entry *e = scope_get(c->scope, r->name);
-            for (int j = r->count; e && j < e->nslots; j++) e->slots[j] = NULL;
+            for (int j = r->count; e && j < e->nslots; j++) slots(e)[j] = NULL;
         }
     }
     op->loc = loc ? loc : file_loc(c, c->file, op->line, op->col);
@@ -2416,12 +2435,12 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     for (int i = 0; i < n; i++) {
         const Token *u = &t[fs->operand[i]];
         Entry *e = scope_find(sc, u->s, u->len, hash(u->s, u->len));
-        if (!e || e->nslots < 1 || !e->slots[0]) return false;
-        opv[i] = e->slots[0];
+        if (!e || e->nslots < 1 || !slots(e)[0]) return false;
+        opv[i] = slots(e)[0];
     }
     uint32_t rhash = hash(t[0].s, t[0].len);
     Entry *re = scope_find(sc, t[0].s, t[0].len, rhash);
-    if (re && re->nslots > 0 && re->slots[0]) return false;
+    if (re && re->nslots > 0 && slots(re)[0]) return false;
     const OpInfo *info;
     const char *opname = generic_name(c, &t[2], &info);
     if (!opname) return false;
