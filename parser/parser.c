@@ -91,25 +91,30 @@ static bool is_type(const Token *t) {
         || (t->kind == TK_BARE_ID && !has_dot(t));
 }
 
-/* Reads the next token into fs.tok. (Always true: the lists are limited to
-** FAST_MAX_LIST entries, so the longest shape fits in FAST_MAX_TOKENS.) */
-static bool take(Driver *dr) {
-    FastStmt *fs = dr->fs;
-    lex_next(&dr->lx, &fs->tok[fs->ntok++]);
-    return true;
+/* The reader of fast statements: the token array and its length are
+** locals (not reloaded from the Driver after every call to the lexer). */
+typedef struct Reader {
+    Lexer *lx;
+    Token *tok;
+    int n;
+} Reader;
+
+/* Reads the next token and returns its kind. (No bounds check: the lists
+** are limited to FAST_MAX_LIST entries, so the longest shape fits.) */
+static int next(Reader *r) {
+    return lex_next(r->lx, &r->tok[r->n++]);
 }
-#define CUR(dr) (&(dr)->fs->tok[(dr)->fs->ntok - 1])
 
 /* Reads `T, T, ... )` (after a '(' already read) into [list]. */
-static bool type_list(Driver *dr, uint8_t *list, int *n) {
-    if (!take(dr)) return false;
-    if (CUR(dr)->kind == TK_RPAREN) return true;
+static bool type_list(Reader *r, uint8_t *list, int *n) {
+    if (next(r) == TK_RPAREN) return true;
     for (;;) {
-        if (!is_type(CUR(dr)) || *n == FAST_MAX_LIST) return false;
-        list[(*n)++] = (uint8_t)(dr->fs->ntok - 1);
-        if (!take(dr)) return false;
-        if (CUR(dr)->kind == TK_RPAREN) return true;
-        if (CUR(dr)->kind != TK_COMMA || !take(dr)) return false;
+        if (!is_type(&r->tok[r->n - 1]) || *n == FAST_MAX_LIST) return false;
+        list[(*n)++] = (uint8_t)(r->n - 1);
+        int k = next(r);
+        if (k == TK_RPAREN) return true;
+        if (k != TK_COMMA) return false;
+        next(r);
     }
 }
 
@@ -120,42 +125,40 @@ static bool type_list(Driver *dr, uint8_t *list, int *n) {
 ** last entry; false with everything read in dr->fs->tok for sending. */
 static bool read_fast(Driver *dr, const Token *first) {
     FastStmt *fs = dr->fs;
-    fs->ntok = 1;
+    Reader r = { &dr->lx, fs->tok, 1 };
+    bool shape = false;
     fs->tok[0] = *first;
     fs->noperands = fs->nin = fs->nout = 0;
     fs->out_paren = false;
-    if (!take(dr) || CUR(dr)->kind != TK_EQ) return false;
-    if (!take(dr) || CUR(dr)->kind != TK_STRING) return false;
-    if (!take(dr) || CUR(dr)->kind != TK_LPAREN) return false;
-    if (!take(dr)) return false;
-    if (CUR(dr)->kind != TK_RPAREN) {
+    if (next(&r) != TK_EQ || next(&r) != TK_STRING || next(&r) != TK_LPAREN) goto out;
+    int k = next(&r);
+    if (k != TK_RPAREN) {
         for (;;) {
-            if (CUR(dr)->kind != TK_VALUE || fs->noperands == FAST_MAX_LIST) return false;
-            fs->operand[fs->noperands++] = (uint8_t)(fs->ntok - 1);
-            if (!take(dr)) return false;
-            if (CUR(dr)->kind == TK_RPAREN) break;
-            if (CUR(dr)->kind != TK_COMMA || !take(dr)) return false;
+            if (k != TK_VALUE || fs->noperands == FAST_MAX_LIST) goto out;
+            fs->operand[fs->noperands++] = (uint8_t)(r.n - 1);
+            k = next(&r);
+            if (k == TK_RPAREN) break;
+            if (k != TK_COMMA) goto out;
+            k = next(&r);
         }
     }
-    if (!take(dr) || CUR(dr)->kind != TK_COLON) return false;
-    if (!take(dr) || CUR(dr)->kind != TK_LPAREN) return false;
-    fs->types_at = fs->ntok - 1;
-    if (!type_list(dr, fs->in, &fs->nin)) return false;
-    if (!take(dr) || CUR(dr)->kind != TK_ARROW) return false;
-    if (!take(dr)) return false;
-    if (CUR(dr)->kind == TK_LPAREN) {
+    if (next(&r) != TK_COLON || next(&r) != TK_LPAREN) goto out;
+    fs->types_at = r.n - 1;
+    if (!type_list(&r, fs->in, &fs->nin) || next(&r) != TK_ARROW) goto out;
+    if (next(&r) == TK_LPAREN) {
         fs->out_paren = true;
-        if (!type_list(dr, fs->out, &fs->nout)) return false;
+        if (!type_list(&r, fs->out, &fs->nout)) goto out;
     } else {
-        if (!is_type(CUR(dr))) return false;
-        fs->out[fs->nout++] = (uint8_t)(fs->ntok - 1);
+        if (!is_type(&r.tok[r.n - 1])) goto out;
+        fs->out[fs->nout++] = (uint8_t)(r.n - 1);
     }
-    if (!take(dr)) return false;
-    const Token *next = CUR(dr);
-    return next->kind == TK_VALUE || next->kind == TK_RBRACE || next->kind == TK_STRING
-        || (next->kind == TK_BARE_ID && has_dot(next));
+    k = next(&r);
+    const Token *nt = &r.tok[r.n - 1];
+    shape = k == TK_VALUE || k == TK_RBRACE || k == TK_STRING || (k == TK_BARE_ID && has_dot(nt));
+out:
+    fs->ntok = r.n;
+    return shape;
 }
-#undef CUR
 
 /* Feeds [text] (NUL at text[len], kept alive by the module) to a new parser after
 ** the mode token [mode]. Returns false after a diagnostic.
