@@ -61,6 +61,7 @@ typedef struct V {
     int errors;
     const OpInfo *tab; size_t ntab;
     Row **rows;                    /* one per op-table row, NULL until used */
+    const OpInfo *last_info; Row *last_row;   /* row_of's last answer */
     bool have_dialects;            /* dialects collected (on the first unknown op) */
     char **dialects; int ndialects;
     /* Signature entries (their text) known to accept a type: a small
@@ -292,7 +293,17 @@ static bool is_call_like(SyntaxFamily f)
 /* The Row of [info], made on first use; NULL for an op-table row outside
 ** the table (hand-made OpInfo) or when out of memory: the callers then
 ** take the slow path (signature unchecked, attribute rules every time). */
-static Row *row_of(V *v, const OpInfo *info)
+static Row *make_row(V *v, const OpInfo *info);
+
+static inline Row *row_of(V *v, const OpInfo *info)
+{
+    if (info == v->last_info) return v->last_row;
+    Row *r = make_row(v, info);
+    if (r) { v->last_info = info; v->last_row = r; }
+    return r;
+}
+
+static Row *make_row(V *v, const OpInfo *info)
 {
     if (!v->rows || info < v->tab || info >= v->tab + v->ntab) return NULL;
     Row **slot = &v->rows[info - v->tab];
@@ -911,17 +922,35 @@ static void check_signature(V *v, const Op *op, Row *r)
 typedef struct NameSlot { const Value *val; uint64_t hash; } NameSlot;
 typedef struct NameTab { NameSlot *slots; size_t cap; } NameTab;
 
+/* A hash of the whole text of [s], eight bytes at a time (names are short:
+** "%v12345" is one word). */
 static uint64_t hash_name(const char *s)
 {
-    uint64_t h = 0xcbf29ce484222325ull;                  /* FNV-1a */
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h ^ (h >> 32);
+    const uint64_t k = 0x9E3779B97F4A7C15ull;
+    size_t n = strlen(s);
+    uint64_t h = (uint64_t)n * k, w;
+    for (; n > 8; n -= 8, s += 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * k;
+        h ^= h >> 31;
+    }
+    if (n >= 4) {                 /* 4..8 bytes: two overlapping words */
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        w = (uint64_t)a << 32 | b;
+    } else {                      /* 0..3 bytes */
+        w = 0;
+        for (size_t i = 0; i < n; i++) w = w << 8 | (unsigned char)s[i];
+    }
+    h = (h ^ w) * k;
+    return h ^ (h >> 29);
 }
 
 /* Enters [val]; returns the earlier value with the same name defined by a
 ** different op (or argument), or NULL. The table is never full: its
 ** capacity is at least twice the block's value count (verify_block). */
-static const Value *name_enter(NameTab *t, const Value *val)
+static inline const Value *name_enter(NameTab *t, const Value *val)
 {
     if (!t->slots || !val->name) return NULL;
     uint64_t h = hash_name(val->name);
