@@ -918,9 +918,14 @@ static void check_signature(V *v, const Op *op, Row *r)
 /* A name -> first value table for the redefinition check of a block whose
 ** builder has not promised unique names (Block.names_unique). Names are
 ** compared by content: a builder need not intern them, so two values of
-** one name may have different pointers. NULL names are never entered. */
-typedef struct NameSlot { const Value *val; uint64_t hash; } NameSlot;
-typedef struct NameTab { NameSlot *slots; size_t cap; } NameTab;
+** one name may have different pointers. NULL names are never entered.
+** A slot is 8 bytes, 0 when empty, else the high half of the name's hash
+** and 1 + the value's number in [vals] (the values in the order entered),
+** so that a probe reads the value only when the hashes agree. */
+typedef struct NameTab {
+    uint64_t *slots; size_t cap;
+    const Value **vals; uint32_t nvals;
+} NameTab;
 
 /* A hash of the whole text of [s], eight bytes at a time (names are short:
 ** "%v12345" is one word). */
@@ -954,13 +959,21 @@ static inline const Value *name_enter(NameTab *t, const Value *val)
 {
     if (!t->slots || !val->name) return NULL;
     uint64_t h = hash_name(val->name);
+    uint64_t tag = h & 0xFFFFFFFF00000000ull;
     size_t i = (size_t)h & (t->cap - 1);
     for (;;) {
-        NameSlot *sl = &t->slots[i];
-        if (!sl->val) { sl->val = val; sl->hash = h; return NULL; }
-        if (sl->hash == h && !strcmp(sl->val->name, val->name)) {
-            if (sl->val->def && sl->val->def == val->def) return NULL;   /* %x:2 results */
-            return sl->val;
+        uint64_t sl = t->slots[i];
+        if (!sl) {
+            t->vals[t->nvals++] = val;
+            t->slots[i] = tag | t->nvals;
+            return NULL;
+        }
+        if ((sl & 0xFFFFFFFF00000000ull) == tag) {
+            const Value *o = t->vals[(uint32_t)sl - 1];
+            if (!strcmp(o->name, val->name)) {
+                if (o->def && o->def == val->def) return NULL;   /* %x:2 results */
+                return o;
+            }
         }
         i = (i + 1) & (t->cap - 1);
     }
@@ -1085,14 +1098,17 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
     }
     /* The redefinition check, unless the builder has done it (the table
     ** holds every named value of the block: a cache miss per value). */
-    NameTab names = { NULL, 0 };
+    NameTab names = { NULL, 0, NULL, 0 };
     if (!b->names_unique) {
         size_t want = (size_t)b->nargs + 1;
         for (int i = 0; i < b->nops; i++) want += b->ops[i] ? (size_t)b->ops[i]->nresults : 0;
         size_t cap = 16;
         while (cap < 2 * want) cap *= 2;
-        names.slots = calloc(cap, sizeof *names.slots);
-        names.cap = cap;
+        if (want < UINT32_MAX) {
+            names.vals = malloc(want * sizeof *names.vals);
+            names.slots = names.vals ? calloc(cap, sizeof *names.slots) : NULL;
+            names.cap = cap;
+        }
     }
 
     for (int i = 0; i < b->nargs; i++) {
@@ -1148,6 +1164,7 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
         if (op->nregions > 0 || (info && (info->flags & OPF_HAS_REGIONS))) check_regions(v, op, depth);
     }
     free(names.slots);
+    free(names.vals);
 
     const Op *last = b->nops ? b->ops[b->nops - 1] : NULL;
     if (!last || !last->name || strcmp(last->name, "tfrt.return")) {

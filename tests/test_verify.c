@@ -757,6 +757,50 @@ Test(verify, redefinition_compares_names_by_content)
     ir_module_free(m);
 }
 
+/* Names of every length (the hash reads short names bytewise, longer ones
+** a word at a time): equal texts are redefinitions, texts differing in one
+** byte anywhere (first, middle, last) or in length are not. */
+Test(verify, redefinition_of_names_of_every_length)
+{
+    static const char *const names[] = {
+        "%a", "%abcd", "%abcdefghijk", "%a_very_long_value_name_indeed",
+    };
+    static const char *const near[] = {
+        "%b", "%abce", "%abcdefghijkl", "%a_very_long_valuX_name_indeed",
+        "%", "%abcdefghij", "%b_very_long_value_name_indeed", "%abc",
+    };
+    enum { NN = 4, NNEAR = 8 };
+    char src[4096] = "func.func @f(%x: i32) {\n";
+    for (int i = 0; i < NN + NN + NNEAR; i++)
+        snprintf(src + strlen(src), sizeof src - strlen(src),
+                 "  %%v%02d = \"tfrt.add.i32\"(%%x, %%x) : (i32, i32) -> i32\n", i);
+    strcat(src, "  tfrt.return\n}\n");
+    Module *m = parse_ok(src);
+    Block *body = m->funcs[0]->body;
+    body->names_unique = false;
+    char copies[NN][64], nears[NNEAR][64];
+    for (int i = 0; i < NN; i++) {
+        body->ops[i]->results[0]->name = names[i];
+        snprintf(copies[i], sizeof copies[i], "%s", names[i]);
+        body->ops[NN + NNEAR + i]->results[0]->name = copies[i];   /* last: the duplicates */
+    }
+    for (int i = 0; i < NNEAR; i++) {
+        snprintf(nears[i], sizeof nears[i], "%s", near[i]);
+        body->ops[NN + i]->results[0]->name = nears[i];
+    }
+    int n;
+    char *out = verify_text(m, &n);
+    cr_expect_eq(n, NN, "%s", out);
+    for (int i = 0; i < NN; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "v.mlir:%d:10: error: redefinition of SSA value '%s'\n"
+                 "v.mlir:%d:10: note: previously defined here\n", 2 + NN + NNEAR + i, names[i], 2 + i);
+        cr_expect(strstr(out, want), "missing `%s` in:\n%s", want, out);
+    }
+    free(out);
+    ir_module_free(m);
+}
+
 /* The contract of Block.names_unique: the builder that sets it has already
 ** rejected every duplicate value name in the block, and the verifier
 ** trusts it and keeps no name table there. So a duplicate made by hand
