@@ -47,6 +47,10 @@ typedef struct Row {
     ** region rules, not tfrt.return (attribute rules: attr_rule). */
     bool plain;
     unsigned char attr_rule;       /* ATTR_RULE_*: does check_attrs apply? */
+    bool fast;                     /* plain and no attribute rule: plain_op_ok */
+    const char *value_ty;          /* constants: constant_value_type */
+    const Type *value_ok;          /* ... and the last `value` type accepted */
+    AttrKind value_kind;
     /* The last type accepted at each signature position (types are
     ** interned, so a pointer compare settles the common case). */
     const Type *in_ok[MAX_SIG], *out_ok[MAX_SIG];
@@ -452,18 +456,28 @@ static const char *dtype_elem(const char *dt)
     return dt;
 }
 
+/* The type of the `value` attribute of the constant ops ("tfrt.constant.i32"
+** -> "i32"), the one rule of check_attrs for them; NULL for other ops. */
+static const char *constant_value_type(const char *n)
+{
+    if (has_prefix(n, "tfrt.constant.complex")) return NULL;
+    if (has_prefix(n, "tfrt.constant.") || has_prefix(n, "tfrt.constant_s.")) return strchr(n + 5, '.') + 1;
+    return NULL;
+}
+
 /* The attribute rules of the known ops (dialect.md §3.8, §9, §10).
 ** Returns false when no rule applies to the op (the caller then skips it
 ** next time: see check_attrs_cached). */
 static bool check_attrs(V *v, const Op *op)
 {
     const char *n = op->name;
+    const char *vt;
     if (has_prefix(n, "tfrt.constant.complex")) {
         const char *et = !strcmp(n, "tfrt.constant.complex64") ? "f32" : "f64";
         need_typed(v, op, "imaginary", et);
         need_typed(v, op, "real", et);
-    } else if (has_prefix(n, "tfrt.constant.") || has_prefix(n, "tfrt.constant_s.")) {
-        need_typed(v, op, "value", strchr(n + 5, '.') + 1);
+    } else if ((vt = constant_value_type(n))) {
+        need_typed(v, op, "value", vt);
     } else if (!strcmp(n, "tfrt.call") || !strcmp(n, "rv.critical") || !strcmp(n, "tfrt.parallel_call.i32")) {
         need_attr(v, op, "callee", ATTR_SYMBOL);
     } else if (!strcmp(n, "tfrt_test.sync_benchmark")) {
@@ -550,12 +564,24 @@ static bool check_attrs(V *v, const Op *op)
 
 /* check_attrs, remembering in [r] (may be NULL) whether any rule applies
 ** to the row (the rules are chains of string compares; most ops have none).
-** Whether a rule applies depends on the op name alone. */
+** Whether a rule applies, and which, depends on the op name alone. The
+** constants' rule (a `value` of their type) remembers the last attribute
+** kind and type it accepted. */
 static void check_attrs_cached(V *v, const Op *op, Row *r)
 {
     if (!r) { check_attrs(v, op); return; }
     if (r->attr_rule == ATTR_RULE_NONE) return;
+    if (r->value_ty) {
+        const Attr *a = ir_op_attr(op, "value");
+        if (a && a->type && a->type == r->value_ok && a->kind == r->value_kind) return;
+        int errors = v->errors;
+        need_typed(v, op, "value", r->value_ty);
+        if (a && a->type && v->errors == errors) { r->value_ok = a->type; r->value_kind = a->kind; }
+        return;
+    }
+    if (r->attr_rule == ATTR_RULE_UNKNOWN) r->value_ty = constant_value_type(op->name);
     r->attr_rule = check_attrs(v, op) ? ATTR_RULE_SOME : ATTR_RULE_NONE;
+    r->fast = r->plain && r->attr_rule == ATTR_RULE_NONE;
 }
 
 /* ---------------------------------------------------------------- functions & symbols */
@@ -1127,8 +1153,8 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
         if (!op) continue;
         const OpInfo *info = op->info;
         Row *row = info ? row_of(v, info) : NULL;
-        if (row && row->plain && row->attr_rule == ATTR_RULE_NONE && plain_op_ok(b, op, row)) {
-            for (int r = 0; r < op->nresults; r++) {
+        if (row && row->fast && plain_op_ok(b, op, row)) {
+            for (int r = 0; names.slots && r < op->nresults; r++) {
                 const Value *old = name_enter(&names, op->results[r]);
                 if (old) redefined(v, op->results[r], old, op, b);
             }

@@ -593,6 +593,31 @@ Test(verify, attributes)
            "'tfrt_dht.create_uninitialized_tensor.f32.2' op attribute 'shape' must have 2 elements, but has 1");
 }
 
+/* The constants' `value` rule remembers the attribute type it accepted;
+** later constants of another type, kind, or without the attribute are
+** still reported, each with the message of the general rule. */
+Test(verify, constant_values_after_a_warm_cache)
+{
+    EXPECT("func.func @f() {\n"
+           "  %a = tfrt.constant.i32 1\n"
+           "  %b = tfrt.constant.i32 2\n"
+           "  %c = \"tfrt.constant.i32\"() {value = 3 : i64} : () -> i32\n"
+           "  %d = \"tfrt.constant.i32\"() {value = 1.0 : f32} : () -> i32\n"
+           "  %e = \"tfrt.constant.i32\"() : () -> i32\n"
+           "  %f = \"tfrt.constant.i32\"() {value = true} : () -> i32\n"
+           "  %g = tfrt.constant.i32 3\n"
+           "  %h = tfrt.constant.i1 true\n"
+           "  %i = \"tfrt.constant.i1\"() {value = 1 : i1} : () -> i1\n"
+           "  %j = \"tfrt.constant.i1\"() {value = 1 : i32} : () -> i1\n"
+           "  tfrt.return\n"
+           "}\n", 5,
+           "v.mlir:4:8: error: 'tfrt.constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "v.mlir:5:8: error: 'tfrt.constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "v.mlir:6:8: error: 'tfrt.constant.i32' op requires attribute 'value'\n",
+           "v.mlir:7:8: error: 'tfrt.constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "v.mlir:11:8: error: 'tfrt.constant.i1' op attribute 'value' failed to satisfy constraint: bool attribute\n");
+}
+
 Test(verify, symbols_of_other_ops)
 {
     EXPECT("func.func @t(%x: i32) -> i32 {\n"
