@@ -37,14 +37,36 @@ enum { MAX_SIG = VERIFY_MAX_SIG, MAX_DEPTH = 2000 };
 typedef VerifySigType SigType;
 typedef VerifySig Sig;
 
+/* What one verify run knows of one op-table row, worked out when an op of
+** the row is first seen (most modules use few rows). */
+typedef struct Row {
+    Sig sig;                       /* the parsed signature */
+    bool sig_has_chain;            /* a "!tfrt.chain" among the inputs */
+    bool callee_checks;            /* call-like family: check_callees applies */
+    /* Only the signature applies, and it has a fixed arity: no callee, no
+    ** region rules, not tfrt.return (attribute rules: attr_rule). */
+    bool plain;
+    unsigned char attr_rule;       /* ATTR_RULE_*: does check_attrs apply? */
+    bool fast;                     /* plain and no attribute rule: plain_op_ok */
+    const char *value_ty;          /* constants: constant_value_type */
+    const Type *value_ok;          /* ... and the last `value` type accepted */
+    AttrKind value_kind;
+    /* The last type accepted at each signature position (types are
+    ** interned, so a pointer compare settles the common case). */
+    const Type *in_ok[MAX_SIG], *out_ok[MAX_SIG];
+} Row;
+
+enum { ATTR_RULE_UNKNOWN, ATTR_RULE_NONE, ATTR_RULE_SOME };
+
 typedef struct V {
     const Module *m;
     DiagSink *d;
     VerifyOptions o;
     int errors;
     const OpInfo *tab; size_t ntab;
-    Sig *sigs;                     /* cache, one per op-table row */
-    unsigned char *attr_rule;      /* per row: 0 unknown, 1 no attribute rule, 2 rule */
+    Row **rows;                    /* one per op-table row, NULL until used */
+    const OpInfo *last_info; Row *last_row;   /* row_of's last answer */
+    bool have_dialects;            /* dialects collected (on the first unknown op) */
     char **dialects; int ndialects;
     /* Signature entries (their text) known to accept a type: a small
     ** direct-mapped cache, as a block checks the same few pairs again. */
@@ -260,19 +282,56 @@ bool verify_parse_signature(const char *sig, VerifySig *out)
     return !out->unchecked;
 }
 
-static const Sig *op_sig(V *v, const OpInfo *info)
+/* Ops whose callees check_callees checks. */
+static bool is_call_like(SyntaxFamily f)
 {
-    static const Sig unchecked = { true, true, 0, 0, false, false, {{0}}, {{0}} };
-    if (!v->sigs || info < v->tab || info >= v->tab + v->ntab) return &unchecked;
-    Sig *s = &v->sigs[info - v->tab];
-    if (!s->parsed) parse_sig(info->signature, s);
-    return s;
+    switch (f) {
+    case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_WHILE: case SYN_ONCE:
+    case SYN_CRITICAL: case SYN_PARALLEL_CALL: case SYN_SYNC_BENCHMARK:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The Row of [info], made on first use; NULL for an op-table row outside
+** the table (hand-made OpInfo) or when out of memory: the callers then
+** take the slow path (signature unchecked, attribute rules every time). */
+static Row *make_row(V *v, const OpInfo *info);
+
+static inline Row *row_of(V *v, const OpInfo *info)
+{
+    if (info == v->last_info) return v->last_row;
+    Row *r = make_row(v, info);
+    if (r) { v->last_info = info; v->last_row = r; }
+    return r;
+}
+
+static Row *make_row(V *v, const OpInfo *info)
+{
+    if (!v->rows || info < v->tab || info >= v->tab + v->ntab) return NULL;
+    Row **slot = &v->rows[info - v->tab];
+    if (*slot) return *slot;
+    Row *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    parse_sig(info->signature, &r->sig);
+    for (int i = 0; i < r->sig.nin; i++)
+        if (r->sig.in[i].len == 11 && !memcmp(r->sig.in[i].p, "!tfrt.chain", 11)) r->sig_has_chain = true;
+    r->callee_checks = is_call_like(info->family);
+    r->attr_rule = ATTR_RULE_UNKNOWN;
+    r->plain = !r->sig.unchecked && !r->sig.in_var && !r->sig.out_var && !r->callee_checks &&
+               !(info->flags & OPF_HAS_REGIONS) && info->family != SYN_RETURN;
+    *slot = r;
+    return r;
 }
 
 /* ---------------------------------------------------------------- dialects */
 
+static void collect_dialects(V *v);
+
 static bool known_dialect(V *v, const char *name)
 {
+    if (!v->have_dialects) collect_dialects(v);
     const char *dot = strchr(name, '.');
     size_t n = dot ? (size_t)(dot - name) : strlen(name);
     for (int i = 0; i < v->ndialects; i++)
@@ -282,6 +341,7 @@ static bool known_dialect(V *v, const char *name)
 
 static void collect_dialects(V *v)
 {
+    v->have_dialects = true;
     for (size_t i = 0; i < v->ntab; i++) {
         const char *nm = v->tab[i].name;
         const char *dot = strchr(nm, '.');
@@ -396,18 +456,28 @@ static const char *dtype_elem(const char *dt)
     return dt;
 }
 
+/* The type of the `value` attribute of the constant ops ("tfrt.constant.i32"
+** -> "i32"), the one rule of check_attrs for them; NULL for other ops. */
+static const char *constant_value_type(const char *n)
+{
+    if (has_prefix(n, "tfrt.constant.complex")) return NULL;
+    if (has_prefix(n, "tfrt.constant.") || has_prefix(n, "tfrt.constant_s.")) return strchr(n + 5, '.') + 1;
+    return NULL;
+}
+
 /* The attribute rules of the known ops (dialect.md §3.8, §9, §10).
 ** Returns false when no rule applies to the op (the caller then skips it
 ** next time: see check_attrs_cached). */
 static bool check_attrs(V *v, const Op *op)
 {
     const char *n = op->name;
+    const char *vt;
     if (has_prefix(n, "tfrt.constant.complex")) {
         const char *et = !strcmp(n, "tfrt.constant.complex64") ? "f32" : "f64";
         need_typed(v, op, "imaginary", et);
         need_typed(v, op, "real", et);
-    } else if (has_prefix(n, "tfrt.constant.") || has_prefix(n, "tfrt.constant_s.")) {
-        need_typed(v, op, "value", strchr(n + 5, '.') + 1);
+    } else if ((vt = constant_value_type(n))) {
+        need_typed(v, op, "value", vt);
     } else if (!strcmp(n, "tfrt.call") || !strcmp(n, "rv.critical") || !strcmp(n, "tfrt.parallel_call.i32")) {
         need_attr(v, op, "callee", ATTR_SYMBOL);
     } else if (!strcmp(n, "tfrt_test.sync_benchmark")) {
@@ -492,15 +562,26 @@ static bool check_attrs(V *v, const Op *op)
     return true;
 }
 
-/* check_attrs, remembering per op-table row whether any rule applies (the
-** rules are chains of string compares; most ops have none). */
-static void check_attrs_cached(V *v, const Op *op)
+/* check_attrs, remembering in [r] (may be NULL) whether any rule applies
+** to the row (the rules are chains of string compares; most ops have none).
+** Whether a rule applies, and which, depends on the op name alone. The
+** constants' rule (a `value` of their type) remembers the last attribute
+** kind and type it accepted. */
+static void check_attrs_cached(V *v, const Op *op, Row *r)
 {
-    size_t i = (size_t)(op->info - v->tab);
-    if (!v->attr_rule || op->info < v->tab || i >= v->ntab) { check_attrs(v, op); return; }
-    if (v->attr_rule[i] == 1) return;
-    bool applies = check_attrs(v, op);
-    v->attr_rule[i] = applies ? 2 : 1;
+    if (!r) { check_attrs(v, op); return; }
+    if (r->attr_rule == ATTR_RULE_NONE) return;
+    if (r->value_ty) {
+        const Attr *a = ir_op_attr(op, "value");
+        if (a && a->type && a->type == r->value_ok && a->kind == r->value_kind) return;
+        int errors = v->errors;
+        need_typed(v, op, "value", r->value_ty);
+        if (a && a->type && v->errors == errors) { r->value_ok = a->type; r->value_kind = a->kind; }
+        return;
+    }
+    if (r->attr_rule == ATTR_RULE_UNKNOWN) r->value_ty = constant_value_type(op->name);
+    r->attr_rule = check_attrs(v, op) ? ATTR_RULE_SOME : ATTR_RULE_NONE;
+    r->fast = r->plain && r->attr_rule == ATTR_RULE_NONE;
 }
 
 /* ---------------------------------------------------------------- functions & symbols */
@@ -594,13 +675,7 @@ static const Type *const *result_types(const Op *op, const Type **buf, int cap)
 /* The checks of call-like ops against their callees. */
 static void check_callees(V *v, const Op *op)
 {
-    switch (op->info->family) {
-    case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_WHILE: case SYN_ONCE:
-    case SYN_CRITICAL: case SYN_PARALLEL_CALL: case SYN_SYNC_BENCHMARK:
-        break;
-    default:
-        return;
-    }
+    if (!is_call_like(op->info->family)) return;
     const char *n = op->name;
     const Type *rbuf[256];
     int nres = op->nresults < 256 ? op->nresults : 256;
@@ -814,33 +889,38 @@ static void check_regions(V *v, const Op *op, int depth)
         if (op->regions[r]) verify_block(v, op->regions[r], &rc, depth + 1);
 }
 
-/* Arity and types against the op-table signature. */
-static void check_signature(V *v, const Op *op)
+/* Does signature entry [st] accept [t]? [ok] is the Row's one-type cache
+** of that entry, in front of sig_accepts's. */
+static inline bool entry_accepts(V *v, const Type **ok, const SigType *st, const Type *t, bool operand)
 {
-    const Sig *s = op_sig(v, op->info);
-    if (s->unchecked) return;
+    if (t && *ok == t) return true;
+    if (!sig_accepts(v, st, t, operand)) return false;
+    if (t) *ok = t;
+    return true;
+}
+
+/* Arity and types against the op-table signature of [r] (NULL: unchecked). */
+static void check_signature(V *v, const Op *op, Row *r)
+{
+    if (!r || r->sig.unchecked) return;
+    const Sig *s = &r->sig;
     char desc[128];
     /* Operands: fixed part, optional variadic tail, optional trailing chain. */
     int fixed = s->nin - (s->in_var ? 1 : 0);
     int n = op->noperands;
-    bool sig_has_chain = false;
-    for (int i = 0; i < s->nin; i++)
-        if (s->in[i].len == 11 && !memcmp(s->in[i].p, "!tfrt.chain", 11)) sig_has_chain = true;
-    bool extra_chain = false;
-    if ((op->info->flags & OPF_TRAILING_CHAIN) && !sig_has_chain && n > 0 &&
+    if ((op->info->flags & OPF_TRAILING_CHAIN) && !r->sig_has_chain && n > 0 &&
         (s->in_var ? n >= fixed + 1 : n == fixed + 1) && op->operands[n - 1] &&
         op->operands[n - 1]->type && op->operands[n - 1]->type->is_chain)
-        extra_chain = true;
-    if (extra_chain) n--;
+        n--;                        /* the extra chain */
     if (s->in_var ? n < fixed : n != fixed) {
         if (s->in_var) op_error(v, op, "expected %d or more operands, but found %d", fixed, op->noperands);
         else op_error(v, op, "expected %d operands, but found %d", fixed, op->noperands);
     } else {
         for (int i = 0; i < n; i++) {
-            const SigType *st = &s->in[i < s->nin ? i : s->nin - 1];
+            int k = i < s->nin ? i : s->nin - 1;
             const Value *a = op->operands[i];
-            if (a && !sig_accepts(v, st, a->type, true)) {
-                describe(st, desc, sizeof desc);
+            if (a && !entry_accepts(v, &r->in_ok[k], &s->in[k], a->type, true)) {
+                describe(&s->in[k], desc, sizeof desc);
                 op_error(v, op, "operand #%d must be %s, but got '%s'", i, desc, tname(a->type));
             }
         }
@@ -852,41 +932,74 @@ static void check_signature(V *v, const Op *op)
         return;
     }
     for (int i = 0; i < op->nresults; i++) {
-        const SigType *st = &s->out[i < s->nout ? i : s->nout - 1];
-        const Value *r = op->results[i];
-        if (r && !sig_accepts(v, st, r->type, false)) {
-            describe(st, desc, sizeof desc);
-            op_error(v, op, "result #%d must be %s, but got '%s'", i, desc, tname(r->type));
+        int k = i < s->nout ? i : s->nout - 1;
+        const Value *res = op->results[i];
+        if (res && !entry_accepts(v, &r->out_ok[k], &s->out[k], res->type, false)) {
+            describe(&s->out[k], desc, sizeof desc);
+            op_error(v, op, "result #%d must be %s, but got '%s'", i, desc, tname(res->type));
         }
     }
 }
 
-/* A name -> first value table for the redefinition check. Names are
-** interned per module (ir_name), so equal names are equal pointers. NULL
-** names are never entered. */
-typedef struct NameTab { const Value **slots; size_t cap; } NameTab;
+/* A name -> first value table for the redefinition check of a block whose
+** builder has not promised unique names (Block.names_unique). Names are
+** compared by content: a builder need not intern them, so two values of
+** one name may have different pointers. NULL names are never entered.
+** A slot is 8 bytes, 0 when empty, else the high half of the name's hash
+** and 1 + the value's number in [vals] (the values in the order entered),
+** so that a probe reads the value only when the hashes agree. */
+typedef struct NameTab {
+    uint64_t *slots; size_t cap;
+    const Value **vals; uint32_t nvals;
+} NameTab;
 
-static uint64_t hash_ptr(const void *p)
+/* A hash of the whole text of [s], eight bytes at a time (names are short:
+** "%v12345" is one word). */
+static uint64_t hash_name(const char *s)
 {
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    return x;
+    const uint64_t k = 0x9E3779B97F4A7C15ull;
+    size_t n = strlen(s);
+    uint64_t h = (uint64_t)n * k, w;
+    for (; n > 8; n -= 8, s += 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * k;
+        h ^= h >> 31;
+    }
+    if (n >= 4) {                 /* 4..8 bytes: two overlapping words */
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        w = (uint64_t)a << 32 | b;
+    } else {                      /* 0..3 bytes */
+        w = 0;
+        for (size_t i = 0; i < n; i++) w = w << 8 | (unsigned char)s[i];
+    }
+    h = (h ^ w) * k;
+    return h ^ (h >> 29);
 }
 
 /* Enters [val]; returns the earlier value with the same name defined by a
-** different op (or argument), or NULL. */
-static const Value *name_enter(NameTab *t, const Value *val)
+** different op (or argument), or NULL. The table is never full: its
+** capacity is at least twice the block's value count (verify_block). */
+static inline const Value *name_enter(NameTab *t, const Value *val)
 {
     if (!t->slots || !val->name) return NULL;
-    size_t i = hash_ptr(val->name) & (t->cap - 1);
+    uint64_t h = hash_name(val->name);
+    uint64_t tag = h & 0xFFFFFFFF00000000ull;
+    size_t i = (size_t)h & (t->cap - 1);
     for (;;) {
-        const Value *o = t->slots[i];
-        if (!o) { t->slots[i] = val; return NULL; }
-        if (o->name == val->name) {
-            if (o->def && o->def == val->def) return NULL;   /* %x:2 results */
-            return o;
+        uint64_t sl = t->slots[i];
+        if (!sl) {
+            t->vals[t->nvals++] = val;
+            t->slots[i] = tag | t->nvals;
+            return NULL;
+        }
+        if ((sl & 0xFFFFFFFF00000000ull) == tag) {
+            const Value *o = t->vals[(uint32_t)sl - 1];
+            if (!strcmp(o->name, val->name)) {
+                if (o->def && o->def == val->def) return NULL;   /* %x:2 results */
+                return o;
+            }
         }
         i = (i + 1) & (t->cap - 1);
     }
@@ -947,19 +1060,82 @@ static void check_operands(V *v, const Block *b, const Op *op)
     }
 }
 
+/* Symbol references of [op]'s attributes and callee to missing functions
+** (tfrt.call has its own message, reported by check_callees). */
+static void check_op_symbols(V *v, const Op *op)
+{
+    const char *skip = op->info && op->info->family == SYN_CALL
+        ? (op->callee ? op->callee : sym_attr(op, "callee")) : NULL;
+    bool in_attrs = false;
+    for (int a = 0; a < op->nattrs; a++) {
+        check_symbols(v, op, op->attrs[a].value, skip, 0);
+        if (op->callee && attr_has_symbol(op->attrs[a].value, op->callee, 0)) in_attrs = true;
+    }
+    if (op->callee && !skip && !in_attrs && !lookup(v, op->callee))
+        at_op(v, DIAG_ERROR, op, "function @%s not defined", op->callee);
+}
+
+/* An op that is not in the op table. */
+static void check_unknown_op(V *v, const Op *op)
+{
+    if (v->o.allow_unknown_ops) return;
+    const char *nm = op->name ? op->name : "";
+    const char *dot = strchr(nm, '.');
+    if (known_dialect(v, nm) || !strncmp(nm, "func.", 5))
+        at_op(v, DIAG_ERROR, op, "unregistered operation '%s' found in dialect ('%.*s') that does not allow unknown operations",
+              nm, dot ? (int)(dot - nm) : (int)strlen(nm), nm);
+    else if (!v->o.allow_unregistered_dialect)
+        at_op(v, DIAG_ERROR, op, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used");
+}
+
+/* The common op, checked in one pass: a plain Row without attribute
+** rules; no attributes, callee or regions; the signature's arity; operands
+** defined earlier in [b]; results defined by [op] in [b]; every type the one
+** its signature entry last accepted. True when the general path would
+** report nothing about [op] but a redefined name (the caller enters the
+** names). False: take the general path, which reports in its usual order. */
+static bool plain_op_ok(const Block *b, const Op *op, const Row *r)
+{
+    if (op->nattrs || op->callee || op->nregions ||
+        op->noperands != r->sig.nin || op->nresults != r->sig.nout) return false;
+    for (int i = 0; i < op->noperands; i++) {
+        const Value *a = op->operands[i];
+        if (!a || a->block != b || !a->type || a->type != r->in_ok[i]) return false;
+        if (a->def ? !(a->def->parent == b && a->def->index < op->index)
+                   : !(a->result_index >= 0 && a->result_index < b->nargs && b->args[a->result_index] == a))
+            return false;
+    }
+    for (int i = 0; i < op->nresults; i++) {
+        const Value *res = op->results[i];
+        if (!res || res->def != op || res->block != b || res->result_index != i ||
+            !res->type || res->type != r->out_ok[i]) return false;
+    }
+    return true;
+}
+
+/* Every check below skips what cannot apply to the op: the op-table facts
+** are in its Row, and ops without attributes, callee or regions (most of
+** them) pay nothing for those checks. */
 static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
 {
     if (depth > MAX_DEPTH) {
         if (b->parent_op) op_error(v, b->parent_op, "regions nested too deeply");
         return;
     }
-    NameTab names = { NULL, 0 };
-    size_t want = (size_t)b->nargs + 1;
-    for (int i = 0; i < b->nops; i++) want += b->ops[i] ? (size_t)b->ops[i]->nresults : 0;
-    size_t cap = 16;
-    while (cap < 2 * want) cap *= 2;
-    names.slots = calloc(cap, sizeof *names.slots);
-    names.cap = cap;
+    /* The redefinition check, unless the builder has done it (the table
+    ** holds every named value of the block: a cache miss per value). */
+    NameTab names = { NULL, 0, NULL, 0 };
+    if (!b->names_unique) {
+        size_t want = (size_t)b->nargs + 1;
+        for (int i = 0; i < b->nops; i++) want += b->ops[i] ? (size_t)b->ops[i]->nresults : 0;
+        size_t cap = 16;
+        while (cap < 2 * want) cap *= 2;
+        if (want < UINT32_MAX) {
+            names.vals = malloc(want * sizeof *names.vals);
+            names.slots = names.vals ? calloc(cap, sizeof *names.slots) : NULL;
+            names.cap = cap;
+        }
+    }
 
     for (int i = 0; i < b->nargs; i++) {
         const Value *a = b->args[i];
@@ -975,7 +1151,16 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
     for (int i = 0; i < b->nops; i++) {
         const Op *op = b->ops[i];
         if (!op) continue;
-        bool is_ret = op->info ? op->info->family == SYN_RETURN : (op->name && !strcmp(op->name, "tfrt.return"));
+        const OpInfo *info = op->info;
+        Row *row = info ? row_of(v, info) : NULL;
+        if (row && row->fast && plain_op_ok(b, op, row)) {
+            for (int r = 0; names.slots && r < op->nresults; r++) {
+                const Value *old = name_enter(&names, op->results[r]);
+                if (old) redefined(v, op->results[r], old, op, b);
+            }
+            continue;
+        }
+        bool is_ret = info ? info->family == SYN_RETURN : (op->name && !strcmp(op->name, "tfrt.return"));
         check_operands(v, b, op);
         for (int r = 0; r < op->nresults; r++) {
             const Value *res = op->results[r];
@@ -993,36 +1178,19 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
             check_return(v, op, rc);
             continue;
         }
-        if (!op->info) {
-            if (!v->o.allow_unknown_ops) {
-                const char *nm = op->name ? op->name : "";
-                const char *dot = strchr(nm, '.');
-                if (known_dialect(v, nm) || !strncmp(nm, "func.", 5))
-                    at_op(v, DIAG_ERROR, op, "unregistered operation '%s' found in dialect ('%.*s') that does not allow unknown operations",
-                          nm, dot ? (int)(dot - nm) : (int)strlen(nm), nm);
-                else if (!v->o.allow_unregistered_dialect)
-                    at_op(v, DIAG_ERROR, op, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used");
-            }
+        if (!info) {
+            check_unknown_op(v, op);
         } else {
-            check_signature(v, op);
-            check_attrs_cached(v, op);
-            check_callees(v, op);
-            if (v->o.for_execution && op->info->family == SYN_CALL) check_call_not_sync(v, op);
+            check_signature(v, op, row);
+            check_attrs_cached(v, op, row);
+            if (!row || row->callee_checks) check_callees(v, op);
+            if (v->o.for_execution && info->family == SYN_CALL) check_call_not_sync(v, op);
         }
-        /* Symbol references to missing functions (tfrt.call has its own
-        ** message, reported by check_callees). */
-        const char *skip = op->info && op->info->family == SYN_CALL
-            ? (op->callee ? op->callee : sym_attr(op, "callee")) : NULL;
-        bool in_attrs = false;
-        for (int a = 0; a < op->nattrs; a++) {
-            check_symbols(v, op, op->attrs[a].value, skip, 0);
-            if (op->callee && attr_has_symbol(op->attrs[a].value, op->callee, 0)) in_attrs = true;
-        }
-        if (op->callee && !skip && !in_attrs && !lookup(v, op->callee))
-            at_op(v, DIAG_ERROR, op, "function @%s not defined", op->callee);
-        check_regions(v, op, depth);
+        if (op->nattrs > 0 || op->callee) check_op_symbols(v, op);
+        if (op->nregions > 0 || (info && (info->flags & OPF_HAS_REGIONS))) check_regions(v, op, depth);
     }
     free(names.slots);
+    free(names.vals);
 
     const Op *last = b->nops ? b->ops[b->nops - 1] : NULL;
     if (!last || !last->name || strcmp(last->name, "tfrt.return")) {
@@ -1040,15 +1208,14 @@ static void v_init(V *v, const Module *m, DiagSink *d, const VerifyOptions *opt)
     v->d = d;
     if (opt) v->o = *opt;
     v->tab = optable_all(&v->ntab);
-    v->sigs = calloc(v->ntab ? v->ntab : 1, sizeof *v->sigs);
-    v->attr_rule = calloc(v->ntab ? v->ntab : 1, 1);
-    collect_dialects(v);
+    v->rows = calloc(v->ntab ? v->ntab : 1, sizeof *v->rows);
+    /* The dialects are collected on the first unknown op (known_dialect). */
 }
 
 static void v_done(V *v)
 {
-    free(v->sigs);
-    free(v->attr_rule);
+    for (size_t i = 0; v->rows && i < v->ntab; i++) free(v->rows[i]);
+    free(v->rows);
     for (int i = 0; i < v->ndialects; i++) free(v->dialects[i]);
     free(v->dialects);
 }

@@ -12,7 +12,10 @@
 **     functions with the same name, a body-less function must be tfrt.native;
 **   - SSA: each value defined once (by identity), every operand defined in
 **     the same block before its use (which also rejects an outer value used
-**     inside an isolated region);
+**     inside an isolated region), no two values of one name in a block
+**     (names compared by content). Contract: a block with
+**     Block.names_unique set is trusted to have no duplicate names (its
+**     builder rejected them) and is not checked for them;
 **   - ops: known op (unless allowed), operand/result arity and types against
 **     the op-table signature (kernels/ops.def), required attributes and their
 **     kinds, the op-specific rules of §3.9 (tfrt.call / if / repeat.i32 /

@@ -653,6 +653,31 @@ Test(verify, attributes)
            "'tfrt_dht.create_uninitialized_tensor.f32.2' op attribute 'shape' must have 2 elements, but has 1");
 }
 
+/* The constants' `value` rule remembers the attribute type it accepted;
+** later constants of another type, kind, or without the attribute are
+** still reported, each with the message of the general rule. */
+Test(verify, constant_values_after_a_warm_cache)
+{
+    EXPECT("func.func @f() {\n"
+           "  %a = tfrt.constant.i32 1\n"
+           "  %b = tfrt.constant.i32 2\n"
+           "  %c = \"tfrt.constant.i32\"() {value = 3 : i64} : () -> i32\n"
+           "  %d = \"tfrt.constant.i32\"() {value = 1.0 : f32} : () -> i32\n"
+           "  %e = \"tfrt.constant.i32\"() : () -> i32\n"
+           "  %f = \"tfrt.constant.i32\"() {value = true} : () -> i32\n"
+           "  %g = tfrt.constant.i32 3\n"
+           "  %h = tfrt.constant.i1 true\n"
+           "  %i = \"tfrt.constant.i1\"() {value = 1 : i1} : () -> i1\n"
+           "  %j = \"tfrt.constant.i1\"() {value = 1 : i32} : () -> i1\n"
+           "  tfrt.return\n"
+           "}\n", 5,
+           "v.mlir:4:8: error: 'tfrt.constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "v.mlir:5:8: error: 'tfrt.constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "v.mlir:6:8: error: 'tfrt.constant.i32' op requires attribute 'value'\n",
+           "v.mlir:7:8: error: 'tfrt.constant.i32' op attribute 'value' failed to satisfy constraint: 32-bit signless integer attribute\n",
+           "v.mlir:11:8: error: 'tfrt.constant.i1' op attribute 'value' failed to satisfy constraint: bool attribute\n");
+}
+
 Test(verify, symbols_of_other_ops)
 {
     EXPECT("func.func @t(%x: i32) -> i32 {\n"
@@ -783,6 +808,155 @@ Test(verify, redefinition_and_structure)
     cr_expect(strstr(out, "v.mlir:2:8: note: previously defined here\n"), "%s", out);
     cr_expect(strstr(out, "v.mlir:4:3: error: 'tfrt.return' op must be the last operation in the parent block\n"), "%s", out);
     cr_expect(strstr(out, "error: 'func.func' op expected tfrt.return in body of @f\n"), "%s", out);
+    free(out);
+    ir_module_free(m);
+}
+
+/* Value names are compared by content, not by pointer: a builder need not
+** intern them (ir.h), so two values of one name may live apart. */
+Test(verify, redefinition_compares_names_by_content)
+{
+    Module *m = parse_ok(
+        "func.func @f(%x: i32) -> i32 {\n"
+        "  %a = \"tfrt.add.i32\"(%x, %x) : (i32, i32) -> i32\n"
+        "  %b = \"tfrt.add.i32\"(%a, %x) : (i32, i32) -> i32\n"
+        "  %c = \"tfrt.add.i32\"(%b, %x) : (i32, i32) -> i32\n"
+        "  tfrt.return %c : i32\n"
+        "}\n");
+    Block *body = m->funcs[0]->body;
+    body->names_unique = false;
+    char dup1[] = "%dup", dup2[] = "%dup", x2[] = "%x";
+    cr_assert_neq((void *)dup1, (void *)dup2);
+    body->ops[0]->results[0]->name = dup1;
+    body->ops[2]->results[0]->name = dup2;      /* same text, other address */
+    body->ops[1]->results[0]->name = x2;        /* the argument's name */
+    cr_assert_neq((const void *)x2, (const void *)body->args[0]->name);
+    int n;
+    char *out = verify_text(m, &n);
+    cr_expect_eq(n, 2, "%s", out);
+    cr_expect_str_eq(out,
+        "v.mlir:3:8: error: redefinition of SSA value '%x'\n"      /* an argument: no note */
+        "v.mlir:4:8: error: redefinition of SSA value '%dup'\n"
+        "v.mlir:2:8: note: previously defined here\n");
+    free(out);
+    ir_module_free(m);
+}
+
+/* Names of every length (the hash reads short names bytewise, longer ones
+** a word at a time): equal texts are redefinitions, texts differing in one
+** byte anywhere (first, middle, last) or in length are not. */
+Test(verify, redefinition_of_names_of_every_length)
+{
+    static const char *const names[] = {
+        "%a", "%abcd", "%abcdefghijk", "%a_very_long_value_name_indeed",
+    };
+    static const char *const near[] = {
+        "%b", "%abce", "%abcdefghijkl", "%a_very_long_valuX_name_indeed",
+        "%", "%abcdefghij", "%b_very_long_value_name_indeed", "%abc",
+    };
+    enum { NN = 4, NNEAR = 8 };
+    char src[4096] = "func.func @f(%x: i32) {\n";
+    for (int i = 0; i < NN + NN + NNEAR; i++)
+        snprintf(src + strlen(src), sizeof src - strlen(src),
+                 "  %%v%02d = \"tfrt.add.i32\"(%%x, %%x) : (i32, i32) -> i32\n", i);
+    strcat(src, "  tfrt.return\n}\n");
+    Module *m = parse_ok(src);
+    Block *body = m->funcs[0]->body;
+    body->names_unique = false;
+    char copies[NN][64], nears[NNEAR][64];
+    for (int i = 0; i < NN; i++) {
+        body->ops[i]->results[0]->name = names[i];
+        snprintf(copies[i], sizeof copies[i], "%s", names[i]);
+        body->ops[NN + NNEAR + i]->results[0]->name = copies[i];   /* last: the duplicates */
+    }
+    for (int i = 0; i < NNEAR; i++) {
+        snprintf(nears[i], sizeof nears[i], "%s", near[i]);
+        body->ops[NN + i]->results[0]->name = nears[i];
+    }
+    int n;
+    char *out = verify_text(m, &n);
+    cr_expect_eq(n, NN, "%s", out);
+    for (int i = 0; i < NN; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "v.mlir:%d:10: error: redefinition of SSA value '%s'\n"
+                 "v.mlir:%d:10: note: previously defined here\n", 2 + NN + NNEAR + i, names[i], 2 + i);
+        cr_expect(strstr(out, want), "missing `%s` in:\n%s", want, out);
+    }
+    free(out);
+    ir_module_free(m);
+}
+
+/* The contract of Block.names_unique: the builder that sets it has already
+** rejected every duplicate value name in the block, and the verifier
+** trusts it and keeps no name table there. So a duplicate made by hand
+** afterwards is NOT reported; the same block without the flag is. */
+Test(verify, names_unique_block_is_trusted)
+{
+    Module *m = parse_ok(
+        "func.func @f(%x: i32) -> i32 {\n"
+        "  %a = \"tfrt.add.i32\"(%x, %x) : (i32, i32) -> i32\n"
+        "  %b = tfrt.add.i32 %a, %x\n"
+        "  tfrt.return %b : i32\n"
+        "}\n");
+    Block *body = m->funcs[0]->body;
+    char dup[] = "%a";
+    body->ops[1]->results[0]->name = dup;
+    body->names_unique = true;
+    int n;
+    char *out = verify_text(m, &n);
+    cr_expect_eq(n, 0, "%s", out);
+    cr_expect_str_eq(out, "");
+    free(out);
+    body->names_unique = false;
+    out = verify_text(m, &n);
+    cr_expect_eq(n, 1, "%s", out);
+    cr_expect(strstr(out, "v.mlir:3:8: error: redefinition of SSA value '%a'\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:2:8: note: previously defined here\n"), "%s", out);
+    free(out);
+    ir_module_free(m);
+}
+
+/* Ops of one op-table row take a one-pass path once their types have been
+** accepted; an op that differs in any way (a type, the arity, dominance,
+** a name) must still get every diagnostic of the general path. */
+Test(verify, plain_ops_after_a_warm_cache_still_report)
+{
+    Module *m = parse_ok(
+        "func.func @f(%x: i32, %y: i64) -> i32 {\n"
+        "  %a = \"tfrt.add.i32\"(%x, %x) : (i32, i32) -> i32\n"
+        "  %b = \"tfrt.add.i32\"(%a, %x) : (i32, i32) -> i32\n"
+        "  %c = \"tfrt.add.i32\"(%b, %y) : (i32, i64) -> i32\n"
+        "  %d = \"tfrt.add.i32\"(%b, %x) : (i32, i32) -> i64\n"
+        "  %e = \"tfrt.add.i32\"(%b, %x) : (i32, i32) -> i32\n"
+        "  %f = \"tfrt.add.i32\"(%e, %x) : (i32, i32) -> i32\n"
+        "  %g = \"tfrt.add.i32\"(%f) : (i32) -> i32\n"
+        "  %h = \"tfrt.add.i32\"(%f, %f) : (i32, i32) -> i32\n"
+        "  tfrt.return %h : i32\n"
+        "}\n");
+    Block *body = m->funcs[0]->body;
+    body->names_unique = false;
+    body->ops[4]->operands[0] = body->ops[5]->results[0];   /* %e uses %f */
+    char a2[] = "%a";
+    body->ops[7]->results[0]->name = a2;                    /* %h is a second %a */
+    int n;
+    char *out = verify_text(m, &n);
+    cr_expect_eq(n, 5, "%s", out);
+    static const char *const want[] = {
+        "v.mlir:4:8: error: 'tfrt.add.i32' op operand #1 must be 32-bit signless integer, but got 'i64'\n",
+        "v.mlir:5:8: error: 'tfrt.add.i32' op result #0 must be 32-bit signless integer, but got 'i64'\n",
+        "v.mlir:6:8: error: 'tfrt.add.i32' op operand #0 does not dominate this use\n",
+        "v.mlir:7:8: note: operand defined here\n",
+        "v.mlir:8:8: error: 'tfrt.add.i32' op expected 2 operands, but found 1\n",
+        "v.mlir:9:8: error: redefinition of SSA value '%a'\n",
+        "v.mlir:2:8: note: previously defined here\n",
+        /* tfrt.return %h : i32 finds %h, whatever its name. */
+    };
+    const char *at = out;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const char *p = strstr(at, want[i]);
+        cr_expect(p, "missing (or out of order) `%s` in:\n%s", want[i], out);
+        if (p) at = p + strlen(want[i]);
+    }
     free(out);
     ir_module_free(m);
 }
