@@ -2447,7 +2447,7 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     const Type *fn = fast_fntype(c, fs);
     if (!fn || fn->ninputs != n || fn->nresults != 1) return false;
     for (int i = 0; i < n; i++)
-        if (!type_accepts(fn->inputs[i], opv[i]->type)) return false;
+        if (fn->inputs[i] != opv[i]->type && !type_accepts(fn->inputs[i], opv[i]->type)) return false;
 
     /* Everything the op owns in one allocation. */
     size_t ptrs = (size_t)(n + 1) * sizeof(void *);
