@@ -197,7 +197,7 @@ tsan: deps-test
 	@sh tests/tsan_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16 time:/usr/bin/time
+BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all
