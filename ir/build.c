@@ -2438,7 +2438,7 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
         if (!e || e->nslots < 1 || !slots(e)[0]) return false;
         opv[i] = slots(e)[0];
     }
-    uint32_t rhash = hash(t[0].s, t[0].len);
+    uint32_t rhash = fs->rhash;
     Entry *re = scope_find(sc, t[0].s, t[0].len, rhash);
     if (re && re->nslots > 0 && slots(re)[0]) return false;
     const OpInfo *info;
@@ -2498,6 +2498,13 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     v->index = b->nvalues++;
     c->nops_added++;
     return true;
+}
+
+uint32_t irb_fast_begin(ParseCtx *c, const Token *t) {
+    uint32_t h = hash(t->s, t->len);
+    Scope *sc = c->scope;
+    if (sc && sc->cap) __builtin_prefetch(&sc->tab[h & (size_t)(sc->cap - 1)]);
+    return h;
 }
 
 void irb_fast_stmt(ParseCtx *c) {

@@ -88,6 +88,7 @@ typedef struct FastStmt {
     uint8_t in[FAST_MAX_LIST]; int nin;
     uint8_t out[FAST_MAX_LIST]; int nout;
     bool out_paren;                /* `-> (T, ...)` rather than `-> T` */
+    uint32_t rhash;                /* irb_fast_begin's hash of the result name */
     int types_at;                  /* index of the '(' that opens the input types */
 } FastStmt;
 
@@ -216,6 +217,11 @@ void irb_region_open(ParseCtx *c, const Token *lbrace);
 void irb_region_open_args(ParseCtx *c, const Token *lbrace, Vec *args);   /* generic: ^bb0(%a: T) */
 void irb_region_close(ParseCtx *c, const Token *rbrace);
 Op *irb_op_end(ParseCtx *c, Op *op, bool has_else);
+/* Called by the driver when it starts reading a fast statement at the
+** result token [t]: returns its hash for FastStmt.rhash, and asks the CPU
+** for the scope-table slot of that name now, so that the lookup after the
+** rest of the statement has been read does not wait for memory. */
+uint32_t irb_fast_begin(ParseCtx *c, const Token *t);
 /* The statement ctx->fast (grammar rule `stmt ::= FAST_STMT`): the same IR
 ** and the same first diagnostic as the token-by-token rules would give. */
 void irb_fast_stmt(ParseCtx *c);

@@ -128,6 +128,7 @@ static bool read_fast(Driver *dr, const Token *first) {
     Reader r = { &dr->lx, fs->tok, 1 };
     bool shape = false;
     fs->tok[0] = *first;
+    fs->rhash = irb_fast_begin(dr->c, first);
     fs->noperands = fs->nin = fs->nout = 0;
     fs->out_paren = false;
     if (next(&r) != TK_EQ || next(&r) != TK_STRING || next(&r) != TK_LPAREN) goto out;
