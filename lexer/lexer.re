@@ -82,7 +82,6 @@ long lex_unescape(const Token *t, char *out, const char **bad) {
 /*!re2c
     re2c:define:YYCTYPE = "unsigned char";
     re2c:yyfill:enable = 0;
-    re2c:eof = 0;
 */
 
 const char *lex_token_name(int kind) {
@@ -134,14 +133,94 @@ const char *lex_token_name(int kind) {
     }
 }
 
+/* Byte classes for the hand-written loops around the DFA (ORDER: the
+** [ \t\r\f\v] and "\n" skipping and the string body rules in spec/dialect.md
+** §2). C_BLANK: skipped; C_NL: skipped, starts a line; C_STR: ends the plain
+** run of a string body ('"', '\\', '\n', NUL, or a non-ASCII byte). */
+enum { C_BLANK = 1, C_NL = 2, C_STR = 4 };
+static const unsigned char cclass[256] = {
+    /* 0x00 */ 4, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 1, 1, 1, 0, 0,
+    /* 0x10 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x20 */ 1, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x30 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x40 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x50 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0,
+    /* 0x60 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x70 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x80 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    /* 0x90 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    /* 0xA0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    /* 0xB0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    /* 0xC0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    /* 0xD0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    /* 0xE0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    /* 0xF0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+};
+
+/* Scans a string body from [p], just after the opening quote:
+**     ([^"\\\n\x00] | "\\" [^\n\x00])* "\""
+** Returns the byte after the closing quote and sets *wide if the literal
+** holds a non-ASCII byte (its UTF-8 must then be checked). If the string is
+** unterminated, returns the end of the error token (the newline or NUL, after
+** a trailing backslash) and sets *open. */
+static inline const unsigned char *scan_string(const unsigned char *p, int *wide, int *open) {
+    for (;;) {
+        while (!(cclass[*p] & C_STR)) p++;
+        unsigned c = *p;
+        if (c == '"') return p + 1;
+        if (c >= 0x80) { *wide = 1; p++; continue; }
+        if (c == '\\' && p[1] != '\n' && p[1] != 0) {
+            if (p[1] >= 0x80) *wide = 1;
+            p += 2;
+            continue;
+        }
+        *open = 1;
+        return c == '\\' ? p + 1 : p;
+    }
+}
+
+/* The slow ends of lex_next, out of line so that its hot path keeps few
+** registers. Both fill *t and return its kind. */
+
+/* A string literal [start, end) with non-ASCII bytes: TK_ILLEGAL on the
+** first byte of bad UTF-8, else [kind]. */
+static __attribute__((noinline)) int wide_string(Lexer *lx, Token *t, int kind, const char *start, const char *end) {
+    const char *bad = check_utf8(start, end);
+    t->line = lx->line;
+    lx->cur = end;
+    if (bad) {
+        lx->err = "invalid UTF-8 in string literal";
+        t->kind = TK_ILLEGAL; t->s = bad; t->len = 1;
+        t->col = (int)(bad - lx->line_start) + 1;
+        return TK_ILLEGAL;
+    }
+    t->kind = kind; t->s = start; t->len = (uint32_t)(end - start);
+    t->col = (int)(start - lx->line_start) + 1;
+    return kind;
+}
+
+/* A byte >= 0x80 outside a string: a whole valid character or one invalid
+** byte, both TK_ILLEGAL. */
+static __attribute__((noinline)) int non_ascii(Lexer *lx, Token *t, const char *start) {
+    int n = utf8_len((const unsigned char *)start, (const unsigned char *)lx->lim);
+    if (n == 0) { lx->err = "invalid UTF-8 in input"; n = 1; }
+    else lx->err = "unexpected character";
+    t->kind = TK_ILLEGAL; t->s = start; t->len = (uint32_t)n;
+    t->line = lx->line; t->col = (int)(start - lx->line_start) + 1;
+    lx->cur = start + n;
+    return TK_ILLEGAL;
+}
+
 int lex_next(Lexer *lx, Token *t) {
-    const unsigned char *YYCURSOR, *YYMARKER = NULL, *YYLIMIT;
+    const unsigned char *YYCURSOR = (const unsigned char *)lx->cur, *YYMARKER;
     const unsigned char *start;
     int kind;
-    (void)YYMARKER;
-    YYLIMIT = (const unsigned char *)lx->lim;
-again:
-    YYCURSOR = (const unsigned char *)lx->cur;
+skip:
+    /* Blanks and newlines before the token: a C loop, not a DFA round trip. */
+    for (unsigned c; (c = cclass[*YYCURSOR]) & (C_BLANK | C_NL);) {
+        YYCURSOR++;
+        if (c & C_NL) { lx->line++; lx->line_start = (const char *)YYCURSOR; }
+    }
     start = YYCURSOR;
     /*!re2c
     id      = [A-Za-z_][A-Za-z0-9_$.]*;
@@ -149,14 +228,9 @@ again:
     dim     = [0-9]+ | "?";
     elemty  = id | "complex<" id ">" | "!" id;
     dec     = [0-9]+;
-    str     = "\"" ([^"\\\n\x00] | "\\" [^\n\x00])* "\"";
-    ustr    = "\"" ([^"\\\n\x00] | "\\" [^\n\x00])* "\\"?;
 
-    $                            { kind = 0; goto done; }
-    "\x00"                       { lx->err = "NUL byte in input"; kind = TK_ILLEGAL; goto done; }
-    [ \t\r\f\v]+                 { lx->cur = (const char *)YYCURSOR; goto again; }
-    "\n"                         { lx->cur = (const char *)YYCURSOR; lx->line++; lx->line_start = lx->cur; goto again; }
-    "//" [^\n\x00]*              { lx->cur = (const char *)YYCURSOR; goto again; }
+    "\x00"                       { goto nul; }
+    "//" [^\n\x00]*              { goto skip; }
 
     "module"                     { kind = TK_MODULE; goto done; }
     "func" | "func.func"         { kind = TK_FUNC; goto done; }
@@ -180,11 +254,9 @@ again:
     "tensor<*x" elemty ">"       { kind = TK_TENSOR_TYPE; goto done; }
     "complex<" id ">"            { kind = TK_COMPLEX_TYPE; goto done; }
     id                           { kind = TK_BARE_ID; goto done; }
-    "%" valname                  { kind = TK_VALUE; goto done; }
-    "%" valname "#" dec          { kind = TK_VALUE_HASH; goto done; }
-    "%" valname ":" dec          { kind = TK_VALUE_GROUP; goto done; }
+    "%" valname                  { kind = TK_VALUE; goto value; }
     "@" id                       { kind = TK_SYMBOL; goto done; }
-    "@" str                      { kind = TK_SYMBOL; goto check_string; }
+    "@\""                        { kind = TK_SYMBOL; goto string; }
     "#" id                       { kind = TK_HASH_ID; goto done; }
     "^" [A-Za-z0-9_$.]+          { kind = TK_CARET_ID; goto done; }
     "!" id                       { kind = TK_DIALECT_TYPE; goto done; }
@@ -192,8 +264,7 @@ again:
     "-"? dec                     { kind = TK_INT; goto done; }
     "-"? "0x" [0-9a-fA-F]+       { kind = TK_INT; goto done; }
     "-"? dec "." [0-9]* ([eE] [+\-]? dec)? { kind = TK_FLOAT; goto done; }
-    str                          { kind = TK_STRING; goto check_string; }
-    ustr | "@" ustr              { lx->err = "unterminated string literal"; kind = TK_ILLEGAL; goto done; }
+    "\""                         { kind = TK_STRING; goto string; }
 
     "("                          { kind = TK_LPAREN; goto done; }
     ")"                          { kind = TK_RPAREN; goto done; }
@@ -208,31 +279,34 @@ again:
     ":"                          { kind = TK_COLON; goto done; }
     "->"                         { kind = TK_ARROW; goto done; }
 
-    [\x80-\xff]                  { goto nonascii; }
+    [\x80-\xff]                  { return non_ascii(lx, t, (const char *)start); }
     *                            { lx->err = "unexpected character"; kind = TK_ILLEGAL; goto done; }
     */
 
-nonascii: {
-        int n = utf8_len(start, YYLIMIT);
-        if (n == 0) { lx->err = "invalid UTF-8 in input"; YYCURSOR = start + 1; }
-        else { lx->err = "unexpected character"; YYCURSOR = start + n; }
-        kind = TK_ILLEGAL;
+nul:
+    /* The sentinel ends the input; any other NUL byte is an error. */
+    if ((const char *)start == lx->lim) { YYCURSOR = start; kind = 0; goto done; }
+    lx->err = "NUL byte in input";
+    kind = TK_ILLEGAL;
+    goto done;
+value: {
+        /* "%" valname ("#" dec | ":" dec)?, the suffix checked here so that
+        ** the DFA needs no backtracking on a plain "%name". */
+        unsigned c = *YYCURSOR;
+        if ((c == '#' || c == ':') && (unsigned)(YYCURSOR[1] - '0') < 10) {
+            kind = c == '#' ? TK_VALUE_HASH : TK_VALUE_GROUP;
+            YYCURSOR += 2;
+            while ((unsigned)(*YYCURSOR - '0') < 10) YYCURSOR++;
+        }
         goto done;
     }
-check_string: {
-        const char *s = (const char *)start, *e = (const char *)YYCURSOR;
-        const char *bad = check_utf8(s, e);
-        if (bad) {
-            lx->err = "invalid UTF-8 in string literal";
-            kind = TK_ILLEGAL;
-            t->kind = kind; t->s = bad; t->len = 1;
-            t->line = lx->line; t->col = (int)(bad - lx->line_start) + 1;
-            lx->cur = e;
-            return kind;
-        }
+string: {
+        int wide = 0, open = 0;
+        YYCURSOR = scan_string(YYCURSOR, &wide, &open);
+        if (open) { lx->err = "unterminated string literal"; kind = TK_ILLEGAL; }
+        else if (wide) return wide_string(lx, t, kind, (const char *)start, (const char *)YYCURSOR);
     }
 done:
-    if (kind == 0) YYCURSOR = (const unsigned char *)lx->lim;
     t->kind = kind;
     t->s = (const char *)start;
     t->len = (uint32_t)(YYCURSOR - start);
