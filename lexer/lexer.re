@@ -133,28 +133,29 @@ const char *lex_token_name(int kind) {
     }
 }
 
-/* Byte classes for the hand-written loops around the DFA (ORDER: the
-** [ \t\r\f\v] and "\n" skipping and the string body rules in spec/dialect.md
-** §2). C_BLANK: skipped; C_NL: skipped, starts a line; C_STR: ends the plain
-** run of a string body ('"', '\\', '\n', NUL, or a non-ASCII byte). */
-enum { C_BLANK = 1, C_NL = 2, C_STR = 4 };
+/* Byte classes for the loops written in C around the DFA (ORDER: the rules
+** "%" valname and str below, spec/dialect.md §2). C_STR ends the plain run
+** of a string body ('"', '\\', '\n', NUL or a non-ASCII byte); C_DIGIT is
+** [0-9]; C_VSTART and C_VNAME are the first and the other bytes of a
+** valname that does not start with a digit. */
+enum { C_STR = 1, C_DIGIT = 2, C_VSTART = 4, C_VNAME = 8 };
 static const unsigned char cclass[256] = {
-    /* 0x00 */ 4, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 1, 1, 1, 0, 0,
+    /* 0x00 */ 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,
     /* 0x10 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    /* 0x20 */ 1, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    /* 0x30 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    /* 0x40 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    /* 0x50 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0,
-    /* 0x60 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    /* 0x70 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    /* 0x80 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    /* 0x90 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    /* 0xA0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    /* 0xB0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    /* 0xC0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    /* 0xD0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    /* 0xE0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    /* 0xF0 */ 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    /* 0x20 */ 0, 0, 1, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 0,
+    /* 0x30 */ 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0,
+    /* 0x40 */ 0, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+    /* 0x50 */ 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 1, 0, 0, 12,
+    /* 0x60 */ 0, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+    /* 0x70 */ 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 0,
+    /* 0x80 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0x90 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xA0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xB0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xC0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xD0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xE0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xF0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
 /* Scans a string body from [p], just after the opening quote:
@@ -215,22 +216,18 @@ int lex_next(Lexer *lx, Token *t) {
     const unsigned char *YYCURSOR = (const unsigned char *)lx->cur, *YYMARKER;
     const unsigned char *start;
     int kind;
-skip:
-    /* Blanks and newlines before the token: a C loop, not a DFA round trip. */
-    for (unsigned c; (c = cclass[*YYCURSOR]) & (C_BLANK | C_NL);) {
-        YYCURSOR++;
-        if (c & C_NL) { lx->line++; lx->line_start = (const char *)YYCURSOR; }
-    }
+again:
     start = YYCURSOR;
     /*!re2c
     id      = [A-Za-z_][A-Za-z0-9_$.]*;
-    valname = [0-9]+ | [A-Za-z_$.\-][A-Za-z0-9_$.\-]*;
     dim     = [0-9]+ | "?";
     elemty  = id | "complex<" id ">" | "!" id;
     dec     = [0-9]+;
 
     "\x00"                       { goto nul; }
-    "//" [^\n\x00]*              { goto skip; }
+    [ \t\r\f\v]                  { goto again; }
+    "\n" [ \t]*                  { lx->line++; lx->line_start = (const char *)start + 1; goto again; }
+    "//" [^\n\x00]*              { goto again; }
 
     "module"                     { kind = TK_MODULE; goto done; }
     "func" | "func.func"         { kind = TK_FUNC; goto done; }
@@ -254,7 +251,7 @@ skip:
     "tensor<*x" elemty ">"       { kind = TK_TENSOR_TYPE; goto done; }
     "complex<" id ">"            { kind = TK_COMPLEX_TYPE; goto done; }
     id                           { kind = TK_BARE_ID; goto done; }
-    "%" valname                  { kind = TK_VALUE; goto value; }
+    "%"                          { goto value; }
     "@" id                       { kind = TK_SYMBOL; goto done; }
     "@\""                        { kind = TK_SYMBOL; goto string; }
     "#" id                       { kind = TK_HASH_ID; goto done; }
@@ -290,9 +287,23 @@ nul:
     kind = TK_ILLEGAL;
     goto done;
 value: {
-        /* "%" valname ("#" dec | ":" dec)?, the suffix checked here so that
-        ** the DFA needs no backtracking on a plain "%name". */
-        unsigned c = *YYCURSOR;
+        /* "%" valname ("#" dec | ":" dec)? with
+        **     valname = [0-9]+ | [A-Za-z_$.\-][A-Za-z0-9_$.\-]*
+        ** scanned here, which saves the DFA's backtracking on a plain "%name"
+        ** and its range tests on the first byte. A lone "%" is the default
+        ** rule's "unexpected character". */
+        unsigned c = cclass[*YYCURSOR];
+        if (c & C_DIGIT) {
+            do YYCURSOR++; while (cclass[*YYCURSOR] & C_DIGIT);
+        } else if (c & C_VSTART) {
+            do YYCURSOR++; while (cclass[*YYCURSOR] & C_VNAME);
+        } else {
+            lx->err = "unexpected character";
+            kind = TK_ILLEGAL;
+            goto done;
+        }
+        kind = TK_VALUE;
+        c = *YYCURSOR;
         if ((c == '#' || c == ':') && (unsigned)(YYCURSOR[1] - '0') < 10) {
             kind = c == '#' ? TK_VALUE_HASH : TK_VALUE_GROUP;
             YYCURSOR += 2;
@@ -312,6 +323,7 @@ done:
     t->len = (uint32_t)(YYCURSOR - start);
     t->line = lx->line;
     t->col = (int)((const char *)start - lx->line_start) + 1;
+    while (*YYCURSOR == ' ') YYCURSOR++;
     lx->cur = (const char *)YYCURSOR;
     return kind;
 }
