@@ -11,7 +11,8 @@
 #include "grammar.h"
 
 void lex_init(Lexer *lx, const char *text, size_t len) {
-    lx->base = lx->cur = lx->line_start = text;
+    lx->base = lx->cur = text;
+    lx->col0 = (uintptr_t)text - 1;
     lx->lim = text + len;
     lx->line = 1;
     lx->err = NULL;
@@ -137,13 +138,13 @@ const char *lex_token_name(int kind) {
 ** "%" valname and str below, spec/dialect.md §2). C_STR ends the plain run
 ** of a string body ('"', '\\', '\n', NUL or a non-ASCII byte); C_DIGIT is
 ** [0-9]; C_VSTART and C_VNAME are the first and the other bytes of a
-** valname that does not start with a digit. */
-enum { C_STR = 1, C_DIGIT = 2, C_VSTART = 4, C_VNAME = 8 };
+** valname that does not start with a digit; C_SUFFIX is '#' and ':'. */
+enum { C_STR = 1, C_DIGIT = 2, C_VSTART = 4, C_VNAME = 8, C_SUFFIX = 16 };
 static const unsigned char cclass[256] = {
     /* 0x00 */ 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,
     /* 0x10 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    /* 0x20 */ 0, 0, 1, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 0,
-    /* 0x30 */ 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0,
+    /* 0x20 */ 0, 0, 1, 16, 12, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 0,
+    /* 0x30 */ 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 16, 0, 0, 0, 0, 0,
     /* 0x40 */ 0, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
     /* 0x50 */ 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 1, 0, 0, 12,
     /* 0x60 */ 0, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
@@ -192,11 +193,11 @@ static __attribute__((noinline)) int wide_string(Lexer *lx, Token *t, int kind, 
     if (bad) {
         lx->err = "invalid UTF-8 in string literal";
         t->kind = TK_ILLEGAL; t->s = bad; t->len = 1;
-        t->col = (int)(bad - lx->line_start) + 1;
+        t->col = (int)((uintptr_t)bad - lx->col0);
         return TK_ILLEGAL;
     }
     t->kind = kind; t->s = start; t->len = (uint32_t)(end - start);
-    t->col = (int)(start - lx->line_start) + 1;
+    t->col = (int)((uintptr_t)start - lx->col0);
     return kind;
 }
 
@@ -207,7 +208,7 @@ static __attribute__((noinline)) int non_ascii(Lexer *lx, Token *t, const char *
     if (n == 0) { lx->err = "invalid UTF-8 in input"; n = 1; }
     else lx->err = "unexpected character";
     t->kind = TK_ILLEGAL; t->s = start; t->len = (uint32_t)n;
-    t->line = lx->line; t->col = (int)(start - lx->line_start) + 1;
+    t->line = lx->line; t->col = (int)((uintptr_t)start - lx->col0);
     lx->cur = start + n;
     return TK_ILLEGAL;
 }
@@ -226,7 +227,7 @@ again:
 
     "\x00"                       { goto nul; }
     [ \t\r\f\v]                  { goto again; }
-    "\n" [ \t]*                  { lx->line++; lx->line_start = (const char *)start + 1; goto again; }
+    "\n" [ \t]*                  { lx->line++; lx->col0 = (uintptr_t)start; goto again; }
     "//" [^\n\x00]*              { goto again; }
 
     "module"                     { kind = TK_MODULE; goto done; }
@@ -294,20 +295,19 @@ value: {
         ** rule's "unexpected character". */
         unsigned c = cclass[*YYCURSOR];
         if (c & C_DIGIT) {
-            do YYCURSOR++; while (cclass[*YYCURSOR] & C_DIGIT);
+            do c = cclass[*++YYCURSOR]; while (c & C_DIGIT);
         } else if (c & C_VSTART) {
-            do YYCURSOR++; while (cclass[*YYCURSOR] & C_VNAME);
+            do c = cclass[*++YYCURSOR]; while (c & C_VNAME);
         } else {
             lx->err = "unexpected character";
             kind = TK_ILLEGAL;
             goto done;
         }
         kind = TK_VALUE;
-        c = *YYCURSOR;
-        if ((c == '#' || c == ':') && (unsigned)(YYCURSOR[1] - '0') < 10) {
-            kind = c == '#' ? TK_VALUE_HASH : TK_VALUE_GROUP;
+        if ((c & C_SUFFIX) && (cclass[YYCURSOR[1]] & C_DIGIT)) {
+            kind = *YYCURSOR == '#' ? TK_VALUE_HASH : TK_VALUE_GROUP;
             YYCURSOR += 2;
-            while ((unsigned)(*YYCURSOR - '0') < 10) YYCURSOR++;
+            while (cclass[*YYCURSOR] & C_DIGIT) YYCURSOR++;
         }
         goto done;
     }
@@ -322,8 +322,8 @@ done:
     t->s = (const char *)start;
     t->len = (uint32_t)(YYCURSOR - start);
     t->line = lx->line;
-    t->col = (int)((const char *)start - lx->line_start) + 1;
     while (*YYCURSOR == ' ') YYCURSOR++;
     lx->cur = (const char *)YYCURSOR;
+    t->col = (int)((uintptr_t)start - lx->col0);
     return kind;
 }
