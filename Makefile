@@ -89,7 +89,7 @@ deps-test: deps
 # ---------------------------------------------------------------- generated code
 $(LEXER_C): lexer/lexer.re $(GRAMMAR_H)
 	@mkdir -p $(GEN)
-	re2c -W --no-generation-date --no-version -o $@ $<
+	re2c -W -b --no-generation-date --no-version -o $@ $<
 $(GRAMMAR_C) $(GRAMMAR_H) &: parser/grammar.y
 	@mkdir -p $(GEN)
 	cp parser/grammar.y $(GEN)/grammar.y

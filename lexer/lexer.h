@@ -29,7 +29,8 @@ typedef struct Lexer {
     const char *base;        /* start of the text */
     const char *cur;         /* next byte to scan */
     const char *lim;         /* the sentinel: text + len */
-    const char *line_start;  /* first byte of the current line */
+    uintptr_t col0;          /* address of the byte before the current line,
+                             ** so a byte's column is its address - col0 */
     int line;
     const char *err;         /* message of the last TK_ILLEGAL token */
 } Lexer;

@@ -4,14 +4,24 @@
 **
 ** The buffer ends in a NUL sentinel, so there is no refill. Named patterns
 ** first, then one rule per line. Anything longer than a line is a plain C
-** function outside the re2c block.
+** function outside the re2c block, or a labelled section of lex_next after
+** it when it goes on scanning a token the DFA started.
+**
+** Speed (instructions per token matter: a 200 000-op file has 3.2 million
+** tokens): the DFA only picks the token by its first bytes. The long runs
+** inside tokens (identifier tails, value names, string bodies) and the
+** spaces after a token are scanned by C loops over one byte-class table,
+** which beats re2c's states and saves a DFA round trip per blank run. re2c
+** runs with -b (bit vectors; -g computed gotos measured slower), which rules
+** out re2c:eof, hence the sentinel rule "\x00".
 */
 #include <string.h>
 #include "lexer/lexer.h"
 #include "grammar.h"
 
 void lex_init(Lexer *lx, const char *text, size_t len) {
-    lx->base = lx->cur = lx->line_start = text;
+    lx->base = lx->cur = text;
+    lx->col0 = (uintptr_t)text - 1;
     lx->lim = text + len;
     lx->line = 1;
     lx->err = NULL;
@@ -82,7 +92,6 @@ long lex_unescape(const Token *t, char *out, const char **bad) {
 /*!re2c
     re2c:define:YYCTYPE = "unsigned char";
     re2c:yyfill:enable = 0;
-    re2c:eof = 0;
 */
 
 const char *lex_token_name(int kind) {
@@ -134,57 +143,143 @@ const char *lex_token_name(int kind) {
     }
 }
 
+/* Byte classes for the loops written in C around the DFA (ORDER: the
+** patterns id, valname and str, spec/dialect.md §2). C_STR ends the plain run
+** of a string body ('"', '\\', '\n', NUL or a non-ASCII byte); C_DIGIT is
+** [0-9]; C_VSTART and C_VNAME are the first and the other bytes of a
+** valname that does not start with a digit; C_SUFFIX is '#' and ':';
+** C_ID is [A-Za-z0-9_$.], the bytes after the first of an identifier. */
+enum { C_STR = 1, C_DIGIT = 2, C_VSTART = 4, C_VNAME = 8, C_SUFFIX = 16, C_ID = 32 };
+static const unsigned char cclass[256] = {
+    /* 0x00 */ 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,
+    /* 0x10 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x20 */ 0, 0, 1, 16, 44, 0, 0, 0, 0, 0, 0, 0, 0, 12, 44, 0,
+    /* 0x30 */ 42, 42, 42, 42, 42, 42, 42, 42, 42, 42, 16, 0, 0, 0, 0, 0,
+    /* 0x40 */ 0, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44,
+    /* 0x50 */ 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 0, 1, 0, 0, 44,
+    /* 0x60 */ 0, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44,
+    /* 0x70 */ 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 0, 0, 0, 0, 0,
+    /* 0x80 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0x90 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xA0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xB0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xC0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xD0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xE0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    /* 0xF0 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* Scans a string body from [p], just after the opening quote:
+**     ([^"\\\n\x00] | "\\" [^\n\x00])* "\""
+** Returns the byte after the closing quote and sets *wide if the literal
+** holds a non-ASCII byte (its UTF-8 must then be checked). If the string is
+** unterminated, returns the end of the error token (the newline or NUL, after
+** a trailing backslash) and sets *open. */
+static inline const unsigned char *scan_string(const unsigned char *p, int *wide, int *open) {
+    for (;;) {
+        while (!(cclass[*p] & C_STR)) p++;
+        unsigned c = *p;
+        if (c == '"') return p + 1;
+        if (c >= 0x80) { *wide = 1; p++; continue; }
+        if (c == '\\' && p[1] != '\n' && p[1] != 0) {
+            if (p[1] >= 0x80) *wide = 1;
+            p += 2;
+            continue;
+        }
+        *open = 1;
+        return c == '\\' ? p + 1 : p;
+    }
+}
+
+/* The slow ends of lex_next, out of line so that its hot path keeps few
+** registers. Both fill *t and return its kind. */
+
+/* A string literal [start, end) with non-ASCII bytes: TK_ILLEGAL on the
+** first byte of bad UTF-8, else [kind]. */
+static __attribute__((noinline)) int wide_string(Lexer *lx, Token *t, int kind, const char *start, const char *end) {
+    const char *bad = check_utf8(start, end);
+    t->line = lx->line;
+    lx->cur = end;
+    if (bad) {
+        lx->err = "invalid UTF-8 in string literal";
+        t->kind = TK_ILLEGAL; t->s = bad; t->len = 1;
+        t->col = (int)((uintptr_t)bad - lx->col0);
+        return TK_ILLEGAL;
+    }
+    t->kind = kind; t->s = start; t->len = (uint32_t)(end - start);
+    t->col = (int)((uintptr_t)start - lx->col0);
+    return kind;
+}
+
+/* A byte >= 0x80 outside a string: a whole valid character or one invalid
+** byte, both TK_ILLEGAL. */
+static __attribute__((noinline)) int non_ascii(Lexer *lx, Token *t, const char *start) {
+    int n = utf8_len((const unsigned char *)start, (const unsigned char *)lx->lim);
+    if (n == 0) { lx->err = "invalid UTF-8 in input"; n = 1; }
+    else lx->err = "unexpected character";
+    t->kind = TK_ILLEGAL; t->s = start; t->len = (uint32_t)n;
+    t->line = lx->line; t->col = (int)((uintptr_t)start - lx->col0);
+    lx->cur = start + n;
+    return TK_ILLEGAL;
+}
+
+/* Fills *t with the token [start, end) of [kind] and moves past it and the
+** spaces after it (one call per token instead of one per blank run). The
+** identifier path has its own inlined copy: sharing one tail with the DFA
+** rules costs a register move on every token. */
+static inline int finish(Lexer *lx, Token *t, int kind, const unsigned char *start, const unsigned char *end) {
+    t->kind = kind;
+    t->s = (const char *)start;
+    t->len = (uint32_t)(end - start);
+    t->line = lx->line;
+    while (*end == ' ') end++;
+    lx->cur = (const char *)end;
+    t->col = (int)((uintptr_t)start - lx->col0);   /* apart from t->line: GCC packs the pair through SSE */
+    return kind;
+}
+
 int lex_next(Lexer *lx, Token *t) {
-    const unsigned char *YYCURSOR, *YYMARKER = NULL, *YYLIMIT;
+    const unsigned char *YYCURSOR = (const unsigned char *)lx->cur, *YYMARKER;
     const unsigned char *start;
     int kind;
-    (void)YYMARKER;
-    YYLIMIT = (const unsigned char *)lx->lim;
 again:
-    YYCURSOR = (const unsigned char *)lx->cur;
     start = YYCURSOR;
     /*!re2c
     id      = [A-Za-z_][A-Za-z0-9_$.]*;
-    valname = [0-9]+ | [A-Za-z_$.\-][A-Za-z0-9_$.\-]*;
     dim     = [0-9]+ | "?";
     elemty  = id | "complex<" id ">" | "!" id;
     dec     = [0-9]+;
-    str     = "\"" ([^"\\\n\x00] | "\\" [^\n\x00])* "\"";
-    ustr    = "\"" ([^"\\\n\x00] | "\\" [^\n\x00])* "\\"?;
 
-    $                            { kind = 0; goto done; }
-    "\x00"                       { lx->err = "NUL byte in input"; kind = TK_ILLEGAL; goto done; }
-    [ \t\r\f\v]+                 { lx->cur = (const char *)YYCURSOR; goto again; }
-    "\n"                         { lx->cur = (const char *)YYCURSOR; lx->line++; lx->line_start = lx->cur; goto again; }
-    "//" [^\n\x00]*              { lx->cur = (const char *)YYCURSOR; goto again; }
+    "\x00"                       { goto nul; }
+    [ \t\r\f\v]                  { goto again; }
+    "\n" [ \t]*                  { lx->line++; lx->col0 = (uintptr_t)start; goto again; }
+    "//" [^\n\x00]*              { goto again; }
 
-    "module"                     { kind = TK_MODULE; goto done; }
-    "func" | "func.func"         { kind = TK_FUNC; goto done; }
-    "private"                    { kind = TK_PRIVATE; goto done; }
-    "attributes"                 { kind = TK_ATTRIBUTES; goto done; }
-    "loc"                        { kind = TK_LOC; goto done; }
-    "unknown"                    { kind = TK_UNKNOWN; goto done; }
-    "fused"                      { kind = TK_FUSED; goto done; }
-    "callsite"                   { kind = TK_CALLSITE; goto done; }
-    "at"                         { kind = TK_AT; goto done; }
-    "else"                       { kind = TK_ELSE; goto done; }
-    "to"                         { kind = TK_TO; goto done; }
-    "fixed"                      { kind = TK_FIXED; goto done; }
-    "true"                       { kind = TK_TRUE; goto done; }
-    "false"                      { kind = TK_FALSE; goto done; }
-    "unit"                       { kind = TK_UNIT; goto done; }
-    "dense"                      { kind = TK_DENSE; goto done; }
-    "parallel_iterations"        { kind = TK_PARALLEL_ITERATIONS; goto done; }
+    "module"                     { kind = TK_MODULE; goto keyword; }
+    "func" | "func.func"         { kind = TK_FUNC; goto keyword; }
+    "private"                    { kind = TK_PRIVATE; goto keyword; }
+    "attributes"                 { kind = TK_ATTRIBUTES; goto keyword; }
+    "loc"                        { kind = TK_LOC; goto keyword; }
+    "unknown"                    { kind = TK_UNKNOWN; goto keyword; }
+    "fused"                      { kind = TK_FUSED; goto keyword; }
+    "callsite"                   { kind = TK_CALLSITE; goto keyword; }
+    "at"                         { kind = TK_AT; goto keyword; }
+    "else"                       { kind = TK_ELSE; goto keyword; }
+    "to"                         { kind = TK_TO; goto keyword; }
+    "fixed"                      { kind = TK_FIXED; goto keyword; }
+    "true"                       { kind = TK_TRUE; goto keyword; }
+    "false"                      { kind = TK_FALSE; goto keyword; }
+    "unit"                       { kind = TK_UNIT; goto keyword; }
+    "dense"                      { kind = TK_DENSE; goto keyword; }
+    "parallel_iterations"        { kind = TK_PARALLEL_ITERATIONS; goto keyword; }
 
     "tensor<" (dim "x")* elemty ">" { kind = TK_TENSOR_TYPE; goto done; }
     "tensor<*x" elemty ">"       { kind = TK_TENSOR_TYPE; goto done; }
     "complex<" id ">"            { kind = TK_COMPLEX_TYPE; goto done; }
-    id                           { kind = TK_BARE_ID; goto done; }
-    "%" valname                  { kind = TK_VALUE; goto done; }
-    "%" valname "#" dec          { kind = TK_VALUE_HASH; goto done; }
-    "%" valname ":" dec          { kind = TK_VALUE_GROUP; goto done; }
+    [A-Za-z_]                    { goto ident; }
+    "%"                          { goto value; }
     "@" id                       { kind = TK_SYMBOL; goto done; }
-    "@" str                      { kind = TK_SYMBOL; goto check_string; }
+    "@\""                        { kind = TK_SYMBOL; goto string; }
     "#" id                       { kind = TK_HASH_ID; goto done; }
     "^" [A-Za-z0-9_$.]+          { kind = TK_CARET_ID; goto done; }
     "!" id                       { kind = TK_DIALECT_TYPE; goto done; }
@@ -192,8 +287,7 @@ again:
     "-"? dec                     { kind = TK_INT; goto done; }
     "-"? "0x" [0-9a-fA-F]+       { kind = TK_INT; goto done; }
     "-"? dec "." [0-9]* ([eE] [+\-]? dec)? { kind = TK_FLOAT; goto done; }
-    str                          { kind = TK_STRING; goto check_string; }
-    ustr | "@" ustr              { lx->err = "unterminated string literal"; kind = TK_ILLEGAL; goto done; }
+    "\""                         { kind = TK_STRING; goto string; }
 
     "("                          { kind = TK_LPAREN; goto done; }
     ")"                          { kind = TK_RPAREN; goto done; }
@@ -208,36 +302,55 @@ again:
     ":"                          { kind = TK_COLON; goto done; }
     "->"                         { kind = TK_ARROW; goto done; }
 
-    [\x80-\xff]                  { goto nonascii; }
+    [\x80-\xff]                  { return non_ascii(lx, t, (const char *)start); }
     *                            { lx->err = "unexpected character"; kind = TK_ILLEGAL; goto done; }
     */
 
-nonascii: {
-        int n = utf8_len(start, YYLIMIT);
-        if (n == 0) { lx->err = "invalid UTF-8 in input"; YYCURSOR = start + 1; }
-        else { lx->err = "unexpected character"; YYCURSOR = start + n; }
-        kind = TK_ILLEGAL;
+nul:
+    /* The sentinel ends the input; any other NUL byte is an error. */
+    if ((const char *)start == lx->lim) { YYCURSOR = start; kind = 0; goto done; }
+    lx->err = "NUL byte in input";
+    kind = TK_ILLEGAL;
+    goto done;
+keyword:
+    /* A keyword followed by an identifier byte is the start of an id. */
+    if (!(cclass[*YYCURSOR] & C_ID)) goto done;
+ident:
+    /* The rest of an identifier, id = [A-Za-z_][A-Za-z0-9_$.]*, after its
+    ** first byte or a keyword it starts with: the DFA leaves this loop to C
+    ** (4 instructions a byte instead of 6). */
+    while (cclass[*YYCURSOR] & C_ID) YYCURSOR++;
+    return finish(lx, t, TK_BARE_ID, start, YYCURSOR);
+value: {
+        /* "%" valname ("#" dec | ":" dec)? with
+        **     valname = [0-9]+ | [A-Za-z_$.\-][A-Za-z0-9_$.\-]*
+        ** scanned here, which saves the DFA's backtracking on a plain "%name"
+        ** and its range tests on the first byte. A lone "%" is the default
+        ** rule's "unexpected character". */
+        unsigned c = cclass[*YYCURSOR];
+        if (c & C_DIGIT) {
+            do c = cclass[*++YYCURSOR]; while (c & C_DIGIT);
+        } else if (c & C_VSTART) {
+            do c = cclass[*++YYCURSOR]; while (c & C_VNAME);
+        } else {
+            lx->err = "unexpected character";
+            kind = TK_ILLEGAL;
+            goto done;
+        }
+        kind = TK_VALUE;
+        if ((c & C_SUFFIX) && (cclass[YYCURSOR[1]] & C_DIGIT)) {
+            kind = *YYCURSOR == '#' ? TK_VALUE_HASH : TK_VALUE_GROUP;
+            YYCURSOR += 2;
+            while (cclass[*YYCURSOR] & C_DIGIT) YYCURSOR++;
+        }
         goto done;
     }
-check_string: {
-        const char *s = (const char *)start, *e = (const char *)YYCURSOR;
-        const char *bad = check_utf8(s, e);
-        if (bad) {
-            lx->err = "invalid UTF-8 in string literal";
-            kind = TK_ILLEGAL;
-            t->kind = kind; t->s = bad; t->len = 1;
-            t->line = lx->line; t->col = (int)(bad - lx->line_start) + 1;
-            lx->cur = e;
-            return kind;
-        }
+string: {
+        int wide = 0, open = 0;
+        YYCURSOR = scan_string(YYCURSOR, &wide, &open);
+        if (open) { lx->err = "unterminated string literal"; kind = TK_ILLEGAL; }
+        else if (wide) return wide_string(lx, t, kind, (const char *)start, (const char *)YYCURSOR);
     }
 done:
-    if (kind == 0) YYCURSOR = (const unsigned char *)lx->lim;
-    t->kind = kind;
-    t->s = (const char *)start;
-    t->len = (uint32_t)(YYCURSOR - start);
-    t->line = lx->line;
-    t->col = (int)((const char *)start - lx->line_start) + 1;
-    lx->cur = (const char *)YYCURSOR;
-    return kind;
+    return finish(lx, t, kind, start, YYCURSOR);
 }

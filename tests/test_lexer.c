@@ -252,3 +252,200 @@ Test(lexer, token_names) {
     cr_expect_str_eq(lex_token_name(TK_OP_IF), "operation name");
     cr_expect_str_eq(lex_token_name(TK_INT), "integer");
 }
+
+/* The blank, newline and identifier loops written in C around the DFA
+** (lexer.re): positions after every kind of blank, and long runs. */
+Test(lexer, positions_after_blanks) {
+    Lexed r = lex("\ta\t\tb \t c\r\nd\f\ve  \n \t f");
+    expect_tok(&r.t[0], TK_BARE_ID, "a", 1, 2);
+    expect_tok(&r.t[1], TK_BARE_ID, "b", 1, 5);
+    expect_tok(&r.t[2], TK_BARE_ID, "c", 1, 9);
+    expect_tok(&r.t[3], TK_BARE_ID, "d", 2, 1);
+    expect_tok(&r.t[4], TK_BARE_ID, "e", 2, 4);
+    expect_tok(&r.t[5], TK_BARE_ID, "f", 3, 4);
+    expect_tok(&r.t[6], 0, "", 3, 5);
+    /* Runs of 300 spaces and of 300 newlines with indentation. */
+    char buf[2048];
+    size_t n = 0;
+    buf[n++] = 'x';
+    for (int i = 0; i < 300; i++) buf[n++] = ' ';
+    buf[n++] = 'y';
+    for (int i = 0; i < 300; i++) { buf[n++] = '\n'; buf[n++] = ' '; buf[n++] = ' '; }
+    buf[n++] = 'z';
+    for (int i = 0; i < 3; i++) buf[n++] = ' ';
+    Lexed l = lexn(buf, n);
+    expect_tok(&l.t[0], TK_BARE_ID, "x", 1, 1);
+    expect_tok(&l.t[1], TK_BARE_ID, "y", 1, 302);
+    expect_tok(&l.t[2], TK_BARE_ID, "z", 301, 3);
+    expect_tok(&l.t[3], 0, "", 301, 7);
+}
+
+Test(lexer, tokens_without_blanks_between) {
+    Lexed r = lex("%a,%b:i32->(x)");
+    int kinds[] = { TK_VALUE, TK_COMMA, TK_VALUE, TK_COLON, TK_BARE_ID, TK_ARROW, TK_LPAREN, TK_BARE_ID,
+                    TK_RPAREN, 0 };
+    cr_assert_eq(r.n, (int)(sizeof kinds / sizeof kinds[0]));
+    for (int i = 0; i < r.n; i++) cr_expect_eq(r.t[i].kind, kinds[i], "token %d", i);
+    expect_tok(&r.t[4], TK_BARE_ID, "i32", 1, 7);
+    expect_tok(&r.t[9], 0, "", 1, 15);
+}
+
+Test(lexer, end_of_input_after_comments_and_blanks) {
+    Lexed r = lex("%a // x");
+    expect_tok(&r.t[1], 0, "", 1, 8);
+    Lexed b = lex("%a \n  ");
+    expect_tok(&b.t[1], 0, "", 2, 3);
+    Lexed c = lex("// only\n// comments");
+    expect_tok(&c.t[0], 0, "", 2, 12);
+    Lexed e = lex("");
+    expect_tok(&e.t[0], 0, "", 1, 1);
+    cr_expect_eq(e.n, 1);
+}
+
+Test(lexer, value_suffixes) {
+    Lexed r = lex("%a#1 %a:2 %0#12 %x.y-z:345 %a#b %a:b %a#1x");
+    expect_tok(&r.t[0], TK_VALUE_HASH, "%a#1", 1, 1);
+    expect_tok(&r.t[1], TK_VALUE_GROUP, "%a:2", 1, 6);
+    expect_tok(&r.t[2], TK_VALUE_HASH, "%0#12", 1, 11);
+    expect_tok(&r.t[3], TK_VALUE_GROUP, "%x.y-z:345", 1, 17);
+    /* Without a digit after it the '#' or ':' is not part of the value. */
+    expect_tok(&r.t[4], TK_VALUE, "%a", 1, 28);
+    expect_tok(&r.t[5], TK_HASH_ID, "#b", 1, 30);
+    expect_tok(&r.t[6], TK_VALUE, "%a", 1, 33);
+    expect_tok(&r.t[7], TK_COLON, ":", 1, 35);
+    expect_tok(&r.t[8], TK_BARE_ID, "b", 1, 36);
+    expect_tok(&r.t[9], TK_VALUE_HASH, "%a#1", 1, 38);
+    expect_tok(&r.t[10], TK_BARE_ID, "x", 1, 42);
+    /* A digit name stops at the first non-digit. */
+    Lexed d = lex("%12ab");
+    expect_tok(&d.t[0], TK_VALUE, "%12", 1, 1);
+    expect_tok(&d.t[1], TK_BARE_ID, "ab", 1, 4);
+    /* Names may start with $ . - and _ too. */
+    Lexed s = lex("%$x %.y %-z %_w");
+    expect_tok(&s.t[0], TK_VALUE, "%$x", 1, 1);
+    expect_tok(&s.t[1], TK_VALUE, "%.y", 1, 5);
+    expect_tok(&s.t[2], TK_VALUE, "%-z", 1, 9);
+    expect_tok(&s.t[3], TK_VALUE, "%_w", 1, 13);
+}
+
+Test(lexer, value_suffix_at_end_of_input) {
+    Lexed h = lex("%a#");
+    expect_tok(&h.t[0], TK_VALUE, "%a", 1, 1);
+    cr_assert_eq(h.t[1].kind, TK_ILLEGAL);        /* a lone '#' */
+    cr_expect_eq(h.t[1].col, 3);
+    cr_expect_eq(h.t[1].len, 1u);
+    cr_expect_str_eq(h.err, "unexpected character");
+    Lexed c = lex("%a:");
+    expect_tok(&c.t[0], TK_VALUE, "%a", 1, 1);
+    expect_tok(&c.t[1], TK_COLON, ":", 1, 3);
+    expect_tok(&c.t[2], 0, "", 1, 4);
+    Lexed g = lex("%a:7");
+    expect_tok(&g.t[0], TK_VALUE_GROUP, "%a:7", 1, 1);
+    expect_tok(&g.t[1], 0, "", 1, 5);
+    /* A lone '%', and one before a byte that starts no name. */
+    Lexed p = lex("%");
+    cr_expect_eq(p.t[0].kind, TK_ILLEGAL);
+    cr_expect_eq(p.t[0].len, 1u);
+    Lexed q = lex("% a");
+    cr_expect_eq(q.t[0].kind, TK_ILLEGAL);
+    cr_expect_eq(q.t[0].len, 1u);
+    cr_expect_str_eq(q.err, "unexpected character");
+}
+
+Test(lexer, tokens_right_before_nul) {
+    /* Each token ends at a NUL byte that is not the sentinel. */
+    const char *srcs[] = { "%a", "%a#1", "%12", "abc", "module", "func.func", "\"s\"", "@f", "#x", "^bb",
+                           "!t.x", "42", "1.5", "0x1F", "->", "(" };
+    int kinds[] = { TK_VALUE, TK_VALUE_HASH, TK_VALUE, TK_BARE_ID, TK_MODULE, TK_FUNC, TK_STRING, TK_SYMBOL,
+                    TK_HASH_ID, TK_CARET_ID, TK_DIALECT_TYPE, TK_INT, TK_FLOAT, TK_INT, TK_ARROW, TK_LPAREN };
+    for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++) {
+        char buf[32];
+        size_t n = strlen(srcs[i]);
+        memcpy(buf, srcs[i], n);
+        buf[n] = 0;
+        buf[n + 1] = 'x';
+        Lexed r = lexn(buf, n + 2);
+        expect_tok(&r.t[0], kinds[i], srcs[i], 1, 1);
+        cr_expect_eq(r.t[1].kind, TK_ILLEGAL, "after '%s'", srcs[i]);
+        cr_expect_eq(r.t[1].col, (int)n + 1);
+        cr_expect_str_eq(r.err, "NUL byte in input");
+        /* And at the end of the input. */
+        Lexed e = lex(srcs[i]);
+        expect_tok(&e.t[0], kinds[i], srcs[i], 1, 1);
+        expect_tok(&e.t[1], 0, "", 1, (int)n + 1);
+    }
+}
+
+Test(lexer, keywords_as_identifier_prefixes) {
+    Lexed r = lex("modulex func.funcx func.fo func.func func. fusedx tensor tensorx unit_ at$ to.x");
+    expect_tok(&r.t[0], TK_BARE_ID, "modulex", 1, 1);
+    expect_tok(&r.t[1], TK_BARE_ID, "func.funcx", 1, 9);
+    expect_tok(&r.t[2], TK_BARE_ID, "func.fo", 1, 20);
+    expect_tok(&r.t[3], TK_FUNC, "func.func", 1, 28);
+    expect_tok(&r.t[4], TK_BARE_ID, "func.", 1, 38);
+    expect_tok(&r.t[5], TK_BARE_ID, "fusedx", 1, 44);
+    expect_tok(&r.t[6], TK_BARE_ID, "tensor", 1, 51);
+    expect_tok(&r.t[7], TK_BARE_ID, "tensorx", 1, 58);
+    expect_tok(&r.t[8], TK_BARE_ID, "unit_", 1, 66);
+    expect_tok(&r.t[9], TK_BARE_ID, "at$", 1, 72);
+    expect_tok(&r.t[10], TK_BARE_ID, "to.x", 1, 76);
+    /* A type that does not close is an identifier and what follows. */
+    Lexed t = lex("tensor<2x");
+    expect_tok(&t.t[0], TK_BARE_ID, "tensor", 1, 1);
+    expect_tok(&t.t[1], TK_LT, "<", 1, 7);
+    expect_tok(&t.t[2], TK_INT, "2", 1, 8);
+    expect_tok(&t.t[3], TK_BARE_ID, "x", 1, 9);
+    /* Keywords next to punctuation. */
+    Lexed p = lex("loc(unknown)");
+    expect_tok(&p.t[0], TK_LOC, "loc", 1, 1);
+    expect_tok(&p.t[2], TK_UNKNOWN, "unknown", 1, 5);
+}
+
+Test(lexer, string_edges) {
+    /* A string with a NUL inside is unterminated at the NUL. */
+    Lexed z = lexn("\"a\0b\"", 5);
+    cr_assert_eq(z.t[0].kind, TK_ILLEGAL);
+    cr_expect_eq(z.t[0].len, 2u);
+    cr_expect_str_eq(z.err, "unterminated string literal");
+    /* A trailing backslash belongs to the error token. */
+    Lexed b = lex("\"ab\\\nx");
+    cr_assert_eq(b.t[0].kind, TK_ILLEGAL);
+    cr_expect_eq(b.t[0].len, 4u);
+    Lexed e = lex("  @\"abc\\");
+    cr_assert_eq(e.t[0].kind, TK_ILLEGAL);
+    cr_expect_eq(e.t[0].col, 3);
+    cr_expect_eq(e.t[0].len, 6u);
+    /* Escaped quotes and backslashes, and non-ASCII bytes, after escapes too. */
+    Lexed q = lex("\"a\\\"b\\\\\" x");
+    expect_tok(&q.t[0], TK_STRING, "\"a\\\"b\\\\\"", 1, 1);
+    expect_tok(&q.t[1], TK_BARE_ID, "x", 1, 10);
+    Lexed u = lex("@\"é\\é\" \"✓\"");
+    expect_tok(&u.t[0], TK_SYMBOL, "@\"é\\é\"", 1, 1);
+    expect_tok(&u.t[1], TK_STRING, "\"✓\"", 1, 10);
+    /* Invalid UTF-8 right after an escape, or cut by the closing quote. */
+    Lexed v = lex("x \"\\\xc3\"");
+    cr_assert_eq(v.t[1].kind, TK_ILLEGAL);
+    cr_expect_eq(v.t[1].col, 5);
+    cr_expect_eq(v.t[1].len, 1u);
+    cr_expect_str_eq(v.err, "invalid UTF-8 in string literal");
+    /* A string right before the end of a line and of the input. */
+    Lexed l = lex("\"a\"\n\"b\"");
+    expect_tok(&l.t[0], TK_STRING, "\"a\"", 1, 1);
+    expect_tok(&l.t[1], TK_STRING, "\"b\"", 2, 1);
+    expect_tok(&l.t[2], 0, "", 2, 4);
+}
+
+Test(lexer, scanning_goes_on_after_errors) {
+    /* The parser stops at the first error, but the lexer can go on. */
+    Lexer lx;
+    Token t;
+    const char *src = "a ` b \xff c";
+    lex_init(&lx, src, strlen(src));
+    int kinds[] = { TK_BARE_ID, TK_ILLEGAL, TK_BARE_ID, TK_ILLEGAL, TK_BARE_ID, 0 };
+    int cols[] = { 1, 3, 5, 7, 9, 10 };
+    for (int i = 0; i < 6; i++) {
+        cr_expect_eq(lex_next(&lx, &t), kinds[i], "token %d", i);
+        cr_expect_eq(t.col, cols[i], "col of token %d", i);
+    }
+    cr_expect_str_eq(lx.err, "invalid UTF-8 in input");
+}
