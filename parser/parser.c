@@ -53,6 +53,11 @@ typedef struct Driver {
                                     another one would be shifted too */
 } Driver;
 
+static bool has_dot(const Token *t) {
+    for (uint32_t i = 0; i < t->len; i++) if (t->s[i] == '.') return true;
+    return false;
+}
+
 /* Sends [t] to the parser (a dotted bare identifier as the token of its
 ** op's syntax family). Returns false when parsing has ended. */
 static bool feed(Driver *dr, Token t) {
@@ -62,7 +67,7 @@ static bool feed(Driver *dr, Token t) {
         irb_error(c, &t, "%s", dr->lx.err);
         return false;
     }
-    if (kind == TK_BARE_ID && memchr(t.s, '.', t.len)) {
+    if (kind == TK_BARE_ID && has_dot(&t)) {
         const OpInfo *info = optable_lookup(t.s, t.len);
         kind = info ? famtok[info->family] : TK_OP_GENERIC;
         c->op_s = t.s;
@@ -79,11 +84,6 @@ static bool feed(Driver *dr, Token t) {
 static void pull(Driver *dr, Token *t) {
     if (dr->replay < dr->nreplay) *t = dr->fs->tok[dr->replay++];
     else lex_next(&dr->lx, t);
-}
-
-static bool has_dot(const Token *t) {
-    for (uint32_t i = 0; i < t->len; i++) if (t->s[i] == '.') return true;
-    return false;
 }
 
 static bool is_type(const Token *t) {
