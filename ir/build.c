@@ -2422,6 +2422,12 @@ static const Type *fast_fntype(ParseCtx *c, const FastStmt *fs) {
     return fn;
 }
 
+/* The entry of ParseCtx.recent for value token [t]: by its last byte,
+** which differs between neighbours such as %v7 and %v8. */
+static int recent_slot(const Token *t) {
+    return (unsigned char)t->s[t->len - 1] & 7;
+}
+
 /* Builds [fs] directly when it is the ordinary case: every operand bound
 ** to a value whose type the signature accepts, one result, a new name, a
 ** known function type. Returns false, having changed nothing but interning
@@ -2434,9 +2440,17 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     Value *opv[FAST_MAX_LIST];
     for (int i = 0; i < n; i++) {
         const Token *u = &t[fs->operand[i]];
+        int k = recent_slot(u);
+        Value *rv = c->recent[k].v;
+        if (c->recent[k].scope == sc && same_bytes(rv->name, u->s, u->len) && rv->name[u->len] == '\0') {
+            opv[i] = rv;
+            continue;
+        }
         Entry *e = scope_find(sc, u->s, u->len, hash(u->s, u->len));
         if (!e || e->nslots < 1 || !slots(e)[0]) return false;
         opv[i] = slots(e)[0];
+        c->recent[k].scope = sc;
+        c->recent[k].v = opv[i];
     }
     uint32_t rhash = fs->rhash;
     Entry *re = scope_find(sc, t[0].s, t[0].len, rhash);
@@ -2488,6 +2502,8 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     if (!re && !(re = scope_add(c, sc, t[0].s, t[0].len, rhash, true))) return true;
     v->name = re->name;
     if (!bind_entry(c, re, 0, v, &t[0], false)) return true;
+    c->recent[recent_slot(&t[0])].scope = sc;
+    c->recent[recent_slot(&t[0])].v = v;
     loc->kind = LOC_FILE;
     loc->file = c->file;
     loc->line = op->line;

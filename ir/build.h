@@ -134,6 +134,10 @@ typedef struct ParseCtx {
     /* The function type of the last fast statement and the text it was
     ** read from ('(' of the inputs to the last result token). */
     const char *fn_s; uint32_t fn_len; const Type *fn;
+    /* Values fast statements used or bound lately, with their scope: a
+    ** small cache in front of the scope table (a binding never changes
+    ** outside the REPL, where fast statements are not built directly). */
+    struct { const Scope *scope; Value *v; } recent[8];
 } ParseCtx;
 
 void irb_error(ParseCtx *c, const Token *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
