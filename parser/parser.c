@@ -196,7 +196,14 @@ static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
                 t = fs->tok[--fs->ntok];     /* the next statement's first token */
                 have = true;
                 c->last = fs->tok[0];
-                irParse(dr.p, TK_FAST_STMT, fs->tok[0]);   /* reduces the previous one */
+                /* Lemon reduces `stmt ::= FAST_STMT` (building ctx->fast)
+                ** when the next token arrives. When that token is another
+                ** FAST_STMT, the only other effect would be the action-less
+                ** `stmts ::= stmts stmt`, so the previous statement is
+                ** built here and the one on lemon's stack now stands for
+                ** this one. */
+                if (dr.fast_ok) irb_fast_stmt(c);
+                else irParse(dr.p, TK_FAST_STMT, fs->tok[0]);
                 c->fast = fs;                /* for the reduction of this one */
                 dr.fs = fs == &dr.fsbuf[0] ? &dr.fsbuf[1] : &dr.fsbuf[0];
                 dr.fast_ok = true;
