@@ -2466,7 +2466,7 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     /* Everything the op owns in one allocation. */
     size_t ptrs = (size_t)(n + 1) * sizeof(void *);
     char *mem = alloc(c, sizeof(Op) + 2 * ptrs + 2 * sizeof(void *) + sizeof(Value)
-                         + (size_t)n * sizeof(Use) + sizeof(Loc));
+                         + (size_t)n * sizeof(Use) + sizeof(Loc) + (re ? 0 : t[0].len + 1));
     if (!mem) return true;
     Op *op = (Op *)mem;                                  mem += sizeof(Op);
     Value **operands = (Value **)mem;                    mem += ptrs;
@@ -2474,7 +2474,8 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     Value **results = (Value **)mem;                     mem += 2 * sizeof(void *);
     Value *v = (Value *)mem;                             mem += sizeof(Value);
     Use *uses = (Use *)mem;                              mem += (size_t)n * sizeof(Use);
-    Loc *loc = (Loc *)mem;
+    Loc *loc = (Loc *)mem;                               mem += sizeof(Loc);
+    char *rname = mem;                   /* a new name's text, NUL included */
     Block *b = sc->block;
     op->name = opname;
     op->info = info;
@@ -2499,7 +2500,10 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     results[0] = v;
     v->type = fn->results[0];
     v->def = op;
-    if (!re && !(re = scope_add(c, sc, t[0].s, t[0].len, rhash, true))) return true;
+    if (!re) {
+        memcpy(rname, t[0].s, t[0].len);
+        if (!(re = scope_add(c, sc, rname, t[0].len, rhash, false))) return true;
+    }
     v->name = re->name;
     if (!bind_entry(c, re, 0, v, &t[0], false)) return true;
     c->recent[recent_slot(&t[0])].scope = sc;
