@@ -2,10 +2,24 @@
 ** parser.c — the driver between the re2c lexer and the lemon parser
 ** (DESIGN.md "Front end"), and the public entry points of parser.h.
 **
-** The driver's one job besides feeding tokens: a bare identifier with a dot
-** in it is looked up in the op table and sent as the token of its syntax
-** family (unknown names as OP_GENERIC); the grammar's %fallback turns such a
-** token back into BARE_ID where an identifier is wanted.
+** The driver's two jobs besides feeding tokens:
+**
+** 1. A bare identifier with a dot in it is looked up in the op table and
+**    sent as the token of its syntax family (unknown names as OP_GENERIC);
+**    the grammar's %fallback turns such a token back into BARE_ID where an
+**    identifier is wanted.
+**
+** 2. Fast statements. Most of a large program is statements of one shape,
+**    `%r = "op"(%a, %b) : (T, T) -> T`, and pushing their sixteen tokens
+**    through lemon's shifts and reductions, with a scratch list per rule,
+**    was most of the parse. At a `%name` token the driver reads ahead; if
+**    the statement has that shape, and lemon would begin a statement here
+**    (irParseAtStmt asks lemon's own tables), the statement goes to lemon as
+**    one FAST_STMT token, whose action (irb_fast_stmt) builds the op in one
+**    allocation, or runs the grammar's actions in their order when anything
+**    is unusual. Otherwise the tokens read ahead are sent one by one. The IR
+**    and the diagnostics are the same either way: tests/test_fast_stmt.c
+**    parses every case both ways (ParseOptions.no_fast_stmts).
 */
 #include <stdlib.h>
 #include <string.h>
