@@ -794,8 +794,11 @@ Test(verify, redefinition_and_structure)
         "  tfrt.return\n"
         "}\n");
     Block *body = m->funcs[0]->body;
-    /* Same name twice, and tfrt.return moved to the middle. */
+    /* Same name twice, and tfrt.return moved to the middle. The parser
+    ** promised unique names (names_unique); this edit breaks that, so it
+    ** withdraws the promise as verify.h asks. */
     ((Value *)body->ops[1]->results[0])->name = body->ops[0]->results[0]->name;
+    body->names_unique = false;
     Op *ret = body->ops[2];
     body->ops[2] = body->ops[1];
     body->ops[1] = ret;
