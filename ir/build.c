@@ -2385,6 +2385,10 @@ static void fast_by_rules(ParseCtx *c, const FastStmt *fs) {
         ops = irb_vec(c, irb_use(c, &t[fs->operand[0]]));
         for (int i = 1; i < fs->noperands; i++) ops = irb_push(c, ops, irb_use(c, &t[fs->operand[i]]));
     }
+    if (fs->custom) {
+        irb_stmt(c, results, irb_op_simple(c, &t[2], ops, NULL, NULL, NULL), NULL);
+        return;
+    }
     Op *head = irb_op_generic_head(c, &t[2], ops);
     Vec *in = rule_types(c, fs, fs->in, fs->nin);
     const Type *fn;
@@ -2422,6 +2426,15 @@ static const Type *fast_fntype(ParseCtx *c, const FastStmt *fs) {
     return fn;
 }
 
+/* The interned name of bare op-name token [t]; runs of one name share a
+** lookup. */
+static const char *bare_name(ParseCtx *c, const Token *t) {
+    if (c->bare && t->len == c->bare_len && memcmp(t->s, c->bare_s, t->len) == 0) return c->bare;
+    const char *name = name_of(c, t->s, t->len);
+    if (name) { c->bare_s = t->s; c->bare_len = t->len; c->bare = name; }
+    return name;
+}
+
 /* The entry of ParseCtx.recent for value token [t]: by its last byte,
 ** which differs between neighbours such as %v7 and %v8. */
 static int recent_slot(const Token *t) {
@@ -2456,12 +2469,30 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     Entry *re = scope_find(sc, t[0].s, t[0].len, rhash);
     if (re && re->nslots > 0 && slots(re)[0]) return false;
     const OpInfo *info;
-    const char *opname = generic_name(c, &t[2], &info);
-    if (!opname) return false;
-    const Type *fn = fast_fntype(c, fs);
-    if (!fn || fn->ninputs != n || fn->nresults != 1) return false;
-    for (int i = 0; i < n; i++)
-        if (fn->inputs[i] != opv[i]->type && !type_accepts(fn->inputs[i], opv[i]->type)) return false;
+    const char *opname;
+    const Type *const *in;         /* the operand types the op records */
+    const Type *rtype;
+    if (fs->custom) {
+        /* irb_op_simple: the result type from the signature (`any`: the
+        ** operand's type); operands keep their own types (verify checks
+        ** them against the signature). */
+        info = fs->custom;
+        const IrSig *sig = op_sig(c->m, info);
+        if (!sig || sig->out_variadic || sig->nout != 1 || n < 1) return false;
+        opname = bare_name(c, &t[2]);
+        if (!opname) return false;
+        rtype = sig->out[0] ? sig->out[0] : opv[0]->type;
+        in = NULL;
+    } else {
+        opname = generic_name(c, &t[2], &info);
+        if (!opname) return false;
+        const Type *fn = fast_fntype(c, fs);
+        if (!fn || fn->ninputs != n || fn->nresults != 1) return false;
+        for (int i = 0; i < n; i++)
+            if (fn->inputs[i] != opv[i]->type && !type_accepts(fn->inputs[i], opv[i]->type)) return false;
+        rtype = fn->results[0];
+        in = fn->inputs;
+    }
 
     /* Everything the op owns in one allocation. */
     size_t ptrs = (size_t)(n + 1) * sizeof(void *);
@@ -2488,7 +2519,7 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
         Value *a = opv[i];
         Use *u = &uses[i];
         operands[i] = a;
-        types[i] = fn->inputs[i];
+        types[i] = in ? in[i] : a->type;
         u->user = op;
         u->operand = i;
         if (a->uses_tail) a->uses_tail->next = u; else a->uses = u;
@@ -2498,7 +2529,7 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     op->nresults = 1;
     op->results = results;
     results[0] = v;
-    v->type = fn->results[0];
+    v->type = rtype;
     v->def = op;
     if (!re) {
         memcpy(rname, t[0].s, t[0].len);

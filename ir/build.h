@@ -74,10 +74,11 @@ typedef struct ResultRef {
 } ResultRef;
 
 /* A statement the driver has read whole (parser/parser.c) because it has
-** the common generic shape
+** one of the two common shapes
 **     %r = "name"(%a, ...) : (T, ...) -> T      (or `-> (T, ...)`)
-** with plain `%name` values, no regions, attributes or location, on any
-** number of lines. Indices are into tok[]; irb_fast_stmt builds it. */
+**     %r = op.name %a, ...                      (an op of SYN_OPERANDS)
+** with plain `%name` values, no regions, attributes, types or location, on
+** any number of lines. Indices are into tok[]; irb_fast_stmt builds it. */
 /* The longest shape: 4 tokens up to '(', three lists of FAST_MAX_LIST
 ** entries and their separators, `) : (`, `) -> (`, `)` and the next token. */
 enum { FAST_MAX_LIST = 16, FAST_MAX_TOKENS = 3 * 2 * FAST_MAX_LIST + 12 };
@@ -88,6 +89,7 @@ typedef struct FastStmt {
     uint8_t in[FAST_MAX_LIST]; int nin;
     uint8_t out[FAST_MAX_LIST]; int nout;
     bool out_paren;                /* `-> (T, ...)` rather than `-> T` */
+    const struct OpInfo *custom;   /* the op of the second shape; NULL: generic */
     uint32_t rhash;                /* irb_fast_begin's hash of the result name */
     int types_at;                  /* index of the '(' that opens the input types */
 } FastStmt;
@@ -134,6 +136,8 @@ typedef struct ParseCtx {
     /* The function type of the last fast statement and the text it was
     ** read from ('(' of the inputs to the last result token). */
     const char *fn_s; uint32_t fn_len; const Type *fn;
+    /* The last bare op name of a fast statement: its text and interned copy. */
+    const char *bare_s; uint32_t bare_len; const char *bare;
     /* Values fast statements used or bound lately, with their scope: a
     ** small cache in front of the scope table (a binding never changes
     ** outside the REPL, where fast statements are not built directly). */

@@ -145,8 +145,24 @@ static bool read_fast(Driver *dr, const Token *first) {
     fs->rhash = irb_fast_begin(dr->c, first);
     fs->noperands = fs->nin = fs->nout = 0;
     fs->out_paren = false;
-    if (next(&r) != TK_EQ || next(&r) != TK_STRING || next(&r) != TK_LPAREN) goto out;
+    fs->custom = NULL;
+    if (next(&r) != TK_EQ) goto out;
     int k = next(&r);
+    if (k == TK_BARE_ID) {
+        /* `%r = op.name %a, ...`: an op whose syntax is its operands. */
+        const Token *op = &r.tok[r.n - 1];
+        const OpInfo *info = has_dot(op) ? optable_lookup(op->s, op->len) : NULL;
+        if (!info || info->family != SYN_OPERANDS) goto out;
+        fs->custom = info;
+        for (;;) {
+            if (next(&r) != TK_VALUE || fs->noperands == FAST_MAX_LIST) goto out;
+            fs->operand[fs->noperands++] = (uint8_t)(r.n - 1);
+            if ((k = next(&r)) != TK_COMMA) break;
+        }
+        goto last;
+    }
+    if (k != TK_STRING || next(&r) != TK_LPAREN) goto out;
+    k = next(&r);
     if (k != TK_RPAREN) {
         for (;;) {
             if (k != TK_VALUE || fs->noperands == FAST_MAX_LIST) goto out;
@@ -168,6 +184,7 @@ static bool read_fast(Driver *dr, const Token *first) {
         fs->out[fs->nout++] = (uint8_t)(r.n - 1);
     }
     k = next(&r);
+last:;
     const Token *nt = &r.tok[r.n - 1];
     shape = k == TK_VALUE || k == TK_RBRACE || k == TK_STRING || (k == TK_BARE_ID && has_dot(nt));
 out:

@@ -16,6 +16,7 @@
 #include <string.h>
 #include "parser/parser.h"
 #include "ir/print.h"
+#include "kernels/optable.h"
 
 typedef struct Run {
     Module *m;
@@ -290,6 +291,64 @@ Test(fast_stmt, values_from_outside_a_region) {
           4, 25, "'%n' is defined outside of this region (regions are isolated from above)");
 }
 
+/* The second shape: `%r = op.name %a, ...` for ops whose custom syntax is
+** just their operands (SYN_OPERANDS). As irb_op_simple does, the result
+** type comes from the op's signature and the operands keep their own types
+** (the verifier checks them against the signature, not the parser). */
+Test(fast_stmt, custom_operand_ops) {
+    Run r = both("func.func @main() -> i32 {\n"
+                 "  %one = tfrt.constant.i32 1\n"
+                 "  %x = tfrt.add.i32 %one, %one\n"
+                 "  %y = tfrt.mul.i32 %x,\n"
+                 "         %one\n"
+                 "  %ch = tfrt.new.chain\n"
+                 "  %ch1 = tfrt.print.i32 %y, %ch\n"
+                 "  %f = tfrt.add.f32 %x, %x\n"
+                 "  %q, %m = tfrt.div.i32 %y, %x\n"
+                 "  %z = tfrt.add.i32 %q, %m : i32, i32\n"
+                 "  %w = tfrt.add.i32 %z, %z {a = 1 : i32}\n"
+                 "  %v = tfrt.add.i32 %w, %w loc(\"v\")\n"
+                 "  tfrt.return %v : i32\n"
+                 "}\n");
+    cr_assert_not_null(r.m, "%s", r.err);
+    Block *b = ir_module_func(r.m, "main")->body;
+    cr_assert_eq(b->nops, 11);
+    Op *x = b->ops[1], *y = b->ops[2], *p = b->ops[4], *f = b->ops[5];
+    cr_expect_str_eq(x->name, "tfrt.add.i32");
+    cr_assert_not_null(x->info);
+    cr_expect_str_eq(x->info->name, "tfrt.add.i32");
+    cr_expect_eq(x->line, 3);
+    cr_expect_eq(x->col, 8);
+    cr_expect_eq(x->noperands, 2);
+    cr_expect_eq(x->operands[0], b->ops[0]->results[0]);
+    cr_expect_eq(b->ops[0]->results[0]->nuses, 3);
+    cr_expect_str_eq(x->results[0]->type->spelling, "i32");
+    cr_expect_eq(y->operands[1], b->ops[0]->results[0]);
+    cr_expect_str_eq(p->results[0]->type->spelling, "!tfrt.chain");
+    cr_expect_str_eq(p->operand_types[1]->spelling, "!tfrt.chain");
+    /* f32 from the signature; the i32 operands stay i32 for the verifier. */
+    cr_expect_str_eq(f->results[0]->type->spelling, "f32");
+    cr_expect_str_eq(f->operand_types[0]->spelling, "i32");
+    cr_expect_eq(b->ops[6]->nresults, 2);
+    cr_expect_eq(b->ops[8]->nattrs, 1);
+    cr_expect_eq(b->ops[9]->loc->kind, LOC_NAME);
+    drop(&r);
+}
+
+Test(fast_stmt, custom_operand_op_errors) {
+    fails("func.func @main() -> i32 {\n  %x = tfrt.add.i32 %x, %x\n  tfrt.return %x : i32\n}\n",
+          2, 21, "use of undeclared SSA value name '%x'");
+    fails("func.func @main(%a: i32) -> i32 {\n  %a = tfrt.add.i32 %a, %a\n  tfrt.return %a : i32\n}\n",
+          2, 3, "redefinition of SSA value '%a'");
+    fails("func.func @main(%a: i32) -> i32 {\n  %q = tfrt.div.i32 %a, %a\n  tfrt.return %q : i32\n}\n",
+          2, 3, "operation defines 2 results but was provided 1 to bind");
+    fails("func.func @main(%a: i32) -> i32 {\n  %q = tfrt.add.i32 %a, %a#1\n  tfrt.return %q : i32\n}\n",
+          2, 25, "reference to invalid result number: '%a#1' is a single value");
+    /* A value after the operands begins the next statement. */
+    fails("func.func @main(%a: i32) -> i32 {\n  %q = tfrt.add.i32 %a, %a %b\n  tfrt.return %q : i32\n}\n",
+          3, 3, "expected '=' or ','");
+}
+
 /* After `tfrt.return` a `%name` is its operand (shift wins, grammar.y), so
 ** a statement there is not read whole: the grammar reports the '='. */
 Test(fast_stmt, not_where_a_statement_cannot_begin) {
@@ -343,9 +402,9 @@ Test(fast_stmt, every_truncation_agrees) {
     }
 }
 
-/* Random edits of a program made mostly of fast statements (words
-** deleted, replaced or inserted, from a fixed seed): both paths must agree
-** on every one, whether it parses or not. */
+/* Random edits of two programs made mostly of fast statements, one of
+** each shape (words deleted, replaced or inserted, from a fixed seed):
+** both paths must agree on every one, whether it parses or not. */
 Test(fast_stmt, random_edits_agree) {
     static const char *const base[] = {
         "func.func", "@f(%a:", "i32,", "%b:", "i32)", "->", "i32", "{", "\n",
@@ -363,14 +422,27 @@ Test(fast_stmt, random_edits_agree) {
         "%a", "%x", "%y", "%zz", "%q#1", "%g:2", "=", "\"tfrt.add.i32\"", "\"foo.b\\x\"", "(", ")",
         ",", ":", "->", "i32", "i64", "!tfrt.chain", "{", "}", "loc(\"l\")", "\n", "tfrt.return",
         "tfrt.add.i32", "// c\n", "%x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n",
+        "tfrt.mul.i32", "tfrt.div.i32", "%c", "%x = tfrt.add.i32 %a, %a\n",
     };
-    enum { NB = sizeof base / sizeof base[0], NW = sizeof words / sizeof words[0] };
+    static const char *const custom[] = {
+        "func.func", "@g(%a:", "i32)", "->", "i32", "{", "\n",
+        "%c", "=", "tfrt.new.chain", "\n",
+        "%x", "=", "tfrt.add.i32", "%a,", "%a", "\n",
+        "%y", "=", "tfrt.mul.i32", "%x,", "%a", "\n",
+        "%p", "=", "tfrt.print.i32", "%y,", "%c", "\n",
+        "%z", "=", "tfrt.add.i32", "%y,", "%x", ":", "i32,", "i32", "\n",
+        "%w", "=", "tfrt.equal.i32", "%z,", "%z", "\n",
+        "tfrt.return", "%z", ":", "i32", "\n", "}", "\n",
+    };
+    enum { NB = sizeof base / sizeof base[0], NW = sizeof words / sizeof words[0],
+           NC = sizeof custom / sizeof custom[0] };
     unsigned seed = 12345;
     char src[4096];
-    for (int round = 0; round < 1500; round++) {
+    for (int round = 0; round < 3000; round++) {
         const char *w[NB + 4];
         int n = 0;
-        for (int i = 0; i < NB; i++) w[n++] = base[i];
+        if (round % 2) for (int i = 0; i < NB; i++) w[n++] = base[i];
+        else for (int i = 0; i < NC; i++) w[n++] = custom[i];
         int edits = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 3;
         for (int e = 0; e < edits; e++) {
             unsigned r = (seed = seed * 1103515245u + 12345u) >> 16;
