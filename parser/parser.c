@@ -9,11 +9,12 @@
 **    the grammar's %fallback turns such a token back into BARE_ID where an
 **    identifier is wanted.
 **
-** 2. Fast statements. Most of a large program is statements of one shape,
-**    `%r = "op"(%a, %b) : (T, T) -> T`, and pushing their sixteen tokens
-**    through lemon's shifts and reductions, with a scratch list per rule,
-**    was most of the parse. At a `%name` token the driver reads ahead; if
-**    the statement has that shape, and lemon would begin a statement here
+** 2. Fast statements. Most of a large program is statements of two shapes,
+**    `%r = "op"(%a, %b) : (T, T) -> T` and `%r = op.name %a, %b`, and
+**    pushing their tokens through lemon's shifts and reductions, with a
+**    scratch list per rule, was most of the parse. At a `%name` token the
+**    driver reads ahead; if the statement has one of those shapes (build.h,
+**    FastStmt), and lemon would begin a statement here
 **    (irParseAtStmt asks lemon's own tables), the statement goes to lemon as
 **    one FAST_STMT token, whose action (irb_fast_stmt) builds the op in one
 **    allocation, or runs the grammar's actions in their order when anything
