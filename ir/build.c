@@ -1388,7 +1388,9 @@ const Loc *irb_loc_name(ParseCtx *c, const Token *s, const Loc *child) {
     Loc *l = name ? new_loc(c, LOC_NAME) : NULL;
     if (!l) return NULL;
     l->name = name;
-    l->child = child;
+    /* MLIR's NameLoc has an unknown child when none is written, so
+    ** `"n"(unknown)` is `"n"`, printed and compared as such. */
+    l->child = child && child->kind == LOC_UNKNOWN ? NULL : child;
     return l;
 }
 

@@ -11,6 +11,7 @@ func.func @u() {
   "my.c"() : () -> () loc(fused<{a = 1, b}>["n1", callsite("x" at "y")])
   "my.d"() : () -> () loc(fused<dense<1> : tensor<i32>>["n1", "n2"])
   "my.e"() : () -> () loc("n\"q")
+  "my.f"() : () -> () loc("n"(unknown))
   tfrt.return
 }
 // CHECK: {{^}}loc(fused<"s">["n1", "n2"]): error: operation being parsed with an unregistered dialect
@@ -18,3 +19,5 @@ func.func @u() {
 // CHECK: {{^}}loc(fused<{a = 1 : i64, b}>["n1", callsite("x" at "y")]): error: operation being parsed
 // CHECK: {{^}}loc(fused<dense<1> : tensor<i32>>["n1", "n2"]): error: operation being parsed
 // CHECK: {{^}}loc("n\22q"): error: operation being parsed
+// A name location's unknown child is no child at all (MLIR's NameLoc).
+// CHECK: {{^}}loc("n"): error: operation being parsed
