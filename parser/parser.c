@@ -101,9 +101,12 @@ static void pull(Driver *dr, Token *t) {
     else lex_next(&dr->lx, t);
 }
 
+/* A token that may be a type. (A dotted identifier such as `foo.bar` is
+** taken too: the grammar would send it back to an identifier through its
+** %fallback and reject it as a type, which irb_fast_stmt then does.) */
 static bool is_type(const Token *t) {
-    return t->kind == TK_DIALECT_TYPE || t->kind == TK_TENSOR_TYPE || t->kind == TK_COMPLEX_TYPE
-        || (t->kind == TK_BARE_ID && !has_dot(t));
+    return t->kind == TK_BARE_ID || t->kind == TK_DIALECT_TYPE || t->kind == TK_TENSOR_TYPE
+        || t->kind == TK_COMPLEX_TYPE;
 }
 
 /* The reader of fast statements: the token array and its length are

@@ -265,6 +265,10 @@ Test(fast_stmt, errors_are_those_of_the_grammar_path) {
           3, 3, "redefinition of SSA value '%x'");
     fails(HEAD "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, foo) -> i32\n  tfrt.return %x : i32\n}\n",
           2, 39, "unknown type 'foo'");
+    fails(HEAD "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, foo.bar) -> i32\n  tfrt.return %x : i32\n}\n",
+          2, 39, "expected a type, got 'foo.bar'");
+    fails(HEAD "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> tfrt.add.i32\n  tfrt.return %x : i32\n}\n",
+          2, 47, "expected a type, got 'tfrt.add.i32'");
     fails(HEAD "  %x = \"tfrt\\q.add\"(%a, %b) : (i32, i32) -> i32\n  tfrt.return %x : i32\n}\n",
           2, 13, "invalid escape sequence in string literal");
 }
