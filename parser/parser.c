@@ -54,6 +54,20 @@ struct ParseScope {
 
 /* The driver's state: the lexer, the lemon parser, and tokens read ahead
 ** by the fast-statement reader that must be sent again one by one. */
+/* A repeated signature. Consecutive statements often have the same types
+** text, `: (i32, i32) -> i32`; its tokens are then copied from the last
+** statement whose signature was lexed, moved to the new place, instead of
+** being lexed again. The lexer has no state but its position, so the same
+** bytes give the same tokens, provided the text is on one line (the copies
+** keep the line) and a blank follows it (so its last token ends there). */
+typedef struct Signature {
+    const char *s; uint32_t len;   /* from '(' of the inputs to the last result token */
+    Token tok[4 * FAST_MAX_LIST + 4]; int ntok;
+    uint8_t in[FAST_MAX_LIST], out[FAST_MAX_LIST];   /* indices into tok[] */
+    int nin, nout;
+    bool out_paren;
+} Signature;
+
 typedef struct Driver {
     ParseCtx *c;
     void *p;
@@ -66,6 +80,7 @@ typedef struct Driver {
     int replay, nreplay;         /* fs->tok[replay..nreplay) are still to send */
     bool fast_ok;                /* the last token sent was FAST_STMT, so
                                     another one would be shifted too */
+    Signature sig;               /* the last signature read token by token */
 } Driver;
 
 static bool has_dot(const Token *t) {
@@ -136,6 +151,60 @@ static bool type_list(Reader *r, uint8_t *list, int *n) {
     }
 }
 
+static bool blank(char ch) {
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
+}
+
+/* Remembers the signature just read (fs->tok from types_at up to the token
+** before the last one, which follows the statement) when it is on one line
+** and a blank follows it. */
+static void keep_signature(Driver *dr, const Reader *r) {
+    const FastStmt *fs = dr->fs;
+    Signature *sg = &dr->sig;
+    const Token *first = &r->tok[fs->types_at], *last = &r->tok[r->n - 2];
+    const char *end = last->s + last->len;
+    sg->s = NULL;
+    if (first->line != last->line || end >= dr->lx.lim || !blank(*end)) return;
+    sg->ntok = r->n - 1 - fs->types_at;
+    if (sg->ntok > (int)(sizeof sg->tok / sizeof sg->tok[0])) return;
+    memcpy(sg->tok, first, (size_t)sg->ntok * sizeof *first);
+    for (int i = 0; i < fs->nin; i++) sg->in[i] = (uint8_t)(fs->in[i] - fs->types_at);
+    for (int i = 0; i < fs->nout; i++) sg->out[i] = (uint8_t)(fs->out[i] - fs->types_at);
+    sg->nin = fs->nin;
+    sg->nout = fs->nout;
+    sg->out_paren = fs->out_paren;
+    sg->len = (uint32_t)(end - first->s);
+    sg->s = first->s;
+}
+
+/* After the ':' of a statement: when the kept signature's text comes next,
+** followed by a blank, appends copies of its tokens (at their new place)
+** and moves the lexer past it. */
+static bool same_signature(Driver *dr, Reader *r) {
+    const Signature *sg = &dr->sig;
+    Lexer *lx = &dr->lx;
+    const char *at = lx->cur;
+    if (!sg->s || (size_t)(lx->lim - at) <= sg->len || memcmp(at, sg->s, sg->len) != 0
+        || !blank(at[sg->len]))
+        return false;
+    FastStmt *fs = dr->fs;
+    fs->types_at = r->n;
+    for (int i = 0; i < sg->ntok; i++) {
+        Token *t = &r->tok[r->n++];
+        *t = sg->tok[i];
+        t->s = at + (t->s - sg->s);
+        t->line = lx->line;
+        t->col = (int)((uintptr_t)t->s - lx->col0);
+    }
+    for (int i = 0; i < sg->nin; i++) fs->in[i] = (uint8_t)(fs->types_at + sg->in[i]);
+    for (int i = 0; i < sg->nout; i++) fs->out[i] = (uint8_t)(fs->types_at + sg->out[i]);
+    fs->nin = sg->nin;
+    fs->nout = sg->nout;
+    fs->out_paren = sg->out_paren;
+    lx->cur = at + sg->len;
+    return true;
+}
+
 /* After the value token [first]: reads ahead while the text has the
 ** FastStmt shape. True with the whole statement in dr->fs and the token
 ** after it (which the shape requires to begin another statement or to
@@ -177,7 +246,12 @@ static bool read_fast(Driver *dr, const Token *first) {
             k = next(&r);
         }
     }
-    if (next(&r) != TK_COLON || next(&r) != TK_LPAREN) goto out;
+    if (next(&r) != TK_COLON) goto out;
+    if (same_signature(dr, &r)) {
+        k = next(&r);
+        goto last;
+    }
+    if (next(&r) != TK_LPAREN) goto out;
     fs->types_at = r.n - 1;
     if (!type_list(&r, fs->in, &fs->nin) || next(&r) != TK_ARROW) goto out;
     if (next(&r) == TK_LPAREN) {
@@ -188,6 +262,7 @@ static bool read_fast(Driver *dr, const Token *first) {
         fs->out[fs->nout++] = (uint8_t)(r.n - 1);
     }
     k = next(&r);
+    keep_signature(dr, &r);
 last:;
     const Token *nt = &r.tok[r.n - 1];
     shape = k == TK_VALUE || k == TK_RBRACE || k == TK_STRING || (k == TK_BARE_ID && has_dot(nt));
@@ -213,6 +288,7 @@ static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
         return false;
     }
     dr.fs = &dr.fsbuf[0];
+    dr.sig.s = NULL;
     dr.replay = dr.nreplay = 0;
     dr.fast_ok = false;
     lex_init(&dr.lx, text, len);

@@ -353,6 +353,54 @@ Test(fast_stmt, custom_operand_op_errors) {
           3, 3, "expected '=' or ','");
 }
 
+/* A signature repeated from the statement before is not lexed again: its
+** tokens are copied to the new place (parser.c, Signature). Only when the
+** same text is on one line and followed by a blank. */
+Test(fast_stmt, repeated_signatures) {
+    Run r = both(HEAD
+                 "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n"
+                 "  %y = \"tfrt.add.i32\"(%x, %b) : (i32, i32) -> i32 loc(\"y\")\n"
+                 "  %z = \"tfrt.add.i32\"(%y, %y) : (i32, i32) -> i32 // comment\n"
+                 "  %w = \"foo.w\"(%z, %y) : (i32, i32) -> i32   %v = \"foo.v\"(%w, %w) : (i32, i32) -> i32\n"
+                 "  %u = \"foo.u\"(%v, %v) : (i32, i32) -> i64\n"
+                 "  %t = \"foo.t\"(%v, %v) : (i32, i32) -> i64}\n");
+    /* (Parsed: a missing tfrt.return is the verifier's to report.) The
+    ** last signature ends at the '}', so its text is not taken as kept. */
+    cr_assert_not_null(r.m, "%s", r.err);
+    Block *b0 = ir_module_func(r.m, "f")->body;
+    cr_assert_eq(b0->nops, 7);
+    cr_expect_str_eq(b0->ops[6]->results[0]->type->spelling, "i64");
+    drop(&r);
+    r = both(HEAD
+             "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n"
+             "  %y = \"tfrt.add.i32\"(%x, %b) : (i32, i32) -> i32 loc(\"y\")\n"
+             "  %z = \"tfrt.add.i32\"(%y, %y) : (i32, i32) -> i32 // comment\n"
+             "  %w = \"foo.w\"(%z, %y) : (i32, i32) -> i32   %v = \"foo.v\"(%w, %w) : (i32, i32) -> i32\n"
+             "  %u = \"foo.u\"(%v, %v) : (i32, i32) -> i64\n"
+             "  %s = \"foo.s\"(%v, %v) : (i32, i32) -> i64\n"
+             "  %q = \"foo.q\"(%v, %v) : (i32,\n i32) -> i64\n"
+             "  %p = \"foo.p\"(%v, %v) : (i32, i32) -> i32\n"
+             "  tfrt.return %p : i32\n"
+             "}\n");
+    cr_assert_not_null(r.m, "%s", r.err);
+    Block *b = ir_module_func(r.m, "f")->body;
+    cr_assert_eq(b->nops, 10);
+    cr_expect_str_eq(b->ops[1]->loc->name, "y");
+    cr_expect_eq(b->ops[4]->line, 5);
+    cr_expect_eq(b->ops[4]->col, 51);
+    cr_expect_str_eq(b->ops[4]->operand_types[1]->spelling, "i32");
+    cr_expect_str_eq(b->ops[6]->results[0]->type->spelling, "i64");
+    cr_expect_str_eq(b->ops[8]->results[0]->type->spelling, "i32");
+    drop(&r);
+    /* A repeated signature whose statement is wrong in another way. */
+    fails(HEAD "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n"
+               "  %y = \"tfrt.add.i32\"(%x) : (i32, i32) -> i32\n  tfrt.return %y : i32\n}\n",
+          3, 8, "1 operands present, but expected 2");
+    fails(HEAD "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n"
+               "  %y = \"tfrt.add.i32\"(%x, %b) : (i32, i32) -> i32 )\n  tfrt.return %y : i32\n}\n",
+          3, 51, "expected an operation, got ')'");
+}
+
 /* After `tfrt.return` a `%name` is its operand (shift wins, grammar.y), so
 ** a statement there is not read whole: the grammar reports the '='. */
 Test(fast_stmt, not_where_a_statement_cannot_begin) {
