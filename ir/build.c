@@ -614,8 +614,8 @@ static int vlen(const Vec *v) { return v ? v->n : 0; }
 ** ======================================================================== */
 
 typedef struct Entry {
-    const char *name;         /* `%name` (NUL-terminated), the key's bytes */
-    uint32_t len, hash;
+    const char *name;         /* `%name` (NUL-terminated), the key */
+    uint32_t hash;
     int nslots;               /* `%name#0` .. `%name#(nslots-1)` */
     union {
         Value *one;           /* nslots <= 1: the value itself (no array) */
@@ -671,7 +671,7 @@ static Entry *scope_find(Scope *s, const char *name, uint32_t len, uint32_t h) {
     size_t j = h & (size_t)(s->cap - 1);
     while (s->tab[j].name) {
         Entry *e = &s->tab[j];
-        if (e->hash == h && e->len == len && same_bytes(e->name, name, len)) return e;
+        if (e->hash == h && same_bytes(e->name, name, len) && e->name[len] == '\0') return e;
         j = (j + 1) & (size_t)(s->cap - 1);
     }
     return NULL;
@@ -704,12 +704,11 @@ static Entry *scope_add(ParseCtx *c, Scope *s, const char *name, uint32_t len, u
     size_t j = h & (size_t)(s->cap - 1);
     while (s->tab[j].name) {
         Entry *e = &s->tab[j];
-        if (e->hash == h && e->len == len && same_bytes(e->name, name, len)) return e;
+        if (e->hash == h && same_bytes(e->name, name, len) && e->name[len] == '\0') return e;
         j = (j + 1) & (size_t)(s->cap - 1);
     }
     if (copy && !(name = arena_strndup(c->a, name, len))) return oom(c);
     s->tab[j].name = name;
-    s->tab[j].len = len;
     s->tab[j].hash = h;
     s->n++;
     return &s->tab[j];
@@ -2497,14 +2496,14 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     }
 
     /* Everything the op owns in one allocation. */
-    size_t ptrs = (size_t)(n + 1) * sizeof(void *);
-    char *mem = alloc(c, sizeof(Op) + 2 * ptrs + 2 * sizeof(void *) + sizeof(Value)
+    size_t ptrs = (size_t)n * sizeof(void *);
+    char *mem = alloc(c, sizeof(Op) + 2 * ptrs + sizeof(void *) + sizeof(Value)
                          + (size_t)n * sizeof(Use) + sizeof(Loc) + (re ? 0 : t[0].len + 1));
     if (!mem) return true;
     Op *op = (Op *)mem;                                  mem += sizeof(Op);
     Value **operands = (Value **)mem;                    mem += ptrs;
     const Type **types = (const Type **)mem;             mem += ptrs;
-    Value **results = (Value **)mem;                     mem += 2 * sizeof(void *);
+    Value **results = (Value **)mem;                     mem += sizeof(void *);
     Value *v = (Value *)mem;                             mem += sizeof(Value);
     Use *uses = (Use *)mem;                              mem += (size_t)n * sizeof(Use);
     Loc *loc = (Loc *)mem;                               mem += sizeof(Loc);
