@@ -2444,8 +2444,8 @@ static int recent_slot(const Token *t) {
 
 /* Builds [fs] directly when it is the ordinary case: every operand bound
 ** to a value whose type the signature accepts, one result, a new name, a
-** known function type. Returns false, having changed nothing but interning
-** tables, when fast_by_rules must do it (and report what is wrong). */
+** known function type. Returns false, having changed nothing but caches and
+** interning tables, when fast_by_rules must do it (and report what is wrong). */
 static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     Scope *sc = c->scope;
     if (!sc || !sc->block || c->allow_shadow) return false;
