@@ -357,13 +357,13 @@ Test(fast_stmt, custom_operand_op_errors) {
 ** tokens are copied to the new place (parser.c, Signature). Only when the
 ** same text is on one line and followed by a blank. */
 Test(fast_stmt, repeated_signatures) {
-    Run r = both(HEAD
-                 "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n"
-                 "  %y = \"tfrt.add.i32\"(%x, %b) : (i32, i32) -> i32 loc(\"y\")\n"
-                 "  %z = \"tfrt.add.i32\"(%y, %y) : (i32, i32) -> i32 // comment\n"
-                 "  %w = \"foo.w\"(%z, %y) : (i32, i32) -> i32   %v = \"foo.v\"(%w, %w) : (i32, i32) -> i32\n"
-                 "  %u = \"foo.u\"(%v, %v) : (i32, i32) -> i64\n"
-                 "  %t = \"foo.t\"(%v, %v) : (i32, i32) -> i64}\n");
+#define SIGS HEAD \
+    "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n" \
+    "  %y = \"tfrt.add.i32\"(%x, %b) : (i32, i32) -> i32 loc(\"y\")\n" \
+    "  %z = \"tfrt.add.i32\"(%y, %y) : (i32, i32) -> i32 // comment\n" \
+    "  %w = \"foo.w\"(%z, %y) : (i32, i32) -> i32   %v = \"foo.v\"(%w, %w) : (i32, i32) -> i32\n" \
+    "  %u = \"foo.u\"(%v, %v) : (i32, i32) -> i64\n"
+    Run r = both(SIGS "  %t = \"foo.t\"(%v, %v) : (i32, i32) -> i64}\n");
     /* (Parsed: a missing tfrt.return is the verifier's to report.) The
     ** last signature ends at the '}', so its text is not taken as kept. */
     cr_assert_not_null(r.m, "%s", r.err);
@@ -371,17 +371,13 @@ Test(fast_stmt, repeated_signatures) {
     cr_assert_eq(b0->nops, 7);
     cr_expect_str_eq(b0->ops[6]->results[0]->type->spelling, "i64");
     drop(&r);
-    r = both(HEAD
-             "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n"
-             "  %y = \"tfrt.add.i32\"(%x, %b) : (i32, i32) -> i32 loc(\"y\")\n"
-             "  %z = \"tfrt.add.i32\"(%y, %y) : (i32, i32) -> i32 // comment\n"
-             "  %w = \"foo.w\"(%z, %y) : (i32, i32) -> i32   %v = \"foo.v\"(%w, %w) : (i32, i32) -> i32\n"
-             "  %u = \"foo.u\"(%v, %v) : (i32, i32) -> i64\n"
+    r = both(SIGS
              "  %s = \"foo.s\"(%v, %v) : (i32, i32) -> i64\n"
              "  %q = \"foo.q\"(%v, %v) : (i32,\n i32) -> i64\n"
              "  %p = \"foo.p\"(%v, %v) : (i32, i32) -> i32\n"
              "  tfrt.return %p : i32\n"
              "}\n");
+#undef SIGS
     cr_assert_not_null(r.m, "%s", r.err);
     Block *b = ir_module_func(r.m, "f")->body;
     cr_assert_eq(b->nops, 10);
