@@ -41,6 +41,36 @@ static uint32_t hash(const char *s, size_t n) {
     return h;
 }
 
+/* The open-addressing tables of this file (strings, types, signatures,
+** scopes) share their growth: slots of [size] bytes whose first member is
+** a pointer, NULL in an empty slot. Returns a table of [ncap] slots (a
+** power of two) in [a] holding the [cap] slots of [old], each placed from
+** home(slot) by linear probing; NULL when out of memory. The old table is
+** the caller's to keep or release. */
+static void *rehash(Arena *a, const void *old, size_t cap, size_t ncap, size_t size,
+                    size_t (*home)(const void *slot)) {
+    char *ns = arena_alloc(a, ncap * size);
+    if (!ns) return NULL;
+    for (size_t i = 0; i < cap; i++) {
+        const char *slot = (const char *)old + i * size;
+        const void *key, *taken;
+        memcpy(&key, slot, sizeof key);
+        if (!key) continue;
+        size_t j = home(slot) & (ncap - 1);
+        for (;;) {
+            memcpy(&taken, ns + j * size, sizeof taken);
+            if (!taken) break;
+            j = (j + 1) & (ncap - 1);
+        }
+        memcpy(ns + j * size, slot, size);
+    }
+    return ns;
+}
+
+static size_t str_home(const void *slot) { return ((const StrSlot *)slot)->h; }
+static size_t ty_home(const void *slot) { return ((const TySlot *)slot)->h; }
+static size_t sig_home(const void *slot) { return (uintptr_t)((const SigSlot *)slot)->info >> 4; }
+
 static struct IrTables *tables(Module *m) {
     if (!m->tables) m->tables = arena_alloc(m->arena, sizeof(struct IrTables));
     return m->tables;
@@ -51,14 +81,8 @@ const char *ir_name(Module *m, const char *s, size_t n) {
     if (!t) return NULL;
     if (t->nstr * 2 >= t->capstr) {
         size_t cap = t->capstr ? t->capstr * 2 : 256;
-        StrSlot *ns = arena_alloc(m->arena, cap * sizeof *ns);
+        StrSlot *ns = rehash(m->arena, t->strs, t->capstr, cap, sizeof *ns, str_home);
         if (!ns) return NULL;
-        for (size_t i = 0; i < t->capstr; i++) {
-            if (!t->strs[i].s) continue;
-            size_t j = t->strs[i].h & (cap - 1);
-            while (ns[j].s) j = (j + 1) & (cap - 1);
-            ns[j] = t->strs[i];
-        }
         /* The outgrown table is not needed any more (nothing else points
         ** into it): large ones go back to the system at once. */
         arena_release(m->arena, t->strs);
@@ -99,14 +123,8 @@ static const Type *type_lookup(Module *m, const char *s, size_t n, uint32_t h) {
 ** stays in the arena. Returns false when out of memory. */
 static bool slots_grow(Module *m, TySlot **slots, size_t *cap) {
     size_t ncap = *cap ? *cap * 2 : 64;
-    TySlot *ns = arena_alloc(m->arena, ncap * sizeof *ns);
+    TySlot *ns = rehash(m->arena, *slots, *cap, ncap, sizeof *ns, ty_home);
     if (!ns) return false;
-    for (size_t i = 0; i < *cap; i++) {
-        if (!(*slots)[i].t) continue;
-        size_t j = (*slots)[i].h & (ncap - 1);
-        while (ns[j].t) j = (j + 1) & (ncap - 1);
-        ns[j] = (*slots)[i];
-    }
     *slots = ns;
     *cap = ncap;
     return true;
@@ -408,17 +426,12 @@ static const IrSig *op_sig(Module *m, const OpInfo *info) {
     if (!t || !info) return NULL;
     if (t->nsig * 2 >= t->capsig) {
         size_t cap = t->capsig ? t->capsig * 2 : 64;
-        SigSlot *ns = arena_alloc(m->arena, cap * sizeof *ns);
+        SigSlot *ns = rehash(m->arena, t->sigs, t->capsig, cap, sizeof *ns, sig_home);
         if (!ns) return NULL;
-        for (size_t i = 0; i < t->capsig; i++) {
-            if (!t->sigs[i].info) continue;
-            size_t j = ((uintptr_t)t->sigs[i].info >> 4) & (cap - 1);
-            while (ns[j].info) j = (j + 1) & (cap - 1);
-            ns[j] = t->sigs[i];
-        }
         t->sigs = ns; t->capsig = cap;
     }
-    size_t j = ((uintptr_t)info >> 4) & (t->capsig - 1);
+    SigSlot key = { .info = info };
+    size_t j = sig_home(&key) & (t->capsig - 1);
     while (t->sigs[j].info) {
         if (t->sigs[j].info == info) return t->sigs[j].ok ? &t->sigs[j].sig : NULL;
         j = (j + 1) & (t->capsig - 1);
@@ -682,20 +695,16 @@ static Entry *scope_get(Scope *s, const char *name) {
     return scope_find(s, name, (uint32_t)n, hash(name, n));
 }
 
+static size_t entry_home(const void *slot) { return ((const Entry *)slot)->hash; }
+
 /* The entry of `%name` in [s], added if new; a new entry keeps [name]
 ** itself when [copy] is false ([name] must then be NUL-terminated and
 ** live as long as the IR), else a copy. */
 static Entry *scope_add(ParseCtx *c, Scope *s, const char *name, uint32_t len, uint32_t h, bool copy) {
     if (s->n * 2 >= s->cap) {
         int cap = s->cap ? s->cap * 2 : 16;
-        Entry *nt = alloc(c, (size_t)cap * sizeof *nt);
-        if (!nt) return NULL;
-        for (int i = 0; i < s->cap; i++) {
-            if (!s->tab[i].name) continue;
-            size_t j = s->tab[i].hash & (size_t)(cap - 1);
-            while (nt[j].name) j = (j + 1) & (size_t)(cap - 1);
-            nt[j] = s->tab[i];
-        }
+        Entry *nt = rehash(c->a, s->tab, (size_t)s->cap, (size_t)cap, sizeof *nt, entry_home);
+        if (!nt) return oom(c);
         /* Outside the REPL no snapshot points at the old table, so a large
         ** one goes back to the system at once. */
         if (!c->allow_shadow) arena_release(c->a, s->tab);
