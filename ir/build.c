@@ -46,9 +46,10 @@ static uint32_t hash(const char *s, size_t n) {
 ** a pointer, NULL in an empty slot. Returns a table of [ncap] slots (a
 ** power of two) in [a] holding the [cap] slots of [old], each placed from
 ** home(slot) by linear probing; NULL when out of memory. The old table is
-** the caller's to keep or release. */
-static void *rehash(Arena *a, const void *old, size_t cap, size_t ncap, size_t size,
-                    size_t (*home)(const void *slot)) {
+** the caller's to keep or release. Inline, so that each caller gets its
+** slot size and home function as constants (no call per slot). */
+static inline void *rehash(Arena *a, const void *old, size_t cap, size_t ncap, size_t size,
+                           size_t (*home)(const void *slot)) {
     char *ns = arena_alloc(a, ncap * size);
     if (!ns) return NULL;
     for (size_t i = 0; i < cap; i++) {
