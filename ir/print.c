@@ -823,6 +823,24 @@ static void print_generic(Printer *p, const Op *op)
     print_result_types(p, op, false);
 }
 
+/* ` : T, ...` for the operands from [from] on, when there are any. */
+static void print_types_from(Printer *p, const Op *op, int from)
+{
+    if (op->noperands <= from) return;
+    fputs(" : ", p->out);
+    print_operand_types(p, op, from, op->noperands);
+}
+
+/* The end of tfrt.repeat.i32 and tfrt.parallel_for.i32: attributes, the
+** types of the carried operands (from [from] on) and the body. */
+static void print_loop_tail(Printer *p, const Op *op, int from)
+{
+    print_attr_dict(p, op, NULL, " attributes {");
+    print_types_from(p, op, from);
+    fputc(' ', p->out);
+    print_region(p, op->regions[0]);
+}
+
 static void print_custom(Printer *p, const Op *op)
 {
     FILE *o = p->out;
@@ -949,13 +967,7 @@ static void print_custom(Printer *p, const Op *op)
     case SYN_REPEAT:
         fputc(' ', o);
         print_operands(p, op, 0, op->noperands);
-        print_attr_dict(p, op, NULL, " attributes {");
-        if (op->noperands > 1) {
-            fputs(" : ", o);
-            print_operand_types(p, op, 1, op->noperands);
-        }
-        fputc(' ', o);
-        print_region(p, op->regions[0]);
+        print_loop_tail(p, op, 1);
         break;
     case SYN_PARALLEL_FOR:
         fprintf(o, " %s to %s fixed %s", name_of(p, op->operands[0]), name_of(p, op->operands[1]),
@@ -964,13 +976,7 @@ static void print_custom(Printer *p, const Op *op)
             fputs(", ", o);
             print_operands(p, op, 3, op->noperands);
         }
-        print_attr_dict(p, op, NULL, " attributes {");
-        if (op->noperands > 3) {
-            fputs(" : ", o);
-            print_operand_types(p, op, 3, op->noperands);
-        }
-        fputc(' ', o);
-        print_region(p, op->regions[0]);
+        print_loop_tail(p, op, 3);
         break;
     case SYN_PARALLEL_CALL: {
         static const char *const skip[] = { "callee", NULL };
@@ -981,10 +987,7 @@ static void print_custom(Printer *p, const Op *op)
         print_operands(p, op, 3, op->noperands);
         fputc(')', o);
         print_attr_dict(p, op, skip, " {");
-        if (op->noperands > 3) {
-            fputs(" : ", o);
-            print_operand_types(p, op, 3, op->noperands);
-        }
+        print_types_from(p, op, 3);
         break;
     }
     case SYN_RETURN:
