@@ -831,6 +831,18 @@ static void print_types_from(Printer *p, const Op *op, int from)
     print_operand_types(p, op, from, op->noperands);
 }
 
+/* `(%a : T, ...)`: the benchmarks' arguments. */
+static void print_typed_operands(Printer *p, const Op *op)
+{
+    fputc('(', p->out);
+    for (int i = 0; i < op->noperands; i++) {
+        if (i) fputs(", ", p->out);
+        fprintf(p->out, "%s : ", name_of(p, op->operands[i]));
+        ir_print_type(p->out, op->operands[i]->type);
+    }
+    fputc(')', p->out);
+}
+
 /* The end of tfrt.repeat.i32 and tfrt.parallel_for.i32: attributes, the
 ** types of the carried operands (from [from] on) and the body. */
 static void print_loop_tail(Printer *p, const Op *op, int from)
@@ -1010,13 +1022,7 @@ static void print_custom(Printer *p, const Op *op)
         const Attr *nm = attr(op, "name");
         fputc(' ', o);
         print_escaped(o, nm->u.str.s ? nm->u.str.s : "", nm->u.str.len);
-        fputc('(', o);
-        for (int i = 0; i < op->noperands; i++) {
-            if (i) fputs(", ", o);
-            fprintf(o, "%s : ", name_of(p, op->operands[i]));
-            ir_print_type(o, op->operands[i]->type);
-        }
-        fputc(')', o);
+        print_typed_operands(p, op);
         int k = 0;
         for (int i = 0; i < op->nattrs; i++) {
             if (!strcmp(op->attrs[i].name, "name")) continue;
@@ -1030,13 +1036,7 @@ static void print_custom(Printer *p, const Op *op)
     case SYN_SYNC_BENCHMARK: {
         fputc(' ', o);
         print_symbol(o, attr(op, "target_fn")->u.str.s);
-        fputc('(', o);
-        for (int i = 0; i < op->noperands; i++) {
-            if (i) fputs(", ", o);
-            fprintf(o, "%s : ", name_of(p, op->operands[i]));
-            ir_print_type(o, op->operands[i]->type);
-        }
-        fputc(')', o);
+        print_typed_operands(p, op);
         int k = 0;
         for (int i = 0; i < op->nattrs; i++) {
             const Attr *v = op->attrs[i].value;
