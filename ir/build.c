@@ -680,15 +680,22 @@ static bool same_bytes(const char *a, const char *b, uint32_t n) {
 
 /* Scope tables are keyed on the bytes of `%name`, so a statement can look
 ** its values up straight from the token text without interning it. */
-static Entry *scope_find(Scope *s, const char *name, uint32_t len, uint32_t h) {
-    if (!s || !s->cap) return NULL;
+/* The slot of `%name` in [s] (whose table must exist): its entry, or the
+** empty slot where it would go. */
+static Entry *scope_slot(Scope *s, const char *name, uint32_t len, uint32_t h) {
     size_t j = h & (size_t)(s->cap - 1);
     while (s->tab[j].name) {
         Entry *e = &s->tab[j];
         if (e->hash == h && same_bytes(e->name, name, len) && e->name[len] == '\0') return e;
         j = (j + 1) & (size_t)(s->cap - 1);
     }
-    return NULL;
+    return &s->tab[j];
+}
+
+static Entry *scope_find(Scope *s, const char *name, uint32_t len, uint32_t h) {
+    if (!s || !s->cap) return NULL;
+    Entry *e = scope_slot(s, name, len, h);
+    return e->name ? e : NULL;
 }
 
 static Entry *scope_get(Scope *s, const char *name) {
@@ -698,30 +705,32 @@ static Entry *scope_get(Scope *s, const char *name) {
 
 static size_t entry_home(const void *slot) { return ((const Entry *)slot)->hash; }
 
+/* Room in [s] for one more name (its table at most half full then);
+** false after reporting when out of memory. */
+static bool scope_room(ParseCtx *c, Scope *s) {
+    if (s->n * 2 < s->cap) return true;
+    int cap = s->cap ? s->cap * 2 : 16;
+    Entry *nt = rehash(c->a, s->tab, (size_t)s->cap, (size_t)cap, sizeof *nt, entry_home);
+    if (!nt) { oom(c); return false; }
+    /* Outside the REPL no snapshot points at the old table, so a large
+    ** one goes back to the system at once. */
+    if (!c->allow_shadow) arena_release(c->a, s->tab);
+    s->tab = nt; s->cap = cap;
+    return true;
+}
+
 /* The entry of `%name` in [s], added if new; a new entry keeps [name]
 ** itself when [copy] is false ([name] must then be NUL-terminated and
 ** live as long as the IR), else a copy. */
 static Entry *scope_add(ParseCtx *c, Scope *s, const char *name, uint32_t len, uint32_t h, bool copy) {
-    if (s->n * 2 >= s->cap) {
-        int cap = s->cap ? s->cap * 2 : 16;
-        Entry *nt = rehash(c->a, s->tab, (size_t)s->cap, (size_t)cap, sizeof *nt, entry_home);
-        if (!nt) return oom(c);
-        /* Outside the REPL no snapshot points at the old table, so a large
-        ** one goes back to the system at once. */
-        if (!c->allow_shadow) arena_release(c->a, s->tab);
-        s->tab = nt; s->cap = cap;
-    }
-    size_t j = h & (size_t)(s->cap - 1);
-    while (s->tab[j].name) {
-        Entry *e = &s->tab[j];
-        if (e->hash == h && same_bytes(e->name, name, len) && e->name[len] == '\0') return e;
-        j = (j + 1) & (size_t)(s->cap - 1);
-    }
+    if (!scope_room(c, s)) return NULL;
+    Entry *e = scope_slot(s, name, len, h);
+    if (e->name) return e;
     if (copy && !(name = arena_strndup(c->a, name, len))) return oom(c);
-    s->tab[j].name = name;
-    s->tab[j].hash = h;
+    e->name = name;
+    e->hash = h;
     s->n++;
-    return &s->tab[j];
+    return e;
 }
 
 struct ScopeSnap {
@@ -2476,9 +2485,11 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
         c->recent[k].scope = sc;
         c->recent[k].v = opv[i];
     }
-    uint32_t rhash = fs->rhash;
-    Entry *re = scope_find(sc, t[0].s, t[0].len, rhash);
-    if (re && re->nslots > 0 && slots(re)[0]) return false;
+    /* The result's slot, found once: nothing adds to the table before the
+    ** op is committed below. */
+    if (!scope_room(c, sc)) return true;
+    Entry *re = scope_slot(sc, t[0].s, t[0].len, fs->rhash);
+    if (re->name && re->nslots > 0 && slots(re)[0]) return false;
     const OpInfo *info;
     const char *opname;
     const Type *const *in;         /* the operand types the op records */
@@ -2508,7 +2519,7 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     /* Everything the op owns in one allocation. */
     size_t ptrs = (size_t)n * sizeof(void *);
     char *mem = alloc(c, sizeof(Op) + 2 * ptrs + sizeof(void *) + sizeof(Value)
-                         + (size_t)n * sizeof(Use) + sizeof(Loc) + (re ? 0 : t[0].len + 1));
+                         + (size_t)n * sizeof(Use) + sizeof(Loc) + (re->name ? 0 : t[0].len + 1));
     if (!mem) return true;
     Op *op = (Op *)mem;                                  mem += sizeof(Op);
     Value **operands = (Value **)mem;                    mem += ptrs;
@@ -2542,9 +2553,11 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     results[0] = v;
     v->type = rtype;
     v->def = op;
-    if (!re) {
+    if (!re->name) {
         memcpy(rname, t[0].s, t[0].len);
-        if (!(re = scope_add(c, sc, rname, t[0].len, rhash, false))) return true;
+        re->name = rname;
+        re->hash = fs->rhash;
+        sc->n++;
     }
     v->name = re->name;
     if (!bind_entry(c, re, 0, v, &t[0], false)) return true;
