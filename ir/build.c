@@ -933,11 +933,17 @@ OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
 ** Types and attributes from tokens
 ** ======================================================================== */
 
-const Type *irb_type(ParseCtx *c, const Token *t) {
-    if (c->failed) return NULL;
+/* The type token [t] without a diagnostic (NULL if it is not a type). */
+static const Type *quiet_type(ParseCtx *c, const Token *t) {
     if (c->ty && t->len == c->ty_len && memcmp(t->s, c->ty_s, t->len) == 0) return c->ty;
     const Type *ty = ir_type_get(c->m, t->s, t->len);
     if (ty) { c->ty_s = t->s; c->ty_len = t->len; c->ty = ty; }
+    return ty;
+}
+
+const Type *irb_type(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    const Type *ty = quiet_type(c, t);
     if (!ty && t->kind == TK_BARE_ID && memchr(t->s, '.', t->len))
         irb_error(c, t, "expected a type, got '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
     else if (!ty) irb_error(c, t, "unknown type '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
@@ -2420,14 +2426,6 @@ static void fast_by_rules(ParseCtx *c, const FastStmt *fs) {
         fn = irb_fntype(c, in, irb_vec(c, (void *)r));
     }
     irb_stmt(c, results, irb_op_generic(c, head, NULL, fn), NULL);
-}
-
-/* The type token [t] without a diagnostic (NULL if it is not a type). */
-static const Type *quiet_type(ParseCtx *c, const Token *t) {
-    if (c->ty && t->len == c->ty_len && memcmp(t->s, c->ty_s, t->len) == 0) return c->ty;
-    const Type *ty = ir_type_get(c->m, t->s, t->len);
-    if (ty) { c->ty_s = t->s; c->ty_len = t->len; c->ty = ty; }
-    return ty;
 }
 
 /* The function type written in [fs]; runs of the same text share one

@@ -151,6 +151,18 @@ static bool type_list(Reader *r, uint8_t *list, int *n) {
     }
 }
 
+/* Reads `%a, %b, ...` into fs->operand, from the token just read (of
+** kind [k]). Returns the kind of the token after the list, or -1 when it
+** is not a list of plain values. */
+static int value_list(Reader *r, FastStmt *fs, int k) {
+    for (;;) {
+        if (k != TK_VALUE || fs->noperands == FAST_MAX_LIST) return -1;
+        fs->operand[fs->noperands++] = (uint8_t)(r->n - 1);
+        if ((k = next(r)) != TK_COMMA) return k;
+        k = next(r);
+    }
+}
+
 static bool blank(char ch) {
     return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
 }
@@ -227,25 +239,12 @@ static bool read_fast(Driver *dr, const Token *first) {
         const OpInfo *info = has_dot(op) ? optable_lookup(op->s, op->len) : NULL;
         if (!info || info->family != SYN_OPERANDS) goto out;
         fs->custom = info;
-        for (;;) {
-            if (next(&r) != TK_VALUE || fs->noperands == FAST_MAX_LIST) goto out;
-            fs->operand[fs->noperands++] = (uint8_t)(r.n - 1);
-            if ((k = next(&r)) != TK_COMMA) break;
-        }
+        if ((k = value_list(&r, fs, next(&r))) < 0) goto out;
         goto last;
     }
     if (k != TK_STRING || next(&r) != TK_LPAREN) goto out;
     k = next(&r);
-    if (k != TK_RPAREN) {
-        for (;;) {
-            if (k != TK_VALUE || fs->noperands == FAST_MAX_LIST) goto out;
-            fs->operand[fs->noperands++] = (uint8_t)(r.n - 1);
-            k = next(&r);
-            if (k == TK_RPAREN) break;
-            if (k != TK_COMMA) goto out;
-            k = next(&r);
-        }
-    }
+    if (k != TK_RPAREN && value_list(&r, fs, k) != TK_RPAREN) goto out;
     if (next(&r) != TK_COLON) goto out;
     if (same_signature(dr, &r)) {
         k = next(&r);
