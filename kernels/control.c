@@ -19,7 +19,7 @@
 #include "interp/exec.h"
 #include "kernels/kernel.h"
 
-#define OP(id, n, f, s, fl) void k_##id(KernelFrame *);
+#define OP(id, ...) void k_##id(KernelFrame *);
 #include "kernels/ops.def"
 #undef OP
 

@@ -10,12 +10,12 @@
 #include <string.h>
 #include "kernels/optable.h"
 
-#define OP(id, name, fam, sig, flags) void k_##id(struct KernelFrame *f) __attribute__((weak));
+#define OP(id, ...) void k_##id(struct KernelFrame *f) __attribute__((weak));
 #include "kernels/ops.def"
 #undef OP
 
 static const OpInfo optable[] = {
-#define OP(id, name, fam, sig, flags) { name, fam, sig, flags, k_##id },
+#define OP(id, name, fam, sig, flags, fx) { name, fam, sig, flags, fx, OPID_##id, k_##id },
 #include "kernels/ops.def"
 #undef OP
 };
@@ -25,7 +25,7 @@ static const OpInfo optable[] = {
 /* The length of every row's name, known at compile time (the names are
 ** string literals), so a comparison needs no strlen. */
 static const unsigned char optable_len[] = {
-#define OP(id, name, fam, sig, flags) sizeof(name) - 1,
+#define OP(id, name, ...) sizeof(name) - 1,
 #include "kernels/ops.def"
 #undef OP
 };

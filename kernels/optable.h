@@ -4,7 +4,7 @@
 **
 ** Every op tfrun knows is one row of kernels/ops.def:
 **
-**     OP(ident, "op.name", FAMILY, "signature", FLAGS)
+**     OP(ident, "op.name", FAMILY, "signature", FLAGS, EFFECTS)
 **
 ** - FAMILY is the op's custom-syntax family (SyntaxFamily below). The lexer
 **   turns a bare dotted identifier in op position into the family's token,
@@ -72,11 +72,28 @@ enum {
     OPF_NO_KERNEL    = 1u << 6   /* parses and verifies, but has no kernel (sync_benchmark) */
 };
 
+/* Effect facts, the EFFECTS column (spec/tfrun.md §9). */
+enum {
+    FX_DEFER   = 1u << 0   /* a result may be unavailable on return, or the kernel
+                              runs other work: never called from compiled code */
+};
+
+/* Every op has an id, OPID_<ident>, in ops.def order (ORDER OPNAME), so code
+** that must single out an op switches on info->id instead of comparing names. */
+typedef enum OpId {
+#define OP(id, ...) OPID_##id,
+#include "kernels/ops.def"
+#undef OP
+    OPID__COUNT
+} OpId;
+
 typedef struct OpInfo {
     const char *name;
     SyntaxFamily family;
     const char *signature;
     unsigned flags;
+    unsigned effects;          /* FX_* */
+    OpId id;
     KernelFn fn;               /* NULL: not implemented */
 } OpInfo;
 

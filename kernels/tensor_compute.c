@@ -26,7 +26,7 @@
 #include "kernels/ext.h"
 #include "kernels/kernel.h"
 
-#define OP(id, n, fam, sig, fl) void k_##id(KernelFrame *f);
+#define OP(id, ...) void k_##id(KernelFrame *f);
 #include "kernels/ops.def"
 #undef OP
 

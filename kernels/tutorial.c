@@ -6,7 +6,7 @@
 #include "kernels/dht.h"
 #include "kernels/kernel.h"
 
-#define OP(id, n, fam, sig, fl) void k_##id(KernelFrame *);
+#define OP(id, ...) void k_##id(KernelFrame *);
 #include "kernels/ops.def"
 #undef OP
 
