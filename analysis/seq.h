@@ -1,0 +1,122 @@
+/*
+** seq.h — the sequencing analysis (spec/tfrun.md §9, docs/analysis.md):
+** which effects a program's kernels have, the dependency order between
+** them, and the pairs of conflicting effects that nothing orders.
+**
+** One module, three users: `tfrun run --schedule=auto` asks "determinate?"
+** (fast when yes, exact otherwise), `tfrun lint` asks for the unordered
+** pairs, `tfrun explore` asks which steps conflict (seq_op_effects).
+**
+** Effects come from the op table (kernels/ops.def's EFFECTS column, FX_*)
+** and the types of the operands, never from op names: a kernel reads every
+** operand whose type is mutable (tensors, buffers, lists, !rv.var, atomics,
+** boxed values), writes the operands its FX_W bits name, writes the output
+** when FX_OUT is set, and writes the diagnostics when it may report a
+** runtime error (FX_FAIL) unless the analysis proves it cannot (a division
+** by a constant that is not zero).
+**
+** Resources: the program's output (one resource: stdout and the log lines on
+** stderr), the runtime-error diagnostics (stderr), and mutable objects, each
+** named by the value that first holds it (the result of the op that
+** allocated it, or a function argument). Objects that reach a function
+** through its arguments may alias one another when their types agree.
+**
+** Ownership: a SeqAnalysis borrows the module (which must outlive it and be
+** verified); everything it returns is owned by it and dies with seq_free().
+** Threads: an analysis is immutable once built; any thread may query it.
+**
+** Module prefix: seq_.
+*/
+#ifndef TFRUN_SEQ_H
+#define TFRUN_SEQ_H
+
+#include <stdbool.h>
+#include "ir/ir.h"
+
+/* ---- effects of one op --------------------------------------------------- */
+
+typedef enum SeqResKind {
+    SEQ_RES_OUTPUT,    /* the program's output */
+    SEQ_RES_DIAG,      /* runtime-error diagnostics */
+    SEQ_RES_OPERAND    /* the mutable object held by operand [operand] */
+} SeqResKind;
+
+enum { SEQ_READ = 1u << 0, SEQ_WRITE = 1u << 1 };
+
+typedef struct SeqEffect {
+    SeqResKind kind;
+    int operand;       /* SEQ_RES_OPERAND: the operand index; else -1 */
+    unsigned access;   /* SEQ_READ and/or SEQ_WRITE */
+} SeqEffect;
+
+/* The direct effects of [op] itself — not those of a callee or region body —
+** from the op table and the types of its operands. Stores at most [max] in
+** [out] and returns how many there are (which may be more than [max]).
+** Returns -1 when the op's effects are not modelled: an unknown op, or an
+** FX_OPAQUE kernel (then *why, if not NULL, names the reason in a few words,
+** e.g. "cancels the request"). */
+int seq_op_effects(const Op *op, SeqEffect *out, int max, const char **why);
+
+/* ---- the analysis of a run ----------------------------------------------- */
+
+typedef struct SeqOptions {
+    /* The functions the run will run, in the order it runs them (the init
+    ** function first). NULL: every function `tfrun run` would run. */
+    const Func *const *funcs;
+    int nfuncs;
+} SeqOptions;
+
+typedef struct SeqAnalysis SeqAnalysis;
+
+/* Analyses verified module [m] for the run [o] describes. Never NULL. */
+SeqAnalysis *seq_analyze(const Module *m, const SeqOptions *o);
+void seq_free(SeqAnalysis *a);
+
+/* True when every pair of conflicting effects in the run is ordered by data
+** and chain dependencies (transitively, through calls and regions), and
+** every op's effects are modelled: the run's output cannot depend on the
+** schedule. */
+bool seq_determinate(const SeqAnalysis *a);
+
+/* Where an effect happens, seen from the block where a pair meets: path[0]
+** is an op of that block, path[i+1] an op of the callee or region body that
+** path[i] invokes, path[n-1] the op whose own effect it is (n >= 1). */
+typedef struct SeqSite {
+    const Op *const *path;
+    int n;
+} SeqSite;
+
+/* An unordered pair of conflicting effects: [first] is the earlier of the
+** two ops in source order. */
+typedef struct SeqPair {
+    const Func *func;      /* the function the run runs in which they meet */
+    SeqSite first, second;
+    SeqResKind kind;       /* the resource */
+    const Value *object;   /* SEQ_RES_OPERAND: the value naming the object */
+    bool second_is_result_line;   /* second is the driver's `'NAME' returned`
+                                     line (second.n == 0) */
+} SeqPair;
+
+/* The unordered conflicting pairs, in the order of their later op in the
+** source (then of the earlier); each pair of ops once. */
+int seq_npairs(const SeqAnalysis *a);
+const SeqPair *seq_pair(const SeqAnalysis *a, int i);
+
+/* The ops whose effects are not modelled (seq_op_effects returned -1), in
+** source order, each once. */
+int seq_nopaque(const SeqAnalysis *a);
+const Op *seq_opaque(const SeqAnalysis *a, int i, const char **why);
+
+/* True when [x] finishes before [y] starts in every schedule: y depends on
+** x through data and chain edges, transitively, within their common block
+** (both must be ops of one block; false otherwise). */
+bool seq_ordered(const SeqAnalysis *a, const Op *x, const Op *y);
+
+/* One line (no newline) saying why the run is not determinate, naming the
+** first opaque op or the first unordered pair with both locations
+** ("FILE:L:C: 'tfrt.print.i32' and FILE:L:C: 'tfrt.print.i32' both print
+** to the output"), or "every conflicting pair is ordered". The caller
+** frees the string. */
+char *seq_describe(const SeqAnalysis *a);
+
+#endif
