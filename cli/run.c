@@ -46,7 +46,12 @@ static const char run_usage[] =
     "                                (print_error_code)\n"
     "  --host-allocator=KIND         malloc, test_fixed_size_1k, profiled_allocator,\n"
     "                                leak_check_allocator (host_allocator_type; default)\n"
-    "  --verbose                     print the allocator and work queue choice to stderr\n"
+    "  --schedule=auto|exact|fast    exact: TFRT's single-threaded order; fast: any order\n"
+    "                                the data and chain dependencies allow, compiled where\n"
+    "                                possible; auto (default): fast when the sequencing\n"
+    "                                analysis proves the output cannot depend on the order\n"
+    "  --verbose                     print the allocator, work queue and schedule choice\n"
+    "                                to stderr\n"
     "  --timeout=SECONDS             cancel the run after SECONDS\n"
     "  --shared_libs=..., --enable_tracing, --tracing_level=...   accepted, ignored\n"
     "  --help                        this text\n";
@@ -61,6 +66,7 @@ typedef struct Options {
     bool verbose;
     double timeout;
     const char *input;
+    const char *schedule;
     bool help;
 } Options;
 
@@ -70,7 +76,7 @@ typedef struct Options {
 
 typedef enum { OPT_VALUE, OPT_BOOL } OptKind;
 typedef enum {
-    O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT,
+    O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_SCHEDULE,
     O_IGNORED_VALUE, O_IGNORED_BOOL, O_HELP
 } OptId;
 
@@ -85,6 +91,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "host_allocator_type", O_ALLOCATOR, OPT_VALUE },
     { "verbose", O_VERBOSE, OPT_BOOL },
     { "timeout", O_TIMEOUT, OPT_VALUE },
+    { "schedule", O_SCHEDULE, OPT_VALUE },
     { "shared_libs", O_IGNORED_VALUE, OPT_VALUE },
     { "tracing_level", O_IGNORED_VALUE, OPT_VALUE },
     { "enable_tracing", O_IGNORED_BOOL, OPT_BOOL },
@@ -165,6 +172,11 @@ static int parse_options(Options *o, int argc, char **argv)
             o->timeout = t;
             break;
         }
+        case O_SCHEDULE:
+            if (strcmp(val, "auto") && strcmp(val, "exact") && strcmp(val, "fast"))
+                return usage_error("invalid schedule '%s' (want auto, exact or fast)", val);
+            o->schedule = val;
+            break;
         case O_IGNORED_VALUE: case O_IGNORED_BOOL: break;
         case O_HELP: o->help = b; break;
         }
@@ -371,6 +383,19 @@ static void run_function(Run *r, const Func *fn)
     fflush(out);
 }
 
+/* The schedule of the run (tfrun.md §8): as requested, or for auto the
+** sequencing analysis's answer. With --verbose, says which and why. */
+static ExecSchedule choose_schedule(const Options *o, const Module *m)
+{
+    (void)m;
+    const char *want = o->schedule ? o->schedule : "auto";
+    ExecSchedule s = !strcmp(want, "fast") ? EXEC_FAST : EXEC_EXACT;
+    if (o->verbose)
+        fprintf(stderr, "Choosing %s schedule (%s).\n", s == EXEC_FAST ? "fast" : "exact",
+                strcmp(want, "auto") ? "requested" : "auto");
+    return s;
+}
+
 /* Named functions in the order of §1.4 restricted to named ones
 ** (tfrun.md §1.4): source order. */
 static const Func *find_func(const Module *m, const char *name)
@@ -458,6 +483,7 @@ int cli_run(int argc, char **argv)
         goto out_all;
     }
     host = host_new(m, q, alloc, d, out);
+    host->schedule = choose_schedule(&o, m);
     if (!exec_load(host)) {
         /* Nothing runs; the status is the verification's (§1.8). */
         st = diag_finish(d) ? 1 : 0;

@@ -33,6 +33,7 @@
 #include "interp/debug.h"
 #include "interp/exec.h"
 #include "interp/stream.h"
+#include "interp/vm.h"
 
 /* §8.5: a continuation nested this deep is enqueued instead. */
 #define CONT_NEST_LIMIT 100
@@ -92,6 +93,7 @@ struct Plan {
     int *idx_pool;        /* every Kern's args and res arrays */
     int pseudo_stream;
     const Block *block;
+    const VmProto *vm;    /* the compiled form (EXEC_FAST), or NULL */
     size_t frame_size;    /* bytes of one Frame of this body */
     /* A few freed frames kept for reuse: a loop body or a callee invoked
     ** again and again then costs no malloc. Exchanged atomically. */
@@ -204,7 +206,10 @@ static bool op_nonstrict(const Op *op)
 typedef struct UseRef { int op, operand; } UseRef;
 
 
-static Plan *plan_build(const Module *m, const Block *b)
+/* The plan of [b]. Under the fast schedule there is no stream analysis:
+** every kernel is in stream 0, so ready kernels all run inline, depth-first
+** (the last made ready first), and only work a kernel defers becomes a task. */
+static Plan *plan_build(const Module *m, const Block *b, bool fast)
 {
     Plan *p = xcalloc(1, sizeof *p);
     p->block = b;
@@ -218,7 +223,7 @@ static Plan *plan_build(const Module *m, const Block *b)
     p->user_count = xcalloc((size_t)p->nregs, sizeof(int));
     p->ustart = xcalloc((size_t)p->nregs + 1, sizeof(int));
     int *streams = xmalloc(sizeof(int) * (size_t)(nops + 1));
-    if (!stream_block(m, b, streams)) memset(streams, 0, sizeof(int) * (size_t)(nops + 1));
+    if (fast || !stream_block(m, b, streams)) memset(streams, 0, sizeof(int) * (size_t)(nops + 1));
     p->pseudo_stream = streams[0];
     p->zero = xmalloc(sizeof(int) * (size_t)(K + 1));
     size_t nidx = 0;
@@ -344,6 +349,7 @@ typedef struct HostPriv {
     pthread_mutex_t mu;
     KState *states;
     bool loaded;
+    VmProgram *vm;         /* EXEC_FAST: the compiled bodies */
 } HostPriv;
 
 Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FILE *out)
@@ -370,6 +376,7 @@ void host_free(Host *h)
     if (!h) return;
     HostPriv *hp = (HostPriv *)h;
     if (hp->loaded && h->module) walk_module(h->module, free_plan_cb, NULL);
+    vm_free(hp->vm);
     for (KState *s = hp->states, *n; s; s = n) {
         n = s->next;
         if (s->destroy) s->destroy(s->obj);
@@ -414,7 +421,13 @@ static void compile_cb(void *ud, Block *b)
     LoadCtx *lc = ud;
     /* A module loaded again (the REPL redefines functions) gets fresh plans. */
     plan_free(b->exec);
-    b->exec = plan_build(lc->h->module, b);
+    b->exec = plan_build(lc->h->module, b, lc->h->schedule == EXEC_FAST);
+}
+
+static void attach_proto(void *ud, const Block *b, const VmProto *p)
+{
+    (void)ud;
+    ((Plan *)b->exec)->vm = p;
 }
 
 static bool op_has_kernel(const Op *op)
@@ -486,6 +499,8 @@ bool exec_load(Host *h)
     }
     walk_module(m, compile_cb, &lc);
     walk_module(m, cache_callee, (void *)m);
+    vm_free(hp->vm);
+    hp->vm = h->schedule == EXEC_FAST ? vm_build(m, h, attach_proto, NULL) : NULL;
     hp->loaded = true;
     return true;
 }
@@ -943,6 +958,16 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         int n = ret && is_return(ret) ? ret->noperands : 0;
         for (int i = 0; i < n; i++) results[i] = av_new_error(ERR_INTERNAL, "body not loaded");
         return;
+    }
+    if (p->vm && !c->host->debug && nargs == p->nargs) {
+        /* The compiled form runs when every argument is there; otherwise
+        ** the dataflow engine starts what it can (tfrun.md §1.1). */
+        int i = 0;
+        while (i < nargs && av_is_resolved(args[i])) i++;
+        if (i == nargs) {
+            vm_invoke(c, p->vm, args, nargs, results);
+            return;
+        }
     }
     Frame *f = frame_new(p, c);
     for (int i = 0; i < p->nresults; i++) {

@@ -36,6 +36,11 @@
 #include "ir/ir.h"
 #include "kernels/kernel.h"
 
+/* The two schedules (spec/tfrun.md §8, docs/engine.md). EXEC_EXACT is
+** TFRT's single-threaded order (dialect.md §8). EXEC_FAST runs ready work
+** depth-first with no stream analysis, and compiled bodies (interp/vm.h). */
+typedef enum ExecSchedule { EXEC_EXACT = 0, EXEC_FAST = 1 } ExecSchedule;
+
 struct Host {
     const Module *module;
     WorkQueue *queue;
@@ -45,6 +50,8 @@ struct Host {
     /* Debugger hooks (interp/debug.h), NULL normally: the REPL's debugger
     ** sets them on a single-threaded host before running anything. */
     const struct DebugHooks *debug;
+    /* Set before exec_load(); host_new() makes it EXEC_EXACT. */
+    ExecSchedule schedule;
 };
 
 /* A host for [m]. Everything is borrowed. */
@@ -52,7 +59,8 @@ Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FIL
 void host_free(Host *h);
 
 /* Compiles every function and region body of the module (Block.exec) and
-** resolves kernels. On an unknown kernel emits the single diagnostic
+** resolves kernels; under EXEC_FAST also builds the compiled engine's protos
+** (interp/vm.h), which invocations use when no debugger is attached. On an unknown kernel emits the single diagnostic
 ** `runtime error: unknown kernel name 'NAME'` of spec §1.8 and returns false;
 ** an unregistered `tfrt.native` declaration also returns false (diagnostic
 ** without location). Nothing has run when it returns. */

@@ -1,0 +1,585 @@
+/*
+** vm.c — the compiled engine's interpreter loop (interp/vm.h,
+** docs/engine.md "The compiled form").
+**
+** One function, vm_execute, runs instructions until the frame it was
+** entered with returns. Frames live on an explicit stack of registers and
+** call records, grown on the heap as needed, so a 20 000-deep recursion
+** costs no C stack. Dispatch is a computed goto over the opcode list of
+** interp/vmops.def (Wren's wren_vm.c); the dispatch macros are defined right
+** above vm_execute and used nowhere else.
+**
+** Register ownership: a register that holds an object (a string, a list, an
+** error value ...) owns one reference. Nothing above the top frame owns
+** anything. A frame that ever had an object written into it is "dirty" and
+** releases its objects when it returns; a dirty loop releases the objects
+** of its body's registers at each back edge. Instructions that write
+** scalars into registers defined once per activation (or per iteration)
+** therefore need no release: only MOV, LOADK and the slow paths, which may
+** overwrite a loop-carried register, check what they overwrite.
+**
+** Cancellation (tfrt_test.cancel, --timeout) is noticed after every kernel
+** call, at every call and at every loop iteration. From then on the loop
+** runs on a second dispatch table in which every kernel instruction takes
+** the slow path, so kernels are skipped with the cancellation error as in
+** the exact engine (dialect.md §6, §8.10), while non-strict control flow
+** still runs; tfrt.repeat.i32 stops with the cancellation error as its
+** results (§9.2). A timeout that strikes between two such points is
+** noticed at the next one.
+*/
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "interp/vm_int.h"
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/* Kernel calls with at most this many operands/results box them on the stack. */
+#define SMALL 16
+
+static const char *const opnames[] = {
+#define VMOP(name, kind, doc) #name,
+#include "interp/vmops.def"
+#undef VMOP
+};
+
+const char *vm_opname(int op) { return op >= 0 && op < VM__COUNT ? opnames[op] : "?"; }
+
+/* {=====================================================================
+** The register stack (one per thread: an allocator cache)
+** ====================================================================== */
+
+typedef struct VmCall {
+    const VmProto *p;
+    int32_t ret;          /* the caller's pc to resume at */
+    int32_t base;         /* first register of the frame */
+    int32_t site;         /* the caller's call site (its result registers) */
+    bool dirty;           /* an object was written into the frame */
+} VmCall;
+
+typedef struct VmStack {
+    Any *regs;
+    size_t cap;           /* registers */
+    VmCall *calls;
+    int ncalls, capcalls;
+} VmStack;
+
+static _Thread_local VmStack *tl_stack;
+static pthread_key_t stack_key;
+static pthread_once_t stack_once = PTHREAD_ONCE_INIT;
+
+static void stack_free(void *p)
+{
+    VmStack *S = p;
+    free(S->regs);
+    free(S->calls);
+    free(S);
+    tl_stack = NULL;
+}
+
+static void stack_make_key(void) { pthread_key_create(&stack_key, stack_free); }
+
+static VmStack *stack_get(void)
+{
+    if (likely(tl_stack != NULL)) return tl_stack;
+    VmStack *S = calloc(1, sizeof *S);
+    if (!S) abort();
+    pthread_once(&stack_once, stack_make_key);
+    pthread_setspecific(stack_key, S);
+    tl_stack = S;
+    return S;
+}
+
+/* Room for registers [0, n). New registers are NONE (they own nothing). */
+static __attribute__((noinline)) void stack_grow_regs(VmStack *S, size_t n)
+{
+    size_t nc = S->cap ? S->cap * 2 : 1024;
+    while (nc < n) nc *= 2;
+    Any *r = realloc(S->regs, nc * sizeof(Any));
+    if (!r) abort();
+    memset(r + S->cap, 0, (nc - S->cap) * sizeof(Any));
+    S->regs = r;
+    S->cap = nc;
+}
+
+static __attribute__((noinline)) void stack_grow_calls(VmStack *S)
+{
+    int nc = S->capcalls ? S->capcalls * 2 : 64;
+    VmCall *c = realloc(S->calls, (size_t)nc * sizeof(VmCall));
+    if (!c) abort();
+    S->calls = c;
+    S->capcalls = nc;
+}
+
+/* {=====================================================================
+** Values in registers
+** ====================================================================== */
+
+/* Stores owned [v] into [dst], releasing what [dst] owned. */
+static inline void reg_store(Any *dst, Any v, bool *dirty)
+{
+    if (unlikely(dst->type == ANY_OBJ)) any_release(*dst);
+    *dst = v;
+    if (unlikely(v.type == ANY_OBJ)) *dirty = true;
+}
+
+/* Releases the objects of registers [lo, hi). */
+static void release_range(Any *R, int lo, int hi)
+{
+    for (int r = lo; r < hi; r++) {
+        if (R[r].type == ANY_OBJ) {
+            any_release(R[r]);
+            R[r] = any_none();
+        }
+    }
+}
+
+static Any error_any(ErrorObj *e)
+{
+    obj_retain(&e->hdr);
+    return any_obj(&e->hdr);
+}
+
+/* The register form of async value [v] (+1). */
+static Any unbox(AsyncValue *v, const Op *op)
+{
+    if (av_is_error(v)) return error_any(av_error_obj(v));
+    if (av_is_available(v)) return any_copy(*av_get(v));
+    /* The op table says the kernel is synchronous (no FX_DEFER). */
+    ErrorObj *e = obj_errorf(ERR_INTERNAL, "'%s' left its result unavailable in compiled code",
+                             op ? op->name : "?");
+    return any_obj(&e->hdr);
+}
+
+/* An async value holding register value [a] (+1). */
+static AsyncValue *box(const Any *a)
+{
+    if (vm_is_error(a)) {
+        obj_retain(a->v.obj);
+        return av_new_error_obj((ErrorObj *)a->v.obj);
+    }
+    return av_new_available(any_copy(*a));
+}
+
+/* Every result register of site [s] := error [e] (borrowed). */
+static void fill_error(Any *R, const VmKSite *s, int nres, ErrorObj *e, bool *dirty)
+{
+    for (int i = 0; i < nres; i++) reg_store(&R[s->res[i]], error_any(e), dirty);
+}
+
+/* The cancellation error, or NULL. */
+static inline ErrorObj *cancelled(const ExecCtx *c)
+{
+    AsyncValue *v = c->rq ? rq_cancelled(c->rq) : NULL;
+    return v ? av_error_obj(v) : NULL;
+}
+
+/* A strict kernel's skip rule (dialect.md §6): the last error operand, else
+** the cancellation; NULL when the kernel runs. */
+static ErrorObj *strict_skip(const ExecCtx *c, const Any *R, const VmProto *P, const VmKSite *s)
+{
+    ErrorObj *e = NULL;
+    for (int j = 0; j < s->nargs; j++) {
+        const Any *a = vm_ref(R, P, s->args[j]);
+        if (vm_is_error(a)) e = (ErrorObj *)a->v.obj;
+    }
+    return e ? e : cancelled(c);
+}
+
+/* The slow path of every kernel instruction and KCALL: the op's own
+** kernel on boxed operands, its results unboxed into the site's registers. */
+static void call_kernel(ExecCtx *c, const VmProto *P, const VmKSite *s, Any *R, bool *dirty)
+{
+    if (!s->nonstrict) {
+        ErrorObj *e = strict_skip(c, R, P, s);
+        if (e) {
+            fill_error(R, s, s->nres, e, dirty);
+            return;
+        }
+    }
+    AsyncValue *abuf[SMALL], *rbuf[SMALL];
+    AsyncValue **args = s->nargs <= SMALL ? abuf : malloc(sizeof(AsyncValue *) * (size_t)s->nargs);
+    AsyncValue **res = s->nres <= SMALL ? rbuf : malloc(sizeof(AsyncValue *) * (size_t)s->nres);
+    if (!args || !res) abort();
+    for (int j = 0; j < s->nargs; j++) args[j] = box(vm_ref(R, P, s->args[j]));
+    for (int i = 0; i < s->nres; i++) res[i] = NULL;
+    KernelFrame kf = { args, s->nargs, res, s->nres, s->op, c };
+    if (s->fn) s->fn(&kf);
+    for (int i = 0; i < s->nres; i++) {
+        if (!res[i]) res[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
+        reg_store(&R[s->res[i]], unbox(res[i], s->op), dirty);
+        av_release(res[i]);
+    }
+    for (int j = 0; j < s->nargs; j++) av_release(args[j]);
+    if (args != abuf) free(args);
+    if (res != rbuf) free(res);
+}
+
+/* {=====================================================================
+** The interpreter loop
+** ====================================================================== */
+
+/* Scalar results: the whole 16 bytes written, other fields zero. */
+#define SET_I32(d, val) (*(d) = (Any){ .type = ANY_I32, .v.i = (int32_t)(val) })
+#define SET_I64(d, val) (*(d) = (Any){ .type = ANY_I64, .v.i = (int64_t)(val) })
+#define SET_I1(d, val) (*(d) = (Any){ .type = ANY_I1, .v.i = (val) ? 1 : 0 })
+#define SET_F32(d, val) (*(d) = (Any){ .type = ANY_F32, .v.f32 = (val) })
+#define SET_F64(d, val) (*(d) = (Any){ .type = ANY_F64, .v.f64 = (val) })
+
+/* Runs from the top frame of [S] until the frame at depth [stop] returns;
+** its results go to [out] (+1 each). Macros for this function only:
+**   vmdispatch()  jump to the handler of the instruction at pc
+**   vmnext()      advance pc and dispatch
+**   vmjump(t)     pc = instruction t of the current proto, dispatch
+**   reload()      ci and R again, after anything that may grow the stack
+**   check_cancel() switch to the cancelled table once the request is
+**                 cancelled (after a kernel call, at calls and loop edges)
+*/
+static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
+{
+    static const void *const fast_tbl[] = {
+#define VMOP(name, kind, doc) &&L_##name,
+#include "interp/vmops.def"
+#undef VMOP
+    };
+    /* After cancellation: kernels take the slow path (and are skipped). */
+#define SLOW_K(name) &&slow
+#define SLOW_C(name) &&L_##name
+    static const void *const cancelled_tbl[] = {
+#define VMOP(name, kind, doc) SLOW_##kind(name),
+#include "interp/vmops.def"
+#undef VMOP
+    };
+#undef SLOW_K
+#undef SLOW_C
+    const void *const *disp = cancelled(c) ? cancelled_tbl : fast_tbl;
+#define vmdispatch() goto *disp[pc->op]
+#define vmnext() do { pc++; vmdispatch(); } while (0)
+#define vmjump(t) do { pc = P->code + (t); vmdispatch(); } while (0)
+#define vmcase(name) L_##name:
+#define reload() do { ci = &S->calls[S->ncalls - 1]; R = S->regs + ci->base; } while (0)
+#define check_cancel() do { if (unlikely(cancelled(c) != NULL)) disp = cancelled_tbl; } while (0)
+    VmCall *ci = &S->calls[S->ncalls - 1];
+    const VmProto *P = ci->p;
+    Any *R = S->regs + ci->base;
+    const VmInsn *pc = P->code;
+    vmdispatch();
+
+    vmcase(LOADK) {
+        if (unlikely(R[pc->a].type == ANY_OBJ)) any_release(R[pc->a]);
+        R[pc->a] = P->consts[pc->b];
+        vmnext();
+    }
+    vmcase(MOV) {
+        Any v = R[pc->b];
+        if (unlikely(v.type == ANY_OBJ)) {
+            any_retain(v);
+            ci->dirty = true;
+        }
+        if (unlikely(R[pc->a].type == ANY_OBJ)) any_release(R[pc->a]);
+        R[pc->a] = v;
+        vmnext();
+    }
+
+/* R[a] = R[b] op R[c] (or op K) when both have type T, else the slow path.
+** GET reads an operand of type T; SET writes the result. */
+#define BINOP(NAME, T, GET, SET, EXPR) \
+    vmcase(NAME) { \
+        const Any *x_ = &R[pc->b], *y_ = &R[pc->c]; \
+        if (unlikely(x_->type != T || y_->type != T)) goto slow; \
+        { __typeof__(GET(x_) + 0) x = GET(x_), y = GET(y_); SET(&R[pc->a], EXPR); } \
+        vmnext(); \
+    }
+#define BINOPK(NAME, T, GET, KGET, SET, EXPR) \
+    vmcase(NAME) { \
+        const Any *x_ = &R[pc->b]; \
+        if (unlikely(x_->type != T)) goto slow; \
+        { __typeof__(GET(x_) + 0) x = GET(x_), y = KGET; SET(&R[pc->a], EXPR); } \
+        vmnext(); \
+    }
+#define GI32(p) ((int32_t)(p)->v.i)
+#define GI64(p) ((p)->v.i)
+#define GF32(p) ((p)->v.f32)
+#define GF64(p) ((p)->v.f64)
+#define WRAP32(op) ((int32_t)((uint32_t)x op (uint32_t)y))
+#define WRAP64(op) ((int64_t)((uint64_t)x op (uint64_t)y))
+
+    BINOP(ADD_I32, ANY_I32, GI32, SET_I32, WRAP32(+))
+    BINOPK(ADDK_I32, ANY_I32, GI32, (int32_t)pc->k.i, SET_I32, WRAP32(+))
+    BINOP(SUB_I32, ANY_I32, GI32, SET_I32, WRAP32(-))
+    BINOPK(SUBK_I32, ANY_I32, GI32, (int32_t)pc->k.i, SET_I32, WRAP32(-))
+    BINOP(MUL_I32, ANY_I32, GI32, SET_I32, WRAP32(*))
+    BINOPK(MULK_I32, ANY_I32, GI32, (int32_t)pc->k.i, SET_I32, WRAP32(*))
+    BINOP(EQ_I32, ANY_I32, GI32, SET_I1, x == y)
+    BINOPK(EQK_I32, ANY_I32, GI32, (int32_t)pc->k.i, SET_I1, x == y)
+    BINOP(LE_I32, ANY_I32, GI32, SET_I1, x <= y)
+    BINOPK(LEK_I32, ANY_I32, GI32, (int32_t)pc->k.i, SET_I1, x <= y)
+    BINOP(ADD_I64, ANY_I64, GI64, SET_I64, WRAP64(+))
+    BINOPK(ADDK_I64, ANY_I64, GI64, pc->k.i, SET_I64, WRAP64(+))
+    BINOP(SUB_I64, ANY_I64, GI64, SET_I64, WRAP64(-))
+    BINOPK(SUBK_I64, ANY_I64, GI64, pc->k.i, SET_I64, WRAP64(-))
+    BINOP(MUL_I64, ANY_I64, GI64, SET_I64, WRAP64(*))
+    BINOPK(MULK_I64, ANY_I64, GI64, pc->k.i, SET_I64, WRAP64(*))
+    BINOP(EQ_I64, ANY_I64, GI64, SET_I1, x == y)
+    BINOPK(EQK_I64, ANY_I64, GI64, pc->k.i, SET_I1, x == y)
+    BINOP(LE_I64, ANY_I64, GI64, SET_I1, x <= y)
+    BINOPK(LEK_I64, ANY_I64, GI64, pc->k.i, SET_I1, x <= y)
+    BINOP(AND_I1, ANY_I1, GI64, SET_I1, x && y)
+    BINOP(ADD_F32, ANY_F32, GF32, SET_F32, x + y)
+    BINOP(MUL_F32, ANY_F32, GF32, SET_F32, x * y)
+    BINOP(MIN_F32, ANY_F32, GF32, SET_F32, y < x ? y : x)
+    BINOP(ADD_F64, ANY_F64, GF64, SET_F64, x + y)
+    BINOPK(ADDK_F64, ANY_F64, GF64, pc->k.f, SET_F64, x + y)
+    BINOP(MUL_F64, ANY_F64, GF64, SET_F64, x * y)
+    BINOPK(MULK_F64, ANY_F64, GF64, pc->k.f, SET_F64, x * y)
+    BINOP(MIN_F64, ANY_F64, GF64, SET_F64, y < x ? y : x)
+
+/* Truncating division; a zero divisor takes the slow path (the kernel's
+** diagnostic); INT_MIN / -1 wraps as the kernel does. */
+#define DIVOP(NAME, T, GET, SET, UT, YGET) \
+    vmcase(NAME) { \
+        const Any *x_ = &R[pc->b]; \
+        if (unlikely(x_->type != T)) goto slow; \
+        __typeof__(GET(x_) + 0) x = GET(x_), y; \
+        YGET; \
+        if (unlikely(y == 0)) goto slow; \
+        if (y == -1) { SET(&R[pc->a], (__typeof__(x))(0u - (UT)x)); SET(&R[pc->d], 0); } \
+        else { SET(&R[pc->a], x / y); SET(&R[pc->d], x % y); } \
+        vmnext(); \
+    }
+#define YREG(T, GET) { const Any *y_ = &R[pc->c]; if (unlikely(y_->type != T)) goto slow; y = GET(y_); }
+    DIVOP(DIV_I32, ANY_I32, GI32, SET_I32, uint32_t, YREG(ANY_I32, GI32))
+    DIVOP(DIVK_I32, ANY_I32, GI32, SET_I32, uint32_t, y = (int32_t)pc->k.i)
+    DIVOP(DIV_I64, ANY_I64, GI64, SET_I64, uint64_t, YREG(ANY_I64, GI64))
+    DIVOP(DIVK_I64, ANY_I64, GI64, SET_I64, uint64_t, y = pc->k.i)
+
+#define FDIVOP(NAME, T, GET, SET, YGET) \
+    vmcase(NAME) { \
+        const Any *x_ = &R[pc->b]; \
+        if (unlikely(x_->type != T)) goto slow; \
+        __typeof__(GET(x_) + 0) x = GET(x_), y; \
+        YGET; \
+        if (unlikely(y == 0)) goto slow; \
+        SET(&R[pc->a], x / y); \
+        vmnext(); \
+    }
+    FDIVOP(DIV_F32, ANY_F32, GF32, SET_F32, YREG(ANY_F32, GF32))
+    FDIVOP(DIV_F64, ANY_F64, GF64, SET_F64, YREG(ANY_F64, GF64))
+    FDIVOP(DIVK_F64, ANY_F64, GF64, SET_F64, y = pc->k.f)
+
+    vmcase(I64_TO_F32) {
+        if (unlikely(R[pc->b].type != ANY_I64)) goto slow;
+        SET_F32(&R[pc->a], (float)R[pc->b].v.i);
+        vmnext();
+    }
+    vmcase(I64_TO_F64) {
+        if (unlikely(R[pc->b].type != ANY_I64)) goto slow;
+        SET_F64(&R[pc->a], (double)R[pc->b].v.i);
+        vmnext();
+    }
+
+    vmcase(MERGE) {
+        const VmKSite *s = &P->ksites[pc->x];
+        ErrorObj *e = strict_skip(c, R, P, s);
+        reg_store(&R[pc->a], e ? error_any(e) : any_chain(), &ci->dirty);
+        vmnext();
+    }
+    vmcase(KCALL) {
+        call_kernel(c, P, &P->ksites[pc->x], R, &ci->dirty);
+        reload();
+        check_cancel();
+        vmnext();
+    }
+    vmcase(STRICT) {
+        const VmKSite *s = &P->ksites[pc->x];
+        ErrorObj *e = strict_skip(c, R, P, s);
+        if (!e) vmnext();
+        fill_error(R, s, s->nres, e, &ci->dirty);
+        vmjump(pc->c);
+    }
+
+    vmcase(JMP) { vmjump(pc->b); }
+    vmcase(IF) {
+        const Any *v = &R[pc->a];
+        if (likely(v->type == ANY_I1)) {
+            if (v->v.i) vmnext();
+            vmjump(pc->b);
+        }
+        /* An error condition: the kernel makes it every result. */
+        call_kernel(c, P, &P->ksites[pc->x], R, &ci->dirty);
+        reload();
+        vmjump(pc->c);
+    }
+    vmcase(CASE) {
+        const Any *v = &R[pc->a];
+        if (likely(v->type == ANY_I32)) {
+            const VmCase *t = &P->cases[pc->d];
+            int64_t i = (int32_t)v->v.i;
+            if (i < 0 || i >= t->n) i = t->n - 1;
+            vmjump(t->pcs[i]);
+        }
+        call_kernel(c, P, &P->ksites[pc->x], R, &ci->dirty);
+        reload();
+        vmjump(pc->c);
+    }
+    vmcase(CALL) {
+        const VmCallSite *cs = &P->calls[pc->x];
+        const VmProto *Q = cs->callee;
+        check_cancel();
+        int32_t nb = ci->base + P->nregs;
+        if (unlikely((size_t)nb + (size_t)Q->nregs > S->cap)) {
+            stack_grow_regs(S, (size_t)nb + (size_t)Q->nregs);
+            R = S->regs + ci->base;
+        }
+        if (unlikely(S->ncalls == S->capcalls)) stack_grow_calls(S);
+        Any *NR = S->regs + nb;
+        bool dirty = false;
+        for (int i = 0; i < cs->nargs; i++) {
+            Any v = *vm_ref(R, P, cs->args[i]);
+            if (unlikely(v.type == ANY_OBJ)) {
+                any_retain(v);
+                dirty = true;
+            }
+            NR[i] = v;
+        }
+        ci = &S->calls[S->ncalls++];
+        ci->p = Q;
+        ci->ret = (int32_t)(pc - P->code) + 1;
+        ci->base = nb;
+        ci->site = pc->x;
+        ci->dirty = dirty;
+        P = Q;
+        R = NR;
+        pc = Q->code;
+        vmdispatch();
+    }
+    vmcase(RET) {
+        bool dirty = ci->dirty;
+        if (S->ncalls - 1 == stop) {
+            for (int j = 0; j < P->nres; j++) out[j] = any_copy(*vm_ref(R, P, P->ret[j]));
+            if (dirty) release_range(R, 0, P->nregs);
+            S->ncalls--;
+            return;
+        }
+        VmCall *up = ci - 1;
+        const VmCallSite *cs = &up->p->calls[ci->site];
+        Any *UR = S->regs + up->base;
+        for (int j = 0; j < cs->nres; j++) {
+            Any v = *vm_ref(R, P, P->ret[j]);
+            if (unlikely(v.type == ANY_OBJ)) any_retain(v);
+            reg_store(&UR[cs->res[j]], v, &up->dirty);
+        }
+        if (unlikely(dirty)) release_range(R, 0, P->nregs);
+        pc = up->p->code + ci->ret;
+        S->ncalls--;
+        ci = up;
+        P = up->p;
+        R = UR;
+        vmdispatch();
+    }
+    vmcase(RPT_INIT) {
+        const VmKSite *s = &P->ksites[pc->x];
+        int64_t n;
+        if (pc->b < 0) n = (int32_t)pc->k.i;
+        else if (likely(R[pc->b].type == ANY_I32)) n = (int32_t)R[pc->b].v.i;
+        else n = 0;   /* an error: the kernel's own path */
+        if (n <= 0) {
+            /* No iteration, a negative count or an error count: what the
+            ** kernel does (forward the operands, or report). */
+            call_kernel(c, P, s, R, &ci->dirty);
+            reload();
+            vmjump(pc->c);
+        }
+        ErrorObj *e = cancelled(c);
+        if (unlikely(e != NULL)) {
+            disp = cancelled_tbl;
+            fill_error(R, s, s->nres, e, &ci->dirty);
+            vmjump(pc->c);
+        }
+        SET_I64(&R[pc->a], n);
+        for (int i = 0; i < s->nres; i++) {
+            Any v = *vm_ref(R, P, s->args[i + 1]);
+            if (unlikely(v.type == ANY_OBJ)) any_retain(v);
+            reg_store(&R[s->res[i]], v, &ci->dirty);
+        }
+        vmnext();
+    }
+    vmcase(RPT_NEXT) {
+        if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
+        if (--R[pc->a].v.i > 0) {
+            ErrorObj *e = cancelled(c);
+            if (likely(e == NULL)) vmjump(pc->b);
+            disp = cancelled_tbl;
+            const VmKSite *s = &P->ksites[pc->x];
+            fill_error(R, s, s->nres, e, &ci->dirty);
+        }
+        vmnext();
+    }
+    vmcase(WHILE_TEST) {
+        const Any *v = &R[pc->a];
+        const VmKSite *s = &P->ksites[pc->x];
+        ErrorObj *e;
+        if (likely(v->type == ANY_I1) || !vm_is_error(v)) {
+            if (!v->v.i) vmjump(pc->b);
+            check_cancel();
+            vmnext();
+        }
+        e = (ErrorObj *)v->v.obj;
+        obj_retain(&e->hdr);    /* fill_error may release the condition */
+        fill_error(R, s, s->nres, e, &ci->dirty);
+        obj_release(&e->hdr);
+        vmjump(pc->b);
+    }
+
+slow:
+    /* A kernel instruction whose fast path does not apply. */
+    call_kernel(c, P, &P->ksites[pc->x], R, &ci->dirty);
+    reload();
+    vmnext();
+
+#undef vmdispatch
+#undef vmnext
+#undef vmjump
+#undef vmcase
+#undef reload
+#undef check_cancel
+#undef BINOP
+#undef BINOPK
+#undef DIVOP
+#undef FDIVOP
+#undef YREG
+}
+
+void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int nargs,
+               AsyncValue **results)
+{
+    VmStack *S = stack_get();
+    int depth = S->ncalls;
+    size_t base = depth ? (size_t)S->calls[depth - 1].base + (size_t)S->calls[depth - 1].p->nregs : 0;
+    if (base + (size_t)p->nregs > S->cap) stack_grow_regs(S, base + (size_t)p->nregs);
+    if (S->ncalls == S->capcalls) stack_grow_calls(S);
+    VmCall *ci = &S->calls[S->ncalls++];
+    ci->p = p;
+    ci->ret = 0;
+    ci->base = (int32_t)base;
+    ci->site = -1;
+    ci->dirty = false;
+    Any *R = S->regs + base;
+    for (int i = 0; i < nargs && i < p->nargs; i++) {
+        R[i] = unbox(args[i], NULL);
+        if (R[i].type == ANY_OBJ) ci->dirty = true;
+    }
+    ExecCtx ctx = *c;
+    ctx.error = NULL;
+    Any obuf[SMALL];
+    Any *out = p->nres <= SMALL ? obuf : malloc(sizeof(Any) * (size_t)p->nres);
+    if (!out) abort();
+    vm_execute(S, &ctx, depth, out);
+    for (int i = 0; i < p->nres; i++) {
+        results[i] = box(&out[i]);
+        any_release(out[i]);
+    }
+    if (out != obuf) free(out);
+    free(ctx.error);
+}

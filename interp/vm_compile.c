@@ -1,0 +1,862 @@
+/*
+** vm_compile.c — compiles bodies into protos for the compiled engine
+** (interp/vm.h, docs/engine.md "The compiled form").
+**
+** Which bodies: a function body or region body is compilable when every op
+** is a synchronous kernel (no FX_DEFER in the op table, no regions) or
+** structured control flow whose bodies are compilable: tfrt.call of a
+** function with a body, tfrt.if, tfrt.cond, tfrt.case, tfrt.repeat.i32,
+** tfrt.while. Functions are decided together (a greatest fixed point), so
+** recursion compiles.
+**
+** Registers: one per value, allocated in op order. The regions of tfrt.if
+** and tfrt.repeat.i32 are compiled inline, into the same frame:
+**   - an if region's arguments ARE the registers of the if's operands (a
+**     region runs at once, and nothing writes those registers meanwhile);
+**     each branch ends with moves into the if's result registers;
+**   - a loop gets one register per loop-carried value, which is also the
+**     loop's result; a value the body returns unchanged at its own position
+**     is invariant: the body reads the operand's register itself and the
+**     back edge moves nothing for it. The back edge's moves are a parallel
+**     assignment (a body may return its arguments swapped).
+** Constants (tfrt.constant.*, tfrt.new.chain) are evaluated here by their
+** own kernels and live in the proto's constant table: kernels with a
+** constant form take them in the instruction (ADDK_I32 ...), other uses
+** read a register loaded once, in the proto's prologue.
+*/
+#include <stdlib.h>
+#include <string.h>
+#include "interp/vm_int.h"
+
+#define VM_XMALLOC_FAIL() abort()
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) VM_XMALLOC_FAIL();
+    return q;
+}
+
+/* Grows array [p] (of [cap] elements of [sz] bytes) to hold [need]. */
+static void *grow(void *p, int *cap, int need, size_t sz)
+{
+    if (need <= *cap) return p;
+    int nc = *cap ? *cap * 2 : 16;
+    while (nc < need) nc *= 2;
+    *cap = nc;
+    return xrealloc(p, (size_t)nc * sz);
+}
+
+struct VmProgram {
+    VmProto *protos;      /* every proto, a list */
+};
+
+/* {=====================================================================
+** Which bodies compile
+** ====================================================================== */
+
+/* The function a symbol attribute [name] of [op] names, or NULL. */
+static const Func *attr_func(const Module *m, const Op *op, const char *name)
+{
+    const Attr *a = ir_op_attr(op, name);
+    if (!a || a->kind != ATTR_SYMBOL) return NULL;
+    return ir_module_func(m, a->u.str.s);
+}
+
+static const Func *call_target(const Module *m, const Op *op)
+{
+    if (op->callee) return ir_module_func(m, op->callee);
+    return attr_func(m, op, "callee");
+}
+
+static const Func *while_body(const Module *m, const Op *op)
+{
+    const Func *f = attr_func(m, op, "body_fn");
+    return f ? f : call_target(m, op);
+}
+
+static int block_nresults(const Block *b)
+{
+    return b->nops ? b->ops[b->nops - 1]->noperands : 0;
+}
+
+typedef struct Check {
+    const Module *m;
+    const bool *fn_ok;    /* per function index */
+} Check;
+
+/* A function that compiled code may call with [nargs] operands and
+** [nres] results. */
+static bool func_ok(const Check *k, const Func *f, int nargs, int nres)
+{
+    return f && f->body && !f->is_native && !f->is_sync && k->fn_ok[f->index] &&
+           f->nargs == nargs && f->nresults == nres && block_nresults(f->body) == nres;
+}
+
+static bool block_ok(const Check *k, const Block *b);
+
+static bool op_ok(const Check *k, const Op *op)
+{
+    const OpInfo *in = op->info;
+    if (!in) return false;
+    switch (in->family) {
+    case SYN_RETURN:
+        return true;
+    case SYN_CALL:
+        return in->id == OPID_tfrt_call &&
+               func_ok(k, call_target(k->m, op), op->noperands, op->nresults);
+    case SYN_IF:
+        if (op->noperands < 1 || op->nregions < 1 || op->nregions > 2) return false;
+        for (int r = 0; r < op->nregions; r++) {
+            const Block *b = op->regions[r];
+            if (b->nargs != op->noperands - 1 || block_nresults(b) != op->nresults ||
+                !block_ok(k, b))
+                return false;
+        }
+        return true;
+    case SYN_COND:
+        return op->noperands >= 1 &&
+               func_ok(k, attr_func(k->m, op, "a_true_fn"), op->noperands - 1, op->nresults) &&
+               func_ok(k, attr_func(k->m, op, "b_false_fn"), op->noperands - 1, op->nresults);
+    case SYN_CASE: {
+        const Attr *a = ir_op_attr(op, "branches");
+        if (op->noperands < 1 || !a || a->kind != ATTR_ARRAY || a->u.arr.n < 1) return false;
+        for (int i = 0; i < a->u.arr.n; i++) {
+            const Attr *e = a->u.arr.elems[i];
+            if (e->kind != ATTR_SYMBOL ||
+                !func_ok(k, ir_module_func(k->m, e->u.str.s), op->noperands - 1, op->nresults))
+                return false;
+        }
+        return true;
+    }
+    case SYN_REPEAT: {
+        if (op->noperands < 1 || op->nregions != 1) return false;
+        const Block *b = op->regions[0];
+        int n = op->noperands - 1;
+        return op->nresults == n && b->nargs == n && block_nresults(b) == n && block_ok(k, b);
+    }
+    case SYN_WHILE:
+        return op->noperands >= 1 && op->nresults == op->noperands - 1 &&
+               func_ok(k, while_body(k->m, op), op->noperands - 1, op->noperands);
+    default:
+        break;
+    }
+    return in->fn && !(in->effects & FX_DEFER) && !(in->flags & (OPF_HAS_REGIONS | OPF_NO_KERNEL)) &&
+           op->nregions == 0;
+}
+
+static bool block_ok(const Check *k, const Block *b)
+{
+    if (b->nops == 0 || b->ops[b->nops - 1]->info == NULL ||
+        b->ops[b->nops - 1]->info->family != SYN_RETURN)
+        return false;
+    for (int i = 0; i < b->nops; i++)
+        if (!op_ok(k, b->ops[i])) return false;
+    return true;
+}
+
+/* {=====================================================================
+** The compiler's state
+** ====================================================================== */
+
+/* Side tables hold offsets into the int pool while compiling; vm_finish
+** turns them into pointers once the pool stops moving. */
+typedef struct KS { const Op *op; KernelFn fn; bool ns; int nargs, nres, args, res; } KS;
+typedef struct CS { const Block *body; int nargs, nres, args, res; } CS;
+typedef struct CT { int n, pcs; } CT;
+
+typedef struct Comp {
+    const Module *m;
+    Host *h;
+    VmInsn *code; int ncode, capcode;
+    Any *consts; int nconsts, capconsts;
+    KS *ks; int nks, capks;
+    CS *cs; int ncs, capcs;
+    CT *ct; int nct, capct;
+    int32_t *pool; int npool, cappool;
+    int nregs, capregs;
+    int32_t *regconst;    /* per register: the constant it holds, or -1 */
+    bool *need;           /* per register: some instruction reads it */
+} Comp;
+
+static int new_reg(Comp *C)
+{
+    C->regconst = grow(C->regconst, &C->capregs, C->nregs + 1, sizeof(int32_t));
+    /* need[] shares regconst's capacity. */
+    C->need = xrealloc(C->need, (size_t)C->capregs * sizeof(bool));
+    C->regconst[C->nregs] = -1;
+    C->need[C->nregs] = false;
+    return C->nregs++;
+}
+
+static int emit(Comp *C, VmOp op, int32_t a, int32_t b, int32_t c)
+{
+    C->code = grow(C->code, &C->capcode, C->ncode + 1, sizeof(VmInsn));
+    VmInsn *I = &C->code[C->ncode];
+    memset(I, 0, sizeof *I);
+    I->op = (uint16_t)op;
+    I->a = a;
+    I->b = b;
+    I->c = c;
+    return C->ncode++;
+}
+
+static int pool_alloc(Comp *C, int n)
+{
+    C->pool = grow(C->pool, &C->cappool, C->npool + n + 1, sizeof(int32_t));
+    int at = C->npool;
+    C->npool += n;
+    return at;
+}
+
+static int add_const(Comp *C, Any v)
+{
+    C->consts = grow(C->consts, &C->capconsts, C->nconsts + 1, sizeof(Any));
+    C->consts[C->nconsts] = v;
+    return C->nconsts++;
+}
+
+/* Value -> register map of the block being compiled: map[v->index]. */
+typedef struct Map { const Block *b; int32_t *reg; } Map;
+
+static Map map_new(const Block *b)
+{
+    Map mp = { b, xrealloc(NULL, sizeof(int32_t) * (size_t)(b->nvalues + 1)) };
+    for (int i = 0; i < b->nvalues; i++) mp.reg[i] = -1;
+    return mp;
+}
+
+static int32_t reg_of(const Map *mp, const Value *v) { return mp->reg[v->index]; }
+
+/* [v] as an instruction's register operand: a constant gets loaded. */
+static int32_t use_reg(Comp *C, const Map *mp, const Value *v)
+{
+    int32_t r = reg_of(mp, v);
+    C->need[r] = true;
+    return r;
+}
+
+/* [v] as a side-table reference: constants are read from the table. */
+static int32_t use_ref(Comp *C, const Map *mp, const Value *v)
+{
+    int32_t r = reg_of(mp, v);
+    return C->regconst[r] >= 0 ? -1 - C->regconst[r] : r;
+}
+
+/* The constant [v] holds, or NULL. */
+static const Any *const_of(const Comp *C, const Map *mp, const Value *v)
+{
+    int32_t r = reg_of(mp, v);
+    return C->regconst[r] >= 0 ? &C->consts[C->regconst[r]] : NULL;
+}
+
+static int ksite(Comp *C, const Map *mp, const Op *op, const int32_t *res, int nres)
+{
+    C->ks = grow(C->ks, &C->capks, C->nks + 1, sizeof(KS));
+    KS *s = &C->ks[C->nks];
+    s->op = op;
+    s->fn = op->info ? op->info->fn : NULL;
+    s->ns = (op->info && (op->info->flags & OPF_NONSTRICT)) ||
+            (ir_op_attr(op, "bef.nonstrict") && ir_op_attr(op, "bef.nonstrict")->kind == ATTR_UNIT);
+    s->nargs = op->noperands;
+    s->nres = nres;
+    s->args = pool_alloc(C, op->noperands);
+    for (int j = 0; j < op->noperands; j++) C->pool[s->args + j] = use_ref(C, mp, op->operands[j]);
+    s->res = pool_alloc(C, nres);
+    memcpy(C->pool + s->res, res, sizeof(int32_t) * (size_t)nres);
+    return C->nks++;
+}
+
+/* A call site of [body] with operands [first..first+nargs) of [op]. */
+static int callsite(Comp *C, const Map *mp, const Block *body, const Op *op, int first, int nargs,
+                    const int32_t *res, int nres)
+{
+    C->cs = grow(C->cs, &C->capcs, C->ncs + 1, sizeof(CS));
+    CS *s = &C->cs[C->ncs];
+    s->body = body;
+    s->nargs = nargs;
+    s->nres = nres;
+    s->args = pool_alloc(C, nargs);
+    for (int j = 0; j < nargs; j++) C->pool[s->args + j] = use_ref(C, mp, op->operands[first + j]);
+    s->res = pool_alloc(C, nres);
+    memcpy(C->pool + s->res, res, sizeof(int32_t) * (size_t)nres);
+    return C->ncs++;
+}
+
+/* Fresh registers for [op]'s results; their numbers in [out]. */
+static void def_results(Comp *C, Map *mp, const Op *op, int32_t *out)
+{
+    for (int i = 0; i < op->nresults; i++) {
+        int32_t r = new_reg(C);
+        mp->reg[op->results[i]->index] = r;
+        if (out) out[i] = r;
+    }
+}
+
+/* {=====================================================================
+** Moves
+** ====================================================================== */
+
+/* dst = value [v] (a register or a constant). */
+static void emit_move(Comp *C, const Map *mp, int32_t dst, const Value *v)
+{
+    int32_t r = reg_of(mp, v);
+    if (C->regconst[r] >= 0) emit(C, VM_LOADK, dst, C->regconst[r], 0);
+    else if (r != dst) emit(C, VM_MOV, dst, use_reg(C, mp, v), 0);
+}
+
+/* The parallel assignment dst[i] = src[i] (registers; constants are
+** loaded last, since they read no register). Sequentialised so that no
+** move overwrites a register a later move still reads; a cycle goes through
+** one temporary register. */
+static void emit_parallel(Comp *C, const Map *mp, const int32_t *dst, const Value *const *src, int n)
+{
+    int32_t *d = xrealloc(NULL, sizeof(int32_t) * (size_t)(n + 1));
+    int32_t *s = xrealloc(NULL, sizeof(int32_t) * (size_t)(n + 1));
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t r = reg_of(mp, src[i]);
+        if (C->regconst[r] >= 0 || r == dst[i]) continue;
+        d[m] = dst[i];
+        s[m] = use_reg(C, mp, src[i]);
+        m++;
+    }
+    int tmp = -1;
+    while (m > 0) {
+        int pick = -1;
+        for (int i = 0; i < m && pick < 0; i++) {
+            bool read = false;
+            for (int j = 0; j < m && !read; j++) read = j != i && s[j] == d[i];
+            if (!read) pick = i;
+        }
+        if (pick < 0) {
+            /* Every remaining destination is still read: a cycle. Save one
+            ** source in the temporary and read it from there. */
+            if (tmp < 0) tmp = new_reg(C);
+            emit(C, VM_MOV, tmp, s[0], 0);
+            for (int j = 0; j < m; j++)
+                if (s[j] == s[0] && j != 0) s[j] = tmp;
+            s[0] = tmp;
+            continue;
+        }
+        emit(C, VM_MOV, d[pick], s[pick], 0);
+        d[pick] = d[m - 1];
+        s[pick] = s[m - 1];
+        m--;
+    }
+    for (int i = 0; i < n; i++) {
+        int32_t r = reg_of(mp, src[i]);
+        if (C->regconst[r] >= 0) emit(C, VM_LOADK, dst[i], C->regconst[r], 0);
+    }
+    free(d);
+    free(s);
+}
+
+/* {=====================================================================
+** Ops
+** ====================================================================== */
+
+/* Kernels with their own instructions: the register form, the constant
+** form (0: none), the operand type both fast paths expect, whether the
+** operands commute. ORDER irrelevant: looked up by op id. */
+static const struct {
+    OpId id;
+    VmOp rr, rk;
+    uint8_t type;
+    bool commutes;
+    int nres;
+} kernel_insns[] = {
+    { OPID_tfrt_add_i32, VM_ADD_I32, VM_ADDK_I32, ANY_I32, true, 1 },
+    { OPID_tfrt_minus_i32, VM_SUB_I32, VM_SUBK_I32, ANY_I32, false, 1 },
+    { OPID_tfrt_mul_i32, VM_MUL_I32, VM_MULK_I32, ANY_I32, true, 1 },
+    { OPID_tfrt_div_i32, VM_DIV_I32, VM_DIVK_I32, ANY_I32, false, 2 },
+    { OPID_tfrt_equal_i32, VM_EQ_I32, VM_EQK_I32, ANY_I32, true, 1 },
+    { OPID_tfrt_lessequal_i32, VM_LE_I32, VM_LEK_I32, ANY_I32, false, 1 },
+    { OPID_tfrt_add_i64, VM_ADD_I64, VM_ADDK_I64, ANY_I64, true, 1 },
+    { OPID_tfrt_minus_i64, VM_SUB_I64, VM_SUBK_I64, ANY_I64, false, 1 },
+    { OPID_tfrt_mul_i64, VM_MUL_I64, VM_MULK_I64, ANY_I64, true, 1 },
+    { OPID_tfrt_div_i64, VM_DIV_I64, VM_DIVK_I64, ANY_I64, false, 2 },
+    { OPID_tfrt_equal_i64, VM_EQ_I64, VM_EQK_I64, ANY_I64, true, 1 },
+    { OPID_tfrt_lessequal_i64, VM_LE_I64, VM_LEK_I64, ANY_I64, false, 1 },
+    { OPID_tfrt_and_i1, VM_AND_I1, 0, ANY_I1, true, 1 },
+    { OPID_tfrt_add_f32, VM_ADD_F32, 0, ANY_F32, true, 1 },
+    { OPID_tfrt_multiply_f32, VM_MUL_F32, 0, ANY_F32, true, 1 },
+    { OPID_tfrt_div_f32, VM_DIV_F32, 0, ANY_F32, false, 1 },
+    { OPID_tfrt_minimum_f32, VM_MIN_F32, 0, ANY_F32, false, 1 },
+    { OPID_tfrt_add_f64, VM_ADD_F64, VM_ADDK_F64, ANY_F64, true, 1 },
+    { OPID_tfrt_multiply_f64, VM_MUL_F64, VM_MULK_F64, ANY_F64, true, 1 },
+    { OPID_tfrt_div_f64, VM_DIV_F64, VM_DIVK_F64, ANY_F64, false, 1 },
+    { OPID_tfrt_minimum_f64, VM_MIN_F64, 0, ANY_F64, false, 1 },
+    { OPID_tfrt_cast_i64_to_f32, VM_I64_TO_F32, 0, ANY_I64, false, 1 },
+    { OPID_tfrt_cast_i64_to_f64, VM_I64_TO_F64, 0, ANY_I64, false, 1 },
+};
+
+static int find_kernel_insn(OpId id)
+{
+    for (size_t i = 0; i < sizeof kernel_insns / sizeof kernel_insns[0]; i++)
+        if (kernel_insns[i].id == id) return (int)i;
+    return -1;
+}
+
+static bool is_nonstrict(const Op *op)
+{
+    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
+    const Attr *a = ir_op_attr(op, "bef.nonstrict");
+    return a && a->kind == ATTR_UNIT;
+}
+
+/* A constant op ([op] has no operands and one result): its value, computed
+** by its own kernel on a silent context. False when the kernel fails or
+** produces an object (then it stays a kernel call). */
+static bool fold_constant(Comp *C, const Op *op, Any *out)
+{
+    const OpInfo *in = op->info;
+    bool constant = in->family == SYN_CONSTANT || in->family == SYN_CONSTANT_COMPLEX ||
+                    in->id == OPID_tfrt_new_chain;
+    if (!constant || op->noperands != 0 || op->nresults != 1 || !in->fn) return false;
+    ExecCtx sc = { C->h, NULL, EXEC_SYNC, NULL };
+    AsyncValue *res[1] = { NULL };
+    KernelFrame kf = { NULL, 0, res, 1, op, &sc };
+    in->fn(&kf);
+    bool ok = !sc.error && res[0] && av_is_available(res[0]) && av_get(res[0])->type != ANY_OBJ;
+    if (ok) *out = *av_get(res[0]);
+    if (res[0]) av_release(res[0]);
+    free(sc.error);
+    return ok;
+}
+
+static void compile_ops(Comp *C, Map *mp, const Block *b);
+
+/* A kernel op with an instruction of its own, or false. */
+static bool compile_fast_kernel(Comp *C, Map *mp, const Op *op)
+{
+    int t = find_kernel_insn(op->info->id);
+    if (t < 0 || is_nonstrict(op)) return false;
+    bool unary = kernel_insns[t].rr == VM_I64_TO_F32 || kernel_insns[t].rr == VM_I64_TO_F64;
+    int nops = unary ? 1 : 2;
+    if (op->noperands != nops || op->nresults != kernel_insns[t].nres) return false;
+    int32_t res[2];
+    def_results(C, mp, op, res);
+    int x = ksite(C, mp, op, res, op->nresults);
+    const Value *l = op->operands[0], *r = nops == 2 ? op->operands[1] : NULL;
+    int I;
+    const Any *kr = r ? const_of(C, mp, r) : NULL, *kl = r ? const_of(C, mp, l) : NULL;
+    uint8_t ty = kernel_insns[t].type;
+    if (kernel_insns[t].rk && kr && kr->type == ty) {
+        I = emit(C, kernel_insns[t].rk, res[0], use_reg(C, mp, l), 0);
+        C->code[I].k.i = kr->v.i;   /* the whole payload word: ints and f64 alike */
+    } else if (kernel_insns[t].rk && kernel_insns[t].commutes && kl && kl->type == ty) {
+        I = emit(C, kernel_insns[t].rk, res[0], use_reg(C, mp, r), 0);
+        C->code[I].k.i = kl->v.i;
+    } else {
+        I = emit(C, kernel_insns[t].rr, res[0], use_reg(C, mp, l), r ? use_reg(C, mp, r) : 0);
+    }
+    C->code[I].d = op->nresults > 1 ? res[1] : 0;
+    C->code[I].x = x;
+    return true;
+}
+
+static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int first)
+{
+    int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
+    for (int i = 0; i < op->nresults; i++) res[i] = reg_of(mp, op->results[i]);
+    int s = callsite(C, mp, f->body, op, first, op->noperands - first, res, op->nresults);
+    int I = emit(C, VM_CALL, 0, 0, 0);
+    C->code[I].x = s;
+    free(res);
+}
+
+/* tfrt.if: both regions inline, over the if's operand registers. */
+static void compile_if(Comp *C, Map *mp, const Op *op)
+{
+    int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
+    def_results(C, mp, op, res);
+    int x = ksite(C, mp, op, res, op->nresults);
+    int jif = emit(C, VM_IF, use_reg(C, mp, op->operands[0]), 0, 0);
+    C->code[jif].x = x;
+    int jend = -1;
+    for (int r = 0; r < 2; r++) {
+        if (r == 1) {
+            jend = emit(C, VM_JMP, 0, 0, 0);
+            C->code[jif].b = C->ncode;
+        }
+        if (r >= op->nregions) {
+            /* No else region: the kernel itself says there is no branch. */
+            int I = emit(C, VM_KCALL, 0, 0, 0);
+            C->code[I].x = x;
+            break;
+        }
+        const Block *b = op->regions[r];
+        Map rm = map_new(b);
+        for (int i = 0; i < b->nargs; i++) rm.reg[b->args[i]->index] = reg_of(mp, op->operands[i + 1]);
+        compile_ops(C, &rm, b);
+        const Op *ret = b->ops[b->nops - 1];
+        for (int i = 0; i < ret->noperands; i++) emit_move(C, &rm, res[i], ret->operands[i]);
+        free(rm.reg);
+    }
+    C->code[jend].b = C->ncode;
+    C->code[jif].c = C->ncode;
+    free(res);
+}
+
+/* tfrt.cond: the if's branch structure over two calls. */
+static void compile_cond(Comp *C, Map *mp, const Op *op)
+{
+    int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
+    def_results(C, mp, op, res);
+    int x = ksite(C, mp, op, res, op->nresults);
+    int jif = emit(C, VM_IF, use_reg(C, mp, op->operands[0]), 0, 0);
+    C->code[jif].x = x;
+    compile_call(C, mp, op, attr_func(C->m, op, "a_true_fn"), 1);
+    int jend = emit(C, VM_JMP, 0, 0, 0);
+    C->code[jif].b = C->ncode;
+    compile_call(C, mp, op, attr_func(C->m, op, "b_false_fn"), 1);
+    C->code[jend].b = C->ncode;
+    C->code[jif].c = C->ncode;
+    free(res);
+}
+
+/* tfrt.case: a jump table of calls. */
+static void compile_case(Comp *C, Map *mp, const Op *op)
+{
+    const Attr *a = ir_op_attr(op, "branches");
+    int n = a->u.arr.n;
+    int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
+    def_results(C, mp, op, res);
+    int x = ksite(C, mp, op, res, op->nresults);
+    C->ct = grow(C->ct, &C->capct, C->nct + 1, sizeof(CT));
+    int t = C->nct++;
+    C->ct[t].n = n;
+    C->ct[t].pcs = pool_alloc(C, n);
+    int jc = emit(C, VM_CASE, use_reg(C, mp, op->operands[0]), 0, 0);
+    C->code[jc].x = x;
+    C->code[jc].d = t;
+    int *jends = xrealloc(NULL, sizeof(int) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        C->pool[C->ct[t].pcs + i] = C->ncode;
+        compile_call(C, mp, op, ir_module_func(C->m, a->u.arr.elems[i]->u.str.s), 1);
+        jends[i] = emit(C, VM_JMP, 0, 0, 0);
+    }
+    for (int i = 0; i < n; i++) C->code[jends[i]].b = C->ncode;
+    C->code[jc].c = C->ncode;
+    free(jends);
+    free(res);
+}
+
+/* tfrt.repeat.i32: a counted loop over the region, inline. */
+static void compile_repeat(Comp *C, Map *mp, const Op *op)
+{
+    const Block *b = op->regions[0];
+    const Op *ret = b->ops[b->nops - 1];
+    int n = op->noperands - 1;
+    int32_t *L = xrealloc(NULL, sizeof(int32_t) * (size_t)(n + 1));
+    def_results(C, mp, op, L);
+    int x = ksite(C, mp, op, L, n);
+    int T = new_reg(C);
+    const Any *kn = const_of(C, mp, op->operands[0]);
+    int init = emit(C, VM_RPT_INIT, T, kn && kn->type == ANY_I32 ? -1 : use_reg(C, mp, op->operands[0]), 0);
+    if (kn) C->code[init].k.i = kn->v.i;
+    C->code[init].x = x;
+    int loop = C->ncode;
+    Map rm = map_new(b);
+    bool *inv = xrealloc(NULL, sizeof(bool) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        inv[i] = ret->operands[i] == b->args[i];
+        rm.reg[b->args[i]->index] = inv[i] ? reg_of(mp, op->operands[i + 1]) : L[i];
+    }
+    int lo = C->nregs;
+    compile_ops(C, &rm, b);
+    /* The back edge: L[i] = the body's result i, for the values that change. */
+    int32_t *dst = xrealloc(NULL, sizeof(int32_t) * (size_t)(n + 1));
+    const Value **src = xrealloc(NULL, sizeof(Value *) * (size_t)(n + 1));
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (inv[i]) continue;
+        dst[m] = L[i];
+        src[m] = ret->operands[i];
+        m++;
+    }
+    emit_parallel(C, &rm, dst, src, m);
+    int hi = C->nregs;
+    int next = emit(C, VM_RPT_NEXT, T, loop, lo);
+    C->code[next].d = hi;
+    C->code[next].x = x;
+    C->code[init].c = C->ncode;
+    free(dst);
+    free(src);
+    free(inv);
+    free(rm.reg);
+    free(L);
+}
+
+/* tfrt.while: the loop around calls of the body function. */
+static void compile_while(Comp *C, Map *mp, const Op *op)
+{
+    int n = op->noperands - 1;
+    const Func *f = while_body(C->m, op);
+    int32_t *L = xrealloc(NULL, sizeof(int32_t) * (size_t)(n + 2));
+    def_results(C, mp, op, L);
+    L[n] = new_reg(C);    /* the condition */
+    int x = ksite(C, mp, op, L, n);
+    /* Strict: an error operand (or cancellation) is every result. */
+    int st = emit(C, VM_STRICT, 0, 0, 0);
+    C->code[st].x = x;
+    for (int i = 0; i < n; i++) emit_move(C, mp, L[i], op->operands[i + 1]);
+    emit_move(C, mp, L[n], op->operands[0]);
+    int loop = emit(C, VM_WHILE_TEST, L[n], 0, 0);
+    C->code[loop].x = x;
+    C->cs = grow(C->cs, &C->capcs, C->ncs + 1, sizeof(CS));
+    CS *s = &C->cs[C->ncs];
+    s->body = f->body;
+    s->nargs = n;
+    s->nres = n + 1;
+    s->args = pool_alloc(C, n);
+    memcpy(C->pool + s->args, L, sizeof(int32_t) * (size_t)n);
+    s->res = pool_alloc(C, n + 1);
+    memcpy(C->pool + s->res, L, sizeof(int32_t) * (size_t)(n + 1));
+    int call = emit(C, VM_CALL, 0, 0, 0);
+    C->code[call].x = C->ncs++;
+    emit(C, VM_JMP, 0, loop, 0);
+    C->code[st].c = C->ncode;
+    C->code[loop].b = C->ncode;
+    free(L);
+}
+
+static void compile_op(Comp *C, Map *mp, const Op *op)
+{
+    const OpInfo *in = op->info;
+    Any k;
+    switch (in->family) {
+    case SYN_CALL: {
+        int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
+        def_results(C, mp, op, res);
+        free(res);
+        compile_call(C, mp, op, call_target(C->m, op), 0);
+        return;
+    }
+    case SYN_IF: compile_if(C, mp, op); return;
+    case SYN_COND: compile_cond(C, mp, op); return;
+    case SYN_CASE: compile_case(C, mp, op); return;
+    case SYN_REPEAT: compile_repeat(C, mp, op); return;
+    case SYN_WHILE: compile_while(C, mp, op); return;
+    default: break;
+    }
+    if (fold_constant(C, op, &k)) {
+        int r = new_reg(C);
+        mp->reg[op->results[0]->index] = r;
+        C->regconst[r] = add_const(C, k);
+        return;
+    }
+    if (compile_fast_kernel(C, mp, op)) return;
+    int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
+    def_results(C, mp, op, res);
+    int x = ksite(C, mp, op, res, op->nresults);
+    bool merge = in->id == OPID_tfrt_merge_chains && op->nresults == 1 && !is_nonstrict(op);
+    int I = emit(C, merge ? VM_MERGE : VM_KCALL, merge ? res[0] : 0, 0, 0);
+    C->code[I].x = x;
+    free(res);
+}
+
+/* Every op of [b] but its tfrt.return. */
+static void compile_ops(Comp *C, Map *mp, const Block *b)
+{
+    for (int i = 0; i < b->nops - 1; i++) compile_op(C, mp, b->ops[i]);
+}
+
+/* {=====================================================================
+** Protos
+** ====================================================================== */
+
+/* Moves the jump targets of [I] by [delta] (the prologue's length). */
+static void shift_targets(VmInsn *I, int delta)
+{
+    switch (I->op) {
+    case VM_JMP: case VM_RPT_NEXT: case VM_WHILE_TEST: I->b += delta; break;
+    case VM_IF: I->b += delta; I->c += delta; break;
+    case VM_CASE: case VM_RPT_INIT: case VM_STRICT: I->c += delta; break;
+    default: break;
+    }
+}
+
+/* Turns the compiler's state into a proto: the prologue loads the
+** constants some instruction reads, then the body (jump targets moved). */
+static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
+{
+    int npro = 0;
+    for (int r = 0; r < C->nregs; r++)
+        if (C->need[r] && C->regconst[r] >= 0) npro++;
+    VmProto *p = xrealloc(NULL, sizeof *p);
+    memset(p, 0, sizeof *p);
+    p->block = b;
+    p->ncode = npro + C->ncode;
+    p->code = xrealloc(NULL, sizeof(VmInsn) * (size_t)p->ncode);
+    int at = 0;
+    for (int r = 0; r < C->nregs; r++) {
+        if (!(C->need[r] && C->regconst[r] >= 0)) continue;
+        VmInsn *I = &p->code[at++];
+        memset(I, 0, sizeof *I);
+        I->op = VM_LOADK;
+        I->a = r;
+        I->b = C->regconst[r];
+    }
+    memcpy(p->code + npro, C->code, sizeof(VmInsn) * (size_t)C->ncode);
+    for (int i = npro; i < p->ncode; i++) shift_targets(&p->code[i], npro);
+    p->nregs = C->nregs;
+    p->nargs = nargs;
+    p->pool = C->pool;
+    C->pool = NULL;
+    for (int t = 0; t < C->nct; t++)
+        for (int i = 0; i < C->ct[t].n; i++) p->pool[C->ct[t].pcs + i] += npro;
+    p->consts = C->consts;
+    p->nconsts = C->nconsts;
+    C->consts = NULL;
+    p->nksites = C->nks;
+    p->ksites = xrealloc(NULL, sizeof(VmKSite) * (size_t)(C->nks + 1));
+    for (int i = 0; i < C->nks; i++) {
+        const KS *s = &C->ks[i];
+        p->ksites[i] = (VmKSite){ s->op, s->fn, s->ns, s->nargs, s->nres, p->pool + s->args,
+                                  p->pool + s->res };
+    }
+    p->ncalls = C->ncs;
+    p->calls = xrealloc(NULL, sizeof(VmCallSite) * (size_t)(C->ncs + 1));
+    for (int i = 0; i < C->ncs; i++) {
+        const CS *s = &C->cs[i];
+        p->calls[i] = (VmCallSite){ NULL, s->body, s->nargs, s->nres, p->pool + s->args,
+                                    p->pool + s->res };
+    }
+    p->ncases = C->nct;
+    p->cases = xrealloc(NULL, sizeof(VmCase) * (size_t)(C->nct + 1));
+    for (int i = 0; i < C->nct; i++) p->cases[i] = (VmCase){ C->ct[i].n, p->pool + C->ct[i].pcs };
+    p->nres = block_nresults(b);
+    p->ret = p->pool + ret_at;
+    return p;
+}
+
+static void comp_reset(Comp *C)
+{
+    free(C->code);
+    free(C->consts);
+    free(C->ks);
+    free(C->cs);
+    free(C->ct);
+    free(C->pool);
+    free(C->regconst);
+    free(C->need);
+    const Module *m = C->m;
+    Host *h = C->h;
+    memset(C, 0, sizeof *C);
+    C->m = m;
+    C->h = h;
+}
+
+static VmProto *compile_body(Comp *C, const Block *b)
+{
+    comp_reset(C);
+    Map mp = map_new(b);
+    for (int i = 0; i < b->nargs; i++) mp.reg[b->args[i]->index] = new_reg(C);
+    compile_ops(C, &mp, b);
+    const Op *ret = b->ops[b->nops - 1];
+    int at = pool_alloc(C, ret->noperands);
+    for (int i = 0; i < ret->noperands; i++) C->pool[at + i] = use_ref(C, &mp, ret->operands[i]);
+    emit(C, VM_RET, 0, 0, 0);
+    free(mp.reg);
+    return finish(C, b, b->nargs, at);
+}
+
+/* {=====================================================================
+** The program
+** ====================================================================== */
+
+typedef struct Build {
+    Comp C;
+    Check k;
+    VmProgram *vp;
+    void (*attach)(void *ud, const Block *b, const VmProto *p);
+    void *ud;
+} Build;
+
+static void build_block(Build *B, const Block *b)
+{
+    /* Regions first (their own protos, for when they are invoked from an
+    ** uncompiled body), then the block. */
+    for (int i = 0; i < b->nops; i++)
+        for (int r = 0; r < b->ops[i]->nregions; r++) build_block(B, b->ops[i]->regions[r]);
+    if (!block_ok(&B->k, b)) return;
+    VmProto *p = compile_body(&B->C, b);
+    p->next = B->vp->protos;
+    B->vp->protos = p;
+}
+
+static const VmProto *find_proto(const VmProgram *vp, const Block *b)
+{
+    for (const VmProto *p = vp->protos; p; p = p->next)
+        if (p->block == b) return p;
+    return NULL;
+}
+
+VmProgram *vm_build(const Module *m, Host *h,
+                    void (*attach)(void *ud, const Block *b, const VmProto *p), void *ud)
+{
+    Build B;
+    memset(&B, 0, sizeof B);
+    B.C.m = m;
+    B.C.h = h;
+    B.vp = xrealloc(NULL, sizeof *B.vp);
+    B.vp->protos = NULL;
+    /* The functions compiled code may call: start from all, drop those with
+    ** an op that cannot compile, until nothing changes. */
+    bool *ok = xrealloc(NULL, sizeof(bool) * (size_t)(m->nfuncs + 1));
+    for (int i = 0; i < m->nfuncs; i++) ok[i] = m->funcs[i]->body && !m->funcs[i]->is_sync;
+    B.k = (Check){ m, ok };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < m->nfuncs; i++) {
+            if (ok[i] && !block_ok(&B.k, m->funcs[i]->body)) {
+                ok[i] = false;
+                changed = true;
+            }
+        }
+    }
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i]->body && !m->funcs[i]->is_sync) build_block(&B, m->funcs[i]->body);
+    comp_reset(&B.C);
+    /* Call sites find their protos now that all exist. */
+    for (VmProto *p = B.vp->protos; p; p = p->next)
+        for (int i = 0; i < p->ncalls; i++) p->calls[i].callee = find_proto(B.vp, p->calls[i].body);
+    for (VmProto *p = B.vp->protos; p; p = p->next) attach(ud, p->block, p);
+    free(ok);
+    return B.vp;
+}
+
+void vm_free(VmProgram *vp)
+{
+    if (!vp) return;
+    for (VmProto *p = vp->protos, *n; p; p = n) {
+        n = p->next;
+        free(p->code);
+        free(p->consts);
+        free(p->ksites);
+        free(p->calls);
+        free(p->cases);
+        free(p->pool);
+        free(p);
+    }
+    free(vp);
+}
+
+int vm_nargs(const VmProto *p) { return p->nargs; }
+
+/* {=====================================================================
+** Listing
+** ====================================================================== */
+
+void vm_dump(const VmProto *p, FILE *out)
+{
+    fprintf(out, "proto: %d args, %d results, %d registers, %d constants\n", p->nargs, p->nres,
+            p->nregs, p->nconsts);
+    for (int i = 0; i < p->ncode; i++) {
+        const VmInsn *I = &p->code[i];
+        fprintf(out, "%4d  %-10s a=%d b=%d c=%d d=%d x=%d k=%lld\n", i, vm_opname(I->op), I->a, I->b,
+                I->c, I->d, I->x, (long long)I->k.i);
+    }
+}

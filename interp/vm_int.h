@@ -1,0 +1,89 @@
+/*
+** vm_int.h — the shapes shared by the compiled engine's compiler
+** (interp/vm_compile.c) and its interpreter loop (interp/vm.c). Private to
+** those two files.
+**
+** A proto is one body: its instructions, its constants, and side tables for
+** what does not fit an instruction (a kernel's operand list, a call's
+** arguments and results, a case's jump table). Operand references ("refs")
+** in the side tables are registers (>= 0) or constants (-1 - index).
+*/
+#ifndef TFRUN_VM_INT_H
+#define TFRUN_VM_INT_H
+
+#include <stdint.h>
+#include "interp/vm.h"
+
+typedef enum VmOp {
+#define VMOP(name, kind, doc) VM_##name,
+#include "interp/vmops.def"
+#undef VMOP
+    VM__COUNT
+} VmOp;
+
+/* One instruction: 32 bytes. Field use per opcode: interp/vmops.def. */
+typedef struct VmInsn {
+    uint16_t op;          /* VmOp */
+    uint16_t pad;
+    int32_t a, b, c, d;
+    int32_t x;            /* side-table index: kernel site, call site, case table */
+    union { int64_t i; double f; } k;
+} VmInsn;
+
+/* A kernel instance: what the slow path needs to call the real kernel. */
+typedef struct VmKSite {
+    const Op *op;
+    KernelFn fn;
+    bool nonstrict;
+    int nargs, nres;
+    const int32_t *args;  /* refs */
+    const int32_t *res;   /* registers */
+} VmKSite;
+
+typedef struct VmCallSite {
+    const VmProto *callee;   /* set once every proto exists (recursion) */
+    const Block *body;       /* the callee's body, to find its proto */
+    int nargs, nres;
+    const int32_t *args;     /* refs */
+    const int32_t *res;      /* registers */
+} VmCallSite;
+
+typedef struct VmCase {
+    int n;                   /* branches */
+    const int32_t *pcs;      /* one entry pc per branch */
+} VmCase;
+
+struct VmProto {
+    const Block *block;
+    VmInsn *code;
+    int ncode;
+    int nregs;               /* registers of one frame */
+    int nargs, nres;
+    const int32_t *ret;      /* refs of the body's results (the RET site) */
+    Any *consts;
+    int nconsts;
+    VmKSite *ksites;
+    int nksites;
+    VmCallSite *calls;
+    int ncalls;
+    VmCase *cases;
+    int ncases;
+    int32_t *pool;           /* every int array above */
+    VmProto *next;           /* the program's list */
+};
+
+/* The value of ref [r] in frame [R] of proto [p] (borrowed). */
+static inline const Any *vm_ref(const Any *R, const VmProto *p, int32_t r)
+{
+    return r >= 0 ? &R[r] : &p->consts[-1 - r];
+}
+
+/* An Any that holds an error value (interp/vm.h: errors are values). */
+static inline bool vm_is_error(const Any *a)
+{
+    return a->type == ANY_OBJ && a->v.obj->type == OBJ_ERROR;
+}
+
+const char *vm_opname(int op);
+
+#endif
