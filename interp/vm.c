@@ -335,6 +335,26 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     BINOPK(MULK_F64, ANY_F64, GF64, pc->k.f, SET_F64, x * y)
     BINOP(MIN_F64, ANY_F64, GF64, SET_F64, y < x ? y : x)
 
+/* A compare fused with the IF after it. */
+#define TESTOP(NAME, T, GET, YGET, EXPR) \
+    vmcase(NAME) { \
+        const Any *x_ = &R[pc->b]; \
+        if (unlikely(x_->type != T)) goto slow; \
+        __typeof__(GET(x_) + 0) x = GET(x_), y; \
+        YGET; \
+        if (EXPR) { pc += 2; vmdispatch(); } \
+        vmjump(pc->d); \
+    }
+#define YREG(T, GET) { const Any *y_ = &R[pc->c]; if (unlikely(y_->type != T)) goto slow; y = GET(y_); }
+    TESTOP(TEQ_I32, ANY_I32, GI32, YREG(ANY_I32, GI32), x == y)
+    TESTOP(TEQK_I32, ANY_I32, GI32, y = (int32_t)pc->k.i, x == y)
+    TESTOP(TLE_I32, ANY_I32, GI32, YREG(ANY_I32, GI32), x <= y)
+    TESTOP(TLEK_I32, ANY_I32, GI32, y = (int32_t)pc->k.i, x <= y)
+    TESTOP(TEQ_I64, ANY_I64, GI64, YREG(ANY_I64, GI64), x == y)
+    TESTOP(TEQK_I64, ANY_I64, GI64, y = pc->k.i, x == y)
+    TESTOP(TLE_I64, ANY_I64, GI64, YREG(ANY_I64, GI64), x <= y)
+    TESTOP(TLEK_I64, ANY_I64, GI64, y = pc->k.i, x <= y)
+
 /* Truncating division; a zero divisor takes the slow path (the kernel's
 ** diagnostic); INT_MIN / -1 wraps as the kernel does. */
 #define DIVOP(NAME, T, GET, SET, UT, YGET) \
@@ -348,7 +368,6 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         else { SET(&R[pc->a], x / y); SET(&R[pc->d], x % y); } \
         vmnext(); \
     }
-#define YREG(T, GET) { const Any *y_ = &R[pc->c]; if (unlikely(y_->type != T)) goto slow; y = GET(y_); }
     DIVOP(DIV_I32, ANY_I32, GI32, SET_I32, uint32_t, YREG(ANY_I32, GI32))
     DIVOP(DIVK_I32, ANY_I32, GI32, SET_I32, uint32_t, y = (int32_t)pc->k.i)
     DIVOP(DIV_I64, ANY_I64, GI64, SET_I64, uint64_t, YREG(ANY_I64, GI64))
@@ -548,6 +567,7 @@ slow:
 #undef BINOPK
 #undef DIVOP
 #undef FDIVOP
+#undef TESTOP
 #undef YREG
 }
 

@@ -216,14 +216,23 @@ static int add_const(Comp *C, Any v)
     return C->nconsts++;
 }
 
-/* Value -> register map of the block being compiled: map[v->index]. */
-typedef struct Map { const Block *b; int32_t *reg; } Map;
+/* Value -> register map of the block being compiled: reg[v->index]; and
+** hint[v->index], the register a result should be computed into (the
+** if result or loop register it is returned into), or -1. */
+typedef struct Map { const Block *b; int32_t *reg, *hint; } Map;
 
 static Map map_new(const Block *b)
 {
-    Map mp = { b, xrealloc(NULL, sizeof(int32_t) * (size_t)(b->nvalues + 1)) };
-    for (int i = 0; i < b->nvalues; i++) mp.reg[i] = -1;
+    size_t n = (size_t)b->nvalues + 1;
+    Map mp = { b, xrealloc(NULL, sizeof(int32_t) * n), xrealloc(NULL, sizeof(int32_t) * n) };
+    for (int i = 0; i < b->nvalues; i++) mp.reg[i] = mp.hint[i] = -1;
     return mp;
+}
+
+static void map_free(Map *mp)
+{
+    free(mp->reg);
+    free(mp->hint);
 }
 
 static int32_t reg_of(const Map *mp, const Value *v) { return mp->reg[v->index]; }
@@ -287,7 +296,8 @@ static int callsite(Comp *C, const Map *mp, const Block *body, const Op *op, int
 static void def_results(Comp *C, Map *mp, const Op *op, int32_t *out)
 {
     for (int i = 0; i < op->nresults; i++) {
-        int32_t r = new_reg(C);
+        int32_t h = mp->hint[op->results[i]->index];
+        int32_t r = h >= 0 ? h : new_reg(C);
         mp->reg[op->results[i]->index] = r;
         if (out) out[i] = r;
     }
@@ -466,12 +476,35 @@ static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int firs
     free(res);
 }
 
+/* When condition [v] is made by the instruction just emitted, a compare
+** whose only user is this if, that compare becomes a test-and-branch
+** (TEQ_I32 ...) over the IF. Returns its index, or -1. */
+static int fuse_test(Comp *C, const Map *mp, const Value *v)
+{
+    static const struct { VmOp from, to; } fusable[] = {
+        { VM_EQ_I32, VM_TEQ_I32 }, { VM_EQK_I32, VM_TEQK_I32 }, { VM_LE_I32, VM_TLE_I32 },
+        { VM_LEK_I32, VM_TLEK_I32 }, { VM_EQ_I64, VM_TEQ_I64 }, { VM_EQK_I64, VM_TEQK_I64 },
+        { VM_LE_I64, VM_TLE_I64 }, { VM_LEK_I64, VM_TLEK_I64 },
+    };
+    if (C->ncode == 0 || v->nuses != 1 || !v->def) return -1;
+    VmInsn *I = &C->code[C->ncode - 1];
+    if (I->a != reg_of(mp, v)) return -1;
+    for (size_t i = 0; i < sizeof fusable / sizeof fusable[0]; i++) {
+        if (I->op == fusable[i].from) {
+            I->op = (uint16_t)fusable[i].to;
+            return C->ncode - 1;
+        }
+    }
+    return -1;
+}
+
 /* tfrt.if: both regions inline, over the if's operand registers. */
 static void compile_if(Comp *C, Map *mp, const Op *op)
 {
     int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
     def_results(C, mp, op, res);
     int x = ksite(C, mp, op, res, op->nresults);
+    int fused = fuse_test(C, mp, op->operands[0]);
     int jif = emit(C, VM_IF, use_reg(C, mp, op->operands[0]), 0, 0);
     C->code[jif].x = x;
     int jend = -1;
@@ -487,15 +520,21 @@ static void compile_if(Comp *C, Map *mp, const Op *op)
             break;
         }
         const Block *b = op->regions[r];
+        const Op *ret = b->ops[b->nops - 1];
         Map rm = map_new(b);
         for (int i = 0; i < b->nargs; i++) rm.reg[b->args[i]->index] = reg_of(mp, op->operands[i + 1]);
+        /* A value the region makes only to return it is made in place. */
+        for (int i = 0; i < ret->noperands; i++) {
+            const Value *v = ret->operands[i];
+            if (v->def && v->block == b && v->nuses == 1) rm.hint[v->index] = res[i];
+        }
         compile_ops(C, &rm, b);
-        const Op *ret = b->ops[b->nops - 1];
         for (int i = 0; i < ret->noperands; i++) emit_move(C, &rm, res[i], ret->operands[i]);
-        free(rm.reg);
+        map_free(&rm);
     }
     C->code[jend].b = C->ncode;
     C->code[jif].c = C->ncode;
+    if (fused >= 0) C->code[fused].d = C->code[jif].b;
     free(res);
 }
 
@@ -543,6 +582,31 @@ static void compile_case(Comp *C, Map *mp, const Op *op)
     free(res);
 }
 
+/* Whether loop body [b]'s result [y], returned for argument [a], may be
+** computed straight into a's register: y is made by a kernel that becomes
+** one instruction, only for the return, and no op after it reads a. A
+** kernel with a fast path must also read a itself: its fast path writes
+** without releasing, and only an a that is an error could hold an object
+** (then the slow path runs, which releases it). */
+static bool can_compute_in_place(const Comp *C, const Block *b, const Value *y, const Value *a)
+{
+    const Op *x = y->def;
+    if (!x || x->parent != b || y->nuses != 1 || !x->info) return false;
+    switch (x->info->family) {
+    case SYN_CALL: case SYN_IF: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE:
+        return false;
+    default:
+        break;
+    }
+    (void)C;
+    bool reads_a = false;
+    for (int j = 0; j < x->noperands; j++) reads_a |= x->operands[j] == a;
+    if (find_kernel_insn(x->info->id) >= 0 && !reads_a) return false;
+    for (const Use *u = a->uses; u; u = u->next)
+        if (u->user->index > x->index) return false;
+    return true;
+}
+
 /* tfrt.repeat.i32: a counted loop over the region, inline. */
 static void compile_repeat(Comp *C, Map *mp, const Op *op)
 {
@@ -564,6 +628,8 @@ static void compile_repeat(Comp *C, Map *mp, const Op *op)
         inv[i] = ret->operands[i] == b->args[i];
         rm.reg[b->args[i]->index] = inv[i] ? reg_of(mp, op->operands[i + 1]) : L[i];
     }
+    for (int i = 0; i < n; i++)
+        if (!inv[i] && can_compute_in_place(C, b, ret->operands[i], b->args[i])) rm.hint[ret->operands[i]->index] = L[i];
     int lo = C->nregs;
     compile_ops(C, &rm, b);
     /* The back edge: L[i] = the body's result i, for the values that change. */
@@ -585,7 +651,7 @@ static void compile_repeat(Comp *C, Map *mp, const Op *op)
     free(dst);
     free(src);
     free(inv);
-    free(rm.reg);
+    map_free(&rm);
     free(L);
 }
 
@@ -674,6 +740,8 @@ static void shift_targets(VmInsn *I, int delta)
     case VM_JMP: case VM_RPT_NEXT: case VM_WHILE_TEST: I->b += delta; break;
     case VM_IF: I->b += delta; I->c += delta; break;
     case VM_CASE: case VM_RPT_INIT: case VM_STRICT: I->c += delta; break;
+    case VM_TEQ_I32: case VM_TEQK_I32: case VM_TLE_I32: case VM_TLEK_I32:
+    case VM_TEQ_I64: case VM_TEQK_I64: case VM_TLE_I64: case VM_TLEK_I64: I->d += delta; break;
     default: break;
     }
 }
@@ -759,7 +827,7 @@ static VmProto *compile_body(Comp *C, const Block *b)
     int at = pool_alloc(C, ret->noperands);
     for (int i = 0; i < ret->noperands; i++) C->pool[at + i] = use_ref(C, &mp, ret->operands[i]);
     emit(C, VM_RET, 0, 0, 0);
-    free(mp.reg);
+    map_free(&mp);
     return finish(C, b, b->nargs, at);
 }
 
