@@ -187,33 +187,65 @@ static ErrorObj *strict_skip(const ExecCtx *c, const Any *R, const VmProto *P, c
     return e ? e : cancelled(c);
 }
 
-/* The slow path of every kernel instruction and KCALL: the op's own
-** kernel on boxed operands, its results unboxed into the site's registers. */
-static void call_kernel(ExecCtx *c, const VmProto *P, const VmKSite *s, Any *R, bool *dirty)
+/* Calls [op]'s kernel on operands [vals] (boxed for the call) and unboxes
+** its results into registers [res] of frame [R]. Strict kernels are first
+** skipped by the rule of dialect.md §6. */
+static void call_kernel_on(ExecCtx *c, const Op *op, bool nonstrict, const Any *const *vals, int nargs,
+                           Any *R, const int32_t *res, int nres, bool *dirty)
 {
-    if (!s->nonstrict) {
-        ErrorObj *e = strict_skip(c, R, P, s);
+    if (!nonstrict) {
+        ErrorObj *e = NULL;
+        for (int j = 0; j < nargs; j++)
+            if (vm_is_error(vals[j])) e = (ErrorObj *)vals[j]->v.obj;
+        if (!e) e = cancelled(c);
         if (e) {
-            fill_error(R, s, s->nres, e, dirty);
+            for (int i = 0; i < nres; i++) reg_store(&R[res[i]], error_any(e), dirty);
             return;
         }
     }
     AsyncValue *abuf[SMALL], *rbuf[SMALL];
-    AsyncValue **args = s->nargs <= SMALL ? abuf : malloc(sizeof(AsyncValue *) * (size_t)s->nargs);
-    AsyncValue **res = s->nres <= SMALL ? rbuf : malloc(sizeof(AsyncValue *) * (size_t)s->nres);
-    if (!args || !res) abort();
-    for (int j = 0; j < s->nargs; j++) args[j] = box(vm_ref(R, P, s->args[j]));
-    for (int i = 0; i < s->nres; i++) res[i] = NULL;
-    KernelFrame kf = { args, s->nargs, res, s->nres, s->op, c };
-    if (s->fn) s->fn(&kf);
-    for (int i = 0; i < s->nres; i++) {
-        if (!res[i]) res[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
-        reg_store(&R[s->res[i]], unbox(res[i], s->op), dirty);
-        av_release(res[i]);
+    AsyncValue **args = nargs <= SMALL ? abuf : malloc(sizeof(AsyncValue *) * (size_t)nargs);
+    AsyncValue **out = nres <= SMALL ? rbuf : malloc(sizeof(AsyncValue *) * (size_t)nres);
+    if (!args || !out) abort();
+    for (int j = 0; j < nargs; j++) args[j] = box(vals[j]);
+    for (int i = 0; i < nres; i++) out[i] = NULL;
+    KernelFrame kf = { args, nargs, out, nres, op, c };
+    if (op->info && op->info->fn) op->info->fn(&kf);
+    for (int i = 0; i < nres; i++) {
+        if (!out[i]) out[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
+        reg_store(&R[res[i]], unbox(out[i], op), dirty);
+        av_release(out[i]);
     }
-    for (int j = 0; j < s->nargs; j++) av_release(args[j]);
+    for (int j = 0; j < nargs; j++) av_release(args[j]);
     if (args != abuf) free(args);
-    if (res != rbuf) free(res);
+    if (out != rbuf) free(out);
+}
+
+/* The kernel of site [s]: KCALL, and the slow paths of control flow. */
+static void call_kernel(ExecCtx *c, const VmProto *P, const VmKSite *s, Any *R, bool *dirty)
+{
+    const Any *vbuf[SMALL];
+    const Any **vals = s->nargs <= SMALL ? vbuf : malloc(sizeof(Any *) * (size_t)s->nargs);
+    if (!vals) abort();
+    for (int j = 0; j < s->nargs; j++) vals[j] = vm_ref(R, P, s->args[j]);
+    call_kernel_on(c, s->op, s->nonstrict, vals, s->nargs, R, s->res, s->nres, dirty);
+    if (vals != vbuf) free(vals);
+}
+
+/* The slow path of kernel instruction [I] (op [op]): its operands are
+** R[b] and R[c], or the constant x (the left one when pad bit 0 is set);
+** its results R[a] and R[d]. */
+static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, const Op *op, Any *R,
+                             bool *dirty)
+{
+    const Any *vals[2] = { &R[I->b], I->x >= 0 ? &P->consts[I->x] : &R[I->c] };
+    if (I->pad & 1) {
+        vals[1] = vals[0];
+        vals[0] = &P->consts[I->x];
+    }
+    int32_t res[2] = { I->a, I->d };
+    int nargs = op->noperands < 2 ? op->noperands : 2, nres = op->nresults < 2 ? op->nresults : 2;
+    call_kernel_on(c, op, false, vals, nargs, R, res, nres, dirty);
 }
 
 /* {=====================================================================
@@ -553,7 +585,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 
 slow:
     /* A kernel instruction whose fast path does not apply. */
-    call_kernel(c, P, &P->ksites[pc->x], R, &ci->dirty);
+    call_insn_kernel(c, P, pc, P->iops[pc - P->code], R, &ci->dirty);
     reload();
     vmnext();
 

@@ -165,6 +165,11 @@ typedef struct KS { const Op *op; KernelFn fn; bool ns; int nargs, nres, args, r
 typedef struct CS { const Block *body; int nargs, nres, args, res; } CS;
 typedef struct CT { int n, pcs; } CT;
 
+typedef struct RegInfo {
+    int32_t konst;        /* the constant the register holds, or -1 */
+    bool need;            /* some instruction reads it as a register */
+} RegInfo;
+
 typedef struct Comp {
     const Module *m;
     Host *h;
@@ -174,24 +179,23 @@ typedef struct Comp {
     CS *cs; int ncs, capcs;
     CT *ct; int nct, capct;
     int32_t *pool; int npool, cappool;
+    const Op **iops; int capiops;   /* per instruction: the op of a kernel instruction */
     int nregs, capregs;
-    int32_t *regconst;    /* per register: the constant it holds, or -1 */
-    bool *need;           /* per register: some instruction reads it */
+    RegInfo *ri;          /* per register */
 } Comp;
 
 static int new_reg(Comp *C)
 {
-    C->regconst = grow(C->regconst, &C->capregs, C->nregs + 1, sizeof(int32_t));
-    /* need[] shares regconst's capacity. */
-    C->need = xrealloc(C->need, (size_t)C->capregs * sizeof(bool));
-    C->regconst[C->nregs] = -1;
-    C->need[C->nregs] = false;
+    C->ri = grow(C->ri, &C->capregs, C->nregs + 1, sizeof(RegInfo));
+    C->ri[C->nregs] = (RegInfo){ -1, false };
     return C->nregs++;
 }
 
 static int emit(Comp *C, VmOp op, int32_t a, int32_t b, int32_t c)
 {
     C->code = grow(C->code, &C->capcode, C->ncode + 1, sizeof(VmInsn));
+    C->iops = grow(C->iops, &C->capiops, C->ncode + 1, sizeof(Op *));
+    C->iops[C->ncode] = NULL;
     VmInsn *I = &C->code[C->ncode];
     memset(I, 0, sizeof *I);
     I->op = (uint16_t)op;
@@ -241,7 +245,7 @@ static int32_t reg_of(const Map *mp, const Value *v) { return mp->reg[v->index];
 static int32_t use_reg(Comp *C, const Map *mp, const Value *v)
 {
     int32_t r = reg_of(mp, v);
-    C->need[r] = true;
+    C->ri[r].need = true;
     return r;
 }
 
@@ -249,14 +253,14 @@ static int32_t use_reg(Comp *C, const Map *mp, const Value *v)
 static int32_t use_ref(Comp *C, const Map *mp, const Value *v)
 {
     int32_t r = reg_of(mp, v);
-    return C->regconst[r] >= 0 ? -1 - C->regconst[r] : r;
+    return C->ri[r].konst >= 0 ? -1 - C->ri[r].konst : r;
 }
 
 /* The constant [v] holds, or NULL. */
 static const Any *const_of(const Comp *C, const Map *mp, const Value *v)
 {
     int32_t r = reg_of(mp, v);
-    return C->regconst[r] >= 0 ? &C->consts[C->regconst[r]] : NULL;
+    return C->ri[r].konst >= 0 ? &C->consts[C->ri[r].konst] : NULL;
 }
 
 static int ksite(Comp *C, const Map *mp, const Op *op, const int32_t *res, int nres)
@@ -311,7 +315,7 @@ static void def_results(Comp *C, Map *mp, const Op *op, int32_t *out)
 static void emit_move(Comp *C, const Map *mp, int32_t dst, const Value *v)
 {
     int32_t r = reg_of(mp, v);
-    if (C->regconst[r] >= 0) emit(C, VM_LOADK, dst, C->regconst[r], 0);
+    if (C->ri[r].konst >= 0) emit(C, VM_LOADK, dst, C->ri[r].konst, 0);
     else if (r != dst) emit(C, VM_MOV, dst, use_reg(C, mp, v), 0);
 }
 
@@ -326,7 +330,7 @@ static void emit_parallel(Comp *C, const Map *mp, const int32_t *dst, const Valu
     int m = 0;
     for (int i = 0; i < n; i++) {
         int32_t r = reg_of(mp, src[i]);
-        if (C->regconst[r] >= 0 || r == dst[i]) continue;
+        if (C->ri[r].konst >= 0 || r == dst[i]) continue;
         d[m] = dst[i];
         s[m] = use_reg(C, mp, src[i]);
         m++;
@@ -356,7 +360,7 @@ static void emit_parallel(Comp *C, const Map *mp, const int32_t *dst, const Valu
     }
     for (int i = 0; i < n; i++) {
         int32_t r = reg_of(mp, src[i]);
-        if (C->regconst[r] >= 0) emit(C, VM_LOADK, dst[i], C->regconst[r], 0);
+        if (C->ri[r].konst >= 0) emit(C, VM_LOADK, dst[i], C->ri[r].konst, 0);
     }
     free(d);
     free(s);
@@ -447,22 +451,28 @@ static bool compile_fast_kernel(Comp *C, Map *mp, const Op *op)
     if (op->noperands != nops || op->nresults != kernel_insns[t].nres) return false;
     int32_t res[2];
     def_results(C, mp, op, res);
-    int x = ksite(C, mp, op, res, op->nresults);
     const Value *l = op->operands[0], *r = nops == 2 ? op->operands[1] : NULL;
     int I;
     const Any *kr = r ? const_of(C, mp, r) : NULL, *kl = r ? const_of(C, mp, l) : NULL;
     uint8_t ty = kernel_insns[t].type;
+    /* The slow path rebuilds the operands from the instruction: x names
+    ** the constant of a constant form (-1: none), pad bit 0 says that it
+    ** was the left operand. */
     if (kernel_insns[t].rk && kr && kr->type == ty) {
         I = emit(C, kernel_insns[t].rk, res[0], use_reg(C, mp, l), 0);
         C->code[I].k.i = kr->v.i;   /* the whole payload word: ints and f64 alike */
+        C->code[I].x = C->ri[reg_of(mp, r)].konst;
     } else if (kernel_insns[t].rk && kernel_insns[t].commutes && kl && kl->type == ty) {
         I = emit(C, kernel_insns[t].rk, res[0], use_reg(C, mp, r), 0);
         C->code[I].k.i = kl->v.i;
+        C->code[I].x = C->ri[reg_of(mp, l)].konst;
+        C->code[I].pad = 1;
     } else {
         I = emit(C, kernel_insns[t].rr, res[0], use_reg(C, mp, l), r ? use_reg(C, mp, r) : 0);
+        C->code[I].x = -1;
     }
     C->code[I].d = op->nresults > 1 ? res[1] : 0;
-    C->code[I].x = x;
+    C->iops[I] = op;
     return true;
 }
 
@@ -710,7 +720,7 @@ static void compile_op(Comp *C, Map *mp, const Op *op)
     if (fold_constant(C, op, &k)) {
         int r = new_reg(C);
         mp->reg[op->results[0]->index] = r;
-        C->regconst[r] = add_const(C, k);
+        C->ri[r].konst = add_const(C, k);
         return;
     }
     if (compile_fast_kernel(C, mp, op)) return;
@@ -752,7 +762,7 @@ static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
 {
     int npro = 0;
     for (int r = 0; r < C->nregs; r++)
-        if (C->need[r] && C->regconst[r] >= 0) npro++;
+        if (C->ri[r].need && C->ri[r].konst >= 0) npro++;
     VmProto *p = xrealloc(NULL, sizeof *p);
     memset(p, 0, sizeof *p);
     p->block = b;
@@ -760,14 +770,17 @@ static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
     p->code = xrealloc(NULL, sizeof(VmInsn) * (size_t)p->ncode);
     int at = 0;
     for (int r = 0; r < C->nregs; r++) {
-        if (!(C->need[r] && C->regconst[r] >= 0)) continue;
+        if (!(C->ri[r].need && C->ri[r].konst >= 0)) continue;
         VmInsn *I = &p->code[at++];
         memset(I, 0, sizeof *I);
         I->op = VM_LOADK;
         I->a = r;
-        I->b = C->regconst[r];
+        I->b = C->ri[r].konst;
     }
     memcpy(p->code + npro, C->code, sizeof(VmInsn) * (size_t)C->ncode);
+    p->iops = xrealloc(NULL, sizeof(Op *) * (size_t)p->ncode);
+    memset(p->iops, 0, sizeof(Op *) * (size_t)npro);
+    memcpy(p->iops + npro, C->iops, sizeof(Op *) * (size_t)C->ncode);
     for (int i = npro; i < p->ncode; i++) shift_targets(&p->code[i], npro);
     p->nregs = C->nregs;
     p->nargs = nargs;
@@ -808,8 +821,8 @@ static void comp_reset(Comp *C)
     free(C->cs);
     free(C->ct);
     free(C->pool);
-    free(C->regconst);
-    free(C->need);
+    free(C->ri);
+    free(C->iops);
     const Module *m = C->m;
     Host *h = C->h;
     memset(C, 0, sizeof *C);
@@ -902,6 +915,7 @@ void vm_free(VmProgram *vp)
     for (VmProto *p = vp->protos, *n; p; p = n) {
         n = p->next;
         free(p->code);
+        free(p->iops);
         free(p->consts);
         free(p->ksites);
         free(p->calls);

@@ -24,7 +24,8 @@ typedef enum VmOp {
 /* One instruction: 32 bytes. Field use per opcode: interp/vmops.def. */
 typedef struct VmInsn {
     uint16_t op;          /* VmOp */
-    uint16_t pad;
+    uint16_t pad;         /* kernel instructions: bit 0, the constant is the
+                             left operand (a commuted constant form) */
     int32_t a, b, c, d;
     int32_t x;            /* side-table index: kernel site, call site, case table */
     union { int64_t i; double f; } k;
@@ -56,6 +57,8 @@ typedef struct VmCase {
 struct VmProto {
     const Block *block;
     VmInsn *code;
+    const Op **iops;         /* per instruction: the op of a kernel
+                                instruction (its slow path), else NULL */
     int ncode;
     int nregs;               /* registers of one frame */
     int nargs, nres;
