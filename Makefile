@@ -57,7 +57,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LI
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree golden asan tsan bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -145,6 +145,11 @@ unit: $(TEST_BINS)
 readme: $(TFRUN)
 	@sh tests/readme_check.sh $(TFRUN) README.md
 
+# Exact and auto (and fast where a program asks for it) print the same
+# (spec/tfrun.md §8; tests/engine_agree.sh).
+agree: $(TFRUN)
+	@sh tests/engine_agree.sh $(TFRUN)
+
 # The golden suite comes last: its `N passed, N failed` line closes `make test`.
 golden: $(TFRUN)
 	$(TFRUN) test testdata examples
@@ -152,6 +157,7 @@ golden: $(TFRUN)
 test: deps-test
 	@$(MAKE) --no-print-directory all unit
 	@$(MAKE) --no-print-directory readme
+	@$(MAKE) --no-print-directory agree
 	@$(MAKE) --no-print-directory golden
 
 run: deps

@@ -1,0 +1,72 @@
+#!/bin/sh
+# tests/engine_agree.sh TFRUN — part of `make test` (spec/tfrun.md §8).
+#
+# The contract of --schedule=auto: for every program it runs fast, stdout and
+# stderr are byte for byte what --schedule=exact prints; programs whose
+# effects nothing orders keep their exact output. So every run-mode golden
+# program (testdata/, examples/) runs under exact and under auto, and the two
+# outputs (stdout, stderr, exit status) must be identical. Programs whose ARGS
+# ask for --schedule=fast (testdata/engine/) are written to be determinate:
+# exact and fast must agree on them too. Every program also runs under fast
+# and must end normally (no crash, no time-out), whatever it prints.
+#
+# What differs between two exact runs is masked on both sides: the time stamp
+# and thread id of TFRT_LOG lines, buffer addresses, benchmark timings; and
+# --verbose's line saying which schedule was chosen and why.
+# Programs on the multi-threaded queue are left out (their order is not
+# deterministic under either schedule).
+set -u
+exe=$1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+mask() {
+    sed -E -e 's/^([IWEF]) [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [0-9]+ /\1 TIME TID /' \
+           -e 's/pointer=0x[0-9a-f]+/pointer=P/g' \
+           -e 's/^(BM:[^:]*:[^:]*): [-+.e0-9]+$/\1: N/' \
+           -e '/^Choosing (exact|fast) schedule/d' "$1"
+}
+# run NAME SCHEDULE FILE ARGS: outputs in $tmp/NAME.{out,err,rc}
+run() {
+    eval "timeout 120 \"\$exe\" run $4 --schedule=$2 \"\$3\"" >"$tmp/$1.out" 2>"$tmp/$1.err" </dev/null
+    echo $? >"$tmp/$1.rc"
+    mask "$tmp/$1.out" >"$tmp/$1.mout"
+    mask "$tmp/$1.err" >"$tmp/$1.merr"
+}
+same() {
+    cmp -s "$tmp/$1.mout" "$tmp/$2.mout" && cmp -s "$tmp/$1.merr" "$tmp/$2.merr" &&
+        cmp -s "$tmp/$1.rc" "$tmp/$2.rc"
+}
+show() {
+    echo "  --- $1 (exit $(cat "$tmp/$1.rc")) vs $2 (exit $(cat "$tmp/$2.rc")):"
+    diff "$tmp/$1.mout" "$tmp/$2.mout" | sed 's/^/  out /' | head -10
+    diff "$tmp/$1.merr" "$tmp/$2.merr" | sed 's/^/  err /' | head -10
+}
+n=0 fast=0 bad=0
+for f in $(find testdata examples -name '*.mlir' | sort); do
+    grep -q -e '^// MODE:' -e '^// SKIP:' "$f" && continue
+    args=$(sed -n 's|^// ARGS:||p' "$f" | tr '\n' ' ')
+    case "$args" in *mstd*|*--help*|*--timeout*) continue;; esac
+    forced=no
+    case "$args" in *--schedule=fast*) forced=yes;; esac
+    args=$(printf ' %s ' "$args" | sed -E 's/ -+schedule[= ][^ ]+/ /g')
+    n=$((n + 1))
+    run exact exact "$f" "$args"
+    run auto auto "$f" "$args"
+    if ! same exact auto; then
+        echo "engine agreement: $f: auto differs from exact"; show exact auto; bad=$((bad + 1))
+    fi
+    if eval "\"\$exe\" run $args --schedule=auto --verbose \"\$f\"" 2>&1 >/dev/null </dev/null |
+        grep -q '^Choosing fast schedule'; then
+        fast=$((fast + 1))
+    fi
+    run fast fast "$f" "$args"
+    rc=$(cat "$tmp/fast.rc")
+    if [ "$rc" -ge 124 ]; then
+        echo "engine agreement: $f: --schedule=fast ended with status $rc"; bad=$((bad + 1))
+    elif [ $forced = yes ] && ! same exact fast; then
+        echo "engine agreement: $f: fast differs from exact (the program asks for fast)"
+        show exact fast; bad=$((bad + 1))
+    fi
+done
+echo "engine agreement: $n programs, $fast of them fast under auto, $bad failed"
+[ $bad = 0 ]
