@@ -224,11 +224,11 @@ static void call_kernel_on(ExecCtx *c, const Op *op, bool nonstrict, const Any *
 /* The kernel of site [s]: KCALL, and the slow paths of control flow. */
 static void call_kernel(ExecCtx *c, const VmProto *P, const VmKSite *s, Any *R, bool *dirty)
 {
-    const Any *vbuf[SMALL];
+    const Any *vbuf[SMALL] = { NULL };   /* (GCC cannot see that only set entries are read) */
     const Any **vals = s->nargs <= SMALL ? vbuf : malloc(sizeof(Any *) * (size_t)s->nargs);
     if (!vals) abort();
     for (int j = 0; j < s->nargs; j++) vals[j] = vm_ref(R, P, s->args[j]);
-    call_kernel_on(c, s->op, s->nonstrict, s->nargs ? vals : NULL, s->nargs, R, s->res, s->nres, dirty);
+    call_kernel_on(c, s->op, s->nonstrict, vals, s->nargs, R, s->res, s->nres, dirty);
     if (vals != vbuf) free(vals);
 }
 
