@@ -8,8 +8,10 @@
 #ifndef TFRUN_CLI_H
 #define TFRUN_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "interp/any.h"
+#include "interp/exec.h"
 
 int cli_run(int argc, char **argv);    /* cli/run.c  — tfrun [run] */
 int cli_opt(int argc, char **argv);    /* cli/opt.c  — tfrun opt */
@@ -23,5 +25,17 @@ int cli_repl(int argc, char **argv);   /* cli/repl.c — tfrun repl */
 ** of type [spelling] as i1 "0"/"1", i32, i64, f32, f64, else "TYPE value". */
 void cli_print_float(FILE *out, double x);
 void cli_print_result_value(FILE *out, const char *spelling, const Any *a);
+
+/* ---- schedules (cli/schedule.c; spec/tfrun.md §8) ------------------------ */
+typedef enum CliSchedule { CLI_SCHED_AUTO, CLI_SCHED_EXACT, CLI_SCHED_FAST } CliSchedule;
+/* "auto", "exact" or "fast"; false for anything else. */
+bool cli_schedule_parse(const char *s, CliSchedule *out);
+const char *cli_schedule_name(CliSchedule s);
+/* The schedule for a run of [funcs] (in run order; NULL: every function
+** `tfrun run` would run) of verified module [m] when [want] was asked for:
+** auto asks the sequencing analysis. *why receives a malloc'ed reason for
+** --verbose ("requested", or what the analysis found). */
+ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *const *funcs,
+                                 int nfuncs, char **why);
 
 #endif

@@ -240,6 +240,7 @@ struct Repl {
     WorkQueue *q;
     HostAllocator *alloc;
     Host *host;                /* NULL when it must be rebuilt */
+    CliSchedule schedule;      /* asked for (--schedule, :schedule) */
     int nhidden;               /* hidden functions made so far */
     char *loaded;              /* last :load file, for :reload */
 
@@ -440,6 +441,26 @@ static void drop_host(Repl *r)
     r->host = NULL;
 }
 
+/* The schedule of the session's runs (tfrun.md §8): what was asked for, or
+** for auto the analysis of every function of the session (any may be
+** :run). The debugger watches every kernel, so the fast schedule here runs
+** depth-first on the dataflow engine, never compiled (docs/engine.md).
+** [why], if not NULL, receives the reason (malloc'ed). */
+static ExecSchedule session_schedule(Repl *r, char **why)
+{
+    const Func **all = malloc(sizeof *all * (size_t)(r->m->nfuncs + 1));
+    if (!all) abort();
+    int n = 0;
+    for (int i = 0; i < r->m->nfuncs; i++)
+        if (r->m->funcs[i]->body) all[n++] = r->m->funcs[i];
+    char *w = NULL;
+    ExecSchedule s = cli_schedule_choose(r->schedule, r->m, all, n, &w);
+    free(all);
+    if (why) *why = w;
+    else free(w);
+    return s;
+}
+
 /* A Host for the current module, compiled. False (after the loader's
 ** diagnostic) when a kernel is unknown. */
 static bool make_host(Repl *r)
@@ -447,6 +468,7 @@ static bool make_host(Repl *r)
     if (r->host) return true;
     r->host = host_new(r->m, r->q, r->alloc, r->diag, r->out);
     r->host->debug = dbg_hooks(r->dbg);
+    r->host->schedule = session_schedule(r, NULL);
     sync_src(r);
     if (exec_load(r->host)) return true;
     host_free(r->host);
@@ -1025,6 +1047,7 @@ static void c_quit(Repl *r, const char *arg, int col);
 static void c_ready(Repl *r, const char *arg, int col);
 static void c_reload(Repl *r, const char *arg, int col);
 static void c_run(Repl *r, const char *arg, int col);
+static void c_schedule(Repl *r, const char *arg, int col);
 static void c_step(Repl *r, const char *arg, int col);
 static void c_trace(Repl *r, const char *arg, int col);
 static void c_values(Repl *r, const char *arg, int col);
@@ -1046,6 +1069,7 @@ static const Cmd cmds[] = {
     { "ready",    "",          "kernels ready to run", c_ready, C_ANY },
     { "reload",   "",          "load the last loaded file again", c_reload, C_IDLE },
     { "run",      "@f(ARGS)",  "run @f; ARGS are literals (41 : i32, 2.5 : f32, \"s\") or %values", c_run, C_IDLE },
+    { "schedule", "[auto|exact|fast]", "the schedule of later runs; no argument: the current one and why", c_schedule, C_IDLE },
     { "step",     "",          "run the next kernel and stop; idle: stop at the next run's first kernel", c_step, C_ANY },
     { "trace",    "on|off",    "print one line per kernel executed", c_trace, C_ANY },
     { "values",   "",          "all values of the top-level frame", c_values, C_ANY },
@@ -1325,6 +1349,30 @@ static void c_trace(Repl *r, const char *arg, int col)
     else if (!*a) { fprintf(r->out, "trace is %s\n", dbg_trace(r->dbg) ? "on" : "off"); return; }
     else { cmd_error(r, col, ":trace takes 'on' or 'off'"); return; }
     fprintf(r->out, "trace %s\n", dbg_trace(r->dbg) ? "on" : "off");
+}
+
+/* ---- :schedule --------------------------------------------------------- */
+
+static void c_schedule(Repl *r, const char *arg, int col)
+{
+    const char *a = skip_ws(arg);
+    if (*a) {
+        size_t n = strcspn(a, " \t");
+        char word[16];
+        CliSchedule s;
+        if (n >= sizeof word || a[n + strspn(a + n, " \t")] ||
+            (memcpy(word, a, n), word[n] = 0, !cli_schedule_parse(word, &s))) {
+            cmd_error(r, col, ":schedule takes 'auto', 'exact' or 'fast'");
+            return;
+        }
+        r->schedule = s;
+        drop_host(r);          /* the next run builds a host for it */
+    }
+    char *why = NULL;
+    ExecSchedule e = session_schedule(r, &why);
+    fprintf(r->out, "schedule %s: %s (%s)\n", cli_schedule_name(r->schedule),
+            e == EXEC_FAST ? "fast" : "exact", why);
+    free(why);
 }
 
 /* ---- :run @f(ARGS) ---------------------------------------------------- */
@@ -1854,15 +1902,27 @@ static void stop_loop(void *ud, Debugger *d)
 /* }===================================================================== */
 
 static const char repl_usage[] =
-    "usage: tfrun repl [FILE]\n"
+    "usage: tfrun repl [--schedule=auto|exact|fast] [FILE]\n"
     "Interactive session and debugger: type MLIR functions and ops, or :help.\n"
-    "FILE is loaded first (as with :load).\n";
+    "FILE is loaded first (as with :load). --schedule (default auto) is the\n"
+    "schedule of the session's runs, as in 'tfrun run'; :schedule changes it.\n";
 
 int cli_repl(int argc, char **argv)
 {
     const char *file = NULL;
+    CliSchedule schedule = CLI_SCHED_AUTO;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { fputs(repl_usage, stdout); return 0; }
+        const char *v = NULL;
+        if (!strncmp(argv[i], "--schedule=", 11) || !strncmp(argv[i], "-schedule=", 10)) v = strchr(argv[i], '=') + 1;
+        else if ((!strcmp(argv[i], "--schedule") || !strcmp(argv[i], "-schedule")) && i + 1 < argc) v = argv[++i];
+        if (v) {
+            if (!cli_schedule_parse(v, &schedule)) {
+                fprintf(stderr, "tfrun repl: invalid schedule '%s' (want auto, exact or fast)\n%s", v, repl_usage);
+                return 2;
+            }
+            continue;
+        }
         if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "tfrun repl: unknown option '%s'\n%s", argv[i], repl_usage);
             return 2;
@@ -1876,6 +1936,7 @@ int cli_repl(int argc, char **argv)
 
     Repl r0, *r = &r0;
     memset(r, 0, sizeof *r);
+    r->schedule = schedule;
     r->out = stdout;
     setvbuf(stdout, NULL, _IOLBF, 0);
     r->tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);

@@ -66,7 +66,7 @@ typedef struct Options {
     bool verbose;
     double timeout;
     const char *input;
-    const char *schedule;
+    CliSchedule schedule;
     bool help;
 } Options;
 
@@ -173,9 +173,8 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         }
         case O_SCHEDULE:
-            if (strcmp(val, "auto") && strcmp(val, "exact") && strcmp(val, "fast"))
+            if (!cli_schedule_parse(val, &o->schedule))
                 return usage_error("invalid schedule '%s' (want auto, exact or fast)", val);
-            o->schedule = val;
             break;
         case O_IGNORED_VALUE: case O_IGNORED_BOOL: break;
         case O_HELP: o->help = b; break;
@@ -383,16 +382,15 @@ static void run_function(Run *r, const Func *fn)
     fflush(out);
 }
 
-/* The schedule of the run (tfrun.md §8): as requested, or for auto the
-** sequencing analysis's answer. With --verbose, says which and why. */
-static ExecSchedule choose_schedule(const Options *o, const Module *m)
+/* The schedule of the run (tfrun.md §8) of [list] (NULL: every function):
+** as requested, or for auto the sequencing analysis's answer. With
+** --verbose, says which and why. */
+static ExecSchedule choose_schedule(const Options *o, const Module *m, const Func *const *list, int n)
 {
-    (void)m;
-    const char *want = o->schedule ? o->schedule : "auto";
-    ExecSchedule s = !strcmp(want, "fast") ? EXEC_FAST : EXEC_EXACT;
-    if (o->verbose)
-        fprintf(stderr, "Choosing %s schedule (%s).\n", s == EXEC_FAST ? "fast" : "exact",
-                strcmp(want, "auto") ? "requested" : "auto");
+    char *why = NULL;
+    ExecSchedule s = cli_schedule_choose(o->schedule, m, list, n, &why);
+    if (o->verbose) fprintf(stderr, "Choosing %s schedule: %s.\n", s == EXEC_FAST ? "fast" : "exact", why);
+    free(why);
     return s;
 }
 
@@ -482,36 +480,44 @@ int cli_run(int argc, char **argv)
         st = 1;
         goto out_all;
     }
+    /* The functions to run (§1.3), in the order they run: the init
+    ** function first. An unknown name is reported after loading (as TFRT's
+    ** driver does), but the schedule is chosen before it. */
+    const Func **list = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 1, sizeof *list);
+    const Func **order = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 2, sizeof *order);
+    if (!list || !order) abort();
+    int nlist = 0, norder = 0;
+    const char *missing = NULL;
+    if (o.nfunctions > 0) {
+        for (int i = 0; i < o.nfunctions; i++) {
+            const Func *f = find_func(m, o.functions[i]);
+            if (f) list[nlist++] = f;
+            else if (!missing) missing = o.functions[i];
+        }
+    } else {
+        for (int i = 0; i < m->nfuncs; i++)
+            if (m->funcs[i]->body || m->funcs[i]->is_native) list[nlist++] = m->funcs[i];
+    }
+    const Func *init = o.init_function && o.init_function[0] ? find_func(m, o.init_function) : NULL;
+    if (init) order[norder++] = init;
+    for (int i = 0; i < nlist; i++)
+        if (list[i] != init && list[i]->nargs == 0) order[norder++] = list[i];
+
     host = host_new(m, q, alloc, d, out);
-    host->schedule = choose_schedule(&o, m);
+    host->schedule = choose_schedule(&o, m, order, norder);
+    free(order);
     if (!exec_load(host)) {
         /* Nothing runs; the status is the verification's (§1.8). */
         st = diag_finish(d) ? 1 : 0;
+        free(list);
         goto out_all;
     }
-
-    /* The functions to run (§1.3). */
-    const Func **list = NULL;
-    int nlist = 0;
-    if (o.nfunctions > 0) {
-        list = calloc((size_t)o.nfunctions, sizeof *list);
-        if (!list) abort();
-        for (int i = 0; i < o.nfunctions; i++) {
-            const Func *f = find_func(m, o.functions[i]);
-            if (!f) {
-                fflush(out);
-                fprintf(stderr, "tfrun: couldn't find function %s\n", o.functions[i]);
-                free(list);
-                st = 1;
-                goto out_all;
-            }
-            list[nlist++] = f;
-        }
-    } else {
-        list = calloc((size_t)m->nfuncs + 1, sizeof *list);
-        if (!list) abort();
-        for (int i = 0; i < m->nfuncs; i++)
-            if (m->funcs[i]->body || m->funcs[i]->is_native) list[nlist++] = m->funcs[i];
+    if (missing) {
+        fflush(out);
+        fprintf(stderr, "tfrun: couldn't find function %s\n", missing);
+        free(list);
+        st = 1;
+        goto out_all;
     }
 
     Watchdog wdog, *wd = NULL;
@@ -524,7 +530,6 @@ int cli_run(int argc, char **argv)
     }
 
     Run run = { &o, host, q, wd, out, 0 };
-    const Func *init = o.init_function && o.init_function[0] ? find_func(m, o.init_function) : NULL;
     if (init) run_function(&run, init);
     for (int i = 0; i < nlist && !watchdog_fired(wd); i++) {
         if (list[i] == init) continue;

@@ -17,6 +17,7 @@
 // CHECK-NEXT: {{^  :ready +kernels ready to run$}}
 // CHECK-NEXT: {{^  :reload +load the last loaded file again$}}
 // CHECK-NEXT: {{^  :run @f\(ARGS\) +run @f; ARGS are literals}}
+// CHECK-NEXT: {{^  :schedule \[auto\|exact\|fast\] +the schedule of later runs; no argument: the current one and why$}}
 // CHECK-NEXT: {{^  :step +run the next kernel and stop}}
 // CHECK-NEXT: {{^  :trace on\|off +print one line per kernel executed$}}
 // CHECK-NEXT: {{^  :values +all values of the top-level frame$}}
