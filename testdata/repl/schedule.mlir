@@ -21,6 +21,6 @@ func.func @sum(%n: i32) -> i32 {
 :run @sum(5 : i32)
 // CHECK-NEXT: 'sum' returned 25
 :schedule sometimes
-// CHECK-NEXT: {{^<repl>:22:11: error: :schedule takes 'auto', 'exact' or 'fast'$}}
+// CHECK-NEXT: {{^<repl>:23:11: error: :schedule takes 'auto', 'exact' or 'fast'$}}
 :schedule
 // CHECK: schedule exact: exact (requested)
