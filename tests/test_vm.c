@@ -1,0 +1,468 @@
+/*
+** test_vm.c — the compiled engine (interp/vm.h, docs/engine.md): which
+** bodies compile, the shape of the code (fused tests, invariants, hoisted
+** constants), agreement with the exact engine on values and errors, no C
+** stack for deep recursion, flat memory for long loops, objects and error
+** values released, and compiled bodies on worker threads.
+*/
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include "interp/exec.h"
+#include "interp/vm.h"
+#include "interp/workqueue.h"
+#include "ir/diag.h"
+#include "ir/verify.h"
+#include "parser/parser.h"
+
+TestSuite(vm, .timeout = 60.0);
+
+typedef struct Prog {
+    Module *m;
+    WorkQueue *q;
+    HostAllocator *a;
+    DiagSink *d;
+    Host *h;
+    char *out;
+    size_t outlen;
+    FILE *outf;
+} Prog;
+
+static void load(Prog *p, const char *text, const char *wq, ExecSchedule s)
+{
+    memset(p, 0, sizeof *p);
+    p->outf = open_memstream(&p->out, &p->outlen);
+    cr_assert(p->outf);
+    p->d = diag_new(p->outf);
+    diag_set_verify(p->d, DIAG_VERIFY_LAZY);
+    p->m = parse_module("test.mlir", text, strlen(text), p->d);
+    cr_assert(p->m, "parse failed");
+    VerifyOptions vo = { .allow_unknown_ops = true, .for_execution = true };
+    cr_assert_eq(verify_module(p->m, p->d, &vo), 0, "verify failed");
+    char err[128];
+    p->q = wq_create(wq, err, sizeof err);
+    cr_assert(p->q, "%s", err);
+    p->a = ha_create("malloc", stderr);
+    p->h = host_new(p->m, p->q, p->a, p->d, p->outf);
+    p->h->schedule = s;
+    cr_assert(exec_load(p->h));
+}
+
+static void unload(Prog *p)
+{
+    wq_destroy(p->q);
+    host_free(p->h);
+    ir_module_free(p->m);
+    ha_destroy(p->a);
+    diag_free(p->d);
+    fclose(p->outf);
+    free(p->out);
+}
+
+/* Runs @name with no arguments; its results (+1 each) in res. */
+static void run(Prog *p, const char *name, AsyncValue **res)
+{
+    const Func *f = ir_module_func(p->m, name);
+    cr_assert(f, "no function %s", name);
+    RequestContext *rq = rq_new(p->q);
+    ExecCtx c = { p->h, rq, 0, NULL };
+    exec_invoke_func(&c, f, NULL, 0, res);
+    wq_await(p->q, res, f->nresults);
+    wq_quiesce(p->q);
+    rq_release(rq);
+}
+
+/* A result as text: "42", "<<error: MSG>>", "2.500000e+00", "TYPE". */
+static void show(char *buf, size_t n, AsyncValue *v)
+{
+    if (av_is_error(v)) { snprintf(buf, n, "<<error: %s>>", av_error(v)->msg); return; }
+    if (!av_is_available(v)) { snprintf(buf, n, "<<unavailable>>"); return; }
+    const Any *a = av_get(v);
+    if (any_is_int(*a)) snprintf(buf, n, "%lld", (long long)a->v.i);
+    else if (a->type == ANY_F64) snprintf(buf, n, "%.6e", a->v.f64);
+    else if (a->type == ANY_F32) snprintf(buf, n, "%.6e", (double)a->v.f32);
+    else snprintf(buf, n, "%s", any_type_name(*a));
+}
+
+/* Runs every zero-argument function of [text] under [s]: their results and
+** the output and diagnostics, as one string (caller frees). */
+static char *run_all(const char *text, ExecSchedule s)
+{
+    Prog p;
+    load(&p, text, "s", s);
+    char *log = NULL;
+    size_t loglen = 0;
+    FILE *lf = open_memstream(&log, &loglen);
+    for (int i = 0; i < p.m->nfuncs; i++) {
+        const Func *f = p.m->funcs[i];
+        if (f->nargs) continue;
+        AsyncValue *res[8];
+        cr_assert_leq(f->nresults, 8);
+        run(&p, f->name, res);
+        fprintf(lf, "%s:", f->name);
+        for (int j = 0; j < f->nresults; j++) {
+            char buf[256];
+            show(buf, sizeof buf, res[j]);
+            fprintf(lf, " %s", buf);
+            av_release(res[j]);
+        }
+        fputc('\n', lf);
+    }
+    fflush(p.outf);
+    fprintf(lf, "--- output:\n%.*s", (int)p.outlen, p.out);
+    fclose(lf);
+    unload(&p);
+    return log;
+}
+
+/* {=====================================================================
+** Which bodies compile
+** ====================================================================== */
+
+typedef struct Seen { const Block *b[64]; const VmProto *p[64]; int n; } Seen;
+
+static void record(void *ud, const Block *b, const VmProto *p)
+{
+    Seen *s = ud;
+    cr_assert_lt(s->n, 64);
+    s->b[s->n] = b;
+    s->p[s->n] = p;
+    s->n++;
+}
+
+static const VmProto *proto_of(const Seen *s, const Block *b)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->b[i] == b) return s->p[i];
+    return NULL;
+}
+
+static const char which_prog[] =
+    "func.func @fib(%n: i32) -> i32 {\n"
+    "  %one = tfrt.constant.i32 1\n"
+    "  %two = tfrt.constant.i32 2\n"
+    "  %small = \"tfrt.lessequal.i32\"(%n, %one) : (i32, i32) -> i1\n"
+    "  %r = tfrt.if %small, %n, %one, %two : (i32, i32, i32) -> (i32) {\n"
+    "    tfrt.return %n : i32\n"
+    "  } else {\n"
+    "    %m1 = \"tfrt.minus.i32\"(%n, %one) : (i32, i32) -> i32\n"
+    "    %m2 = \"tfrt.minus.i32\"(%n, %two) : (i32, i32) -> i32\n"
+    "    %a = tfrt.call @fib(%m1) : (i32) -> i32\n"
+    "    %b = tfrt.call @fib(%m2) : (i32) -> i32\n"
+    "    %s = tfrt.add.i32 %a, %b\n"
+    "    tfrt.return %s : i32\n"
+    "  }\n"
+    "  tfrt.return %r : i32\n"
+    "}\n"
+    "func.func @async(%x: i32) -> i32 {\n"
+    "  %y = \"tfrt_test.async_copy.i32\"(%x) : (i32) -> i32\n"
+    "  tfrt.return %y : i32\n"
+    "}\n"
+    "func.func @calls_async(%x: i32) -> i32 {\n"
+    "  %y = tfrt.call @async(%x) : (i32) -> i32\n"
+    "  tfrt.return %y : i32\n"
+    "}\n"
+    "func.func @main() -> i32 {\n"
+    "  %n = tfrt.constant.i32 3\n"
+    "  %d = tfrt_test.do.async %n : (i32) -> (i32) {\n"
+    "    %r = tfrt.call @fib(%n) : (i32) -> i32\n"
+    "    tfrt.return %r : i32\n"
+    "  }\n"
+    "  tfrt.return %d : i32\n"
+    "}\n";
+
+Test(vm, compiles_synchronous_bodies_only)
+{
+    Prog p;
+    load(&p, which_prog, "s", EXEC_EXACT);
+    Seen s = { .n = 0 };
+    VmProgram *vp = vm_build(p.m, p.h, record, &s);
+    const Func *fib = ir_module_func(p.m, "fib"), *async = ir_module_func(p.m, "async");
+    const Func *calls = ir_module_func(p.m, "calls_async"), *main_ = ir_module_func(p.m, "main");
+    cr_assert(proto_of(&s, fib->body), "fib (recursive, if, call) compiles");
+    cr_assert_eq(vm_nargs(proto_of(&s, fib->body)), 1);
+    cr_assert_null(proto_of(&s, async->body), "an async kernel keeps a body on the dataflow engine");
+    cr_assert_null(proto_of(&s, calls->body), "so does calling such a body");
+    cr_assert_null(proto_of(&s, main_->body), "do.async is not compiled");
+    const Block *region = main_->body->ops[1]->regions[0];
+    cr_assert(proto_of(&s, region), "the do.async region compiles on its own");
+    /* fib's if regions are inline in fib, and have protos of their own too. */
+    cr_assert(proto_of(&s, fib->body->ops[3]->regions[1]));
+    vm_free(vp);
+    unload(&p);
+}
+
+/* {=====================================================================
+** The shape of the code
+** ====================================================================== */
+
+static char *dump_of(const char *text, const char *fn)
+{
+    Prog p;
+    load(&p, text, "s", EXEC_EXACT);
+    Seen s = { .n = 0 };
+    VmProgram *vp = vm_build(p.m, p.h, record, &s);
+    const VmProto *pr = proto_of(&s, ir_module_func(p.m, fn)->body);
+    cr_assert(pr, "%s did not compile", fn);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    vm_dump(pr, f);
+    fclose(f);
+    vm_free(vp);
+    unload(&p);
+    return buf;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+Test(vm, fib_code_shape)
+{
+    char *d = dump_of(which_prog, "fib");
+    /* lessequal with a constant, fused with the if; constants in the
+    ** instructions, none loaded into registers. */
+    cr_assert_eq(count(d, "TLEK_I32"), 1, "%s", d);
+    cr_assert_eq(count(d, " IF "), 1, "%s", d);
+    cr_assert_eq(count(d, "SUBK_I32"), 2, "%s", d);
+    cr_assert_eq(count(d, "CALL"), 2, "%s", d);
+    cr_assert_eq(count(d, "LOADK"), 0, "%s", d);
+    /* The else branch's add is made in the if's result register: the only
+    ** move is the then branch's %n. */
+    cr_assert_eq(count(d, "MOV"), 1, "%s", d);
+    free(d);
+}
+
+static const char loop_prog[] =
+    "func.func @loop() -> (i32, i32, i32) {\n"
+    "  %n = tfrt.constant.i32 10\n"
+    "  %i = tfrt.constant.i32 0\n"
+    "  %k = tfrt.constant.i32 7\n"
+    "  %acc = tfrt.constant.i32 0\n"
+    "  %r:3 = tfrt.repeat.i32 %n, %i, %k, %acc : i32, i32, i32 {\n"
+    "    %one = tfrt.constant.i32 1\n"
+    "    %i2 = tfrt.add.i32 %i, %one\n"
+    "    %acc2 = tfrt.add.i32 %acc, %k\n"
+    "    tfrt.return %i2, %k, %acc2 : i32, i32, i32\n"
+    "  }\n"
+    "  tfrt.return %r#0, %r#1, %r#2 : i32, i32, i32\n"
+    "}\n";
+
+Test(vm, loop_code_shape)
+{
+    char *d = dump_of(loop_prog, "loop");
+    /* %k is invariant: the body reads the constant in the instruction; %i2
+    ** and %acc2 are computed in place of their loop registers: no moves. */
+    cr_assert_eq(count(d, "ADDK_I32"), 2, "%s", d);
+    cr_assert_eq(count(d, "MOV"), 0, "%s", d);
+    cr_assert_eq(count(d, "RPT_INIT"), 1, "%s", d);
+    cr_assert_eq(count(d, "RPT_NEXT"), 1, "%s", d);
+    free(d);
+    char *r = run_all(loop_prog, EXEC_FAST);
+    cr_assert_str_eq(r, "loop: 10 7 70\n--- output:\n");
+    free(r);
+}
+
+/* {=====================================================================
+** Agreement with the exact engine
+** ====================================================================== */
+
+/* Programs whose values do not depend on the schedule: each runs under both
+** engines, and the results, output and diagnostics must be the same. */
+static const char *const agree_progs[] = {
+    which_prog,
+    loop_prog,
+    /* Errors: diagnostics from the real kernel, propagation, error
+    ** selectors, an error trip count. */
+    "func.func @errs() -> (i32, i32, i32, i32) {\n"
+    "  %a = tfrt.constant.i32 6\n"
+    "  %z = tfrt.constant.i32 0\n"
+    "  %q, %r = tfrt.div.i32 %a, %z\n"
+    "  %s = tfrt.add.i32 %q, %a\n"
+    "  %c = tfrt.equal.i32 %s, %a\n"
+    "  %x = tfrt.if %c, %a : (i32) -> (i32) {\n"
+    "    tfrt.return %a : i32\n"
+    "  } else {\n"
+    "    tfrt.return %a : i32\n"
+    "  }\n"
+    "  %y = tfrt.repeat.i32 %q, %a : i32 {\n"
+    "    tfrt.return %a : i32\n"
+    "  }\n"
+    "  tfrt.return %s, %x, %y, %r : i32, i32, i32, i32\n"
+    "}\n",
+    /* i64 and floats, with and without constant operands. */
+    "func.func @nums() -> (i64, i64, i1, f64, f32, f64) {\n"
+    "  %a = tfrt.constant.i64 -7\n"
+    "  %b = tfrt.constant.i64 2\n"
+    "  %q, %r = tfrt.div.i64 %a, %b\n"
+    "  %m = tfrt.mul.i64 %q, %r\n"
+    "  %le = \"tfrt.lessequal.i64\"(%m, %a) : (i64, i64) -> i1\n"
+    "  %f = tfrt.constant.f64 0.5\n"
+    "  %g = tfrt.add.f64 %f, %f\n"
+    "  %h = \"tfrt.div.f64\"(%g, %f) : (f64, f64) -> f64\n"
+    "  %c = \"tfrt.cast.i64_to_f32\"(%a) : (i64) -> f32\n"
+    "  %d = \"tfrt.cast.i64_to_f64\"(%q) : (i64) -> f64\n"
+    "  %z = tfrt.constant.f64 0.0\n"
+    "  %e = \"tfrt.div.f64\"(%d, %z) : (f64, f64) -> f64\n"
+    "  tfrt.return %r, %m, %le, %h, %c, %e : i64, i64, i1, f64, f32, f64\n"
+    "}\n",
+    /* A trailing chain operand: no fast path, the kernel itself. */
+    "func.func @chained() -> i1 {\n"
+    "  %ch = tfrt.new.chain\n"
+    "  %a = tfrt.constant.i32 1\n"
+    "  %le = \"tfrt.lessequal.i32\"(%a, %a, %ch) : (i32, i32, !tfrt.chain) -> i1\n"
+    "  tfrt.return %le : i1\n"
+    "}\n",
+};
+
+Test(vm, agrees_with_exact)
+{
+    for (size_t i = 0; i < sizeof agree_progs / sizeof agree_progs[0]; i++) {
+        char *e = run_all(agree_progs[i], EXEC_EXACT);
+        char *f = run_all(agree_progs[i], EXEC_FAST);
+        cr_expect_str_eq(f, e, "program %zu:\nfast:\n%s\nexact:\n%s", i, f, e);
+        free(e);
+        free(f);
+    }
+}
+
+/* {=====================================================================
+** Depth and memory
+** ====================================================================== */
+
+static const char deep_prog[] =
+    "func.func @down(%n: i32) -> i32 {\n"
+    "  %zero = tfrt.constant.i32 0\n"
+    "  %done = tfrt.equal.i32 %n, %zero\n"
+    "  %r = tfrt.if %done, %n : (i32) -> (i32) {\n"
+    "    tfrt.return %n : i32\n"
+    "  } else {\n"
+    "    %one = tfrt.constant.i32 1\n"
+    "    %m = \"tfrt.minus.i32\"(%n, %one) : (i32, i32) -> i32\n"
+    "    %r2 = tfrt.call @down(%m) : (i32) -> i32\n"
+    "    %r3 = tfrt.add.i32 %r2, %one\n"
+    "    tfrt.return %r3 : i32\n"
+    "  }\n"
+    "  tfrt.return %r : i32\n"
+    "}\n"
+    "func.func @deep() -> i32 {\n"
+    "  %n = tfrt.constant.i32 20000\n"
+    "  %r = tfrt.call @down(%n) : (i32) -> i32\n"
+    "  tfrt.return %r : i32\n"
+    "}\n";
+
+static void *deep_thread(void *arg)
+{
+    int64_t *out = arg;
+    Prog p;
+    load(&p, deep_prog, "s", EXEC_FAST);
+    AsyncValue *r[1];
+    run(&p, "deep", r);
+    *out = av_is_available(r[0]) ? av_get(r[0])->v.i : -1;
+    av_release(r[0]);
+    unload(&p);
+    return NULL;
+}
+
+/* 20 000 nested calls on a thread with a 256 KiB stack: the frames are on
+** the engine's own stack. */
+Test(vm, recursion_20000_small_c_stack)
+{
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, 256 * 1024);
+    pthread_t t;
+    int64_t got = 0;
+    cr_assert_eq(pthread_create(&t, &at, deep_thread, &got), 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&at);
+    cr_assert_eq(got, 20000);
+}
+
+static const char million_prog[] =
+    "func.func @million() -> (i32, !tfrt.string, i32) {\n"
+    "  %n = tfrt.constant.i32 1000000\n"
+    "  %x = tfrt.constant.i32 0\n"
+    "  %s = \"tfrt_test.get_string\"() {value = \"a long string, on the heap\"} : () -> !tfrt.string\n"
+    "  %one = tfrt.constant.i32 1\n"
+    "  %q, %m = tfrt.div.i32 %one, %x\n"                     /* one diagnostic, one error */
+    "  %r:4 = tfrt.repeat.i32 %n, %x, %s, %q, %one : i32, !tfrt.string, i32, i32 {\n"
+    "    %y = tfrt.add.i32 %x, %one\n"
+    "    %e = tfrt.add.i32 %q, %one\n"                        /* an error value per iteration */
+    "    %t = \"tfrt_test.append_string\"(%s, %s) : (!tfrt.string, !tfrt.string) -> !tfrt.string\n"
+    "    tfrt.return %y, %s, %e, %one : i32, !tfrt.string, i32, i32\n"
+    "  }\n"
+    "  tfrt.return %r#0, %r#1, %r#2 : i32, !tfrt.string, i32\n"
+    "}\n";
+
+/* A million iterations that each make a new string and carry an error
+** value: peak RSS stays flat and every object is freed. */
+Test(vm, million_iterations_flat_and_freed)
+{
+    Prog p;
+    load(&p, million_prog, "s", EXEC_FAST);
+    int64_t objs = obj_live_count(), avs = av_live_count();
+    struct rusage ru0, ru1;
+    getrusage(RUSAGE_SELF, &ru0);
+    AsyncValue *r[3];
+    run(&p, "million", r);
+    getrusage(RUSAGE_SELF, &ru1);
+    cr_assert_eq(av_get(r[0])->v.i, 1000000);
+    cr_assert(av_is_error(r[2]));
+    cr_assert_str_eq(av_error(r[2])->msg, "Divide by zero");
+    for (int i = 0; i < 3; i++) av_release(r[i]);
+    cr_assert_eq(obj_live_count(), objs, "objects leaked");
+    cr_assert_eq(av_live_count(), avs, "async values leaked");
+    cr_assert_lt(ru1.ru_maxrss - ru0.ru_maxrss, 8 * 1024, "peak RSS grew by %ld KiB",
+                 ru1.ru_maxrss - ru0.ru_maxrss);
+    unload(&p);
+}
+
+/* {=====================================================================
+** Threads
+** ====================================================================== */
+
+Test(vm, compiled_bodies_on_workers)
+{
+    static const char prog[] =
+        "func.func @count(%n: i32) -> i32 {\n"
+        "  %z = tfrt.constant.i32 0\n"
+        "  %r:2 = tfrt.repeat.i32 %n, %z, %n : i32, i32 {\n"
+        "    %one = tfrt.constant.i32 1\n"
+        "    %y = tfrt.add.i32 %z, %one\n"
+        "    tfrt.return %y, %n : i32, i32\n"
+        "  }\n"
+        "  tfrt.return %r#0 : i32\n"
+        "}\n"
+        "func.func @two() -> (i32, i32) {\n"
+        "  %n = tfrt.constant.i32 200000\n"
+        "  %m = tfrt.constant.i32 300000\n"
+        "  %x = tfrt_test.do.async %n : (i32) -> (i32) {\n"
+        "    %r = tfrt.call @count(%n) : (i32) -> i32\n"
+        "    tfrt.return %r : i32\n"
+        "  }\n"
+        "  %y = tfrt_test.do.async %m : (i32) -> (i32) {\n"
+        "    %r = tfrt.call @count(%m) : (i32) -> i32\n"
+        "    tfrt.return %r : i32\n"
+        "  }\n"
+        "  tfrt.return %x, %y : i32, i32\n"
+        "}\n";
+    for (int round = 0; round < 20; round++) {
+        Prog p;
+        load(&p, prog, "mstd:2", EXEC_FAST);
+        AsyncValue *r[2];
+        run(&p, "two", r);
+        cr_assert_eq(av_get(r[0])->v.i, 200000);
+        cr_assert_eq(av_get(r[1])->v.i, 300000);
+        av_release(r[0]);
+        av_release(r[1]);
+        unload(&p);
+    }
+}
