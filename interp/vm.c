@@ -347,6 +347,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     BINOPK(EQK_I32, ANY_I32, GI32, (int32_t)pc->k.i, SET_I1, x == y)
     BINOP(LE_I32, ANY_I32, GI32, SET_I1, x <= y)
     BINOPK(LEK_I32, ANY_I32, GI32, (int32_t)pc->k.i, SET_I1, x <= y)
+    BINOPK(GEK_I32, ANY_I32, GI32, (int32_t)pc->k.i, SET_I1, x >= y)
     BINOP(ADD_I64, ANY_I64, GI64, SET_I64, WRAP64(+))
     BINOPK(ADDK_I64, ANY_I64, GI64, pc->k.i, SET_I64, WRAP64(+))
     BINOP(SUB_I64, ANY_I64, GI64, SET_I64, WRAP64(-))
@@ -357,6 +358,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     BINOPK(EQK_I64, ANY_I64, GI64, pc->k.i, SET_I1, x == y)
     BINOP(LE_I64, ANY_I64, GI64, SET_I1, x <= y)
     BINOPK(LEK_I64, ANY_I64, GI64, pc->k.i, SET_I1, x <= y)
+    BINOPK(GEK_I64, ANY_I64, GI64, pc->k.i, SET_I1, x >= y)
     BINOP(AND_I1, ANY_I1, GI64, SET_I1, x && y)
     BINOP(ADD_F32, ANY_F32, GF32, SET_F32, x + y)
     BINOP(MUL_F32, ANY_F32, GF32, SET_F32, x * y)
@@ -382,10 +384,12 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     TESTOP(TEQK_I32, ANY_I32, GI32, y = (int32_t)pc->k.i, x == y)
     TESTOP(TLE_I32, ANY_I32, GI32, YREG(ANY_I32, GI32), x <= y)
     TESTOP(TLEK_I32, ANY_I32, GI32, y = (int32_t)pc->k.i, x <= y)
+    TESTOP(TGEK_I32, ANY_I32, GI32, y = (int32_t)pc->k.i, x >= y)
     TESTOP(TEQ_I64, ANY_I64, GI64, YREG(ANY_I64, GI64), x == y)
     TESTOP(TEQK_I64, ANY_I64, GI64, y = pc->k.i, x == y)
     TESTOP(TLE_I64, ANY_I64, GI64, YREG(ANY_I64, GI64), x <= y)
     TESTOP(TLEK_I64, ANY_I64, GI64, y = pc->k.i, x <= y)
+    TESTOP(TGEK_I64, ANY_I64, GI64, y = pc->k.i, x >= y)
 
 /* Truncating division; a zero divisor takes the slow path (the kernel's
 ** diagnostic); INT_MIN / -1 wraps as the kernel does. */
@@ -566,6 +570,10 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
             fill_error(R, s, s->nres, e, &ci->dirty);
         }
         vmnext();
+    }
+    vmcase(WHILE_NEXT) {
+        if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
+        vmjump(pc->b);
     }
     vmcase(WHILE_TEST) {
         const Any *v = &R[pc->a];

@@ -375,34 +375,34 @@ static void emit_parallel(Comp *C, const Map *mp, const int32_t *dst, const Valu
 ** operands commute. ORDER irrelevant: looked up by op id. */
 static const struct {
     OpId id;
-    VmOp rr, rk;
+    VmOp rr, rk;      /* R op R; R op K (0: none) */
+    VmOp kr;          /* K op R (0: none): rk for operands that commute */
     uint8_t type;
-    bool commutes;
     int nres;
 } kernel_insns[] = {
-    { OPID_tfrt_add_i32, VM_ADD_I32, VM_ADDK_I32, ANY_I32, true, 1 },
-    { OPID_tfrt_minus_i32, VM_SUB_I32, VM_SUBK_I32, ANY_I32, false, 1 },
-    { OPID_tfrt_mul_i32, VM_MUL_I32, VM_MULK_I32, ANY_I32, true, 1 },
-    { OPID_tfrt_div_i32, VM_DIV_I32, VM_DIVK_I32, ANY_I32, false, 2 },
-    { OPID_tfrt_equal_i32, VM_EQ_I32, VM_EQK_I32, ANY_I32, true, 1 },
-    { OPID_tfrt_lessequal_i32, VM_LE_I32, VM_LEK_I32, ANY_I32, false, 1 },
-    { OPID_tfrt_add_i64, VM_ADD_I64, VM_ADDK_I64, ANY_I64, true, 1 },
-    { OPID_tfrt_minus_i64, VM_SUB_I64, VM_SUBK_I64, ANY_I64, false, 1 },
-    { OPID_tfrt_mul_i64, VM_MUL_I64, VM_MULK_I64, ANY_I64, true, 1 },
-    { OPID_tfrt_div_i64, VM_DIV_I64, VM_DIVK_I64, ANY_I64, false, 2 },
-    { OPID_tfrt_equal_i64, VM_EQ_I64, VM_EQK_I64, ANY_I64, true, 1 },
-    { OPID_tfrt_lessequal_i64, VM_LE_I64, VM_LEK_I64, ANY_I64, false, 1 },
-    { OPID_tfrt_and_i1, VM_AND_I1, 0, ANY_I1, true, 1 },
-    { OPID_tfrt_add_f32, VM_ADD_F32, 0, ANY_F32, true, 1 },
-    { OPID_tfrt_multiply_f32, VM_MUL_F32, 0, ANY_F32, true, 1 },
-    { OPID_tfrt_div_f32, VM_DIV_F32, 0, ANY_F32, false, 1 },
-    { OPID_tfrt_minimum_f32, VM_MIN_F32, 0, ANY_F32, false, 1 },
-    { OPID_tfrt_add_f64, VM_ADD_F64, VM_ADDK_F64, ANY_F64, true, 1 },
-    { OPID_tfrt_multiply_f64, VM_MUL_F64, VM_MULK_F64, ANY_F64, true, 1 },
-    { OPID_tfrt_div_f64, VM_DIV_F64, VM_DIVK_F64, ANY_F64, false, 1 },
-    { OPID_tfrt_minimum_f64, VM_MIN_F64, 0, ANY_F64, false, 1 },
-    { OPID_tfrt_cast_i64_to_f32, VM_I64_TO_F32, 0, ANY_I64, false, 1 },
-    { OPID_tfrt_cast_i64_to_f64, VM_I64_TO_F64, 0, ANY_I64, false, 1 },
+    { OPID_tfrt_add_i32, VM_ADD_I32, VM_ADDK_I32, VM_ADDK_I32, ANY_I32, 1 },
+    { OPID_tfrt_minus_i32, VM_SUB_I32, VM_SUBK_I32, 0, ANY_I32, 1 },
+    { OPID_tfrt_mul_i32, VM_MUL_I32, VM_MULK_I32, VM_MULK_I32, ANY_I32, 1 },
+    { OPID_tfrt_div_i32, VM_DIV_I32, VM_DIVK_I32, 0, ANY_I32, 2 },
+    { OPID_tfrt_equal_i32, VM_EQ_I32, VM_EQK_I32, VM_EQK_I32, ANY_I32, 1 },
+    { OPID_tfrt_lessequal_i32, VM_LE_I32, VM_LEK_I32, VM_GEK_I32, ANY_I32, 1 },
+    { OPID_tfrt_add_i64, VM_ADD_I64, VM_ADDK_I64, VM_ADDK_I64, ANY_I64, 1 },
+    { OPID_tfrt_minus_i64, VM_SUB_I64, VM_SUBK_I64, 0, ANY_I64, 1 },
+    { OPID_tfrt_mul_i64, VM_MUL_I64, VM_MULK_I64, VM_MULK_I64, ANY_I64, 1 },
+    { OPID_tfrt_div_i64, VM_DIV_I64, VM_DIVK_I64, 0, ANY_I64, 2 },
+    { OPID_tfrt_equal_i64, VM_EQ_I64, VM_EQK_I64, VM_EQK_I64, ANY_I64, 1 },
+    { OPID_tfrt_lessequal_i64, VM_LE_I64, VM_LEK_I64, VM_GEK_I64, ANY_I64, 1 },
+    { OPID_tfrt_and_i1, VM_AND_I1, 0, 0, ANY_I1, 1 },
+    { OPID_tfrt_add_f32, VM_ADD_F32, 0, 0, ANY_F32, 1 },
+    { OPID_tfrt_multiply_f32, VM_MUL_F32, 0, 0, ANY_F32, 1 },
+    { OPID_tfrt_div_f32, VM_DIV_F32, 0, 0, ANY_F32, 1 },
+    { OPID_tfrt_minimum_f32, VM_MIN_F32, 0, 0, ANY_F32, 1 },
+    { OPID_tfrt_add_f64, VM_ADD_F64, VM_ADDK_F64, VM_ADDK_F64, ANY_F64, 1 },
+    { OPID_tfrt_multiply_f64, VM_MUL_F64, VM_MULK_F64, VM_MULK_F64, ANY_F64, 1 },
+    { OPID_tfrt_div_f64, VM_DIV_F64, VM_DIVK_F64, 0, ANY_F64, 1 },
+    { OPID_tfrt_minimum_f64, VM_MIN_F64, 0, 0, ANY_F64, 1 },
+    { OPID_tfrt_cast_i64_to_f32, VM_I64_TO_F32, 0, 0, ANY_I64, 1 },
+    { OPID_tfrt_cast_i64_to_f64, VM_I64_TO_F64, 0, 0, ANY_I64, 1 },
 };
 
 static int find_kernel_insn(OpId id)
@@ -462,8 +462,8 @@ static bool compile_fast_kernel(Comp *C, Map *mp, const Op *op)
         I = emit(C, kernel_insns[t].rk, res[0], use_reg(C, mp, l), 0);
         C->code[I].k.i = kr->v.i;   /* the whole payload word: ints and f64 alike */
         C->code[I].x = C->ri[reg_of(mp, r)].konst;
-    } else if (kernel_insns[t].rk && kernel_insns[t].commutes && kl && kl->type == ty) {
-        I = emit(C, kernel_insns[t].rk, res[0], use_reg(C, mp, r), 0);
+    } else if (kernel_insns[t].kr && kl && kl->type == ty) {
+        I = emit(C, kernel_insns[t].kr, res[0], use_reg(C, mp, r), 0);
         C->code[I].k.i = kl->v.i;
         C->code[I].x = C->ri[reg_of(mp, l)].konst;
         C->code[I].pad = 1;
@@ -476,11 +476,54 @@ static bool compile_fast_kernel(Comp *C, Map *mp, const Op *op)
     return true;
 }
 
+/* Functions whose bodies are compiled inline at their call sites (and as
+** tfrt.while bodies): at most this many ops, regions included... */
+#define INLINE_MAX_OPS 64
+
+/* ...and no call inside, so inlining always ends. */
+static bool inlinable(const Block *b, int *budget)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const Op *op = b->ops[i];
+        if (--*budget < 0 || !op->info) return false;
+        switch (op->info->family) {
+        case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_WHILE: return false;
+        default: break;
+        }
+        for (int r = 0; r < op->nregions; r++)
+            if (!inlinable(op->regions[r], budget)) return false;
+    }
+    return true;
+}
+
+static bool inline_ok(const Block *b)
+{
+    int budget = INLINE_MAX_OPS;
+    return inlinable(b, &budget);
+}
+
 static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int first)
 {
     int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
     for (int i = 0; i < op->nresults; i++) res[i] = reg_of(mp, op->results[i]);
-    int s = callsite(C, mp, f->body, op, first, op->noperands - first, res, op->nresults);
+    const Block *b = f->body;
+    if (inline_ok(b)) {
+        /* Like an if region: the arguments are the operands' registers,
+        ** a value made only to be returned is made in its result register. */
+        const Op *ret = b->ops[b->nops - 1];
+        Map bm = map_new(b);
+        for (int i = 0; i < b->nargs; i++) bm.reg[b->args[i]->index] = reg_of(mp, op->operands[first + i]);
+        for (int j = 0; j < ret->noperands; j++) {
+            const Value *v = ret->operands[j];
+            if (v->def && v->block == b && v->nuses == 1) bm.hint[v->index] = res[j];
+        }
+        compile_ops(C, &bm, b);
+        for (int j = 0; j < ret->noperands; j++) emit_move(C, &bm, res[j], ret->operands[j]);
+        map_free(&bm);
+        free(res);
+        return;
+    }
+    int s = callsite(C, mp, b, op, first, op->noperands - first, res, op->nresults);
     int I = emit(C, VM_CALL, 0, 0, 0);
     C->code[I].x = s;
     free(res);
@@ -495,6 +538,7 @@ static int fuse_test(Comp *C, const Map *mp, const Value *v)
         { VM_EQ_I32, VM_TEQ_I32 }, { VM_EQK_I32, VM_TEQK_I32 }, { VM_LE_I32, VM_TLE_I32 },
         { VM_LEK_I32, VM_TLEK_I32 }, { VM_EQ_I64, VM_TEQ_I64 }, { VM_EQK_I64, VM_TEQK_I64 },
         { VM_LE_I64, VM_TLE_I64 }, { VM_LEK_I64, VM_TLEK_I64 },
+        { VM_GEK_I32, VM_TGEK_I32 }, { VM_GEK_I64, VM_TGEK_I64 },
     };
     if (C->ncode == 0 || v->nuses != 1 || !v->def) return -1;
     VmInsn *I = &C->code[C->ncode - 1];
@@ -681,6 +725,28 @@ static void compile_while(Comp *C, Map *mp, const Op *op)
     emit_move(C, mp, L[n], op->operands[0]);
     int loop = emit(C, VM_WHILE_TEST, L[n], 0, 0);
     C->code[loop].x = x;
+    const Block *body = f->body;
+    if (inline_ok(body)) {
+        /* The body inline, as a repeat's: its arguments are the loop
+        ** registers, its results go back into them (and the condition's). */
+        const Op *ret = body->ops[body->nops - 1];
+        Map bm = map_new(body);
+        for (int i = 0; i < n; i++) bm.reg[body->args[i]->index] = L[i];
+        for (int i = 0; i < n; i++)
+            if (can_compute_in_place(C, body, ret->operands[i], body->args[i])) bm.hint[ret->operands[i]->index] = L[i];
+        const Value *cv = ret->operands[n];
+        if (cv->def && cv->block == body && cv->nuses == 1) bm.hint[cv->index] = L[n];
+        int lo = C->nregs;
+        compile_ops(C, &bm, body);
+        emit_parallel(C, &bm, L, (const Value *const *)ret->operands, n + 1);
+        int back = emit(C, VM_WHILE_NEXT, 0, loop, lo);
+        C->code[back].d = C->nregs;
+        map_free(&bm);
+        C->code[st].c = C->ncode;
+        C->code[loop].b = C->ncode;
+        free(L);
+        return;
+    }
     C->cs = grow(C->cs, &C->capcs, C->ncs + 1, sizeof(CS));
     CS *s = &C->cs[C->ncs];
     s->body = f->body;
@@ -747,11 +813,12 @@ static void compile_ops(Comp *C, Map *mp, const Block *b)
 static void shift_targets(VmInsn *I, int delta)
 {
     switch (I->op) {
-    case VM_JMP: case VM_RPT_NEXT: case VM_WHILE_TEST: I->b += delta; break;
+    case VM_JMP: case VM_RPT_NEXT: case VM_WHILE_TEST: case VM_WHILE_NEXT: I->b += delta; break;
     case VM_IF: I->b += delta; I->c += delta; break;
     case VM_CASE: case VM_RPT_INIT: case VM_STRICT: I->c += delta; break;
     case VM_TEQ_I32: case VM_TEQK_I32: case VM_TLE_I32: case VM_TLEK_I32:
-    case VM_TEQ_I64: case VM_TEQK_I64: case VM_TLE_I64: case VM_TLEK_I64: I->d += delta; break;
+    case VM_TEQ_I64: case VM_TEQK_I64: case VM_TLE_I64: case VM_TLEK_I64:
+    case VM_TGEK_I32: case VM_TGEK_I64: I->d += delta; break;
     default: break;
     }
 }

@@ -144,3 +144,19 @@ func.func @async_operand() -> (i32, i32) {
   %y = tfrt.call @thrice(%a) : (i32) -> i32
   tfrt.return %x, %y : i32, i32
 }
+
+// A small callee without calls is compiled inline at each call site; its
+// results may be its arguments, swapped, or constants.
+func.func @swap2(%a: i32, %b: i32) -> (i32, i32, i32) {
+  %k = tfrt.constant.i32 100
+  tfrt.return %b, %a, %k : i32, i32, i32
+}
+// CHECK-LABEL: --- Running 'inline_swap':
+// CHECK-NEXT: 'inline_swap' returned 2,1,100,1,2
+func.func @inline_swap() -> (i32, i32, i32, i32, i32) {
+  %a = tfrt.constant.i32 1
+  %b = tfrt.constant.i32 2
+  %x:3 = tfrt.call @swap2(%a, %b) : (i32, i32) -> (i32, i32, i32)
+  %y:3 = tfrt.call @swap2(%x#0, %x#1) : (i32, i32) -> (i32, i32, i32)
+  tfrt.return %x#0, %x#1, %x#2, %y#0, %y#1 : i32, i32, i32, i32, i32
+}

@@ -168,3 +168,31 @@ func.func @while_error() -> i32 {
   %r = tfrt.while %go @div_body(%i) parallel_iterations(1) : (i32) -> (i32)
   tfrt.return %r : i32
 }
+
+// A while body (small, no calls: compiled inline) that swaps its carried
+// values and counts down: (a, b, n) -> (b, a + b, n - 1) while n > 1, from
+// (0, 1, 10): the Fibonacci pair after 9 steps is (34, 55).
+// CHECK-LABEL: --- Running 'while_swap':
+// CHECK-NEXT: 'while_swap' returned 34,55,1
+func.func @fib_step(%a: i32, %b: i32, %n: i32) -> (i32, i32, i32, i1) {
+  %one = tfrt.constant.i32 1
+  %s = tfrt.add.i32 %a, %b
+  %m = "tfrt.minus.i32"(%n, %one) : (i32, i32) -> i32
+  %stop = "tfrt.lessequal.i32"(%m, %one) : (i32, i32) -> i1
+  %t = tfrt.constant.i1 1
+  %f = tfrt.constant.i1 0
+  %more = tfrt.if %stop, %t, %f : (i1, i1) -> (i1) {
+    tfrt.return %f : i1
+  } else {
+    tfrt.return %t : i1
+  }
+  tfrt.return %b, %s, %m, %more : i32, i32, i32, i1
+}
+func.func @while_swap() -> (i32, i32, i32) {
+  %a = tfrt.constant.i32 0
+  %b = tfrt.constant.i32 1
+  %n = tfrt.constant.i32 10
+  %go = tfrt.constant.i1 1
+  %r:3 = tfrt.while %go @fib_step(%a, %b, %n) parallel_iterations(1) : (i32, i32, i32) -> (i32, i32, i32)
+  tfrt.return %r#0, %r#1, %r#2 : i32, i32, i32
+}
