@@ -47,9 +47,9 @@
 # whose run took more than BENCH_SLOW (10) seconds of wall time is not run in
 # later rounds (its best is of fewer runs: "(best of N)" says how many).
 #
-# python3 is the interpreter `python3` resolves to (sys.executable, not a
-# pyenv shim, whose start-up costs ~0.3 s of CPU) run with -S: on this machine
-# site's .pth files add ~50 ms of start-up unrelated to the programs.
+# python3 is the interpreter that `python3` runs (its sys.executable, so no
+# pyenv shim is timed), with -S: on this machine the site module's .pth files
+# import certifi, ~60 ms of start-up unrelated to the programs.
 # BENCH_PYTHON="python3" restores the plain command.
 #
 # usage: bench/peers.sh [path/to/tfrun]

@@ -29,7 +29,7 @@ for p in python3 lua5.4; do
   if have "$p"; then peers="$peers $p"
   else echo "bench_check: $p not installed: its versions are not checked (make test installs it)"; fi
 done
-# The interpreter itself: a pyenv shim in front of it costs ~0.3 s a start.
+# The interpreter itself: a pyenv shim in front of it costs ~0.5 s a start.
 PY=python3
 if have python3; then PY=$(python3 -c 'import sys; print(sys.executable)'); fi
 
