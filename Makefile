@@ -2,7 +2,8 @@
 #
 #   make            build bin/tfrun
 #   make run        install missing dependencies, build, run an example
-#   make test       install missing dependencies, build, criterion suite, golden suite
+#   make test       install missing dependencies, build, criterion suite, README
+#                   examples, benchmark answers, golden suite
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make tsan       the whole test suite under ThreadSanitizer
 #   make bench      benchmarks against peers (bench/)
@@ -57,7 +58,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LI
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check golden asan tsan bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -66,7 +67,8 @@ all: $(TFRUN)
 # a clear message naming the packages.
 BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
              libedit-dev:/usr/include/histedit.h
-TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script
+TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
+             python3:python3 lua5.4:lua5.4
 define install_missing
 	@missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
 	  case "$$what" in /*) [ -e "$$what" ] || missing="$$missing $$pkg";; \
@@ -150,6 +152,11 @@ readme: $(TFRUN)
 agree: $(TFRUN)
 	@sh tests/engine_agree.sh $(TFRUN)
 
+# Every benchmark of bench/ gives the same answer in tfrun, python3 and lua5.4
+# at a small size (tests/bench_check.sh).
+bench-check: $(TFRUN)
+	@sh tests/bench_check.sh $(TFRUN)
+
 # The golden suite comes last: its `N passed, N failed` line closes `make test`.
 golden: $(TFRUN)
 	$(TFRUN) test testdata examples
@@ -158,6 +165,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory all unit
 	@$(MAKE) --no-print-directory readme
 	@$(MAKE) --no-print-directory agree
+	@$(MAKE) --no-print-directory bench-check
 	@$(MAKE) --no-print-directory golden
 
 run: deps

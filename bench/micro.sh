@@ -13,7 +13,10 @@ make --no-print-directory -s BUILD="$build" BIN="$build/bin" "$build/librt.a"
 ${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -pthread -I. \
   bench/micro_av.c "$build/librt.a" -pthread -lm -o "$build/micro_av"
 "$build/micro_av" "$@"
-if command -v perf >/dev/null 2>&1 && perf stat -e cycles true >/dev/null 2>&1; then
+# perf may run yet count nothing (`<not supported>` in a container): the probe
+# wants a number.
+if command -v perf >/dev/null 2>&1 &&
+   perf stat -x, -e cycles true 2>&1 >/dev/null | cut -d, -f1 | grep -q '^[0-9]'; then
   n=2000000
   echo
   printf "%-28s %10s %14s\n" "single thread (perf)" "cycles/op" "instructions/op"

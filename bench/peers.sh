@@ -1,57 +1,172 @@
 #!/bin/sh
 # Times tfrun against the tools people would use instead, on the same work,
 # in the same run (the machine is shared and noisy: read the ratios, not the
-# milliseconds). CPU time (user + sys) of the whole process, best of N runs,
-# measured by bench/cputime.py.
+# milliseconds). Times are measured by bench/cputime.py from wait4(2): CPU
+# time = user + sys of the whole process, wall time, and peak RSS
+# (ru_maxrss; Linux carries the forking python's ~14 MB into the child, so
+# that is the floor of every figure).
 #
-#   fib       recursive fib(27): tfrt.call + tfrt.if vs python3, lua5.4
-#   fizzbuzz  1 000 000 iterations, tfrt.repeat.i32 + nested tfrt.if
-#   chain     one function of 1 000 000 tfrt.add.i32: ns per kernel
+# Each line of the output:
+#
+#   fib, fizzbuzz, tfrt_fizzbuzz, collatz, series
+#             tfrun (default options) vs python3 and lua5.4 running the same
+#             algorithm (bench/NAME.{mlir,py,lua}; tests/bench_check.sh checks
+#             that the three print the same numbers). CPU ms, best of
+#             BENCH_RUNS rounds; in each round the three commands run one
+#             after another (tfrun, python3, lua5.4, tfrun, ...) so noise
+#             hits all alike. "ratio" = tfrun best / peer best, and in
+#             brackets the min-max of the per-round ratios.
+#               fib            recursive fib(27): tfrt.call + tfrt.if
+#               fizzbuzz       10^6 iterations, tfrt.repeat.i32 + nested tfrt.if
+#               tfrt_fizzbuzz  TFRT's fizzbuzz_compute(10^6): one repeat carrying
+#                              nine values, three nested ifs of 4-8 operands
+#               collatz        total Collatz steps for 1..10^4, i64: repeat
+#                              around tfrt.while (body function) around tfrt.if
+#               series         Leibniz series for pi, 10^6 f64 iterations
+#   rss       tfrun's peak RSS on fib and on tfrt_fizzbuzz, the latter at 10^5
+#             and 10^6 iterations: "flat" if 10x the iterations costs less
+#             than 1.5x the memory.
+#   chain     one function of 10^6 tfrt.add.i32: run time, parse+verify time
+#             (`tfrun opt --no-print`), execution ns per kernel = (run - parse)
+#             / 10^6. When `tfrun run --help` mentions --schedule, also with
+#             --schedule=exact and --schedule=fast.
 #   parse     200 000 generic-form ops in one function:
 #             `tfrun opt --no-print` vs `mlir-opt-16 --allow-unregistered-dialect -o /dev/null`
+#   async2    bench/async2.mlir (two CPU-bound tfrt_test.do.async bodies):
+#             CPU ms under --work-queue=s, wall ms under --work-queue=mstd:2,
+#             and s CPU / mstd:2 wall (2 when the bodies run in parallel on
+#             2 cores; the target is >= 1.8).
+#   bm        bench/tfrt_fizzbuzz_bm.mlir (tfrt_test.benchmark of
+#             fizzbuzz_compute(1000), up to 10000 runs + 10 warm-ups): wall
+#             seconds of the whole process, killed after BENCH_BM_TIMEOUT
+#             (60) seconds ("timeout"); the target is under 10 s.
+# A summary table repeats the figures at the end.
 #
-# usage: bench/peers.sh [path/to/tfrun]     (BENCH_RUNS=N, default 5)
+# Limits, so that `make bench` ends (today in about 3-4 minutes): every run
+# is killed after BENCH_TIMEOUT (120) seconds and prints "timeout"; a command
+# whose run took more than BENCH_SLOW (10) seconds of wall time is not run in
+# later rounds (its best is of fewer runs: "(best of N)" says how many).
+#
+# python3 is the interpreter that `python3` runs (its sys.executable, so no
+# pyenv shim is timed), with -S: on this machine the site module's .pth files
+# import certifi, ~60 ms of start-up unrelated to the programs.
+# BENCH_PYTHON="python3" restores the plain command.
+#
+# usage: bench/peers.sh [path/to/tfrun]
+#        (BENCH_RUNS=5 BENCH_TIMEOUT=120 BENCH_SLOW=10 BENCH_BM_TIMEOUT=60 BENCH_OUT=build/bench)
 set -eu
 TFRUN=${1:-bin/tfrun}
 here=$(dirname "$0")
 out=${BENCH_OUT:-build/bench}
 mkdir -p "$out"
 runs=${BENCH_RUNS:-5}
+tmo=${BENCH_TIMEOUT:-120}
+slow=${BENCH_SLOW:-10}
+bm_tmo=${BENCH_BM_TIMEOUT:-60}
 
-# Best-of-N CPU time in milliseconds of a command (bench/cputime.py: the
-# child's user + sys time from wait4, to 0.1 ms).
-cpu_ms() {
-  # shellcheck disable=SC2086  # the command is split into words on purpose
-  python3 "$here/cputime.py" "$runs" $1
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b < 1) b = 1; printf "%.2f", a / b }'; }
 have() { command -v "$1" >/dev/null 2>&1; }
-
 if ! have python3; then
   echo "bench: python3 is needed (it times the runs: bench/cputime.py)" >&2; exit 1
 fi
 
-echo "== tfrun vs interpreters (CPU ms, best of $runs; ratio = tfrun / peer)"
-for prog in fib fizzbuzz; do
-  t=$(cpu_ms "$TFRUN $here/$prog.mlir")
-  line=$(printf "%-9s tfrun %8s ms" "$prog" "$t")
-  for peer in python3:py lua5.4:lua; do
-    exe=${peer%%:*}; ext=${peer#*:}
-    if have "$exe"; then
-      p=$(cpu_ms "$exe $here/$prog.$ext")
-      line="$line | $exe $p ms, ratio $(ratio "$t" "$p")"
+# Best-of-N CPU time in milliseconds of a command (the chain and parse lines).
+cpu_ms() {
+  # shellcheck disable=SC2086  # the command is split into words on purpose
+  python3 "$here/cputime.py" "$runs" $1
+}
+# Interleaved rounds of several commands: RUNS TIMEOUT 'CMD' ... One line per
+# command: INDEX CPU_MS WALL_MS RSS_KB RUNS STATUS RATIO_MIN RATIO_MAX.
+rounds() {
+  _runs=$1 _tmo=$2; shift 2
+  python3 "$here/cputime.py" --rounds "$_runs" --timeout "$_tmo" --slow "$slow" "$@"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b < 1) b = 1; printf "%.2f", a / b }'; }
+# Field F (1-based) of line I (0-based) of a rounds output file.
+field() { awk -v i="$2" -v f="$3" '$1 == i { print $f }' "$1"; }
+mb() { awk -v k="$1" 'BEGIN { if (k == "-") print "-"; else printf "%.1f", k / 1024 }'; }
+
+PY=${BENCH_PYTHON:-"$(python3 -c 'import sys; print(sys.executable)') -S"}
+peer_names="python3 lua5.4"
+peer_cmd() {
+  case $1 in
+    python3) echo "$PY $2.py" ;;
+    lua5.4) echo "lua5.4 $2.lua" ;;
+  esac
+}
+peer_have() {
+  case $1 in
+    python3) return 0 ;;
+    *) have "$1" ;;
+  esac
+}
+
+echo "== tfrun vs interpreters (CPU ms, best of $runs; ratio = tfrun / peer [per-round min-max])"
+echo "   python3 = $PY"
+progs="fib fizzbuzz tfrt_fizzbuzz collatz series"
+for prog in $progs; do
+  set -- "$TFRUN $here/$prog.mlir"
+  names=""
+  for peer in $peer_names; do
+    if peer_have "$peer"; then
+      set -- "$@" "$(peer_cmd "$peer" "$here/$prog")"; names="$names $peer"
     fi
+  done
+  rounds "$runs" "$tmo" "$@" > "$out/$prog.times"
+  t=$(field "$out/$prog.times" 0 2)
+  st=$(field "$out/$prog.times" 0 6)
+  case $t in
+    [0-9]*) line=$(printf "%-13s tfrun %9s ms (best of %s%s)" "$prog" "$t" \
+              "$(field "$out/$prog.times" 0 5)" "$([ "$st" = ok ] || echo ", $st")") ;;
+    timeout) line=$(printf "%-13s tfrun timeout (killed after %s s)" "$prog" "$tmo") ;;
+    *) line=$(printf "%-13s tfrun failed (%s)" "$prog" "$st") ;;
+  esac
+  i=1
+  for peer in $names; do
+    p=$(field "$out/$prog.times" $i 2)
+    lo=$(field "$out/$prog.times" $i 7); hi=$(field "$out/$prog.times" $i 8)
+    case $t$p in
+      [0-9]*[0-9]*) line="$line | $peer $p ms, ratio $(ratio "$t" "$p") [$lo-$hi]" ;;
+      *) line="$line | $peer $p ms" ;;
+    esac
+    i=$((i + 1))
   done
   echo "$line"
 done
+missing=""
+for peer in $peer_names; do peer_have "$peer" || missing="$missing $peer"; done
+[ -z "$missing" ] || echo "   (not installed:$missing; make bench installs them)"
+
+echo "== tfrun peak RSS (MB)"
+sed 's/1000000/100000/' "$here/tfrt_fizzbuzz.mlir" > "$out/tfrt_fizzbuzz_1e5.mlir"
+rounds 1 "$tmo" "$TFRUN $out/tfrt_fizzbuzz_1e5.mlir" > "$out/tfrt_fizzbuzz_1e5.times"
+rss_fib=$(mb "$(field "$out/fib.times" 0 4)")
+rss6=$(field "$out/tfrt_fizzbuzz.times" 0 4)
+rss5=$(field "$out/tfrt_fizzbuzz_1e5.times" 0 4)
+flat=$(awk -v a="$rss5" -v b="$rss6" 'BEGIN {
+  if (a == "-" || b == "-") { print "unknown (a run did not finish)"; exit }
+  r = b / a; printf "%.1fx the memory for 10x the iterations: %s", r, (r < 1.5 ? "flat" : "grows") }')
+rss_line="fib $rss_fib | tfrt_fizzbuzz 10^5 $(mb "$rss5"), 10^6 $(mb "$rss6"): $flat"
+echo "rss       $rss_line"
 
 echo "== straight chain of 1 000 000 tfrt.add.i32"
 sh "$here/genchain.sh" 1000000 custom > "$out/chain.mlir"
 total=$(cpu_ms "$TFRUN $out/chain.mlir")
 load=$(cpu_ms "$TFRUN opt --no-print $out/chain.mlir")
+chain_ns() { awk -v t="$1" -v l="$2" 'BEGIN { printf "%.0f", (t - l) * 1e6 / 1e6 }'; }
 awk -v t="$total" -v l="$load" 'BEGIN {
   printf "run %.1f ms (%.0f ns per kernel, parsing included); parse+verify %.1f ms; execution %.0f ns per kernel\n",
          t, t * 1e6 / 1e6, l, (t - l) * 1e6 / 1e6 }'
+chain_line="$(chain_ns "$total" "$load") ns per kernel (default)"
+if "$TFRUN" run --help 2>&1 | grep -q -- '--schedule'; then
+  for s in exact fast; do
+    ts=$(cpu_ms "$TFRUN run --schedule=$s $out/chain.mlir")
+    awk -v s="$s" -v t="$ts" -v l="$load" 'BEGIN {
+      printf "--schedule=%s: run %.1f ms; execution %.0f ns per kernel\n", s, t, (t - l) * 1e6 / 1e6 }'
+    chain_line="$chain_line, $(chain_ns "$ts" "$load") ($s)"
+  done
+else
+  echo "(this tfrun has no --schedule: exact and fast not measured)"
+fi
 
 echo "== parsing 200 000 generic-form ops (tfrun opt --no-print vs mlir-opt-16 -o /dev/null)"
 sh "$here/genchain.sh" 200000 generic > "$out/parse.mlir"
@@ -59,6 +174,54 @@ t=$(cpu_ms "$TFRUN opt --no-print $out/parse.mlir")
 if have mlir-opt-16; then
   p=$(cpu_ms "mlir-opt-16 --allow-unregistered-dialect $out/parse.mlir -o /dev/null")
   echo "parse     tfrun $t ms | mlir-opt-16 $p ms, ratio $(ratio "$t" "$p") (mlir-opt / tfrun = $(ratio "$p" "$t")x; issue 2 asks for at least 10x)"
+  parse_line="tfrun $t ms, mlir-opt-16 $p ms: mlir-opt / tfrun = $(ratio "$p" "$t")x (target >= 10x)"
 else
   echo "parse     tfrun $t ms | mlir-opt-16 not found (package mlir-16-tools): comparison skipped"
+  parse_line="tfrun $t ms, mlir-opt-16 not installed"
 fi
+
+echo "== async2: two CPU-bound do.async bodies (CPU under s, wall under mstd:2; best of $runs)"
+rounds "$runs" "$tmo" "$TFRUN run --work-queue=s $here/async2.mlir" \
+  "$TFRUN run --work-queue=mstd:2 $here/async2.mlir" > "$out/async2.times"
+s_cpu=$(field "$out/async2.times" 0 2)
+m_wall=$(field "$out/async2.times" 1 3)
+m_cpu=$(field "$out/async2.times" 1 2)
+async_line=$(awk -v c="$s_cpu" -v w="$m_wall" -v mc="$m_cpu" 'BEGIN {
+  if (c !~ /^[0-9]/ || w !~ /^[0-9]/) { printf "s CPU %s ms, mstd:2 wall %s ms", c, w; exit }
+  printf "s CPU %.1f ms, mstd:2 wall %.1f ms (CPU %.1f ms): s CPU / mstd:2 wall = %.2f (target >= 1.8)",
+         c, w, mc, c / w }')
+echo "async2    $async_line"
+
+echo "== tfrt_fizzbuzz_bm: tfrt_test.benchmark of fizzbuzz_compute(1000) (wall, timeout ${bm_tmo} s)"
+rounds 1 "$bm_tmo" "$TFRUN $here/tfrt_fizzbuzz_bm.mlir" > "$out/bm.times"
+bm_line=$(awk -v w="$(field "$out/bm.times" 0 3)" -v st="$(field "$out/bm.times" 0 6)" -v t="$bm_tmo" 'BEGIN {
+  if (st == "timeout") printf "timeout (not finished after %g s; target under 10 s)", t
+  else if (w !~ /^[0-9]/) printf "failed (%s)", st
+  else printf "%.1f s: %s 10 s", w / 1000, (w < 10000 ? "under" : "NOT under") }')
+echo "bm        $bm_line"
+
+echo
+echo "== summary (CPU ms, best of up to $runs; ratio = tfrun / peer [per-round min-max])"
+printf "%-14s %10s %10s %10s   %-22s %-22s\n" program tfrun python3 lua5.4 tfrun/python3 tfrun/lua5.4
+for prog in $progs; do
+  f=$out/$prog.times
+  awk -v prog="$prog" -v names="$(for p in $peer_names; do peer_have "$p" && printf "%s " "$p"; done)" '
+    { cpu[$1] = $2; lo[$1] = $7; hi[$1] = $8 }
+    END {
+      n = split(names, nm, " ")
+      col["python3"] = "-"; col["lua5.4"] = "-"; rat["python3"] = "-"; rat["lua5.4"] = "-"
+      for (i = 1; i <= n; i++) {
+        col[nm[i]] = cpu[i]
+        if (cpu[0] ~ /^[0-9]/ && cpu[i] ~ /^[0-9]/)
+          rat[nm[i]] = sprintf("%.2f [%s-%s]", cpu[0] / (cpu[i] < 1 ? 1 : cpu[i]), lo[i], hi[i])
+        else rat[nm[i]] = "-"
+      }
+      printf "%-14s %10s %10s %10s   %-22s %-22s\n", prog, cpu[0], col["python3"], col["lua5.4"],
+             rat["python3"], rat["lua5.4"]
+    }' "$f"
+done
+echo "rss (MB)       $rss_line"
+echo "chain          $chain_line"
+echo "parse          $parse_line"
+echo "async2         $async_line"
+echo "bm             $bm_line"
