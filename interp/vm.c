@@ -19,7 +19,8 @@
 ** overwrite a loop-carried register, check what they overwrite.
 **
 ** Cancellation (tfrt_test.cancel, --timeout) is noticed after every kernel
-** call, at every call and at every loop iteration. From then on the loop
+** call, and polled at calls and loop iterations (a timeout is noticed
+** within 64 of them). From then on the loop
 ** runs on a second dispatch table in which every kernel instruction takes
 ** the slow path, so kernels are skipped with the cancellation error as in
 ** the exact engine (dialect.md §6, §8.10), while non-strict control flow
@@ -28,6 +29,7 @@
 ** noticed at the next one.
 */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "interp/vm_int.h"
@@ -52,9 +54,9 @@ const char *vm_opname(int op) { return op >= 0 && op < VM__COUNT ? opnames[op] :
 
 typedef struct VmCall {
     const VmProto *p;
-    int32_t ret;          /* the caller's pc to resume at */
+    const VmInsn *ret;    /* the caller's pc to resume at */
+    const int32_t *res;   /* the caller's registers for the results */
     int32_t base;         /* first register of the frame */
-    int32_t site;         /* the caller's call site (its result registers) */
     bool dirty;           /* an object was written into the frame */
 } VmCall;
 
@@ -252,12 +254,34 @@ static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, cons
 ** The interpreter loop
 ** ====================================================================== */
 
-/* Scalar results: the whole 16 bytes written, other fields zero. */
-#define SET_I32(d, val) (*(d) = (Any){ .type = ANY_I32, .v.i = (int32_t)(val) })
-#define SET_I64(d, val) (*(d) = (Any){ .type = ANY_I64, .v.i = (int64_t)(val) })
-#define SET_I1(d, val) (*(d) = (Any){ .type = ANY_I1, .v.i = (val) ? 1 : 0 })
-#define SET_F32(d, val) (*(d) = (Any){ .type = ANY_F32, .v.f32 = (val) })
-#define SET_F64(d, val) (*(d) = (Any){ .type = ANY_F64, .v.f64 = (val) })
+/* Scalar results: the whole 16 bytes written as two words, the first the
+** type code with every other field zero (Any's layout: type, len, aux and
+** aux32 in the first word, little-endian), the second the payload. */
+typedef uint64_t __attribute__((may_alias)) AnyWord;
+_Static_assert(offsetof(Any, v) == 8, "an Any is a header word and a payload word");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the type code is the low byte of the header word");
+static inline void set_words(Any *d, uint8_t type, uint64_t payload)
+{
+    ((AnyWord *)d)[0] = type;
+    ((AnyWord *)d)[1] = payload;
+}
+static inline uint64_t f32_word(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+static inline uint64_t f64_word(double f)
+{
+    uint64_t b;
+    memcpy(&b, &f, 8);
+    return b;
+}
+#define SET_I32(d, val) set_words((d), ANY_I32, (uint64_t)(int64_t)(int32_t)(val))
+#define SET_I64(d, val) set_words((d), ANY_I64, (uint64_t)(int64_t)(val))
+#define SET_I1(d, val) set_words((d), ANY_I1, (val) ? 1u : 0u)
+#define SET_F32(d, val) set_words((d), ANY_F32, f32_word(val))
+#define SET_F64(d, val) set_words((d), ANY_F64, f64_word(val))
 
 /* Runs from the top frame of [S] until the frame at depth [stop] returns;
 ** its results go to [out] (+1 each). Macros for this function only:
@@ -266,8 +290,15 @@ static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, cons
 **   vmjump(t)     pc = instruction t of the current proto, dispatch
 **   reload()      ci and R again, after anything that may grow the stack
 **   check_cancel() switch to the cancelled table once the request is
-**                 cancelled (after a kernel call, at calls and loop edges)
+**                 cancelled (after every kernel call)
+**   poll_cancel()  the same, every POLL_EVERY times it is reached (calls and
+**                 loop edges: a timeout is noticed soon, at no cost per call)
 */
+#define POLL_EVERY 64
+/* GCC would merge the handlers' common tails (cross-jumping) and hoist their
+** loads (GCSE), which puts one shared, unpredictable jump back into every
+** handler; a computed-goto loop wants each handler to dispatch on its own. */
+__attribute__((optimize("no-crossjumping", "no-gcse")))
 static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 {
     static const void *const fast_tbl[] = {
@@ -292,6 +323,8 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 #define vmcase(name) L_##name:
 #define reload() do { ci = &S->calls[S->ncalls - 1]; R = S->regs + ci->base; } while (0)
 #define check_cancel() do { if (unlikely(cancelled(c) != NULL)) disp = cancelled_tbl; } while (0)
+#define poll_cancel() do { if (unlikely(--poll == 0)) { poll = POLL_EVERY; check_cancel(); } } while (0)
+    unsigned poll = POLL_EVERY;
     VmCall *ci = &S->calls[S->ncalls - 1];
     const VmProto *P = ci->p;
     Any *R = S->regs + ci->base;
@@ -481,52 +514,112 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     vmcase(CALL) {
         const VmCallSite *cs = &P->calls[pc->x];
         const VmProto *Q = cs->callee;
-        check_cancel();
-        int32_t nb = ci->base + P->nregs;
-        if (unlikely((size_t)nb + (size_t)Q->nregs > S->cap)) {
-            stack_grow_regs(S, (size_t)nb + (size_t)Q->nregs);
+        poll_cancel();
+        Any *NR = R + P->nregs;
+        if (unlikely(NR + Q->nregs > S->regs + S->cap)) {
+            stack_grow_regs(S, (size_t)ci->base + (size_t)P->nregs + (size_t)Q->nregs);
             R = S->regs + ci->base;
+            NR = R + P->nregs;
         }
-        if (unlikely(S->ncalls == S->capcalls)) stack_grow_calls(S);
-        Any *NR = S->regs + nb;
+        if (unlikely(S->ncalls == S->capcalls)) {
+            stack_grow_calls(S);
+            ci = &S->calls[S->ncalls - 1];
+        }
         bool dirty = false;
+        const int32_t *args = cs->args;
         for (int i = 0; i < cs->nargs; i++) {
-            Any v = *vm_ref(R, P, cs->args[i]);
+            Any v = R[args[i]];
             if (unlikely(v.type == ANY_OBJ)) {
                 any_retain(v);
                 dirty = true;
             }
             NR[i] = v;
         }
-        ci = &S->calls[S->ncalls++];
-        ci->p = Q;
-        ci->ret = (int32_t)(pc - P->code) + 1;
-        ci->base = nb;
-        ci->site = pc->x;
-        ci->dirty = dirty;
+        VmCall *nc = ci + 1;
+        nc->p = Q;
+        nc->ret = pc + 1;
+        nc->res = cs->res;
+        nc->base = ci->base + P->nregs;
+        nc->dirty = dirty;
+        S->ncalls++;
+        ci = nc;
         P = Q;
         R = NR;
         pc = Q->code;
         vmdispatch();
     }
+    vmcase(CALL1) {
+        const VmCallSite *cs = &P->calls[pc->x];
+        const VmProto *Q = cs->callee;
+        poll_cancel();
+        Any *NR = R + P->nregs;
+        if (unlikely(NR + Q->nregs > S->regs + S->cap || S->ncalls == S->capcalls)) goto call_slow;
+        Any v = R[pc->a];
+        bool dirty = false;
+        if (unlikely(v.type == ANY_OBJ)) {
+            any_retain(v);
+            dirty = true;
+        }
+        NR[0] = v;
+        VmCall *nc = ci + 1;
+        nc->p = Q;
+        nc->ret = pc + 1;
+        nc->res = cs->res;
+        nc->base = ci->base + P->nregs;
+        nc->dirty = dirty;
+        S->ncalls++;
+        ci = nc;
+        P = Q;
+        R = NR;
+        pc = Q->code;
+        vmdispatch();
+    }
+call_slow:
+    /* A CALL1 that must grow the stack first: the general CALL does. */
+    goto L_CALL;
+    vmcase(RET1) {
+        if (unlikely(S->ncalls - 1 == stop)) goto L_RET;
+        VmCall *up = ci - 1;
+        Any *UR = S->regs + up->base;
+        Any v = R[pc->a];
+        Any *d = &UR[ci->res[0]];
+        if (unlikely(v.type == ANY_OBJ || d->type == ANY_OBJ)) {
+            any_retain(v);
+            reg_store(d, v, &up->dirty);
+        } else {
+            *d = v;
+        }
+        if (unlikely(ci->dirty)) release_range(R, 0, P->nregs);
+        pc = ci->ret;
+        S->ncalls--;
+        ci = up;
+        P = up->p;
+        R = UR;
+        vmdispatch();
+    }
     vmcase(RET) {
-        bool dirty = ci->dirty;
-        if (S->ncalls - 1 == stop) {
-            for (int j = 0; j < P->nres; j++) out[j] = any_copy(*vm_ref(R, P, P->ret[j]));
-            if (dirty) release_range(R, 0, P->nregs);
+        const int32_t *ret = P->ret;
+        if (unlikely(S->ncalls - 1 == stop)) {
+            for (int j = 0; j < P->nres; j++) out[j] = any_copy(R[ret[j]]);
+            if (ci->dirty) release_range(R, 0, P->nregs);
             S->ncalls--;
             return;
         }
         VmCall *up = ci - 1;
-        const VmCallSite *cs = &up->p->calls[ci->site];
         Any *UR = S->regs + up->base;
-        for (int j = 0; j < cs->nres; j++) {
-            Any v = *vm_ref(R, P, P->ret[j]);
-            if (unlikely(v.type == ANY_OBJ)) any_retain(v);
-            reg_store(&UR[cs->res[j]], v, &up->dirty);
+        const int32_t *res = ci->res;
+        for (int j = 0, n = P->nres; j < n; j++) {
+            Any v = R[ret[j]];
+            Any *d = &UR[res[j]];
+            if (unlikely(v.type == ANY_OBJ || d->type == ANY_OBJ)) {
+                any_retain(v);
+                reg_store(d, v, &up->dirty);
+            } else {
+                *d = v;
+            }
         }
-        if (unlikely(dirty)) release_range(R, 0, P->nregs);
-        pc = up->p->code + ci->ret;
+        if (unlikely(ci->dirty)) release_range(R, 0, P->nregs);
+        pc = ci->ret;
         S->ncalls--;
         ci = up;
         P = up->p;
@@ -563,11 +656,12 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     vmcase(RPT_NEXT) {
         if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
         if (--R[pc->a].v.i > 0) {
-            ErrorObj *e = cancelled(c);
-            if (likely(e == NULL)) vmjump(pc->b);
-            disp = cancelled_tbl;
+            /* Before each iteration (dialect.md §9.2): a cancellation made
+            ** in the body is known at once, a timeout within POLL_EVERY. */
+            poll_cancel();
+            if (likely(disp == fast_tbl)) vmjump(pc->b);
             const VmKSite *s = &P->ksites[pc->x];
-            fill_error(R, s, s->nres, e, &ci->dirty);
+            fill_error(R, s, s->nres, cancelled(c), &ci->dirty);
         }
         vmnext();
     }
@@ -581,7 +675,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         ErrorObj *e;
         if (likely(v->type == ANY_I1) || !vm_is_error(v)) {
             if (!v->v.i) vmjump(pc->b);
-            check_cancel();
+            poll_cancel();
             vmnext();
         }
         e = (ErrorObj *)v->v.obj;
@@ -603,6 +697,7 @@ slow:
 #undef vmcase
 #undef reload
 #undef check_cancel
+#undef poll_cancel
 #undef BINOP
 #undef BINOPK
 #undef DIVOP
@@ -621,9 +716,9 @@ void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int 
     if (S->ncalls == S->capcalls) stack_grow_calls(S);
     VmCall *ci = &S->calls[S->ncalls++];
     ci->p = p;
-    ci->ret = 0;
+    ci->ret = NULL;
+    ci->res = NULL;
     ci->base = (int32_t)base;
-    ci->site = -1;
     ci->dirty = false;
     Any *R = S->regs + base;
     for (int i = 0; i < nargs && i < p->nargs; i++) {

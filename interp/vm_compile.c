@@ -290,7 +290,7 @@ static int callsite(Comp *C, const Map *mp, const Block *body, const Op *op, int
     s->nargs = nargs;
     s->nres = nres;
     s->args = pool_alloc(C, nargs);
-    for (int j = 0; j < nargs; j++) C->pool[s->args + j] = use_ref(C, mp, op->operands[first + j]);
+    for (int j = 0; j < nargs; j++) C->pool[s->args + j] = use_reg(C, mp, op->operands[first + j]);
     s->res = pool_alloc(C, nres);
     memcpy(C->pool + s->res, res, sizeof(int32_t) * (size_t)nres);
     return C->ncs++;
@@ -524,7 +524,8 @@ static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int firs
         return;
     }
     int s = callsite(C, mp, b, op, first, op->noperands - first, res, op->nresults);
-    int I = emit(C, VM_CALL, 0, 0, 0);
+    bool one = C->cs[s].nargs == 1;
+    int I = emit(C, one ? VM_CALL1 : VM_CALL, one ? C->pool[C->cs[s].args] : 0, 0, 0);
     C->code[I].x = s;
     free(res);
 }
@@ -905,8 +906,9 @@ static VmProto *compile_body(Comp *C, const Block *b)
     compile_ops(C, &mp, b);
     const Op *ret = b->ops[b->nops - 1];
     int at = pool_alloc(C, ret->noperands);
-    for (int i = 0; i < ret->noperands; i++) C->pool[at + i] = use_ref(C, &mp, ret->operands[i]);
-    emit(C, VM_RET, 0, 0, 0);
+    for (int i = 0; i < ret->noperands; i++) C->pool[at + i] = use_reg(C, &mp, ret->operands[i]);
+    if (ret->noperands == 1) emit(C, VM_RET1, C->pool[at], 0, 0);
+    else emit(C, VM_RET, 0, 0, 0);
     map_free(&mp);
     return finish(C, b, b->nargs, at);
 }

@@ -45,7 +45,7 @@ typedef struct VmCallSite {
     const VmProto *callee;   /* set once every proto exists (recursion) */
     const Block *body;       /* the callee's body, to find its proto */
     int nargs, nres;
-    const int32_t *args;     /* refs */
+    const int32_t *args;     /* registers (constants are loaded in the prologue) */
     const int32_t *res;      /* registers */
 } VmCallSite;
 
@@ -62,7 +62,7 @@ struct VmProto {
     int ncode;
     int nregs;               /* registers of one frame */
     int nargs, nres;
-    const int32_t *ret;      /* refs of the body's results (the RET site) */
+    const int32_t *ret;      /* registers of the body's results (the RET site) */
     Any *consts;
     int nconsts;
     VmKSite *ksites;
