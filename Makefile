@@ -190,15 +190,19 @@ define san_golden
 endef
 ASAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 # Criterion 2.4.1's runner leaks 48 bytes with --jobs=2 (tests/lsan.supp).
+# Then every golden program once more under --schedule=fast, on its own
+# queue (tests/san_sweep.sh): the compiled engine under ASan and UBSan.
 asan: deps-test
 	@LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  $(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin OPT=-O1 SAN="$(ASAN_FLAGS)" \
 	  unit build/asan/bin/tfrun
 	$(call san_golden,build/asan,ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=abort_on_error=1,)
+	@sh tests/san_sweep.sh build/asan/bin/tfrun $(CURDIR)/build/asan/sweep asan own fast
 # The shim's runner is checked first (tests/shim/selftest.sh). The tests' own
 # time limits were chosen for the plain build; TSan runs several times slower,
 # so the shim's runner stretches them, and `tfrun test` gets more. Then every
-# golden program runs once more on two worker threads (tests/tsan_sweep.sh).
+# golden program runs twice more on two worker threads, under auto and under
+# fast (tests/san_sweep.sh).
 TSAN_SLOWDOWN = 5
 TSAN_GOLDEN_TIMEOUT = 300
 tsan: deps-test
@@ -208,7 +212,7 @@ tsan: deps-test
 	@SHIM_TIMEOUT_SCALE=$(TSAN_SLOWDOWN) $(MAKE) --no-print-directory BUILD=build/tsan BIN=build/tsan/bin \
 	  OPT=-O1 SAN="-fsanitize=thread" CRITERION=shim unit build/tsan/bin/tfrun
 	$(call san_golden,build/tsan,TSAN_OPTIONS=second_deadlock_stack=1,--timeout $(TSAN_GOLDEN_TIMEOUT))
-	@sh tests/tsan_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep
+	@sh tests/san_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep tsan mstd:2 auto fast
 
 # ---------------------------------------------------------------- benchmarks
 BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
