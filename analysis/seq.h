@@ -19,7 +19,8 @@
 ** stderr), the runtime-error diagnostics (stderr), and mutable objects, each
 ** named by the value that first holds it (the result of the op that
 ** allocated it, or a function argument). Objects that reach a function
-** through its arguments may alias one another when their types agree.
+** through its arguments may alias one another when their types agree
+** (kernels/effects.def's classes); region bodies see their operands' objects.
 **
 ** Ownership: a SeqAnalysis borrows the module (which must outlive it and be
 ** verified); everything it returns is owned by it and dies with seq_free().
@@ -61,10 +62,20 @@ int seq_op_effects(const Op *op, SeqEffect *out, int max, const char **why);
 
 typedef struct SeqOptions {
     /* The functions the run will run, in the order it runs them (the init
-    ** function first). NULL: every function `tfrun run` would run. */
+    ** function first). NULL: every function `tfrun run` would run (every
+    ** function with a body and no arguments, in source order). */
     const Func *const *funcs;
     int nfuncs;
+    unsigned flags;    /* SEQ_* below */
 } SeqOptions;
+
+/* SeqOptions.flags. SEQ_ALLOC_REPORTS: the run's host allocator reports
+** what is allocated (test_fixed_size_1k logs every allocation and every
+** free, profiled_allocator prints maxima at the end), so allocating kernels
+** (FX_ALLOC) are opaque: when a free happens, and what is alive at once,
+** depend on the schedule. With the other allocators an allocation is not
+** an effect. */
+enum { SEQ_ALLOC_REPORTS = 1u << 0 };
 
 typedef struct SeqAnalysis SeqAnalysis;
 
@@ -87,18 +98,25 @@ typedef struct SeqSite {
 } SeqSite;
 
 /* An unordered pair of conflicting effects: [first] is the earlier of the
-** two ops in source order. */
+** two ops in source order. When first.path[0] == second.path[0] the op
+** conflicts with itself: two iterations of a loop (tfrt.repeat.i32,
+** tfrt.while), two blocks of a parallel op, two runs of a benchmark (or a
+** run and the benchmark's report, second.n == 1). */
 typedef struct SeqPair {
-    const Func *func;      /* the function the run runs in which they meet */
+    const Func *func;      /* the run function whose run reaches the block where
+                              they meet first */
     SeqSite first, second;
     SeqResKind kind;       /* the resource */
-    const Value *object;   /* SEQ_RES_OPERAND: the value naming the object */
+    unsigned first_access, second_access;   /* SEQ_READ / SEQ_WRITE of each */
+    const Value *object;   /* SEQ_RES_OPERAND: the value naming the object in
+                              the block where they meet (may be NULL) */
     bool second_is_result_line;   /* second is the driver's `'NAME' returned`
                                      line (second.n == 0) */
 } SeqPair;
 
 /* The unordered conflicting pairs, in the order of their later op in the
-** source (then of the earlier); each pair of ops once. */
+** source (then of the earlier), by the ops of the block where they meet;
+** each pair of those ops once, at most 4096 pairs. */
 int seq_npairs(const SeqAnalysis *a);
 const SeqPair *seq_pair(const SeqAnalysis *a, int i);
 
@@ -109,7 +127,8 @@ const Op *seq_opaque(const SeqAnalysis *a, int i, const char **why);
 
 /* True when [x] finishes before [y] starts in every schedule: y depends on
 ** x through data and chain edges, transitively, within their common block
-** (both must be ops of one block; false otherwise). */
+** (both must be ops of one block the run reaches; false otherwise). In a
+** tfrt.sync function, block order. */
 bool seq_ordered(const SeqAnalysis *a, const Op *x, const Op *y);
 
 /* One line (no newline) saying why the run is not determinate, naming the
@@ -118,5 +137,8 @@ bool seq_ordered(const SeqAnalysis *a, const Op *x, const Op *y);
 ** to the output"), or "every conflicting pair is ordered". The caller
 ** frees the string. */
 char *seq_describe(const SeqAnalysis *a);
+/* The same sentence for pair [i] (tfrun lint's warning text). The caller
+** frees the string. */
+char *seq_pair_describe(const SeqAnalysis *a, int i);
 
 #endif
