@@ -1,7 +1,8 @@
 /*
-** block.c — one block of the run (docs/analysis.md "Summaries"): the
-** effects of its ops as atoms, the objects its mutable values hold, and the
-** block's summary for the op that runs it.
+** block.c — one block of the run (spec/tfrun.md §9; docs/analysis.md §2
+** "Objects" and §3 "The order"): the effects of its ops as atoms, the
+** objects its mutable values hold, and the block's summary for the op that
+** runs it.
 **
 ** One forward pass over the ops: a kernel's atoms come from fx.c (after
 ** every operand when it is strict, before every result); a control op's

@@ -1,6 +1,6 @@
 /*
-** check.c — the pairs that meet in one block (docs/analysis.md "Checking
-** a block", spec/tfrun.md §9).
+** check.c — the pairs that meet in one block (docs/analysis.md §4
+** "Checking a block", spec/tfrun.md §9).
 **
 ** Two effects at different ops x < y of a block are ordered when a result
 ** of x that the first comes before reaches an operand of y that the second
@@ -341,10 +341,14 @@ static void block_keys(SeqAnalysis *sa, BlockAn *ba, bool function_body)
     }
 }
 
+/* The resource of [a]: the output 0, objects from 1, the diagnostics last
+** (pairs are reported once per pair of ops, and a pair that prints or
+** touches an object says more than one that may report errors). */
+#define RES_DIAG 0x7fffffff
 static int atom_res(const BlockAn *ba, const Atom *a)
 {
-    if (a->kind != SEQ_RES_OPERAND) return a->kind == SEQ_RES_OUTPUT ? 0 : 1;
-    return 2 + ba->key[sa_find(ba->nodes, a->node)];
+    if (a->kind != SEQ_RES_OPERAND) return a->kind == SEQ_RES_OUTPUT ? 0 : RES_DIAG;
+    return 1 + ba->key[sa_find(ba->nodes, a->node)];
 }
 
 typedef struct Ref { int res, idx; } Ref;
@@ -516,19 +520,19 @@ static void check_chain(SeqAnalysis *sa, const BlockAn *ba, const Ref *refs, int
 ** is an object nothing outside one run of the body sees. */
 static int satom_res(const BlockAn *ba, const OpAn *oa, const Summary *s, const SAtom *t)
 {
-    if (t->kind != SEQ_RES_OPERAND) return t->kind == SEQ_RES_OUTPUT ? 0 : 1;
+    if (t->kind != SEQ_RES_OPERAND) return t->kind == SEQ_RES_OUTPUT ? 0 : RES_DIAG;
     const Op *op = oa->op;
     for (int j = 0; t->oargs && j < s->nargs; j++) {
         if (!sa_has(t->oargs, j)) continue;
         int o = sa_argmap(oa, j);
         const Value *v = o >= 0 && o < op->noperands ? op->operands[o] : NULL;
         int n = v && ba->vnode ? ba->vnode[v->index] : -1;
-        if (n >= 0) return 2 + ba->key[sa_find(ba->nodes, n)];
+        if (n >= 0) return 1 + ba->key[sa_find(ba->nodes, n)];
     }
     for (int k = 0; t->orets && k < s->nres && k < op->nresults; k++) {
         if (!sa_has(t->orets, k)) continue;
         int n = ba->vnode ? ba->vnode[op->results[k]->index] : -1;
-        if (n >= 0) return 2 + ba->key[sa_find(ba->nodes, n)];
+        if (n >= 0) return 1 + ba->key[sa_find(ba->nodes, n)];
     }
     return -1;
 }
@@ -580,9 +584,11 @@ static void check_self(SeqAnalysis *sa, const BlockAn *ba, const OpAn *oa)
     int *res = malloc(sizeof(int) * (size_t)b->natoms);
     if (!res) abort();
     for (int i = 0; i < b->natoms; i++) res[i] = satom_res(ba, oa, b, &b->atoms[i]);
+    /* The diagnostics last (see atom_res). */
+    for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < b->natoms && !full(sa); i++) {
         const SAtom *s = &b->atoms[i];
-        if (res[i] < 0) continue;
+        if (res[i] < 0 || (res[i] == RES_DIAG) != (pass == 1)) continue;
         for (int j = i; j < b->natoms; j++) {
             const SAtom *t = &b->atoms[j];
             if (res[j] != res[i] || !((s->access | t->access) & SEQ_WRITE)) continue;

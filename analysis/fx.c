@@ -1,5 +1,5 @@
 /*
-** fx.c — the effects of one op (spec/tfrun.md §9, docs/analysis.md
+** fx.c — the effects of one op (spec/tfrun.md §9, docs/analysis.md §1
 ** "Effects of a kernel"): seq_op_effects, and the op-level facts the rest
 ** of analysis/ asks for: type classes, why an op is opaque, strictness,
 ** how a control op binds its bodies, constant divisors, aliasing results,

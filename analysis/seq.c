@@ -1,5 +1,6 @@
 /*
-** seq.c — the analysis of a run (spec/tfrun.md §8-§9, docs/analysis.md):
+** seq.c — the analysis of a run (spec/tfrun.md §8-§9, docs/analysis.md §3
+** "The driver" and §5 "Recursion and the call graph"):
 ** the functions the run may execute, their summaries bottom-up over the
 ** call graph (a recursive group to a fixpoint), then the checks top-down,
 ** and the queries of analysis/seq.h.
