@@ -803,6 +803,7 @@ BlockAn *sa_block(SeqAnalysis *sa, const Block *b, BlockAn *parent, const Op *pa
         const Op *op = b->ops[i];
         if (op->info && (op->info->flags & OPF_TERMINATOR)) continue;
         if (!ba->sync && pure_kernel(sa, ba, op)) continue;
+        if (sa->restart) break;      /* the depth-first pass is over: its work is dropped */
         const char *why = sa_opaque_why(sa, op);
         if (why) sa_opaque(sa, op, why);
         if (ba->sync) { sync_op(&w, op); continue; }

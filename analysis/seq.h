@@ -53,9 +53,13 @@ typedef struct SeqEffect {
 /* The direct effects of [op] itself — not those of a callee or region body —
 ** from the op table and the types of its operands. Stores at most [max] in
 ** [out] and returns how many there are (which may be more than [max]).
-** Returns -1 when the op's effects are not modelled: an unknown op, or an
-** FX_OPAQUE kernel (then *why, if not NULL, names the reason in a few words,
-** e.g. "cancels the request"). */
+** Without context: a division's failure is dropped only for a divisor that
+** is itself a non-zero constant, a tensor creation's when its shape is
+** small (the default allocators), and a kernel of a tfrt.sync function
+** reports no diagnostics. Returns -1 when the op's effects are not
+** modelled: an unknown op, an FX_OPAQUE kernel, or a pass-through that
+** hands a value on under another type (then *why, if not NULL, names the
+** reason in a few words, e.g. "cancels the request: ..."). */
 int seq_op_effects(const Op *op, SeqEffect *out, int max, const char **why);
 
 /* ---- the analysis of a run ----------------------------------------------- */
@@ -120,22 +124,30 @@ typedef struct SeqPair {
 int seq_npairs(const SeqAnalysis *a);
 const SeqPair *seq_pair(const SeqAnalysis *a, int i);
 
-/* The ops whose effects are not modelled (seq_op_effects returned -1), in
-** source order, each once. */
+/* The ops of the run whose effects are not modelled, in source order, each
+** once: those seq_op_effects returns -1 for, and those the run makes
+** unmodelled (an FX_ALLOC kernel under SEQ_ALLOC_REPORTS, control flow in a
+** tfrt.sync function, a tfrt.once whose one run other sites with objects
+** share). */
 int seq_nopaque(const SeqAnalysis *a);
 const Op *seq_opaque(const SeqAnalysis *a, int i, const char **why);
 
-/* True when [x] finishes before [y] starts in every schedule: y depends on
-** x through data and chain edges, transitively, within their common block
-** (both must be ops of one block the run reaches; false otherwise). In a
-** tfrt.sync function, block order. */
+/* True when [y] cannot start, in any schedule, before some result of [x] is
+** available: y waits (it is strict, or it is the operand y's selector or
+** y's only one) for an operand that depends on a result of x through data
+** and chain edges, transitively, within their common block. Both must be
+** ops of one block the run reaches (false otherwise). For a kernel, which
+** has done all it does once its results are available, that is "x finishes
+** before y starts"; for an op that runs a body, only what the body does
+** before that result is. In a tfrt.sync function: block order. */
 bool seq_ordered(const SeqAnalysis *a, const Op *x, const Op *y);
 
 /* One line (no newline) saying why the run is not determinate, naming the
 ** first opaque op or the first unordered pair with both locations
 ** ("FILE:L:C: 'tfrt.print.i32' and FILE:L:C: 'tfrt.print.i32' both print
-** to the output"), or "every conflicting pair is ordered". The caller
-** frees the string. */
+** to the output"), or why the analysis gave up ("the analysis gave up:
+** ..."), or "every conflicting pair is ordered". The caller frees the
+** string. */
 char *seq_describe(const SeqAnalysis *a);
 /* The same sentence for pair [i] (tfrun lint's warning text). The caller
 ** frees the string. */
