@@ -35,25 +35,29 @@ GRAMMAR_H = $(GEN)/grammar.h
 FRONT_SRC = $(wildcard lexer/*.c parser/*.c ir/*.c) kernels/optable.c
 RT_SRC    = $(wildcard interp/*.c)
 KERN_SRC  = $(filter-out kernels/optable.c,$(wildcard kernels/*.c))
+ANA_SRC   = $(wildcard analysis/*.c)
 CLI_SRC   = $(filter-out cli/main.c,$(wildcard cli/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 FRONT_OBJ = $(call obj,$(FRONT_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
 RT_OBJ    = $(call obj,$(RT_SRC))
 KERN_OBJ  = $(call obj,$(KERN_SRC))
+ANA_OBJ   = $(call obj,$(ANA_SRC))
 CLI_OBJ   = $(call obj,$(CLI_SRC))
 
 LIBFRONT = $(BUILD)/libfront.a
 LIBRT    = $(BUILD)/librt.a
 LIBKERN  = $(BUILD)/libkern.a
+LIBANA   = $(BUILD)/libana.a
 LIBCLI   = $(BUILD)/libcli.a
 # Link order: later archives serve earlier ones. Kernels and the executor
-# need the front end's IR and the runtime; the CLI needs everything.
-ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBRT) $(LIBFRONT)
+# need the front end's IR and the runtime; the sequencing analysis needs
+# the IR and the op table (both in the front end); the CLI needs everything.
+ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBANA) $(LIBRT) $(LIBFRONT)
 # Linking: optable.o refers to every kernel k_* WEAKLY (so missing kernels are
 # NULL), and main.o refers to the subcommands weakly; a weak reference never
 # pulls a member out of an archive, so the kernel and CLI archives are linked whole.
-LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) \
+LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LIBANA) $(LIBRT) $(LIBFRONT) \
             $(LIBRT) $(LIBFRONT)
 
 TFRUN = $(BIN)/tfrun
@@ -111,6 +115,7 @@ $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 $(LIBFRONT): $(FRONT_OBJ) ; @rm -f $@; ar rcs $@ $^
 $(LIBRT):    $(RT_OBJ)    ; @rm -f $@; ar rcs $@ $^
 $(LIBKERN):  $(KERN_OBJ)  ; @rm -f $@; ar rcs $@ $^
+$(LIBANA):   $(ANA_OBJ)   ; @rm -f $@; ar rcs $@ $^
 $(LIBCLI):   $(CLI_OBJ)   ; @rm -f $@; ar rcs $@ $^
 
 $(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS)

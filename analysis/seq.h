@@ -19,7 +19,8 @@
 ** stderr), the runtime-error diagnostics (stderr), and mutable objects, each
 ** named by the value that first holds it (the result of the op that
 ** allocated it, or a function argument). Objects that reach a function
-** through its arguments may alias one another when their types agree.
+** through its arguments may alias one another when their types agree
+** (kernels/effects.def's classes); region bodies see their operands' objects.
 **
 ** Ownership: a SeqAnalysis borrows the module (which must outlive it and be
 ** verified); everything it returns is owned by it and dies with seq_free().
@@ -52,19 +53,33 @@ typedef struct SeqEffect {
 /* The direct effects of [op] itself — not those of a callee or region body —
 ** from the op table and the types of its operands. Stores at most [max] in
 ** [out] and returns how many there are (which may be more than [max]).
-** Returns -1 when the op's effects are not modelled: an unknown op, or an
-** FX_OPAQUE kernel (then *why, if not NULL, names the reason in a few words,
-** e.g. "cancels the request"). */
+** Without context: a division's failure is dropped only for a divisor that
+** is itself a non-zero constant, a tensor creation's when its shape is
+** small (the default allocators), and a kernel of a tfrt.sync function
+** reports no diagnostics. Returns -1 when the op's effects are not
+** modelled: an unknown op, an FX_OPAQUE kernel, or a pass-through that
+** hands a value on under another type (then *why, if not NULL, names the
+** reason in a few words, e.g. "cancels the request: ..."). */
 int seq_op_effects(const Op *op, SeqEffect *out, int max, const char **why);
 
 /* ---- the analysis of a run ----------------------------------------------- */
 
 typedef struct SeqOptions {
     /* The functions the run will run, in the order it runs them (the init
-    ** function first). NULL: every function `tfrun run` would run. */
+    ** function first). NULL: every function `tfrun run` would run (every
+    ** function with a body and no arguments, in source order). */
     const Func *const *funcs;
     int nfuncs;
+    unsigned flags;    /* SEQ_* below */
 } SeqOptions;
+
+/* SeqOptions.flags. SEQ_ALLOC_REPORTS: the run's host allocator reports
+** what is allocated (test_fixed_size_1k logs every allocation and every
+** free, profiled_allocator prints maxima at the end), so allocating kernels
+** (FX_ALLOC) are opaque: when a free happens, and what is alive at once,
+** depend on the schedule. With the other allocators an allocation is not
+** an effect. */
+enum { SEQ_ALLOC_REPORTS = 1u << 0 };
 
 typedef struct SeqAnalysis SeqAnalysis;
 
@@ -87,36 +102,55 @@ typedef struct SeqSite {
 } SeqSite;
 
 /* An unordered pair of conflicting effects: [first] is the earlier of the
-** two ops in source order. */
+** two ops in source order. When first.path[0] == second.path[0] the op
+** conflicts with itself: two iterations of a loop (tfrt.repeat.i32,
+** tfrt.while), two blocks of a parallel op, two runs of a benchmark (or a
+** run and the benchmark's report, second.n == 1). */
 typedef struct SeqPair {
-    const Func *func;      /* the function the run runs in which they meet */
+    const Func *func;      /* the run function whose run reaches the block where
+                              they meet first */
     SeqSite first, second;
     SeqResKind kind;       /* the resource */
-    const Value *object;   /* SEQ_RES_OPERAND: the value naming the object */
+    unsigned first_access, second_access;   /* SEQ_READ / SEQ_WRITE of each */
+    const Value *object;   /* SEQ_RES_OPERAND: the value naming the object in
+                              the block where they meet (may be NULL) */
     bool second_is_result_line;   /* second is the driver's `'NAME' returned`
                                      line (second.n == 0) */
 } SeqPair;
 
 /* The unordered conflicting pairs, in the order of their later op in the
-** source (then of the earlier); each pair of ops once. */
+** source (then of the earlier), by the ops of the block where they meet;
+** each pair of those ops once, at most 4096 pairs. */
 int seq_npairs(const SeqAnalysis *a);
 const SeqPair *seq_pair(const SeqAnalysis *a, int i);
 
-/* The ops whose effects are not modelled (seq_op_effects returned -1), in
-** source order, each once. */
+/* The ops of the run whose effects are not modelled, in source order, each
+** once: those seq_op_effects returns -1 for, and those the run makes
+** unmodelled (an FX_ALLOC kernel under SEQ_ALLOC_REPORTS, control flow in a
+** tfrt.sync function, a tfrt.once whose one run other sites with objects
+** share). */
 int seq_nopaque(const SeqAnalysis *a);
 const Op *seq_opaque(const SeqAnalysis *a, int i, const char **why);
 
-/* True when [x] finishes before [y] starts in every schedule: y depends on
-** x through data and chain edges, transitively, within their common block
-** (both must be ops of one block; false otherwise). */
+/* True when [y] cannot start, in any schedule, before some result of [x] is
+** available: y waits (it is strict, or it is the operand y's selector or
+** y's only one) for an operand that depends on a result of x through data
+** and chain edges, transitively, within their common block. Both must be
+** ops of one block the run reaches (false otherwise). For a kernel, which
+** has done all it does once its results are available, that is "x finishes
+** before y starts"; for an op that runs a body, only what the body does
+** before that result is. In a tfrt.sync function: block order. */
 bool seq_ordered(const SeqAnalysis *a, const Op *x, const Op *y);
 
 /* One line (no newline) saying why the run is not determinate, naming the
 ** first opaque op or the first unordered pair with both locations
 ** ("FILE:L:C: 'tfrt.print.i32' and FILE:L:C: 'tfrt.print.i32' both print
-** to the output"), or "every conflicting pair is ordered". The caller
-** frees the string. */
+** to the output"), or why the analysis gave up ("the analysis gave up:
+** ..."), or "every conflicting pair is ordered". The caller frees the
+** string. */
 char *seq_describe(const SeqAnalysis *a);
+/* The same sentence for pair [i] (tfrun lint's warning text). The caller
+** frees the string. */
+char *seq_pair_describe(const SeqAnalysis *a, int i);
 
 #endif

@@ -5,7 +5,10 @@
 ** name (ORDER OPNAME), so optable_lookup is a binary search with no state.
 ** Every kernel k_<ident> is declared weak: a row whose kernel is not linked
 ** in has fn == NULL and the executor reports it as an unknown kernel.
+** The effect facts that are not columns (mutable types, why a row is
+** opaque) come from kernels/effects.def.
 */
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include "kernels/optable.h"
@@ -69,4 +72,38 @@ const OpInfo *optable_lookup(const char *name, size_t len) {
 const OpInfo *optable_all(size_t *n) {
     *n = NOPS;
     return optable;
+}
+
+/* {=====================================================================
+** Effect facts that are not columns (kernels/effects.def)
+** ====================================================================== */
+
+static const struct { const char *spelling; TypeClass cls; bool prefix; } mutable_types[] = {
+#define MUTABLE(sp, cls, prefix) { sp, cls, prefix },
+#include "kernels/effects.def"
+#undef MUTABLE
+};
+
+TypeClass optable_type_class(const char *spelling)
+{
+    if (!spelling) return TYC_NONE;
+    for (size_t i = 0; i < sizeof mutable_types / sizeof mutable_types[0]; i++) {
+        const char *m = mutable_types[i].spelling;
+        if (mutable_types[i].prefix ? !strncmp(spelling, m, strlen(m)) : !strcmp(spelling, m))
+            return mutable_types[i].cls;
+    }
+    return TYC_NONE;
+}
+
+static const struct { OpId id; const char *why; } opaque_whys[] = {
+#define OPAQUE_WHY(ident, why) { OPID_##ident, why },
+#include "kernels/effects.def"
+#undef OPAQUE_WHY
+};
+
+const char *optable_opaque_why(OpId id)
+{
+    for (size_t i = 0; i < sizeof opaque_whys / sizeof opaque_whys[0]; i++)
+        if (opaque_whys[i].id == id) return opaque_whys[i].why;
+    return NULL;
 }

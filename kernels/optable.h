@@ -14,6 +14,9 @@
 **   type text, e.g. "(i32, i32) -> i32", "(!tfrt.chain) -> !tfrt.chain".
 **   `...` after a type means "any number of this type" ("(i32...) -> i32"),
 **   `any` matches every type, "" means unchecked. See ops.def's header.
+** - EFFECTS are the FX_* facts below, for the sequencing analysis and the
+**   fast engine; kernels/effects.def holds the facts that are not per row
+**   (which types are mutable, why a row is opaque).
 ** - The kernel is the C function `k_<ident>` with the KernelFn signature of
 **   kernels/kernel.h. optable.c declares every `k_<ident>` weak, so a row
 **   whose kernel is not written yet has fn == NULL (the executor reports it
@@ -72,11 +75,68 @@ enum {
     OPF_NO_KERNEL    = 1u << 6   /* parses and verifies, but has no kernel (sync_benchmark) */
 };
 
-/* Effect facts, the EFFECTS column (spec/tfrun.md §9). */
+/* Effect facts, the EFFECTS column (spec/tfrun.md §9, docs/analysis.md):
+** what the sequencing analysis (analysis/seq.h) and the fast engine need to
+** know about a kernel beyond its types. Each fact says what the kernel CAN
+** do, on some input; a kernel that reads its operands reads every operand
+** whose type at the use is mutable (kernels/effects.def) unless FX_NOREAD.
+** Facts about operand [i] take i < FX_MAXOP (FX_W, FX_A) or i < 4
+** (FX_S, FX_NZ). */
 enum {
-    FX_DEFER   = 1u << 0   /* a result may be unavailable on return, or the kernel
+    FX_DEFER    = 1u << 0, /* a result may be unavailable on return, or the kernel
                               runs other work: never called from compiled code */
+    FX_OUT      = 1u << 1, /* writes the program's output: prints, TFRT_LOG lines,
+                              benchmark reports, "Slept for" lines */
+    FX_NEW      = 1u << 2, /* its mutable results are newly allocated objects */
+    FX_FAIL     = 1u << 3, /* may report a runtime-error diagnostic (kf_error,
+                              exec_report_error) on some input of a verified
+                              program. Not counted: the checks that an operand
+                              holds its declared type, which only a value passed
+                              on under another type can fail (the analysis
+                              treats such a retyping as opaque) */
+    FX_OPAQUE   = 1u << 4, /* has effects the analysis does not model (the reason
+                              is in kernels/effects.def) */
+    FX_NOREAD   = 1u << 5, /* looks at no operand's mutable contents: passes
+                              objects on (control flow, merge.chains, identity)
+                              or reads only immutable parts (a tensor's shape) */
+    FX_ALLOC    = 1u << 6, /* allocates through the host allocator, whose
+                              test_fixed_size_1k and profiled kinds report what
+                              they allocate and free */
+    FX_SYNCCALL = 1u << 7  /* runs the tfrt.sync function its symbol attribute
+                              names, to completion, before it returns */
 };
+#define FX_MAXOP 6
+/* Writes (mutates) the object held by operand [i]. */
+#define FX_W(i)  (1u << (8 + (i)))
+/* Its results may be (or share storage with) the object of operand [i]:
+** result k goes with operand i + k, or the last operand (get_buffer,
+** make_tensor, list.get elements, tfrt.alias.value, tfrt_test.identity). */
+#define FX_A(i)  (1u << (14 + (i)))
+/* Stores operand [i] into the object it writes (FX_W): from then on
+** reading that object reads operand [i]'s object too (list.append). */
+#define FX_S(i)  (1u << (20 + (i)))
+/* FX_FAIL only when operand [i] is zero (tfrt.div.*). */
+#define FX_NZ(i) (1u << (24 + (i)))
+/* FX_FAIL only when its allocation is refused: by test_fixed_size_1k (out
+** of room), or because the sizes in its attributes are negative or over
+** tfrun's 4 GiB limit (create_uninitialized_tensor). */
+#define FX_OOM   (1u << 28)
+#define FX_W_BITS(fx)  (((fx) >> 8) & 0x3fu)
+#define FX_A_BITS(fx)  (((fx) >> 14) & 0x3fu)
+#define FX_S_BITS(fx)  (((fx) >> 20) & 0xfu)
+#define FX_NZ_BITS(fx) (((fx) >> 24) & 0xfu)
+
+/* Classes of mutable types (kernels/effects.def): two values may hold one
+** object only if their classes are equal or one is TYC_ANY. */
+typedef enum TypeClass {
+    TYC_NONE     = 0,        /* not mutable */
+    TYC_STORAGE  = 1u << 0,  /* tensors and host buffers */
+    TYC_LIST     = 1u << 1,
+    TYC_VAR      = 1u << 2,  /* !rv.var */
+    TYC_ATOMIC   = 1u << 3,
+    TYC_RESOURCE = 1u << 4,  /* !tfrt.test.resource */
+    TYC_ANY      = 1u << 5   /* !tfrt.any: may box any of the others */
+} TypeClass;
 
 /* Every op has an id, OPID_<ident>, in ops.def order (ORDER OPNAME), so code
 ** that must single out an op switches on info->id instead of comparing names. */
@@ -101,5 +161,10 @@ typedef struct OpInfo {
 const OpInfo *optable_lookup(const char *name, size_t len);
 /* Every row, for completion in the REPL and for tests; *n receives the count. */
 const OpInfo *optable_all(size_t *n);
+/* The TypeClass of the type spelled [spelling] (kernels/effects.def);
+** TYC_NONE for immutable types. */
+TypeClass optable_type_class(const char *spelling);
+/* Why row [id] is FX_OPAQUE (kernels/effects.def), or NULL. */
+const char *optable_opaque_why(OpId id);
 
 #endif

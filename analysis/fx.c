@@ -1,0 +1,324 @@
+/*
+** fx.c — the effects of one op (spec/tfrun.md §9, docs/analysis.md §1
+** "Effects of a kernel"): seq_op_effects, and the op-level facts the rest
+** of analysis/ asks for: type classes, why an op is opaque, strictness,
+** how a control op binds its bodies, constant divisors, aliasing results,
+** callees.
+**
+** Everything here comes from the op table (info->family, info->flags,
+** info->effects, info->id) and the types of the operands and results;
+** nothing compares op names. The one attribute name read here is
+** `bef.nonstrict` (tfrun.md §1.1), and constants are read from their
+** `value` attribute as their kernels read it (kernels/basic.c).
+*/
+#include <string.h>
+#include "analysis/internal.h"
+#include "ir/build.h"
+
+const Word sa_all_marker[1] = { ~(Word)0 };
+
+/* {=====================================================================
+** Types
+** ====================================================================== */
+
+/* The class of [t] (kernels/effects.def), through a small open-addressing
+** cache keyed by the interned Type pointer: a module has few types, and
+** every operand of every op asks. */
+TypeClass sa_type_class(SeqAnalysis *sa, const Type *t)
+{
+    if (!t) return TYC_NONE;
+    if (t == sa->last_type) return sa->last_class;
+    if (t->is_chain) return TYC_NONE;
+    uintptr_t key = (uintptr_t)t;
+    unsigned h = (unsigned)((key >> 4) ^ (key >> 13)) & (unsigned)(sa->typecap - 1);
+    for (;;) {
+        uint64_t e = sa->typecache[2 * h];
+        if (e == key) {
+            sa->last_type = t;
+            return sa->last_class = (TypeClass)sa->typecache[2 * h + 1];
+        }
+        if (e == 0) break;
+        h = (h + 1) & (unsigned)(sa->typecap - 1);
+    }
+    TypeClass c = optable_type_class(t->spelling);
+    /* The cache never fills: a module with more types than half its
+    ** capacity simply stops caching. */
+    int used = 0;
+    for (int i = 0; i < sa->typecap; i++) used += sa->typecache[2 * i] != 0;
+    if (2 * (used + 1) <= sa->typecap) {
+        sa->typecache[2 * h] = key;
+        sa->typecache[2 * h + 1] = c;
+    }
+    return c;
+}
+
+static TypeClass class_of(SeqAnalysis *sa, const Type *t)
+{
+    return sa ? sa_type_class(sa, t) : (t && !t->is_chain ? optable_type_class(t->spelling) : TYC_NONE);
+}
+
+/* {=====================================================================
+** Signatures
+** ====================================================================== */
+
+/* Is result entry [k] of signature [sig] (ops.def's mini-language) `any`,
+** i.e. "the type of the corresponding operand, as written"? */
+static bool sig_result_any(const char *sig, int k)
+{
+    const char *p = sig ? strstr(sig, "->") : NULL;
+    if (!p) return false;
+    p += 2;
+    while (*p == ' ') p++;
+    bool list = *p == '(';
+    if (list) p++;
+    int i = 0, depth = 0;
+    const char *start = p, *last = NULL;
+    size_t lastlen = 0;
+    for (;; p++) {
+        char c = *p;
+        if (c == '<' || (c == '(' )) depth++;
+        else if ((c == '>' || c == ')') && depth > 0) depth--;
+        else if (c == '\0' || (depth == 0 && (c == ',' || (list && c == ')')))) {
+            const char *s = start, *e = p;
+            while (s < e && *s == ' ') s++;
+            while (e > s && e[-1] == ' ') e--;
+            last = s;
+            lastlen = (size_t)(e - s);
+            if (i == k) break;
+            if (c != ',') {
+                /* The list ended before entry k: only a variadic last
+                ** entry (`T...`) covers it. */
+                if (lastlen < 3 || memcmp(last + lastlen - 3, "...", 3)) return false;
+                break;
+            }
+            i++;
+            start = p + 1;
+        }
+        if (c == '\0') break;
+    }
+    if (!last) return false;
+    return (lastlen == 3 && !memcmp(last, "any", 3)) || (lastlen == 6 && !memcmp(last, "any...", 6));
+}
+
+/* {=====================================================================
+** Op-level facts
+** ====================================================================== */
+
+bool sa_nonstrict(const Op *op)
+{
+    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
+    if (op->nattrs == 0) return false;
+    const Attr *a = ir_op_attr(op, "bef.nonstrict");
+    return a && a->kind == ATTR_UNIT;
+}
+
+CtlKind sa_ctl_kind(const Op *op)
+{
+    const OpInfo *info = op->info;
+    if (!info) return CTL_NONE;
+    switch (info->family) {
+    case SYN_CALL: return CTL_CALL;
+    case SYN_IF: case SYN_COND: case SYN_CASE: return CTL_BRANCH;
+    case SYN_REPEAT: return CTL_REPEAT;
+    case SYN_WHILE: return CTL_WHILE;
+    case SYN_ONCE: return CTL_ONCE;
+    case SYN_PARALLEL_FOR: case SYN_PARALLEL_CALL: return CTL_PARALLEL;
+    case SYN_DO_ASYNC: return CTL_ASYNC;
+    case SYN_BENCHMARK: return CTL_BENCH;
+    case SYN_CRITICAL: return CTL_CRITICAL;
+    default: break;
+    }
+    return (info->effects & FX_SYNCCALL) ? CTL_SYNCCALL : CTL_NONE;
+}
+
+/* The operand every effect of [op] waits for even when it is non-strict:
+** the condition, index or trip count that picks what runs (dialect.md
+** §9.2). -1 when there is none. */
+int sa_selector(const Op *op)
+{
+    if (!op->info || op->noperands == 0) return -1;
+    switch (op->info->family) {
+    case SYN_IF: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE: return 0;
+    default: return -1;
+    }
+}
+
+/* Is [v] a tfrt.constant.* (or constant_s) result that is not zero, as the
+** kernel would produce it (so 0.5 as an i32 attribute cannot occur, and
+** 1e-50 as an f32 is zero)? */
+bool sa_const_nonzero(const Value *v)
+{
+    const Op *d = v ? v->def : NULL;
+    if (!d || !d->info || d->info->family != SYN_CONSTANT) return false;
+    const Attr *a = ir_op_attr(d, "value");
+    if (!a) return false;
+    switch (v->type ? v->type->kind : TY_NONE) {
+    case TY_I32:
+        return a->kind == ATTR_INT && (int32_t)a->u.i != 0;
+    case TY_I64:
+        return a->kind == ATTR_INT && a->u.i != 0;
+    case TY_F32: {
+        if (a->kind != ATTR_FLOAT) return false;
+        if (a->has_float_bits) return ((uint32_t)a->float_bits & 0x7fffffffu) != 0;
+        return (float)a->u.f != 0.0f;
+    }
+    case TY_F64:
+        if (a->kind != ATTR_FLOAT) return false;
+        if (a->has_float_bits) return (a->float_bits & 0x7fffffffffffffffull) != 0;
+        return a->u.f != 0.0;
+    default:
+        return false;
+    }
+}
+
+/* The operand that result [result] of an FX_A op may be, or -1. */
+int sa_alias_source(const Op *op, int result)
+{
+    unsigned a = op->info ? FX_A_BITS(op->info->effects) : 0;
+    if (!a || op->noperands == 0) return -1;
+    int i = __builtin_ctz(a) + result;
+    return i < op->noperands ? i : op->noperands - 1;
+}
+
+/* Why the op itself is not modelled (no context needed), or NULL:
+** an unknown op, an FX_OPAQUE row, or a pass-through that hands a value on
+** under another type (then kernels that trust the declared type may fail
+** on it, which FX_FAIL does not count). */
+static const char *local_opaque_why(SeqAnalysis *sa, const Op *op)
+{
+    const OpInfo *info = op->info;
+    if (!info) return "is not a known kernel";
+    if (info->effects & FX_OPAQUE) {
+        const char *w = optable_opaque_why(info->id);
+        return w ? w : "has effects the analysis does not model";
+    }
+    if (FX_A_BITS(info->effects)) {
+        for (int k = 0; k < op->nresults; k++) {
+            int s = sa_alias_source(op, k);
+            const Type *rt = op->results[k]->type, *ot = s >= 0 ? op->operands[s]->type : NULL;
+            if (!ot || rt == ot || ir_type_same(rt, ot)) continue;
+            if (!sig_result_any(info->signature, k)) continue;   /* derived: get_buffer, list.get */
+            if (class_of(sa, rt) == TYC_ANY) continue;           /* boxing */
+            return "passes a value on under another type, which kernels that trust the type may reject";
+        }
+    }
+    return NULL;
+}
+
+const char *sa_opaque_why(SeqAnalysis *sa, const Op *op)
+{
+    return local_opaque_why(sa, op);
+}
+
+/* Does the FX_FAIL of [op] vanish because every FX_NZ operand is a
+** non-zero constant ([nzargs]: which arguments of the op's block are
+** known non-zero; may be NULL)? */
+static bool nz_safe(const Op *op, const Word *nzargs)
+{
+    unsigned nz = FX_NZ_BITS(op->info->effects);
+    if (!nz) return false;
+    for (int i = 0; i < 4; i++) {
+        if (!(nz >> i & 1)) continue;
+        if (i >= op->noperands) return false;
+        const Value *v = op->operands[i];
+        if (sa_const_nonzero(v)) continue;
+        if (!v->def && nzargs && v->block == op->parent && sa_has(nzargs, v->result_index)) continue;
+        return false;
+    }
+    return true;
+}
+
+/* Do the integer arrays among [op]'s attributes (its shape) describe an
+** allocation no allocator but test_fixed_size_1k refuses: no negative
+** dimension, and at most 2^26 elements (16 bytes each is 1 GiB, under
+** tfrun's 4 GiB limit)? */
+static bool attrs_small(const Op *op)
+{
+    for (int i = 0; i < op->nattrs; i++) {
+        const Attr *a = op->attrs[i].value;
+        if (!a || a->kind != ATTR_ARRAY) continue;
+        int64_t n = 1;
+        for (int k = 0; k < a->u.arr.n; k++) {
+            const Attr *e = a->u.arr.elems[k];
+            if (!e || e->kind != ATTR_INT || e->u.i < 0 || e->u.i > ((int64_t)1 << 26)) return false;
+            n *= e->u.i ? e->u.i : 1;
+            if (n > ((int64_t)1 << 26)) return false;
+        }
+    }
+    return true;
+}
+
+/* The functions named by [a] (recursively through arrays), appended to
+** out[*n] (capacity cap; the count goes on growing past it). */
+static void collect_syms(const Module *m, const Attr *a, const Func **out, int *n, int cap, int depth)
+{
+    if (!a || depth > 8) return;
+    if (a->kind == ATTR_SYMBOL) {
+        const Func *f = ir_module_func(m, a->u.str.s);
+        if (!f) return;
+        for (int i = 0; i < *n && i < cap; i++)
+            if (out[i] == f) return;
+        if (*n < cap) out[*n] = f;
+        (*n)++;
+    } else if (a->kind == ATTR_ARRAY) {
+        for (int i = 0; i < a->u.arr.n; i++) collect_syms(m, a->u.arr.elems[i], out, n, cap, depth + 1);
+    }
+}
+
+const Func **sa_callees(SeqAnalysis *sa, const Op *op, int *n)
+{
+    *n = 0;
+    if (!op->callee && op->nattrs == 0) return NULL;
+    int cap = 8;
+    for (;;) {
+        const Func **out = sa_alloc(sa, sizeof *out * (size_t)cap);
+        int k = 0;
+        if (op->callee) {
+            const Func *f = ir_module_func(sa->m, op->callee);
+            if (f) out[k++] = f;
+        }
+        for (int i = 0; i < op->nattrs; i++) collect_syms(sa->m, op->attrs[i].value, out, &k, cap, 0);
+        if (k <= cap) {
+            *n = k;
+            return out;
+        }
+        cap = k;
+    }
+}
+
+/* {=====================================================================
+** seq_op_effects
+** ====================================================================== */
+
+int sa_direct_effects(SeqAnalysis *sa, const Op *op, const Word *nzargs, bool sync,
+                      SeqEffect *out, int max, const char **why)
+{
+    const char *w = local_opaque_why(sa, op);
+    if (w) {
+        if (why) *why = w;
+        return -1;
+    }
+    unsigned fx = op->info->effects;
+    int n = 0;
+#define PUT(k, o, a) do { if (n < max) { out[n].kind = (k); out[n].operand = (o); out[n].access = (a); } n++; } while (0)
+    if (fx & FX_OUT) PUT(SEQ_RES_OUTPUT, -1, SEQ_WRITE);
+    bool refused_only = (fx & FX_OOM) && !(sa && (sa->flags & SEQ_ALLOC_REPORTS)) && attrs_small(op);
+    if ((fx & FX_FAIL) && !sync && !nz_safe(op, nzargs) && !refused_only) PUT(SEQ_RES_DIAG, -1, SEQ_WRITE);
+    unsigned wbits = FX_W_BITS(fx);
+    for (int i = 0; i < op->noperands; i++) {
+        if (class_of(sa, op->operands[i]->type) == TYC_NONE) continue;
+        unsigned acc = (fx & FX_NOREAD) ? 0 : SEQ_READ;
+        if (i < FX_MAXOP && (wbits >> i & 1)) acc |= SEQ_WRITE;
+        if (acc) PUT(SEQ_RES_OPERAND, i, acc);
+    }
+#undef PUT
+    return n;
+}
+
+int seq_op_effects(const Op *op, SeqEffect *out, int max, const char **why)
+{
+    if (why) *why = NULL;
+    const Block *b = op->parent;
+    bool sync = b && !b->parent_op && b->func && b->func->is_sync;
+    return sa_direct_effects(NULL, op, NULL, sync, out, max, why);
+}
