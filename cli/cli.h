@@ -32,10 +32,12 @@ typedef enum CliSchedule { CLI_SCHED_AUTO, CLI_SCHED_EXACT, CLI_SCHED_FAST } Cli
 bool cli_schedule_parse(const char *s, CliSchedule *out);
 const char *cli_schedule_name(CliSchedule s);
 /* The schedule for a run of [funcs] (in run order; NULL: every function
-** `tfrun run` would run) of verified module [m] when [want] was asked for:
-** auto asks the sequencing analysis. *why receives a malloc'ed reason for
-** --verbose ("requested", or what the analysis found). */
+** `tfrun run` would run) of verified module [m] with host allocator [alloc]
+** when [want] was asked for: auto asks the sequencing analysis (analysis/
+** seq.h) and runs fast exactly when it proves the run determinate. *why
+** receives a malloc'ed reason for --verbose ("requested", or what the
+** analysis found: the first opaque op or unordered pair). */
 ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *const *funcs,
-                                 int nfuncs, char **why);
+                                 int nfuncs, const HostAllocator *alloc, char **why);
 
 #endif

@@ -241,6 +241,8 @@ struct Repl {
     HostAllocator *alloc;
     Host *host;                /* NULL when it must be rebuilt */
     CliSchedule schedule;      /* asked for (--schedule, :schedule) */
+    bool host_watched;         /* the host was built while the debugger
+                                  watched the order (watching()) */
     int nhidden;               /* hidden functions made so far */
     char *loaded;              /* last :load file, for :reload */
 
@@ -441,20 +443,36 @@ static void drop_host(Repl *r)
     r->host = NULL;
 }
 
+/* True when the debugger shows the order in which kernels run: a
+** breakpoint is set, :trace is on, or the next run starts stepping. */
+static bool watching(const Repl *r)
+{
+    return dbg_nbreaks(r->dbg) > 0 || dbg_trace(r->dbg) || r->step_next_run;
+}
+
 /* The schedule of the session's runs (tfrun.md §8): what was asked for, or
 ** for auto the analysis of every function of the session (any may be
-** :run). The debugger watches every kernel, so the fast schedule here runs
-** depth-first on the dataflow engine, never compiled (docs/engine.md).
-** [why], if not NULL, receives the reason (malloc'ed). */
+** :run) — and exact while the debugger watches the order of kernels, which
+** is then part of what the session shows. The debugger watches every
+** kernel, so the fast schedule here runs depth-first on the dataflow
+** engine, never compiled (docs/engine.md). [why], if not NULL, receives
+** the reason (malloc'ed). */
 static ExecSchedule session_schedule(Repl *r, char **why)
 {
+    if (r->schedule == CLI_SCHED_AUTO && watching(r)) {
+        if (why) {
+            *why = strdup("auto: the debugger shows the order of kernels (a breakpoint, :step or :trace)");
+            if (!*why) abort();
+        }
+        return EXEC_EXACT;
+    }
     const Func **all = malloc(sizeof *all * (size_t)(r->m->nfuncs + 1));
     if (!all) abort();
     int n = 0;
     for (int i = 0; i < r->m->nfuncs; i++)
         if (r->m->funcs[i]->body) all[n++] = r->m->funcs[i];
     char *w = NULL;
-    ExecSchedule s = cli_schedule_choose(r->schedule, r->m, all, n, &w);
+    ExecSchedule s = cli_schedule_choose(r->schedule, r->m, all, n, r->alloc, &w);
     free(all);
     if (why) *why = w;
     else free(w);
@@ -465,7 +483,13 @@ static ExecSchedule session_schedule(Repl *r, char **why)
 ** diagnostic) when a kernel is unknown. */
 static bool make_host(Repl *r)
 {
+    /* Under auto a host built before the debugger started (or stopped)
+    ** watching has the other schedule; between runs it is rebuilt. */
+    if (r->host && r->schedule == CLI_SCHED_AUTO && r->host_watched != watching(r) &&
+        !dbg_running(r->dbg))
+        drop_host(r);
     if (r->host) return true;
+    r->host_watched = watching(r);
     r->host = host_new(r->m, r->q, r->alloc, r->diag, r->out);
     r->host->debug = dbg_hooks(r->dbg);
     r->host->schedule = session_schedule(r, NULL);

@@ -385,10 +385,11 @@ static void run_function(Run *r, const Func *fn)
 /* The schedule of the run (tfrun.md §8) of [list] (NULL: every function):
 ** as requested, or for auto the sequencing analysis's answer. With
 ** --verbose, says which and why. */
-static ExecSchedule choose_schedule(const Options *o, const Module *m, const Func *const *list, int n)
+static ExecSchedule choose_schedule(const Options *o, const Module *m, const Func *const *list, int n,
+                                    const HostAllocator *alloc)
 {
     char *why = NULL;
-    ExecSchedule s = cli_schedule_choose(o->schedule, m, list, n, &why);
+    ExecSchedule s = cli_schedule_choose(o->schedule, m, list, n, alloc, &why);
     if (o->verbose) fprintf(stderr, "Choosing %s schedule: %s.\n", s == EXEC_FAST ? "fast" : "exact", why);
     free(why);
     return s;
@@ -504,7 +505,7 @@ int cli_run(int argc, char **argv)
         if (list[i] != init && list[i]->nargs == 0) order[norder++] = list[i];
 
     host = host_new(m, q, alloc, d, out);
-    host->schedule = choose_schedule(&o, m, order, norder);
+    host->schedule = choose_schedule(&o, m, order, norder, alloc);
     free(order);
     if (!exec_load(host)) {
         /* Nothing runs; the status is the verification's (§1.8). */

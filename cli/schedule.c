@@ -4,6 +4,8 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include "analysis/seq.h"
 #include "cli/cli.h"
 
 bool cli_schedule_parse(const char *s, CliSchedule *out)
@@ -21,17 +23,26 @@ const char *cli_schedule_name(CliSchedule s)
 }
 
 ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *const *funcs,
-                                 int nfuncs, char **why)
+                                 int nfuncs, const HostAllocator *alloc, char **why)
 {
-    (void)m;
-    (void)funcs;
-    (void)nfuncs;
     if (want != CLI_SCHED_AUTO) {
         *why = strdup("requested");
         if (!*why) abort();
         return want == CLI_SCHED_FAST ? EXEC_FAST : EXEC_EXACT;
     }
-    *why = strdup("auto: the sequencing analysis is not available");
+    /* Allocators that log or profile make every allocation an effect. */
+    HostAllocKind k = ha_kind(alloc);
+    SeqOptions o = { funcs, nfuncs,
+                     k == HA_FIXED_SIZE_1K || k == HA_PROFILED ? SEQ_ALLOC_REPORTS : 0u };
+    SeqAnalysis *a = seq_analyze(m, &o);
+    bool det = seq_determinate(a);
+    char *d = det ? NULL : seq_describe(a);
+    seq_free(a);
+    size_t len = (d ? strlen(d) : 0) + 64;
+    *why = malloc(len);
     if (!*why) abort();
-    return EXEC_EXACT;
+    if (det) snprintf(*why, len, "auto: every conflicting pair of effects is ordered");
+    else snprintf(*why, len, "auto: %s", d);
+    free(d);
+    return det ? EXEC_FAST : EXEC_EXACT;
 }

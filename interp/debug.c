@@ -396,6 +396,11 @@ int dbg_break_line(Debugger *d, const char *file, int line)
     return add_break(d, (Break){ 0, NULL, file ? xstrdup(file) : NULL, line });
 }
 
+int dbg_nbreaks(const Debugger *d)
+{
+    return d->nbreaks;
+}
+
 bool dbg_delete(Debugger *d, int id)
 {
     for (int i = 0; i < d->nbreaks; i++) {

@@ -92,6 +92,8 @@ void dbg_set_interrupt_flag(Debugger *d, volatile sig_atomic_t *flag);
 ** number (1, 2, ...). The caller validates that something can match. */
 int dbg_break_op(Debugger *d, const char *opname);
 int dbg_break_line(Debugger *d, const char *file, int line);
+/* The number of breakpoints set. */
+int dbg_nbreaks(const Debugger *d);
 /* Deletes breakpoint [id]; false if there is none. */
 bool dbg_delete(Debugger *d, int id);
 /* One line per breakpoint ("1: op tfrt.print.i32", "2: line 7"), or

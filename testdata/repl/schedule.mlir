@@ -24,3 +24,32 @@ func.func @sum(%n: i32) -> i32 {
 // CHECK-NEXT: {{^<repl>:23:11: error: :schedule takes 'auto', 'exact' or 'fast'$}}
 :schedule
 // CHECK: schedule exact: exact (requested)
+// auto: nothing in the session prints, so the analysis lets it run fast...
+:schedule auto
+// CHECK-NEXT: schedule auto: fast (auto: every conflicting pair of effects is ordered)
+// ...but while a breakpoint is set the debugger shows the order of kernels,
+// which is then part of what the session prints: exact until it is deleted.
+:break tfrt.add.i32
+// CHECK-NEXT: breakpoint 1: op tfrt.add.i32
+:schedule
+// CHECK-NEXT: schedule auto: exact (auto: the debugger shows the order of kernels (a breakpoint, :step or :trace))
+:run @sum(1 : i32)
+// CHECK-NEXT: stopped at breakpoint 1: tfrt.add.i32 at <repl>:9:10 in region of tfrt.repeat.i32 in @sum
+:delete 1
+// CHECK-NEXT: deleted breakpoint 1
+:continue
+// CHECK-NEXT: 'sum' returned 1
+:schedule
+// CHECK-NEXT: schedule auto: fast (auto: every conflicting pair of effects is ordered)
+// Two prints on one chain: nothing orders them, so auto is exact and names
+// both (the earlier first).
+func.func @two() {
+  %ch = tfrt.new.chain
+  %one = tfrt.constant.i32 1
+  %c1 = tfrt.print.i32 %one, %ch
+  %c2 = tfrt.print.i32 %one, %ch
+  tfrt.return
+}
+// CHECK-NEXT: defined @two
+:schedule
+// CHECK-NEXT: schedule auto: exact (auto: <repl>:49:9: 'tfrt.print.i32' and <repl>:50:9: 'tfrt.print.i32' both print to the output)

@@ -1,9 +1,12 @@
-// --verbose prints the two start-up lines of §1.2 to stderr; without it
+// --verbose prints the two start-up lines of §1.2 to stderr, then the
+// schedule and why (tfrun.md §8: nothing here prints, so auto runs fast);
+// without it
 // there is no banner (tfrun.md §1.3).
 // ARGS: --verbose --work-queue=s
 
 // CHECK:      Choosing memory leak check allocator.
 // CHECK-NEXT: Choosing single-threaded work queue.
+// CHECK-NEXT: Choosing fast schedule: auto: every conflicting pair of effects is ordered.
 // CHECK-NEXT: --- Running 'f':
 func.func @f() {
   tfrt.return

@@ -2,6 +2,7 @@
 
 // CHECK:      Choosing malloc.
 // CHECK-NEXT: Choosing Multi-threaded C++ work queue (3 threads, 5 blocking threads) work queue.
+// CHECK-NEXT: Choosing fast schedule: auto: every conflicting pair of effects is ordered.
 // CHECK-NEXT: --- Running 'f':
 func.func @f() {
   tfrt.return
