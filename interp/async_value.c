@@ -348,6 +348,12 @@ void av_retain(AsyncValue *v)
     atomic_fetch_add_explicit(&v->refs, 1, memory_order_relaxed);
 }
 
+void av_retain_n(AsyncValue *v, uint32_t n)
+{
+    if (n == 0 || v->kind == K_IMMORTAL) return;
+    atomic_fetch_add_explicit(&v->refs, n, memory_order_relaxed);
+}
+
 /* Frees the user waiters of a value that dies unresolved: their
 ** continuations can never run. (A forward node cannot be here: it holds a
 ** value that holds this one.) */

@@ -67,6 +67,7 @@ AsyncValue *av_ready_chain(void);              /* immortal shared chain */
 
 /* ---- reference counting ------------------------------------------------- */
 void av_retain(AsyncValue *v);
+void av_retain_n(AsyncValue *v, uint32_t n);   /* n references in one step */
 void av_release(AsyncValue *v);                /* frees at zero (payload released) */
 /* References held by users (an indirect value waiting for its target is also
 ** held internally; that reference is not counted). */
