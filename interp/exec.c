@@ -664,28 +664,17 @@ static void arrive_list(Frame *f, ReadyQueue *q, const int *ks, int n)
     }
 }
 
-/* Value [val] became available in its register: its users one step more
-** ready, in use-list order (§5), the return excluded. The IR keeps a value's
-** uses in source order, the reverse of the use-list order, so the kernels
-** that become ready are collected and then pushed last first. The uses of
-** one op are adjacent in either order, so the kernels come out exactly as
-** the walk of §8.3 over the reversed list makes them ready. */
-static void make_ready(Frame *f, ReadyQueue *q, const Value *val)
+/* The rest of make_ready once a second kernel became ready: [k1] then
+** [k2] did, [u] is the next use. Collects and pushes last first. */
+static __attribute__((noinline)) void make_ready_more(Frame *f, ReadyQueue *q, int k1, int k2,
+                                                      const Use *u)
 {
     const Plan *p = f->plan;
-    if (val->nuses > FANOUT) {
-        /* Listed in the plan, in use-list order already. */
-        const Fan *e = fan_find(p, val->index);
-        if (!e) return;    /* only the return uses it */
-        for (int i = e->cur; i < e->cap; i++) {
-            int k = e->ks[i];
-            if (arrive(f, k)) push_ready(p, q, k);
-        }
-        return;
-    }
     const Op *ret = p->ret;
     int buf[SMALL], *ready = buf, n = 0, cap = SMALL;
-    for (const Use *u = val->uses; u; u = u->next) {
+    ready[n++] = k1;
+    ready[n++] = k2;
+    for (; u; u = u->next) {
         const Op *op = u->user;
         if (op == ret) continue;
         int k = op->index + 1;
@@ -701,6 +690,42 @@ static void make_ready(Frame *f, ReadyQueue *q, const Value *val)
     }
     while (n > 0) push_ready(p, q, ready[--n]);
     if (ready != buf) free(ready);
+}
+
+/* Value [val] became available in its register: its users one step more
+** ready, in use-list order (§5), the return excluded. The IR keeps a value's
+** uses in source order, the reverse of the use-list order, so the kernels
+** that become ready are collected and then pushed last first. The uses of
+** one op are adjacent in either order, so the kernels come out exactly as
+** the walk of §8.3 over the reversed list makes them ready. */
+static inline void make_ready(Frame *f, ReadyQueue *q, const Value *val)
+{
+    const Plan *p = f->plan;
+    if (val->nuses > FANOUT) {
+        /* Listed in the plan, in use-list order already. */
+        const Fan *e = fan_find(p, val->index);
+        if (!e) return;    /* only the return uses it */
+        for (int i = e->cur; i < e->cap; i++) {
+            int k = e->ks[i];
+            if (arrive(f, k)) push_ready(p, q, k);
+        }
+        return;
+    }
+    /* Usually at most one kernel becomes ready: no list for that. */
+    const Op *ret = p->ret;
+    int first = 0;
+    for (const Use *u = val->uses; u; u = u->next) {
+        const Op *op = u->user;
+        if (op == ret) continue;
+        int k = op->index + 1;
+        if (!arrive(f, k)) continue;
+        if (first) {
+            make_ready_more(f, q, first, k, u->next);
+            return;
+        }
+        first = k;
+    }
+    if (first) push_ready(p, q, first);
 }
 
 /* §8.3 switch stream: std::partition of the outline list by "stream != S". */
