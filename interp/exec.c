@@ -100,6 +100,13 @@ struct Plan {
     ** a power of two. */
     struct Fan *fan;
     int fancap, nfan;
+    /* The ops (indices) with regions and those with a callee, so that the
+    ** later walks of exec_load and host_free need not read every op of a
+    ** large body again. Valid while the block still has [nops] ops in
+    ** [ops] (see plan_current). */
+    int nops;
+    int *rops, nrops, rcap;
+    int *cops, ncops, ccap;
     int nresults;
     int nargs;
     int pseudo_stream;
@@ -111,6 +118,20 @@ struct Plan {
 };
 
 static inline int kstream(const Plan *p, int k) { return p->code[k]; }
+
+/* Walks over the ops of a large block would wait on memory for each op (the
+** ops are hundreds of bytes apart): each walk prefetches the op AHEAD
+** places on, both ends of it. */
+#define AHEAD 8
+
+static inline void prefetch_ahead(Op *const *ops, int i, int n)
+{
+    if (i + AHEAD < n) {
+        const Op *o = ops[i + AHEAD];
+        __builtin_prefetch(&o->info);
+        __builtin_prefetch(&o->index);
+    }
+}
 
 /* need[k]: bit 7 says the kernel is non-strict, bits 0-6 how many operands
 ** it waits for (1 for kernels without operands and non-strict ones),
@@ -284,24 +305,30 @@ typedef struct Gather {
     int zcap;
 } Gather;
 
+/* Appends [x] to the list [*v] of [*n] ints with room for [*cap]. */
+static void list_add(int **v, int *n, int *cap, int x)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        int *nv = realloc(*v, sizeof(int) * (size_t)*cap);
+        if (!nv) abort();
+        *v = nv;
+    }
+    (*v)[(*n)++] = x;
+}
+
 static void gather_op(void *ud, int i, const Op *op)
 {
     Gather *g = ud;
     Plan *p = g->p;
+    if (op->nregions) list_add(&p->rops, &p->nrops, &p->rcap, i);
+    if (op->callee) list_add(&p->cops, &p->ncops, &p->ccap, i);
     if (op == p->ret) return;
     int k = i + 1;
     int n = op->noperands;
     bool ns = op_nonstrict(op);
     p->need[k] = (uint8_t)((ns ? NEED_NONSTRICT | 1 : n == 0 ? 1 : n < NEED_MANY ? n : NEED_MANY));
-    if (n == 0) {
-        if (p->nzero == g->zcap) {
-            g->zcap = g->zcap ? 2 * g->zcap : 8;
-            int *nz = realloc(p->zero, sizeof(int) * (size_t)g->zcap);
-            if (!nz) abort();
-            p->zero = nz;
-        }
-        p->zero[p->nzero++] = k;
-    }
+    if (n == 0) list_add(&p->zero, &p->nzero, &g->zcap, k);
     /* Uses in source order, stored from the end: use-list order. */
     for (int j = 0; j < n; j++) {
         const Value *v = op->operands[j];
@@ -320,6 +347,7 @@ static Plan *plan_build(const Module *m, const Block *b)
     p->nregs = b->nvalues;
     p->nargs = b->nargs;
     int nops = b->nops;
+    p->nops = nops;
     const Op *ret = nops > 0 && is_return(b->ops[nops - 1]) ? b->ops[nops - 1] : NULL;
     int K = ret ? nops - 1 : nops;
     p->ret = ret;
@@ -351,6 +379,8 @@ static void plan_free(Plan *p)
     if (!p) return;
     big_free(p->code, p->code_bytes);
     free(p->zero);
+    free(p->rops);
+    free(p->cops);
     for (int i = 0; i < p->fancap; i++)
         if (p->fan[i].reg >= 0) big_free(p->fan[i].ks, sizeof(int) * (size_t)p->fan[i].cap);
     free(p->fan);
@@ -360,11 +390,30 @@ static void plan_free(Plan *p)
 
 typedef void (*BlockFn)(void *ud, Block *b);
 
+/* Does plan [p] describe block [b] as it is? (A block changed after its
+** plan was built — nothing does that today: the REPL frees the host first —
+** is walked op by op.) */
+static bool plan_current(const Plan *p, const Block *b)
+{
+    return p && p->ops == b->ops && p->nops == b->nops;
+}
+
 /* Post-order: for an op, everything nested in its regions, then the region
 ** bodies themselves (one "function" each); a function body after all. */
 static void walk_regions(Block *b, BlockFn fn, void *ud)
 {
+    const Plan *p = b->exec;
+    if (plan_current(p, b)) {
+        /* Only the ops that have regions. */
+        for (int j = 0; j < p->nrops; j++) {
+            Op *op = b->ops[p->rops[j]];
+            for (int r = 0; r < op->nregions; r++) walk_regions(op->regions[r], fn, ud);
+            for (int r = 0; r < op->nregions; r++) fn(ud, op->regions[r]);
+        }
+        return;
+    }
     for (int i = 0; i < b->nops; i++) {
+        prefetch_ahead(b->ops, i, b->nops);
         Op *op = b->ops[i];
         for (int r = 0; r < op->nregions; r++) walk_regions(op->regions[r], fn, ud);
         for (int r = 0; r < op->nregions; r++) fn(ud, op->regions[r]);
@@ -479,6 +528,7 @@ static bool op_has_kernel(const Op *op)
 static void find_unknown(LoadCtx *lc, const Block *b)
 {
     for (int i = 0; i < b->nops; i++) {
+        prefetch_ahead(b->ops, i, b->nops);
         const Op *op = b->ops[i];
         for (int r = 0; r < op->nregions; r++) find_unknown(lc, op->regions[r]);
         lc->pos++;
@@ -503,7 +553,16 @@ static void locate_cb(void *ud, Block *b)
 static void cache_callee(void *ud, Block *b)
 {
     const Module *m = ud;
+    const Plan *p = b->exec;
+    if (plan_current(p, b)) {
+        for (int j = 0; j < p->ncops; j++) {
+            Op *op = b->ops[p->cops[j]];
+            op->exec = ir_module_func(m, op->callee);
+        }
+        return;
+    }
     for (int i = 0; i < b->nops; i++) {
+        prefetch_ahead(b->ops, i, b->nops);
         Op *op = b->ops[i];
         /* Refreshed on every load: the REPL redefines functions. */
         if (op->callee) op->exec = ir_module_func(m, op->callee);

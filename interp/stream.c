@@ -248,7 +248,10 @@ bool stream_ops(const Module *m, const Block *b, int *member, StreamVisit visit,
     int64_t maxc = 1;
     Op *const *ops = b->ops;
     for (int i = 0; i < n; i++) {
-        if (i + AHEAD < n) __builtin_prefetch(ops[i + AHEAD]);
+        if (i + AHEAD < n) {
+            __builtin_prefetch(&ops[i + AHEAD]->info);
+            __builtin_prefetch(&ops[i + AHEAD]->index);
+        }
         const Op *op = ops[i];
         if (visit) visit(ud, i, op);
         int64_t cost = op_cost(op);
