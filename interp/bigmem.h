@@ -6,15 +6,16 @@
 ** mode) the first touch of fresh memory is the main cost of loading a large
 ** body: about 3.5 ns per byte in 4 KiB pages, 1.3 ns in 2 MiB pages, against
 ** a few cycles per byte for memory touched before. So a block of BIG_MIN
-** bytes or more is its own mapping, 2 MiB-aligned and advised for huge
-** pages, and the last big block freed is kept (one slot) for the next big
-** request it fits: the stream analysis' scratch of a large body becomes the
-** body's first frame without a new page fault.
+** bytes or more comes from ir/arena.c's spare mappings (arena_map): pages
+** already touched by a block that is dead (the function's scope table, the
+** stream analysis' scratch, which then becomes the body's first frame), else
+** a fresh 2 MiB-aligned mapping advised for huge pages; freed, it goes back
+** there.
 **
 ** Smaller requests are plain malloc/calloc. Under AddressSanitizer every
 ** request is malloc/calloc, so that misuse is still reported.
 **
-** Threads: safe from any thread (the kept slot is one atomic exchange).
+** Threads: safe from any thread.
 ** Allocation failure aborts, like the executor's other allocations.
 **
 ** Module prefix: big_.

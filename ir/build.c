@@ -668,7 +668,17 @@ Scope *irb_scope_push(ParseCtx *c, Block *b) {
 }
 
 void irb_scope_pop(ParseCtx *c) {
-    if (c->scope) c->scope = c->scope->parent;
+    Scope *s = c->scope;
+    if (!s) return;
+    c->scope = s->parent;
+    /* Nothing looks at a closed scope's table (outside the REPL, whose
+    ** snapshots point at tables): a large one is retired, its pages kept
+    ** for the executor's plans and frames (arena_map). */
+    if (!c->allow_shadow && s->tab) {
+        arena_retire(c->a, s->tab);
+        s->tab = NULL;
+        s->cap = s->n = 0;
+    }
 }
 
 /* Equal bytes? (Value names are short: a loop beats a call to memcmp.) */
