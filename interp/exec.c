@@ -1035,6 +1035,8 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
 {
     const Plan *p = f->plan;
     const Op *op = p->ops[k - 1];
+    /* Kernels often run in block order: warm the ops that come next. */
+    prefetch_ahead(p->ops, k - 1 - AHEAD + 2, p->nkern - 1);
     const DebugHooks *dh = f->ctx.host->debug;
     if (dh) dh->before_kernel(dh->ud, &f->ctx, f, op);
     int nargs = op->noperands, nres = op->nresults;
