@@ -81,8 +81,8 @@ typedef struct Frame {
     ExecCtx ctx;
     bool st;               /* single-threaded queue: no atomic read-modify-writes */
     atomic_int refs;
-    atomic_int *done;
-    _Atomic(AsyncValue *) *regs;
+    /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
+    ** done[nkern] (fregs, fdone). */
 } Frame;
 
 struct Plan {
@@ -118,6 +118,9 @@ struct Plan {
 };
 
 static inline int kstream(const Plan *p, int k) { return p->code[k]; }
+
+static inline _Atomic(AsyncValue *) *fregs(const Frame *f) { return (_Atomic(AsyncValue *) *)(f + 1); }
+static inline atomic_int *fdone(const Frame *f) { return (atomic_int *)(fregs(f) + f->plan->nregs); }
 
 /* Walks over the ops of a large block would wait on memory for each op (the
 ** ops are hundreds of bytes apart): each walk prefetches the op AHEAD
@@ -625,10 +628,6 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     f->ctx.error = NULL;
     if (f->ctx.rq) rq_retain(f->ctx.rq);
     atomic_init(&f->refs, 1);
-    char *at = (char *)(f + 1);
-    f->regs = (_Atomic(AsyncValue *) *)at;
-    at += sizeof(AsyncValue *) * (size_t)p->nregs;
-    f->done = (atomic_int *)at;
     atomic_fetch_add(&live_frames, 1);
     return f;
 }
@@ -699,11 +698,11 @@ static inline bool arrive(Frame *f, int k)
     if (need == NEED_MANY) need = f->plan->ops[k - 1]->noperands;
     if (f->st) {
         /* Everything runs on this thread: plain increments. */
-        int c = atomic_load_explicit(&f->done[k], memory_order_relaxed) + 1;
-        atomic_store_explicit(&f->done[k], c, memory_order_relaxed);
+        int c = atomic_load_explicit(&fdone(f)[k], memory_order_relaxed) + 1;
+        atomic_store_explicit(&fdone(f)[k], c, memory_order_relaxed);
         return c == need;
     }
-    return atomic_fetch_add_explicit(&f->done[k], 1, memory_order_acq_rel) + 1 == need;
+    return atomic_fetch_add_explicit(&fdone(f)[k], 1, memory_order_acq_rel) + 1 == need;
 }
 
 /* §8.3: a ready kernel goes inline if it is in the queue's stream. */
@@ -920,13 +919,13 @@ static void store(Frame *f, const Value *val, AsyncValue *v)
     int r = val->index;
     AsyncValue *expect = NULL;
     if (f->st) {
-        expect = atomic_load_explicit(&f->regs[r], memory_order_relaxed);
+        expect = atomic_load_explicit(&fregs(f)[r], memory_order_relaxed);
         if (!expect) {
-            atomic_store_explicit(&f->regs[r], v, memory_order_relaxed);
+            atomic_store_explicit(&fregs(f)[r], v, memory_order_relaxed);
             av_retain_n(v, (uint32_t)val->nuses - 1);
             return;
         }
-    } else if (atomic_compare_exchange_strong_explicit(&f->regs[r], &expect, v,
+    } else if (atomic_compare_exchange_strong_explicit(&fregs(f)[r], &expect, v,
                                                        memory_order_acq_rel, memory_order_acquire)) {
         av_retain_n(v, (uint32_t)val->nuses - 1);
         return;
@@ -1015,7 +1014,7 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
 static AsyncValue *take_operand(Frame *f, const Value *val)
 {
     int r = val->index;
-    AsyncValue *v = atomic_load_explicit(&f->regs[r], memory_order_acquire);
+    AsyncValue *v = atomic_load_explicit(&fregs(f)[r], memory_order_acquire);
     if (v) return v;
     /* One reference per use, plus one for the producer's store. They must
     ** all exist before the placeholder is published: the producer may bind
@@ -1024,7 +1023,7 @@ static AsyncValue *take_operand(Frame *f, const Value *val)
     AsyncValue *ph = av_new_indirect();
     av_retain_n(ph, (uint32_t)n);
     AsyncValue *expect = NULL;
-    if (atomic_compare_exchange_strong_explicit(&f->regs[r], &expect, ph, memory_order_acq_rel,
+    if (atomic_compare_exchange_strong_explicit(&fregs(f)[r], &expect, ph, memory_order_acq_rel,
                                                 memory_order_acquire))
         return ph;
     for (int i = 0; i <= n; i++) av_release(ph);
@@ -1055,7 +1054,7 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
         for (int j = 0; j < nargs; j++) args[j] = take_operand(f, opnd[j]);
     } else {
         for (int j = 0; j < nargs; j++) {
-            AsyncValue *a = atomic_load_explicit(&f->regs[opnd[j]->index], memory_order_acquire);
+            AsyncValue *a = atomic_load_explicit(&fregs(f)[opnd[j]->index], memory_order_acquire);
             args[j] = a;
             if (av_is_error(a)) skip = a;
         }
@@ -1145,14 +1144,14 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
     for (int i = 0; i < p->nresults; i++) {
         const Value *rv = p->ret->operands[i];
         int r = rv->index;
-        AsyncValue *v = atomic_load_explicit(&f->regs[r], memory_order_relaxed);
+        AsyncValue *v = atomic_load_explicit(&fregs(f)[r], memory_order_relaxed);
         if (!v) {
             /* One reference per use (the return uses' go to the caller),
             ** plus one kept until the real value is stored (§4: binding an
             ** unused result is always safe). */
             v = av_new_indirect();
             av_retain_n(v, (uint32_t)rv->nuses);
-            atomic_store_explicit(&f->regs[r], v, memory_order_release);
+            atomic_store_explicit(&fregs(f)[r], v, memory_order_release);
         }
         results[i] = v;    /* one of the return uses' references */
     }
