@@ -306,6 +306,8 @@ static Fan *fan_add(Plan *p, const Value *v)
 typedef struct Gather {
     Plan *p;
     int zcap;
+    const Value *lastv;   /* the value of the last fan entry used, and it */
+    Fan *laste;
 } Gather;
 
 /* Appends [x] to the list [*v] of [*n] ints with room for [*cap]. */
@@ -336,8 +338,11 @@ static void gather_op(void *ud, int i, const Op *op)
     for (int j = 0; j < n; j++) {
         const Value *v = op->operands[j];
         if (v->nuses > FANOUT) {
-            Fan *e = fan_add(p, v);
+            /* A value with many uses is usually used by op after op. */
+            Fan *e = v == g->lastv ? g->laste : fan_add(p, v);
             e->ks[--e->cur] = k;
+            g->lastv = v;
+            g->laste = e;
         }
     }
 }
@@ -362,7 +367,7 @@ static Plan *plan_build(const Module *m, const Block *b)
     p->code = big_alloc(p->code_bytes, false);
     p->need = (uint8_t *)(p->code + nops + 2);
     p->need[0] = 1;
-    Gather g = { p, 0 };
+    Gather g = { p, 0, NULL, NULL };
     if (!stream_ops(m, b, p->code + 1, gather_op, &g)) {
         /* Out of memory for the analysis: one stream (the walk did not
         ** happen either). */

@@ -115,6 +115,7 @@ static void backward(Work *w)
         } else {
             int maxid = -1, ret = -1, last = -1;
             int64_t maxcost = 0;
+            int rep0 = find(U, 0);    /* the set holding the return; changes only by merging */
             for (; c >= 0; c = P[c]) {
                 int s = find(U, M[c]);
                 int64_t sc = SCOST(w, s);
@@ -124,23 +125,25 @@ static void backward(Work *w)
                         maxcost = sc;
                         maxid = s;
                     }
-                    if (s == find(U, 0)) ret = s;
+                    if (s == rep0) ret = s;
                     continue;
                 }
-                if (last < 0) {
-                    last = s;
-                } else {
+                int g = s;
+                if (last >= 0) {
                     int lg = find(U, last);
                     bool above_lg = from_root ? cfr_x + SCOST(w, lg) + sc >= T : SCOST(w, lg) >= T;
-                    if (above_lg) last = s;
-                    else merge(w, s, lg);
+                    if (!above_lg) {
+                        merge(w, s, lg);
+                        rep0 = find(U, 0);
+                        g = lg;
+                    }
                 }
-                int g = find(U, last);
+                last = g;
                 if (SCOST(w, g) > maxcost) {
                     maxcost = SCOST(w, g);
                     maxid = g;
                 }
-                if (g == find(U, 0)) ret = g;
+                if (g == rep0) ret = g;
             }
             chosen = find(U, ret >= 0 ? ret : maxid);
             SCOST(w, chosen) += cost_x;
