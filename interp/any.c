@@ -36,31 +36,7 @@ void any_assert_fail_(const char *cond, const char *file, int line)
 ** Scalars and strings
 ** ====================================================================== */
 
-Any any_int(AnyType t, int64_t v)
-{
-    Any a = {0};
-    a.type = (uint8_t)t;
-    switch (t) {
-    case ANY_I1:   a.v.i = v != 0; break;
-    case ANY_I8:   a.v.i = (int8_t)v; break;
-    case ANY_I16:  a.v.i = (int16_t)v; break;
-    case ANY_I32:  a.v.i = (int32_t)v; break;
-    case ANY_UI8:  a.v.u = (uint8_t)v; break;
-    case ANY_UI16: a.v.u = (uint16_t)v; break;
-    case ANY_UI32: a.v.u = (uint32_t)v; break;
-    default:       a.v.i = v; break;
-    }
-    return a;
-}
 
-Any any_uint(AnyType t, uint64_t v)
-{
-    return any_int(t, (int64_t)v);
-}
-
-Any any_f32(float v)  { Any a = {0}; a.type = ANY_F32; a.v.f32 = v; return a; }
-Any any_f64(double v) { Any a = {0}; a.type = ANY_F64; a.v.f64 = v; return a; }
-Any any_bool(bool v)  { return any_int(ANY_I1, v); }
 
 Any any_obj(Object *o)
 {

@@ -82,11 +82,28 @@ _Static_assert(sizeof(Any) == 16, "Any must stay 16 bytes");
 /* ---- construction (results own their reference) ------------------------ */
 static inline Any any_none(void)  { Any a = {0}; return a; }
 static inline Any any_chain(void) { Any a = {0}; a.type = ANY_CHAIN; return a; }
-Any any_int(AnyType t, int64_t v);      /* any integer type, incl. ANY_I1 (normalised to 0/1) */
-Any any_uint(AnyType t, uint64_t v);
-Any any_f32(float v);
-Any any_f64(double v);
-Any any_bool(bool v);                   /* ANY_I1 */
+/* Any integer type, incl. ANY_I1 (normalised to 0/1). Inline: kernels make
+** one per result, and with a constant [t] the switch folds away. */
+static inline Any any_int(AnyType t, int64_t v)
+{
+    Any a = {0};
+    a.type = (uint8_t)t;
+    switch (t) {
+    case ANY_I1:   a.v.i = v != 0; break;
+    case ANY_I8:   a.v.i = (int8_t)v; break;
+    case ANY_I16:  a.v.i = (int16_t)v; break;
+    case ANY_I32:  a.v.i = (int32_t)v; break;
+    case ANY_UI8:  a.v.u = (uint8_t)v; break;
+    case ANY_UI16: a.v.u = (uint16_t)v; break;
+    case ANY_UI32: a.v.u = (uint32_t)v; break;
+    default:       a.v.i = v; break;
+    }
+    return a;
+}
+static inline Any any_uint(AnyType t, uint64_t v) { return any_int(t, (int64_t)v); }
+static inline Any any_f32(float v)  { Any a = {0}; a.type = ANY_F32; a.v.f32 = v; return a; }
+static inline Any any_f64(double v) { Any a = {0}; a.type = ANY_F64; a.v.f64 = v; return a; }
+static inline Any any_bool(bool v)  { return any_int(ANY_I1, v); }   /* ANY_I1 */
 Any any_obj(Object *o);                 /* takes over the caller's reference */
 /* A string: inline when len <= 7 (no allocation), else a StrObj. Copies. */
 Any any_str(const char *s, size_t len);

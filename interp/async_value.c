@@ -81,10 +81,13 @@ const char *error_code_name(ErrorCode c)
 ** Representation
 ** ====================================================================== */
 
-enum { ST_UNAVAILABLE = 0, ST_CLAIMED = 1, ST_AVAILABLE = 2, ST_ERROR = 3 };
+/* The struct and these constants are in async_value.h (for the inline
+** fast paths); their meaning is here. */
+enum { ST_UNAVAILABLE = AV__UNAVAILABLE, ST_CLAIMED = AV__CLAIMED,
+       ST_AVAILABLE = AV__AVAILABLE, ST_ERROR = AV__ERROR };
 #define ST_MASK ((uintptr_t)3)
 
-enum { K_CONCRETE = 0, K_INDIRECT = 1, K_IMMORTAL = 2 };
+enum { K_CONCRETE = AV__CONCRETE, K_INDIRECT = AV__INDIRECT, K_IMMORTAL = AV__IMMORTAL };
 
 typedef struct WaitNode {
     AVCallback fn;           /* fwd_marker: a forward node, a = the indirect value */
@@ -92,18 +95,14 @@ typedef struct WaitNode {
     struct WaitNode *next;
 } WaitNode;
 
-struct AsyncValue {
-    _Atomic uint32_t refs;
-    uint8_t kind;
-    _Atomic uintptr_t ws;    /* state bits | waiter list */
-    union {
-        Any payload;         /* concrete: the value, or the ErrorObj for ERROR */
-        struct {
-            _Atomic(AsyncValue *) fwd;   /* bound target (+1), NULL while unbound */
-            AsyncValue *final;           /* once published: the concrete value */
-        } ind;
-    } u;
-};
+/* struct AsyncValue (async_value.h):
+**   refs   user references (atomic; 0 once dead, kept so that a double
+**          release trips the assert)
+**   kind   K_*, fixed at creation
+**   ws     state bits | waiter list
+**   u.payload   concrete: the value, or the ErrorObj for ERROR
+**   u.ind.fwd   indirect: bound target (+1), NULL while unbound
+**   u.ind.final indirect, once published: the concrete value */
 
 /* Never called: its address marks forward nodes. */
 static void fwd_marker(void *a, void *b) { (void)a; (void)b; abort(); }
@@ -298,7 +297,7 @@ static AsyncValue ready_chain = {
 
 AsyncValue *av_ready_chain(void) { return &ready_chain; }
 
-static AsyncValue *av_make(uint8_t kind, uintptr_t ws)
+static inline __attribute__((always_inline)) AsyncValue *av_make(uint8_t kind, uintptr_t ws)
 {
     AsyncValue *v = &block_alloc()->av;
     atomic_init(&v->refs, 1);
@@ -342,10 +341,10 @@ AsyncValue *av_new_indirect(void)
     return v;
 }
 
-void av_retain(AsyncValue *v)
+void av_retain_n(AsyncValue *v, uint32_t n)
 {
-    if (v->kind == K_IMMORTAL) return;
-    atomic_fetch_add_explicit(&v->refs, 1, memory_order_relaxed);
+    if (n == 0 || v->kind == K_IMMORTAL) return;
+    atomic_fetch_add_explicit(&v->refs, n, memory_order_relaxed);
 }
 
 /* Frees the user waiters of a value that dies unresolved: their
@@ -383,7 +382,7 @@ static inline bool drop_ref(AsyncValue *v)
 ** another indirect value, and so on. Out of line so that av_release's
 ** common case (not the last reference) stays a few instructions with no
 ** registers to save. */
-static __attribute__((noinline)) void destroy(AsyncValue *v)
+void av__destroy(AsyncValue *v)
 {
     for (;;) {
         atomic_store_explicit(&v->refs, 0, memory_order_relaxed);
@@ -398,10 +397,6 @@ static __attribute__((noinline)) void destroy(AsyncValue *v)
     }
 }
 
-void av_release(AsyncValue *v)
-{
-    if (v && v->kind != K_IMMORTAL && drop_ref(v)) destroy(v);
-}
 
 /* References held by users: a bound indirect value that still waits for its
 ** target is also held by the forward node on the target's list; that
@@ -634,25 +629,10 @@ void av_set_from(AsyncValue *dst, const AsyncValue *src)
 ** Inspection
 ** ====================================================================== */
 
-AVState av_state(const AsyncValue *v)
-{
-    unsigned st = ws_state(atomic_load_explicit(&((AsyncValue *)v)->ws, memory_order_acquire));
-    return st >= ST_AVAILABLE ? (AVState)(st - 1) : AV_UNAVAILABLE;
-}
-
-bool av_is_indirect(const AsyncValue *v) { return v->kind == K_INDIRECT; }
-
 bool av_is_bound(const AsyncValue *v)
 {
     return v->kind == K_INDIRECT &&
            atomic_load_explicit(&((AsyncValue *)v)->u.ind.fwd, memory_order_acquire) != NULL;
-}
-
-const Any *av_get(const AsyncValue *v)
-{
-    assert(ws_state(atomic_load_explicit(&((AsyncValue *)v)->ws, memory_order_acquire)) == ST_AVAILABLE &&
-           "av_get of a value that is not available");
-    return &final_of((AsyncValue *)v)->u.payload;
 }
 
 Any *av_get_mut(AsyncValue *v)

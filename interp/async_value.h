@@ -35,6 +35,8 @@
 #ifndef TFRUN_ASYNC_VALUE_H
 #define TFRUN_ASYNC_VALUE_H
 
+#include <assert.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "interp/any.h"
@@ -51,7 +53,31 @@ const char *error_code_name(ErrorCode c);   /* "CANCELLED", "INTERNAL", ... */
 
 typedef enum AVState { AV_UNAVAILABLE = 0, AV_AVAILABLE = 1, AV_ERROR = 2 } AVState;
 
-typedef struct AsyncValue AsyncValue;       /* opaque */
+typedef struct AsyncValue AsyncValue;
+
+/* ---- representation ------------------------------------------------------
+** Private to interp/async_value.c, which explains the fields. The struct is
+** in this header only so that the hottest operations (state queries,
+** retain, a release that is not the last, the payload) compile inline in
+** the executor and in kernels: each was a call, several per kernel run.
+** Everything outside async_value.c uses the functions below, never the
+** fields. */
+enum { AV__CONCRETE = 0, AV__INDIRECT = 1, AV__IMMORTAL = 2 };                 /* kind */
+enum { AV__UNAVAILABLE = 0, AV__CLAIMED = 1, AV__AVAILABLE = 2, AV__ERROR = 3 }; /* ws & 3 */
+struct AsyncValue {
+    _Atomic uint32_t refs;
+    uint8_t kind;
+    _Atomic uintptr_t ws;
+    union {
+        Any payload;
+        struct { _Atomic(AsyncValue *) fwd; AsyncValue *final; } ind;
+    } u;
+};
+static inline unsigned av__st(const AsyncValue *v)
+{
+    return (unsigned)(atomic_load_explicit(&((AsyncValue *)v)->ws, memory_order_acquire) & 3);
+}
+void av__destroy(AsyncValue *v);               /* the last reference is gone */
 
 /* A continuation: fn(a, b). Two words of inline closure so that the common
 ** cases need no allocation. */
@@ -66,8 +92,26 @@ AsyncValue *av_new_indirect(void);             /* forwarding, unbound */
 AsyncValue *av_ready_chain(void);              /* immortal shared chain */
 
 /* ---- reference counting ------------------------------------------------- */
-void av_retain(AsyncValue *v);
-void av_release(AsyncValue *v);                /* frees at zero (payload released) */
+static inline void av_retain(AsyncValue *v)
+{
+    if (v->kind != AV__IMMORTAL) atomic_fetch_add_explicit(&v->refs, 1, memory_order_relaxed);
+}
+void av_retain_n(AsyncValue *v, uint32_t n);   /* n references in one step */
+/* Frees at zero (payload released). A sole owner needs no read-modify-write:
+** nobody else can add a reference to a value they do not hold (TFRT's
+** DropRef trick). NULL is ignored. */
+static inline void av_release(AsyncValue *v)
+{
+    if (!v || v->kind == AV__IMMORTAL) return;
+    uint32_t n = atomic_load_explicit(&v->refs, memory_order_acquire);
+    assert(n > 0 && "av_release of a dead AsyncValue");
+    if (n != 1) {
+        uint32_t old = atomic_fetch_sub_explicit(&v->refs, 1, memory_order_acq_rel);
+        assert(old > 0 && "av_release of a dead AsyncValue");
+        if (old != 1) return;
+    }
+    av__destroy(v);
+}
 /* References held by users (an indirect value waiting for its target is also
 ** held internally; that reference is not counted). */
 uint32_t av_refcount(const AsyncValue *v);
@@ -97,15 +141,24 @@ bool av_try_forward(AsyncValue *v, AsyncValue *target);
 void av_set_from(AsyncValue *dst, const AsyncValue *src);
 
 /* ---- inspection (follow forwarding) ------------------------------------- */
-AVState av_state(const AsyncValue *v);
-static inline bool av_is_available(const AsyncValue *v) { return av_state(v) == AV_AVAILABLE; }
-static inline bool av_is_error(const AsyncValue *v)     { return av_state(v) == AV_ERROR; }
-static inline bool av_is_resolved(const AsyncValue *v)  { return av_state(v) != AV_UNAVAILABLE; }
-bool av_is_indirect(const AsyncValue *v);
+static inline AVState av_state(const AsyncValue *v)
+{
+    unsigned st = av__st(v);
+    return st >= AV__AVAILABLE ? (AVState)(st - 1) : AV_UNAVAILABLE;
+}
+static inline bool av_is_available(const AsyncValue *v) { return av__st(v) == AV__AVAILABLE; }
+static inline bool av_is_error(const AsyncValue *v)     { return av__st(v) == AV__ERROR; }
+static inline bool av_is_resolved(const AsyncValue *v)  { return av__st(v) >= AV__AVAILABLE; }
+static inline bool av_is_indirect(const AsyncValue *v)  { return v->kind == AV__INDIRECT; }
 bool av_is_bound(const AsyncValue *v);         /* indirect and already forwarded */
 /* The payload of an AVAILABLE value (asserts the state in debug builds).
-** Borrowed: valid while v is alive. */
-const Any *av_get(const AsyncValue *v);
+** Borrowed: valid while v is alive. A published indirect value caches its
+** final concrete value, so this is one hop. */
+static inline const Any *av_get(const AsyncValue *v)
+{
+    assert(av__st(v) == AV__AVAILABLE && "av_get of a value that is not available");
+    return &(v->kind == AV__INDIRECT ? v->u.ind.final : v)->u.payload;
+}
 /* Mutable payload, for kernels that mutate shared objects in place. */
 Any *av_get_mut(AsyncValue *v);
 /* The error of an ERROR value (asserts the state in debug builds). */

@@ -2,9 +2,13 @@
 ** exec.c — the executor (spec/dialect.md §5–§8, spec/tfrun.md §1.1).
 **
 ** Every block (function or region body) is compiled once, in exec_load(),
-** into a Plan stored in Block.exec: registers, user counts, use lists in
-** MLIR use-list order, ready counts and stream ids. An invocation creates a
-** Frame (registers + ready counts) and processes ReadyQueues over it.
+** into a Plan stored in Block.exec: the stream id and operand count of
+** every kernel, and the use lists of values with many uses. Everything else
+** (operands, results, user counts, other use lists) is read from the IR
+** itself, which is already in memory: for a large body, memory touched for
+** the first time is what loading costs (interp/bigmem.h). An invocation
+** creates a Frame (registers + arrival counts) and processes ReadyQueues
+** over it.
 **
 ** Reference counts (§8.6, the seed's "setting a register counts as a use"):
 ** a register holds one reference per remaining use of its value, tfrt.return
@@ -31,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp/debug.h"
+#include "interp/bigmem.h"
 #include "interp/exec.h"
 #include "interp/stream.h"
 #include "interp/vm.h"
@@ -57,40 +62,54 @@ long exec_live_frames(void) { return atomic_load(&live_frames); }
 ** Plans
 ** ====================================================================== */
 
-typedef struct Kern {
-    const Op *op;
-    KernelFn fn;
-    int nargs, nres;
-    int *args;            /* operand registers */
-    int *res;             /* result registers */
-    int ready_init;       /* max(1, nargs); 1 for non-strict kernels */
-    int stream;
-    bool nonstrict;
-} Kern;
-
+/* A plan keeps only what the IR does not already say. Kernel k (1..K) is
+** op k-1 of the block: its operands, results, kernel function and operand
+** count are read from the Op; a register's user count is its Value's nuses
+** and its users are the Value's use list (source order; §5's use-list order
+** is its reverse, see make_ready). What the plan adds per kernel is its
+** stream (an int) and what it waits for (a byte), so that a body of a
+** million ops costs 5 bytes per op beyond the IR (plus 16 bytes per op of
+** scratch while its streams are computed), and the users of values with
+** many uses. */
 typedef struct Plan Plan;
 
-/* An invocation's registers and ready counts, allocated in one block. */
+/* An invocation's registers and arrival counts, allocated in one block
+** with the Frame (all zero at the start). done[k] counts the operands of
+** kernel k that became available; the kernel is ready when it reaches
+** need() (operands, or 1 for kernels without operands and non-strict ones). */
 typedef struct Frame {
     const Plan *plan;
     ExecCtx ctx;
     bool st;               /* single-threaded queue: no atomic read-modify-writes */
     atomic_int refs;
-    atomic_int *ready;
-    _Atomic(AsyncValue *) *regs;
+    /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
+    ** done[nkern] (fregs, fdone). */
 } Frame;
 
 struct Plan {
     int nregs, nkern;     /* nkern counts the pseudo kernel 0 */
-    Kern *kern;
-    int *user_count;      /* per register, tfrt.return uses included */
-    int *ustart, *users;  /* CSR use lists, return excluded, use-list order */
+    Op *const *ops;       /* the block's ops: kernel k is ops[k - 1] */
+    const Op *ret;        /* the block's tfrt.return, NULL if none */
+    int *code;            /* per kernel: its stream; code[0] unused */
+    uint8_t *need;        /* per kernel: NEED_NONSTRICT | operands it waits for */
+    size_t code_bytes;    /* of the code + need allocation */
     int *zero;            /* kernels without operands, block order */
     int nzero;
+    /* Values with more than FANOUT uses get their users listed here, in
+    ** use-list order: walking a million uses spread over the IR would wait
+    ** on memory for each. Open addressing on the register; fancap is 0 or
+    ** a power of two. */
+    struct Fan *fan;
+    int fancap, nfan;
+    /* The ops (indices) with regions and those with a callee, so that the
+    ** later walks of exec_load and host_free need not read every op of a
+    ** large body again. Valid while the block still has [nops] ops in
+    ** [ops] (see plan_current). */
+    int nops;
+    int *rops, nrops, rcap;
+    int *cops, ncops, ccap;
     int nresults;
-    int *result_regs;     /* tfrt.return operands */
     int nargs;
-    int *idx_pool;        /* every Kern's args and res arrays */
     int pseudo_stream;
     const Block *block;
     const VmProto *vm;    /* the compiled form (EXEC_FAST), or NULL */
@@ -99,6 +118,55 @@ struct Plan {
     ** again and again then costs no malloc. Exchanged atomically. */
     _Atomic(Frame *) spare[FRAME_SPARES];
 };
+
+static inline int kstream(const Plan *p, int k) { return p->code[k]; }
+
+static inline _Atomic(AsyncValue *) *fregs(const Frame *f) { return (_Atomic(AsyncValue *) *)(f + 1); }
+static inline atomic_int *fdone(const Frame *f) { return (atomic_int *)(fregs(f) + f->plan->nregs); }
+
+/* Walks over the ops of a large block would wait on memory for each op (the
+** ops are hundreds of bytes apart): each walk prefetches the op AHEAD
+** places on, both ends of it. */
+#define AHEAD 8
+
+static inline void prefetch_ahead(Op *const *ops, int i, int n)
+{
+    if (i + AHEAD < n) {
+        const Op *o = ops[i + AHEAD];
+        __builtin_prefetch(&o->info);
+        __builtin_prefetch(&o->index);
+    }
+}
+
+/* need[k]: bit 7 says the kernel is non-strict, bits 0-6 how many operands
+** it waits for (1 for kernels without operands and non-strict ones),
+** NEED_MANY meaning "op->noperands", which is at least that many. */
+#define NEED_NONSTRICT 0x80
+#define NEED_MANY 0x7f
+
+/* Values with more uses than this have their users listed in the plan. */
+#ifndef FANOUT
+#define FANOUT 16
+#endif
+
+/* The users of register [reg]: ks[cur..cap) in use-list order (§5), the
+** return excluded. */
+typedef struct Fan {
+    int reg, cur, cap;
+    int *ks;
+} Fan;
+
+static inline unsigned fan_home(int reg, int cap) { return ((unsigned)reg * 0x9E3779B1u) & (unsigned)(cap - 1); }
+
+/* The entry of [reg], or NULL. */
+static const Fan *fan_find(const Plan *p, int reg)
+{
+    if (!p->fancap) return NULL;
+    for (unsigned i = fan_home(reg, p->fancap);; i = (i + 1) & (unsigned)(p->fancap - 1)) {
+        if (p->fan[i].reg == reg) return &p->fan[i];
+        if (p->fan[i].reg < 0) return NULL;
+    }
+}
 
 static void *xmalloc(size_t n)
 {
@@ -199,12 +267,87 @@ static bool is_return(const Op *op)
 static bool op_nonstrict(const Op *op)
 {
     if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
+    if (op->nattrs == 0) return false;
     const Attr *a = ir_op_attr(op, "bef.nonstrict");
     return a && a->kind == ATTR_UNIT;
 }
 
-typedef struct UseRef { int op, operand; } UseRef;
+/* The slot of [reg] in a table of [cap] entries (a free one if absent). */
+static Fan *fan_slot(Fan *tab, int cap, int reg)
+{
+    unsigned i = fan_home(reg, cap);
+    while (tab[i].reg >= 0 && tab[i].reg != reg) i = (i + 1) & (unsigned)(cap - 1);
+    return &tab[i];
+}
 
+/* The entry of value [v] in the plan being built, created with room for
+** all of its uses. */
+static Fan *fan_add(Plan *p, const Value *v)
+{
+    if (2 * (p->nfan + 1) > p->fancap) {
+        int cap = p->fancap ? 2 * p->fancap : 16;
+        Fan *tab = xmalloc(sizeof(Fan) * (size_t)cap);
+        for (int i = 0; i < cap; i++) tab[i].reg = -1;
+        for (int i = 0; i < p->fancap; i++)
+            if (p->fan[i].reg >= 0) *fan_slot(tab, cap, p->fan[i].reg) = p->fan[i];
+        free(p->fan);
+        p->fan = tab;
+        p->fancap = cap;
+    }
+    Fan *e = fan_slot(p->fan, p->fancap, v->index);
+    if (e->reg < 0) {
+        e->reg = v->index;
+        e->cap = e->cur = v->nuses;
+        e->ks = big_alloc(sizeof(int) * (size_t)v->nuses, false);
+        p->nfan++;
+    }
+    return e;
+}
+
+/* What plan_build gathers in the stream analysis' walk over the ops. */
+typedef struct Gather {
+    Plan *p;
+    int zcap;
+    const Value *lastv;   /* the value of the last fan entry used, and it */
+    Fan *laste;
+} Gather;
+
+/* Appends [x] to the list [*v] of [*n] ints with room for [*cap]. */
+static void list_add(int **v, int *n, int *cap, int x)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        int *nv = realloc(*v, sizeof(int) * (size_t)*cap);
+        if (!nv) abort();
+        *v = nv;
+    }
+    (*v)[(*n)++] = x;
+}
+
+static void gather_op(void *ud, int i, const Op *op)
+{
+    Gather *g = ud;
+    Plan *p = g->p;
+    if (op->nregions) list_add(&p->rops, &p->nrops, &p->rcap, i);
+    if (op->callee) list_add(&p->cops, &p->ncops, &p->ccap, i);
+    if (op == p->ret) return;
+    int k = i + 1;
+    int n = op->noperands;
+    bool ns = op_nonstrict(op);
+    p->need[k] = (uint8_t)((ns ? NEED_NONSTRICT | 1 : n == 0 ? 1 : n < NEED_MANY ? n : NEED_MANY));
+    if (n == 0) list_add(&p->zero, &p->nzero, &g->zcap, k);
+    /* Uses in source order, stored from the end: use-list order. */
+    for (int j = 0; j < n; j++) {
+        const Value *v = op->operands[j];
+        if (v->nuses > FANOUT) {
+            /* A value with many uses is usually used by op after op. */
+            Fan *e = v == g->lastv ? g->laste : fan_add(p, v);
+            e->ks[--e->cur] = k;
+            g->lastv = v;
+            g->laste = e;
+        }
+    }
+}
 
 /* The plan of [b]. Under the fast schedule there is no stream analysis:
 ** every kernel is in stream 0, so ready kernels all run inline, depth-first
@@ -213,110 +356,77 @@ static Plan *plan_build(const Module *m, const Block *b, bool fast)
 {
     Plan *p = xcalloc(1, sizeof *p);
     p->block = b;
+    p->ops = b->ops;
     p->nregs = b->nvalues;
     p->nargs = b->nargs;
     int nops = b->nops;
+    p->nops = nops;
     const Op *ret = nops > 0 && is_return(b->ops[nops - 1]) ? b->ops[nops - 1] : NULL;
     int K = ret ? nops - 1 : nops;
+    p->ret = ret;
     p->nkern = K + 1;
-    p->kern = xcalloc((size_t)p->nkern, sizeof(Kern));
-    p->user_count = xcalloc((size_t)p->nregs, sizeof(int));
-    p->ustart = xcalloc((size_t)p->nregs + 1, sizeof(int));
-    int *streams = xmalloc(sizeof(int) * (size_t)(nops + 1));
-    if (fast || !stream_block(m, b, streams)) memset(streams, 0, sizeof(int) * (size_t)(nops + 1));
-    p->pseudo_stream = streams[0];
-    p->zero = xmalloc(sizeof(int) * (size_t)(K + 1));
-    size_t nidx = 0;
-    for (int k = 1; k <= K; k++) nidx += (size_t)(b->ops[k - 1]->noperands + b->ops[k - 1]->nresults);
-    p->idx_pool = xmalloc(sizeof(int) * (nidx + 1));
-    int *at = p->idx_pool;
-
-    for (int k = 1; k <= K; k++) {
-        const Op *op = b->ops[k - 1];
-        Kern *kn = &p->kern[k];
-        kn->op = op;
-        kn->fn = op->info ? op->info->fn : NULL;
-        kn->nargs = op->noperands;
-        kn->nres = op->nresults;
-        kn->args = at;
-        at += op->noperands;
-        kn->res = at;
-        at += op->nresults;
-        for (int j = 0; j < op->noperands; j++) kn->args[j] = op->operands[j]->index;
-        for (int j = 0; j < op->nresults; j++) kn->res[j] = op->results[j]->index;
-        kn->nonstrict = op_nonstrict(op);
-        kn->ready_init = kn->nonstrict || op->noperands == 0 ? 1 : op->noperands;
-        kn->stream = streams[k];
-        if (op->noperands == 0) p->zero[p->nzero++] = k;
+    /* code[k] = stream of op k-1: stream_ops writes op i's stream at
+    ** code[i + 1] and R's at code[nops + 1]. need[] follows in the same
+    ** block. */
+    p->code_bytes = (sizeof(int) + 1) * (size_t)(nops + 2);
+    p->code = big_alloc(p->code_bytes, false);
+    p->need = (uint8_t *)(p->code + nops + 2);
+    p->need[0] = 1;
+    Gather g = { p, 0, NULL, NULL };
+    if (fast || !stream_ops(m, b, p->code + 1, gather_op, &g)) {
+        /* Fast, or out of memory for the analysis: one stream (the walk
+        ** did not happen either). */
+        memset(p->code, 0, sizeof(int) * (size_t)(nops + 2));
+        for (int i = 0; i < nops; i++) gather_op(&g, i, b->ops[i]);
     }
-    free(streams);
-
-    /* User counts and use lists: operand occurrences in this block. */
-    int total = 0;
-    for (int i = 0; i < nops; i++) {
-        const Op *op = b->ops[i];
-        for (int j = 0; j < op->noperands; j++) {
-            int r = op->operands[j]->index;
-            if (r < 0 || r >= p->nregs) continue;
-            p->user_count[r]++;
-            if (op != ret) {
-                p->ustart[r + 1]++;
-                total++;
-            }
-        }
-    }
-    for (int r = 0; r < p->nregs; r++) p->ustart[r + 1] += p->ustart[r];
-    p->users = xmalloc(sizeof(int) * (size_t)(total + 1));
-    UseRef *tmp = xmalloc(sizeof(UseRef) * (size_t)(total + 1));
-    int *fill = xmalloc(sizeof(int) * (size_t)(p->nregs + 1));
-    memcpy(fill, p->ustart, sizeof(int) * (size_t)(p->nregs + 1));
-    for (int i = 0; i < nops; i++) {
-        const Op *op = b->ops[i];
-        if (op == ret) continue;
-        for (int j = 0; j < op->noperands; j++) {
-            int r = op->operands[j]->index;
-            if (r < 0 || r >= p->nregs) continue;
-            tmp[fill[r]++] = (UseRef){ i, j };
-        }
-    }
-    /* MLIR use-list order is the reverse of source order; the uses were
-    ** collected in source order (op, then operand), so reverse them. */
-    for (int r = 0; r < p->nregs; r++) {
-        int s = p->ustart[r], n = p->ustart[r + 1] - s;
-        for (int i = 0; i < n; i++) p->users[s + i] = tmp[s + n - 1 - i].op + 1;
-    }
-    free(tmp);
-    free(fill);
-
+    p->pseudo_stream = p->code[nops + 1];
+    p->code[0] = p->pseudo_stream;
     p->nresults = ret ? ret->noperands : 0;
-    p->result_regs = xmalloc(sizeof(int) * (size_t)(p->nresults + 1));
     p->frame_size = sizeof(Frame) + sizeof(AsyncValue *) * (size_t)p->nregs +
                     sizeof(atomic_int) * (size_t)p->nkern;
-    for (int i = 0; i < p->nresults; i++) p->result_regs[i] = ret->operands[i]->index;
     return p;
 }
 
 static void plan_free(Plan *p)
 {
     if (!p) return;
-    free(p->idx_pool);
-    free(p->kern);
-    free(p->user_count);
-    free(p->ustart);
-    free(p->users);
+    big_free(p->code, p->code_bytes);
     free(p->zero);
-    free(p->result_regs);
-    for (int i = 0; i < FRAME_SPARES; i++) free(atomic_load(&p->spare[i]));
+    free(p->rops);
+    free(p->cops);
+    for (int i = 0; i < p->fancap; i++)
+        if (p->fan[i].reg >= 0) big_free(p->fan[i].ks, sizeof(int) * (size_t)p->fan[i].cap);
+    free(p->fan);
+    for (int i = 0; i < FRAME_SPARES; i++) big_free(atomic_load(&p->spare[i]), p->frame_size);
     free(p);
 }
 
 typedef void (*BlockFn)(void *ud, Block *b);
 
+/* Does plan [p] describe block [b] as it is? (A block changed after its
+** plan was built — nothing does that today: the REPL frees the host first —
+** is walked op by op.) */
+static bool plan_current(const Plan *p, const Block *b)
+{
+    return p && p->ops == b->ops && p->nops == b->nops;
+}
+
 /* Post-order: for an op, everything nested in its regions, then the region
 ** bodies themselves (one "function" each); a function body after all. */
 static void walk_regions(Block *b, BlockFn fn, void *ud)
 {
+    const Plan *p = b->exec;
+    if (plan_current(p, b)) {
+        /* Only the ops that have regions. */
+        for (int j = 0; j < p->nrops; j++) {
+            Op *op = b->ops[p->rops[j]];
+            for (int r = 0; r < op->nregions; r++) walk_regions(op->regions[r], fn, ud);
+            for (int r = 0; r < op->nregions; r++) fn(ud, op->regions[r]);
+        }
+        return;
+    }
     for (int i = 0; i < b->nops; i++) {
+        prefetch_ahead(b->ops, i, b->nops);
         Op *op = b->ops[i];
         for (int r = 0; r < op->nregions; r++) walk_regions(op->regions[r], fn, ud);
         for (int r = 0; r < op->nregions; r++) fn(ud, op->regions[r]);
@@ -439,6 +549,7 @@ static bool op_has_kernel(const Op *op)
 static void find_unknown(LoadCtx *lc, const Block *b)
 {
     for (int i = 0; i < b->nops; i++) {
+        prefetch_ahead(b->ops, i, b->nops);
         const Op *op = b->ops[i];
         for (int r = 0; r < op->nregions; r++) find_unknown(lc, op->regions[r]);
         lc->pos++;
@@ -463,7 +574,16 @@ static void locate_cb(void *ud, Block *b)
 static void cache_callee(void *ud, Block *b)
 {
     const Module *m = ud;
+    const Plan *p = b->exec;
+    if (plan_current(p, b)) {
+        for (int j = 0; j < p->ncops; j++) {
+            Op *op = b->ops[p->cops[j]];
+            op->exec = ir_module_func(m, op->callee);
+        }
+        return;
+    }
     for (int i = 0; i < b->nops; i++) {
+        prefetch_ahead(b->ops, i, b->nops);
         Op *op = b->ops[i];
         /* Refreshed on every load: the REPL redefines functions. */
         if (op->callee) op->exec = ir_module_func(m, op->callee);
@@ -517,19 +637,17 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     for (int i = 0; i < FRAME_SPARES && !f; i++)
         if (atomic_load_explicit(&mp->spare[i], memory_order_relaxed))
             f = atomic_exchange_explicit(&mp->spare[i], NULL, memory_order_acquire);
-    if (!f) f = xmalloc(p->frame_size);
+    /* Registers and counts start at zero: a spare is cleared, a new frame
+    ** comes zeroed (a large one straight from fresh pages). */
+    size_t body = p->frame_size - sizeof(Frame);
+    if (f) memset(f + 1, 0, body);
+    else f = big_alloc(p->frame_size, true);
     f->plan = p;
     f->st = wq_is_single_threaded(c->host->queue);
     f->ctx = *c;
     f->ctx.error = NULL;
     if (f->ctx.rq) rq_retain(f->ctx.rq);
     atomic_init(&f->refs, 1);
-    char *at = (char *)(f + 1);
-    f->regs = (_Atomic(AsyncValue *) *)at;
-    at += sizeof(AsyncValue *) * (size_t)p->nregs;
-    f->ready = (atomic_int *)at;
-    for (int r = 0; r < p->nregs; r++) atomic_init(&f->regs[r], NULL);
-    for (int k = 1; k < p->nkern; k++) atomic_init(&f->ready[k], p->kern[k].ready_init);
     atomic_fetch_add(&live_frames, 1);
     return f;
 }
@@ -550,7 +668,7 @@ static void frame_release(Frame *f)
                                                     memory_order_release, memory_order_relaxed))
             return;
     }
-    free(f);
+    big_free(f, mp->frame_size);
 }
 
 typedef struct IVec { int *v; int n, cap; int small[SMALL]; } IVec;
@@ -592,33 +710,108 @@ static void rq_free_q(ReadyQueue *q)
     iv_free(&q->out);
 }
 
-/* Makes the kernels of use list [users, users+n) one step more ready. */
-static inline void decrement(Frame *f, ReadyQueue *q, const int *users, int n)
+/* One more operand of kernel [k] is available; true when that made it
+** ready. */
+static inline bool arrive(Frame *f, int k)
 {
-    const Kern *kern = f->plan->kern;
-    atomic_int *ready = f->ready;
-    bool st = f->st;
-    for (int i = 0; i < n; i++) {
-        int k = users[i];
-        if (st) {
-            /* Everything runs on this thread: plain decrements. */
-            int c = atomic_load_explicit(&ready[k], memory_order_relaxed) - 1;
-            atomic_store_explicit(&ready[k], c, memory_order_relaxed);
-            if (c != 0) continue;
-        } else if (atomic_fetch_sub_explicit(&ready[k], 1, memory_order_acq_rel) != 1) {
-            continue;
-        }
-        if (kern[k].stream == q->stream) iv_push(&q->in, k);
-        else iv_push(&q->out, k);
+    int need = f->plan->need[k] & NEED_MANY;
+    if (need == NEED_MANY) need = f->plan->ops[k - 1]->noperands;
+    if (f->st) {
+        /* Everything runs on this thread: plain increments. */
+        int c = atomic_load_explicit(&fdone(f)[k], memory_order_relaxed) + 1;
+        atomic_store_explicit(&fdone(f)[k], c, memory_order_relaxed);
+        return c == need;
     }
+    return atomic_fetch_add_explicit(&fdone(f)[k], 1, memory_order_acq_rel) + 1 == need;
+}
+
+/* §8.3: a ready kernel goes inline if it is in the queue's stream. */
+static inline void push_ready(const Plan *p, ReadyQueue *q, int k)
+{
+    if (kstream(p, k) == q->stream) iv_push(&q->in, k);
+    else iv_push(&q->out, k);
+}
+
+/* The kernels of [ks, ks+n) one step more ready, in that order. */
+static void arrive_list(Frame *f, ReadyQueue *q, const int *ks, int n)
+{
+    const Plan *p = f->plan;
+    for (int i = 0; i < n; i++) {
+        int k = ks[i];
+        if (arrive(f, k)) push_ready(p, q, k);
+    }
+}
+
+/* The rest of make_ready once a second kernel became ready: [k1] then
+** [k2] did, [u] is the next use. Collects and pushes last first. */
+static __attribute__((noinline)) void make_ready_more(Frame *f, ReadyQueue *q, int k1, int k2,
+                                                      const Use *u)
+{
+    const Plan *p = f->plan;
+    const Op *ret = p->ret;
+    int buf[SMALL], *ready = buf, n = 0, cap = SMALL;
+    ready[n++] = k1;
+    ready[n++] = k2;
+    for (; u; u = u->next) {
+        const Op *op = u->user;
+        if (op == ret) continue;
+        int k = op->index + 1;
+        if (!arrive(f, k)) continue;
+        if (n == cap) {
+            cap *= 2;
+            int *nr = xmalloc(sizeof(int) * (size_t)cap);
+            memcpy(nr, ready, sizeof(int) * (size_t)n);
+            if (ready != buf) free(ready);
+            ready = nr;
+        }
+        ready[n++] = k;
+    }
+    while (n > 0) push_ready(p, q, ready[--n]);
+    if (ready != buf) free(ready);
+}
+
+/* Value [val] became available in its register: its users one step more
+** ready, in use-list order (§5), the return excluded. The IR keeps a value's
+** uses in source order, the reverse of the use-list order, so the kernels
+** that become ready are collected and then pushed last first. The uses of
+** one op are adjacent in either order, so the kernels come out exactly as
+** the walk of §8.3 over the reversed list makes them ready. */
+static inline void make_ready(Frame *f, ReadyQueue *q, const Value *val)
+{
+    const Plan *p = f->plan;
+    if (val->nuses > FANOUT) {
+        /* Listed in the plan, in use-list order already. */
+        const Fan *e = fan_find(p, val->index);
+        if (!e) return;    /* only the return uses it */
+        for (int i = e->cur; i < e->cap; i++) {
+            int k = e->ks[i];
+            if (arrive(f, k)) push_ready(p, q, k);
+        }
+        return;
+    }
+    /* Usually at most one kernel becomes ready: no list for that. */
+    const Op *ret = p->ret;
+    int first = 0;
+    for (const Use *u = val->uses; u; u = u->next) {
+        const Op *op = u->user;
+        if (op == ret) continue;
+        int k = op->index + 1;
+        if (!arrive(f, k)) continue;
+        if (first) {
+            make_ready_more(f, q, first, k, u->next);
+            return;
+        }
+        first = k;
+    }
+    if (first) push_ready(p, q, first);
 }
 
 /* §8.3 switch stream: std::partition of the outline list by "stream != S". */
 static void switch_stream(Frame *f, ReadyQueue *q)
 {
     if (q->out.n == 0) return;
-    const Kern *kern = f->plan->kern;
-    int S = kern[q->out.v[0]].stream;
+    const Plan *p = f->plan;
+    int S = kstream(p, q->out.v[0]);
     q->stream = S;
     if (q->out.n == 1) {
         /* What the partition does with one element. */
@@ -631,13 +824,13 @@ static void switch_stream(Frame *f, ReadyQueue *q)
     for (;;) {
         for (;;) {
             if (first == last) goto done;
-            if (kern[a[first]].stream != S) first++;
+            if (kstream(p, a[first]) != S) first++;
             else break;
         }
         --last;
         for (;;) {
             if (first == last) goto done;
-            if (kern[a[last]].stream == S) --last;
+            if (kstream(p, a[last]) == S) --last;
             else break;
         }
         int t = a[first];
@@ -679,13 +872,13 @@ static void run_task(void *a, void *b)
 /* §8.3 dispatch: one task per run of equal stream ids, ascending. */
 static void dispatch(Frame *f, ReadyQueue *q)
 {
-    const Kern *kern = f->plan->kern;
+    const Plan *p = f->plan;
     int *a = q->out.v, n = q->out.n;
     if (n <= 32) {
         /* Stable insertion sort: these lists are usually short. */
         for (int i = 1; i < n; i++) {
             int x = a[i], j = i;
-            while (j > 0 && kern[a[j - 1]].stream > kern[x].stream) {
+            while (j > 0 && kstream(p, a[j - 1]) > kstream(p, x)) {
                 a[j] = a[j - 1];
                 j--;
             }
@@ -693,23 +886,23 @@ static void dispatch(Frame *f, ReadyQueue *q)
         }
     } else {
         /* Stable counting sort: stream ids are below the kernel count. */
-        int ns = f->plan->nkern + 1;
+        int ns = p->nkern + 1;
         int *cnt = xcalloc((size_t)ns + 1, sizeof(int));
         int *tmp = xmalloc(sizeof(int) * (size_t)n);
-        for (int i = 0; i < n; i++) cnt[kern[a[i]].stream + 1]++;
+        for (int i = 0; i < n; i++) cnt[kstream(p, a[i]) + 1]++;
         for (int i = 0; i < ns; i++) cnt[i + 1] += cnt[i];
-        for (int i = 0; i < n; i++) tmp[cnt[kern[a[i]].stream]++] = a[i];
+        for (int i = 0; i < n; i++) tmp[cnt[kstream(p, a[i])]++] = a[i];
         memcpy(a, tmp, sizeof(int) * (size_t)n);
         free(cnt);
         free(tmp);
     }
     for (int i = 0; i < n;) {
         int j = i;
-        while (j < n && kern[a[j]].stream == kern[a[i]].stream) j++;
+        while (j < n && kstream(p, a[j]) == kstream(p, a[i])) j++;
         Task *t = j - i <= TASK_INLINE ? small_alloc()
                                        : xmalloc(sizeof(Task) + sizeof(int) * (size_t)(j - i));
         t->f = f;
-        t->stream = kern[a[i]].stream;
+        t->stream = kstream(p, a[i]);
         t->n = j - i;
         memcpy(t->ks, a + i, sizeof(int) * (size_t)(j - i));
         frame_retain(f);
@@ -738,26 +931,23 @@ static void process(Frame *f, ReadyQueue *q)
 ** Registers and produced results (§8.5)
 ** ====================================================================== */
 
-static void retain_n(AsyncValue *v, int n)
+/* Stores +1 [v] into the register of [val]: a fresh register takes one
+** reference per use; a register already holding a forwarding value binds it
+** to [v]. */
+static void store(Frame *f, const Value *val, AsyncValue *v)
 {
-    for (int i = 0; i < n; i++) av_retain(v);
-}
-
-/* Stores +1 [v] into register [r]: a fresh register takes one reference per
-** use; a register already holding a forwarding value binds it to [v]. */
-static void store(Frame *f, int r, AsyncValue *v)
-{
+    int r = val->index;
     AsyncValue *expect = NULL;
     if (f->st) {
-        expect = atomic_load_explicit(&f->regs[r], memory_order_relaxed);
+        expect = atomic_load_explicit(&fregs(f)[r], memory_order_relaxed);
         if (!expect) {
-            atomic_store_explicit(&f->regs[r], v, memory_order_relaxed);
-            retain_n(v, f->plan->user_count[r] - 1);
+            atomic_store_explicit(&fregs(f)[r], v, memory_order_relaxed);
+            av_retain_n(v, (uint32_t)val->nuses - 1);
             return;
         }
-    } else if (atomic_compare_exchange_strong_explicit(&f->regs[r], &expect, v,
+    } else if (atomic_compare_exchange_strong_explicit(&fregs(f)[r], &expect, v,
                                                        memory_order_acq_rel, memory_order_acquire)) {
-        retain_n(v, f->plan->user_count[r] - 1);
+        av_retain_n(v, (uint32_t)val->nuses - 1);
         return;
     }
     av_forward(expect, v);
@@ -765,23 +955,25 @@ static void store(Frame *f, int r, AsyncValue *v)
     av_release(expect);    /* the reference that kept it alive until bound */
 }
 
+/* A produced value waiting to resolve. The value itself is the
+** continuation's second word. */
 typedef struct Cont {
     Frame *f;
-    AsyncValue *v;
-    int r, stream;
+    const Value *val;
+    int stream;
 } Cont;
 
 _Static_assert(sizeof(Cont) <= SMALL_BLOCK, "a continuation fits a small block");
 
-static void cont_body(Cont *c)
+static void cont_body(Cont *c, AsyncValue *v)
 {
     Frame *f = c->f;
-    const Plan *p = f->plan;
+    const Value *val = c->val;
     ReadyQueue q;
     rq_init_q(&q, c->stream);
-    store(f, c->r, c->v);
-    decrement(f, &q, p->users + p->ustart[c->r], p->ustart[c->r + 1] - p->ustart[c->r]);
     small_free(c);
+    store(f, val, v);
+    make_ready(f, &q, val);
     process(f, &q);
     rq_free_q(&q);
     frame_release(f);
@@ -789,43 +981,46 @@ static void cont_body(Cont *c)
 
 static void cont_task(void *a, void *b)
 {
-    (void)b;
     tl_cont_depth++;
-    cont_body(a);
+    cont_body(a, b);
     tl_cont_depth--;
 }
 
 static void cont_fire(void *a, void *b)
 {
-    (void)b;
     Cont *c = a;
     if (tl_cont_depth >= CONT_NEST_LIMIT) {
-        wq_add_task(c->f->ctx.host->queue, cont_task, c, NULL);
+        wq_add_task(c->f->ctx.host->queue, cont_task, c, b);
         return;
     }
     tl_cont_depth++;
-    cont_body(c);
+    cont_body(c, b);
     tl_cont_depth--;
 }
 
-/* Handles +1 value [v] produced for register [r] (§8.5). */
-static void produced(Frame *f, ReadyQueue *q, int r, AsyncValue *v)
+/* Does a kernel use [val] (a use other than the return's)? */
+static inline bool has_users(const Plan *p, const Value *val)
 {
-    const Plan *p = f->plan;
-    int n = p->ustart[r + 1] - p->ustart[r];
+    for (const Use *u = val->uses; u; u = u->next)
+        if (u->user != p->ret) return true;
+    return false;
+}
+
+/* Handles +1 value [v] produced for the register of [val] (§8.5). */
+static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
+{
     if (av_is_resolved(v)) {
-        store(f, r, v);
-        decrement(f, q, p->users + p->ustart[r], n);
-    } else if (n == 0) {
-        store(f, r, v);
+        store(f, val, v);
+        make_ready(f, q, val);
+    } else if (!has_users(f->plan, val)) {
+        store(f, val, v);
     } else {
         Cont *c = small_alloc();
         c->f = f;
-        c->v = v;
-        c->r = r;
+        c->val = val;
         c->stream = q->stream;
         frame_retain(f);
-        av_and_then(v, cont_fire, c, NULL);
+        av_and_then(v, cont_fire, c, v);
     }
 }
 
@@ -833,21 +1028,22 @@ static void produced(Frame *f, ReadyQueue *q, int r, AsyncValue *v)
 ** Running one kernel (§8.4)
 ** ====================================================================== */
 
-/* The value of operand register [r] for a non-strict kernel: what the
-** register holds, or a new forwarding placeholder holding one reference per
-** use, bound when the producer stores. */
-static AsyncValue *take_operand(Frame *f, int r)
+/* The value of operand [val] for a non-strict kernel: what its register
+** holds, or a new forwarding placeholder holding one reference per use,
+** bound when the producer stores. */
+static AsyncValue *take_operand(Frame *f, const Value *val)
 {
-    AsyncValue *v = atomic_load_explicit(&f->regs[r], memory_order_acquire);
+    int r = val->index;
+    AsyncValue *v = atomic_load_explicit(&fregs(f)[r], memory_order_acquire);
     if (v) return v;
     /* One reference per use, plus one for the producer's store. They must
     ** all exist before the placeholder is published: the producer may bind
     ** it and drop its reference at once on another thread. */
-    int n = f->plan->user_count[r];
+    int n = val->nuses;
     AsyncValue *ph = av_new_indirect();
-    retain_n(ph, n);
+    av_retain_n(ph, (uint32_t)n);
     AsyncValue *expect = NULL;
-    if (atomic_compare_exchange_strong_explicit(&f->regs[r], &expect, ph, memory_order_acq_rel,
+    if (atomic_compare_exchange_strong_explicit(&fregs(f)[r], &expect, ph, memory_order_acq_rel,
                                                 memory_order_acquire))
         return ph;
     for (int i = 0; i <= n; i++) av_release(ph);
@@ -856,10 +1052,14 @@ static AsyncValue *take_operand(Frame *f, int r)
 
 static void run_kernel(Frame *f, ReadyQueue *q, int k)
 {
-    const Kern *kn = &f->plan->kern[k];
+    const Plan *p = f->plan;
+    const Op *op = p->ops[k - 1];
+    /* Kernels often run in block order: warm the ops that come next. */
+    prefetch_ahead(p->ops, k - 1 - AHEAD + 2, p->nkern - 1);
     const DebugHooks *dh = f->ctx.host->debug;
-    if (dh) dh->before_kernel(dh->ud, &f->ctx, f, kn->op);
-    int nargs = kn->nargs, nres = kn->nres;
+    if (dh) dh->before_kernel(dh->ud, &f->ctx, f, op);
+    int nargs = op->noperands, nres = op->nresults;
+    Value *const *opnd = op->operands;
     AsyncValue *argbuf[SMALL], *resbuf[SMALL];
     AsyncValue **args = nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
     AsyncValue **res = nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
@@ -870,37 +1070,37 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
 
     /* Strict kernels: the last error operand, else the cancellation. */
     AsyncValue *skip = NULL;
-    if (kn->nonstrict) {
-        for (int j = 0; j < nargs; j++) args[j] = take_operand(f, kn->args[j]);
+    if (p->need[k] & NEED_NONSTRICT) {
+        for (int j = 0; j < nargs; j++) args[j] = take_operand(f, opnd[j]);
     } else {
         for (int j = 0; j < nargs; j++) {
-            AsyncValue *a = atomic_load_explicit(&f->regs[kn->args[j]], memory_order_acquire);
+            AsyncValue *a = atomic_load_explicit(&fregs(f)[opnd[j]->index], memory_order_acquire);
             args[j] = a;
             if (av_is_error(a)) skip = a;
         }
         if (!skip && f->ctx.rq) skip = rq_cancelled(f->ctx.rq);
     }
+    KernelFn fn = op->info ? op->info->fn : NULL;
     if (skip) {
         AsyncValue *e = av_resolve_target(skip);
         for (int i = 0; i < nres; i++) {
             av_retain(e);
             res[i] = e;
         }
-    } else if (kn->fn) {
-        KernelFrame kf = { args, nargs, res, nres, kn->op, &f->ctx };
-        kn->fn(&kf);
+    } else if (fn) {
+        KernelFrame kf = { args, nargs, res, nres, op, &f->ctx };
+        fn(&kf);
         for (int i = 0; i < nres; i++)
             if (!res[i]) res[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
     } else {
         for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_UNIMPLEMENTED, "no kernel");
     }
-    if (dh) dh->after_kernel(dh->ud, f, kn->op, res, nres);
+    if (dh) dh->after_kernel(dh->ud, f, op, res, nres);
     for (int j = 0; j < nargs; j++) av_release(args[j]);
-    const int *user_count = f->plan->user_count;
+    Value *const *rv = op->results;
     for (int i = 0; i < nres; i++) {
-        int r = kn->res[i];
-        if (user_count[r] == 0) av_release(res[i]);
-        else produced(f, q, r, res[i]);
+        if (rv[i]->nuses == 0) av_release(res[i]);
+        else produced(f, q, rv[i], res[i]);
     }
     if (args != argbuf) free(args);
     if (res != resbuf) free(res);
@@ -923,14 +1123,15 @@ static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
     if (dh) dh->frame_enter(dh->ud, f, p->block, args, p->nargs);
     ReadyQueue q;
     rq_init_q(&q, p->pseudo_stream);
-    decrement(f, &q, p->zero, p->nzero);
+    arrive_list(f, &q, p->zero, p->nzero);
+    Value *const *bargs = p->block->args;
     for (int i = 0; i < p->nargs; i++) {
-        if (p->user_count[i] == 0) {
+        if (bargs[i]->nuses == 0) {
             if (owned && args[i]) av_release(args[i]);
             continue;
         }
         if (!owned) av_retain(args[i]);
-        produced(f, &q, i, args[i]);
+        produced(f, &q, bargs[i], args[i]);
     }
     tl_invoke_depth++;
     process(f, &q);
@@ -971,15 +1172,16 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
     }
     Frame *f = frame_new(p, c);
     for (int i = 0; i < p->nresults; i++) {
-        int r = p->result_regs[i];
-        AsyncValue *v = atomic_load_explicit(&f->regs[r], memory_order_relaxed);
+        const Value *rv = p->ret->operands[i];
+        int r = rv->index;
+        AsyncValue *v = atomic_load_explicit(&fregs(f)[r], memory_order_relaxed);
         if (!v) {
             /* One reference per use (the return uses' go to the caller),
             ** plus one kept until the real value is stored (§4: binding an
             ** unused result is always safe). */
             v = av_new_indirect();
-            retain_n(v, p->user_count[r]);
-            atomic_store_explicit(&f->regs[r], v, memory_order_release);
+            av_retain_n(v, (uint32_t)rv->nuses);
+            atomic_store_explicit(&fregs(f)[r], v, memory_order_release);
         }
         results[i] = v;    /* one of the return uses' references */
     }
@@ -1127,47 +1329,53 @@ bool exec_run_sync(const ExecCtx *c, const Func *fn, AsyncValue *const *args, in
     sc.flags |= EXEC_SYNC;
     sc.error = NULL;
     AsyncValue **regs = xcalloc((size_t)p->nregs + 1, sizeof(AsyncValue *));
-    int *left = xmalloc(sizeof(int) * (size_t)(p->nregs + 1));
-    for (int r = 0; r < p->nregs; r++) left[r] = p->user_count[r];
+    int *left = xcalloc((size_t)p->nregs + 1, sizeof(int));
+    for (int i = 0; i < b->nargs; i++) left[b->args[i]->index] = b->args[i]->nuses;
+    for (int k = 1; k < p->nkern; k++) {
+        const Op *op = p->ops[k - 1];
+        for (int i = 0; i < op->nresults; i++) left[op->results[i]->index] = op->results[i]->nuses;
+    }
     for (int i = 0; i < p->nargs && i < nargs; i++) {
         av_retain(args[i]);
         regs[i] = args[i];
     }
     bool ok = true;
     for (int k = 1; k < p->nkern && ok; k++) {
-        const Kern *kn = &p->kern[k];
+        const Op *op = p->ops[k - 1];
+        int na = op->noperands, nr = op->nresults;
+        KernelFn kfn = op->info ? op->info->fn : NULL;
         AsyncValue *argbuf[SMALL], *resbuf[SMALL];
-        AsyncValue **a = kn->nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)kn->nargs);
-        AsyncValue **rs = kn->nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)kn->nres);
-        for (int j = 0; j < kn->nargs; j++) a[j] = regs[kn->args[j]];
-        for (int i = 0; i < kn->nres; i++) rs[i] = NULL;
-        KernelFrame kf = { a, kn->nargs, rs, kn->nres, kn->op, &sc };
-        if (kn->fn) kn->fn(&kf);
+        AsyncValue **a = na <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)na);
+        AsyncValue **rs = nr <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nr);
+        for (int j = 0; j < na; j++) a[j] = regs[op->operands[j]->index];
+        for (int i = 0; i < nr; i++) rs[i] = NULL;
+        KernelFrame kf = { a, na, rs, nr, op, &sc };
+        if (kfn) kfn(&kf);
         else sc.error = strdup("no kernel");
-        for (int i = 0; i < kn->nres; i++) {
+        for (int i = 0; i < nr; i++) {
             if (!rs[i]) rs[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
             if (ok && !sc.error && av_is_error(rs[i])) sc.error = strdup(av_error(rs[i])->msg);
         }
         if (sc.error) ok = false;
         /* Release operands whose last use this was. */
-        for (int j = 0; j < kn->nargs; j++) {
-            int r = kn->args[j];
+        for (int j = 0; j < na; j++) {
+            int r = op->operands[j]->index;
             if (--left[r] == 0 && regs[r]) {
                 av_release(regs[r]);
                 regs[r] = NULL;
             }
         }
-        for (int i = 0; i < kn->nres; i++) {
-            int r = kn->res[i];
-            if (p->user_count[r] == 0) av_release(rs[i]);
-            else regs[r] = rs[i];
+        for (int i = 0; i < nr; i++) {
+            const Value *v = op->results[i];
+            if (v->nuses == 0) av_release(rs[i]);
+            else regs[v->index] = rs[i];
         }
         if (a != argbuf) free(a);
         if (rs != resbuf) free(rs);
     }
     if (ok) {
         for (int i = 0; i < p->nresults; i++) {
-            int r = p->result_regs[i];
+            int r = p->ret->operands[i]->index;
             av_retain(regs[r]);
             results[i] = regs[r];
         }

@@ -8,163 +8,203 @@
 ** children (the one containing the return, else the most expensive), and
 ** cheap sibling streams are grouped. Streams are kept in a union-find whose
 ** representative is the stream that keeps its number when merged into.
+**
+** Memory: a block of a million ops is analysed in 20 bytes per op, four
+** arrays of nops + 1 entries (slot nops is R) that each serve twice:
+**
+**   W  int64  forward: cfr of op i. An op's cfr is dead once the backward
+**             pass has processed it, and stream s is created while
+**             processing op nops-1-t with s <= t, so the cost of stream s
+**             lives in slot nops - s, always above the ops still to come.
+**   P  int32  forward: the parent of op i (nops: R through a block
+**             argument; nops + 1: R, op without operands). Once op i is
+**             processed: the next child of its parent (-1 at the end).
+**   M  int32  before op x is processed: the first of its children (-1: none);
+**             afterwards: the stream op x joined. At the end: the stream
+**             of op i after all merges, which is the output.
+**   U  int32  union-find parent of stream s.
+**
+** Children lists are built in the backward pass: op x is pushed at the
+** front of its parent's list when it is processed, and ops are processed
+** in descending order, so every list is in op order, the order in which
+** users were appended (§8.2). Only the last group of the grouping step is
+** ever looked at, so no group list is kept. The last op always makes
+** stream 0 (nothing comes after it), so "contains the return" is "is in
+** the set of stream 0".
 */
 #include <stdlib.h>
 #include <string.h>
+#include "interp/bigmem.h"
 #include "interp/stream.h"
 #include "kernels/optable.h"
 
-typedef struct Streams {
-    int *up;          /* union-find parent; up[s] == s for a representative */
-    int64_t *cost;    /* valid at representatives */
-    bool *has_ret;
-    int n;
-} Streams;
+typedef struct Work {
+    int n;            /* ops; slot n is R */
+    int64_t *W;
+    int *P, *M, *U;
+    int64_t T;
+    bool from_root;
+    int nstreams;
+    size_t bytes;     /* of the W, P, U allocation */
+} Work;
 
-static int find(Streams *s, int x)
+static int find(int *up, int x)
 {
-    while (s->up[x] != x) {
-        s->up[x] = s->up[s->up[x]];
-        x = s->up[x];
+    while (up[x] != x) {
+        up[x] = up[up[x]];
+        x = up[x];
     }
     return x;
 }
 
-static int new_stream(Streams *s, int64_t cost, bool ret)
-{
-    int id = s->n++;
-    s->up[id] = id;
-    s->cost[id] = cost;
-    s->has_ret[id] = ret;
-    return id;
-}
+#define SCOST(w, s) ((w)->W[(w)->n - (s)])
 
 /* Merges stream [from] into [to]; [to] keeps its number. */
-static void merge(Streams *s, int from, int to)
+static void merge(Work *w, int from, int to)
 {
-    from = find(s, from);
-    to = find(s, to);
+    from = find(w->U, from);
+    to = find(w->U, to);
     if (from == to) return;
-    s->up[from] = to;
-    s->cost[to] += s->cost[from];
-    s->has_ret[to] = s->has_ret[to] || s->has_ret[from];
+    w->U[from] = to;
+    SCOST(w, to) += SCOST(w, from);
+}
+
+/* W, P and U, [n] + 1 entries each, in one allocation (aborts when out of
+** memory, like the executor); the forward pass fills W, P and M. */
+static bool work_init(Work *w, int n)
+{
+    size_t m = (size_t)n + 1;
+    w->bytes = m * (sizeof(int64_t) + 2 * sizeof(int));
+    char *mem = big_alloc(w->bytes, false);
+    w->n = n;
+    w->W = (int64_t *)mem;
+    w->P = (int *)(mem + m * sizeof(int64_t));
+    w->U = w->P + m;
+    w->nstreams = 0;
+    return true;
+}
+
+static void work_free(Work *w) { big_free(w->W, w->bytes); }
+
+/* The backward pass over forward-pass results in [w] (W, P filled, M all
+** -1), into w->M. */
+static void backward(Work *w)
+{
+    int n = w->n, root = n;
+    int64_t *W = w->W, T = w->T;
+    int *P = w->P, *M = w->M, *U = w->U;
+    bool from_root = w->from_root;
+    for (int step = 0; step <= n; step++) {
+        int x = step < n ? n - 1 - step : root;
+        int64_t cfr_x, cost_x;
+        int par;
+        if (x == root) {
+            cfr_x = cost_x = 1;
+            par = -1;
+        } else {
+            cfr_x = W[x];
+            par = P[x];
+            cost_x = cfr_x - (par == root ? 1 : par > root ? 0 : W[par]);
+            if (par > root) par = root;
+        }
+        int c = M[x], chosen;
+        if (c < 0) {
+            chosen = w->nstreams++;
+            U[chosen] = chosen;
+            SCOST(w, chosen) = cost_x;
+        } else {
+            int maxid = -1, ret = -1, last = -1;
+            int64_t maxcost = 0;
+            int rep0 = find(U, 0);    /* the set holding the return; changes only by merging */
+            for (; c >= 0; c = P[c]) {
+                int s = find(U, M[c]);
+                int64_t sc = SCOST(w, s);
+                bool above_s = from_root ? cfr_x + sc >= T : sc >= T;
+                if (above_s) {
+                    if (sc > maxcost) {
+                        maxcost = sc;
+                        maxid = s;
+                    }
+                    if (s == rep0) ret = s;
+                    continue;
+                }
+                int g = s;
+                if (last >= 0) {
+                    int lg = find(U, last);
+                    bool above_lg = from_root ? cfr_x + SCOST(w, lg) + sc >= T : SCOST(w, lg) >= T;
+                    if (!above_lg) {
+                        merge(w, s, lg);
+                        rep0 = find(U, 0);
+                        g = lg;
+                    }
+                }
+                last = g;
+                if (SCOST(w, g) > maxcost) {
+                    maxcost = SCOST(w, g);
+                    maxid = g;
+                }
+                if (g == rep0) ret = g;
+            }
+            chosen = find(U, ret >= 0 ? ret : maxid);
+            SCOST(w, chosen) += cost_x;
+            if (!from_root && last >= 0) {
+                int lg = find(U, last);
+                if (!(SCOST(w, lg) >= T) && lg != chosen) merge(w, lg, chosen);
+            }
+        }
+        M[x] = chosen;
+        if (par >= 0) {
+            /* Onto the front of the parent's list: x's P slot is now its link. */
+            P[x] = M[par];
+            M[par] = x;
+        }
+    }
+    for (int i = 0; i <= n; i++) M[i] = find(U, M[i]);
+}
+
+/* After the forward pass: fixes T and the mode from the largest cfr. */
+static void set_mode(Work *w, int64_t threshold, int64_t maxc)
+{
+    bool set = threshold > 0;
+    w->from_root = !set;
+    w->T = set ? threshold : maxc;
 }
 
 int stream_compute(const StreamGraph *g, int64_t threshold, int *streams)
 {
     int n = g->nops, root = n;
+    Work w;
+    if (!work_init(&w, n)) return -1;
+    w.M = streams;
     int64_t T = threshold > 0 ? threshold : 0;
-    bool set = T > 0;
-    int64_t *cost = malloc(sizeof(int64_t) * (size_t)(n + 1));
-    int64_t *cfr = malloc(sizeof(int64_t) * (size_t)(n + 1));
-    int *parent = malloc(sizeof(int) * (size_t)(n + 1));
-    int *cstart = calloc((size_t)(n + 2), sizeof(int));
-    int *child = malloc(sizeof(int) * (size_t)(n + 1));
-    int *member = malloc(sizeof(int) * (size_t)(n + 1));   /* stream of op (raw id) */
-    int *groups = malloc(sizeof(int) * (size_t)(n + 1));
-    Streams s = {
-        .up = malloc(sizeof(int) * (size_t)(n + 1)),
-        .cost = malloc(sizeof(int64_t) * (size_t)(n + 1)),
-        .has_ret = malloc(sizeof(bool) * (size_t)(n + 1)),
-        .n = 0,
-    };
-    int result = -1;
-    if (!cost || !cfr || !parent || !cstart || !child || !member || !groups || !s.up ||
-        !s.cost || !s.has_ret)
-        goto done;
-
-    /* Forward pass. */
-    cost[root] = 1;
-    cfr[root] = 1;
-    parent[root] = -1;
     int64_t maxc = 1;
     for (int i = 0; i < n; i++) {
-        cost[i] = g->cost[i] > 0 ? g->cost[i] : (set ? T : 1);
+        int64_t cost = g->cost[i] > 0 ? g->cost[i] : (T > 0 ? T : 1);
         if (g->nopnds[i] == 0) {
-            parent[i] = root;
-            cfr[i] = cost[i];
+            w.P[i] = root + 1;
+            w.W[i] = cost;
         } else {
             int best = -2;
             int64_t bestc = -1;
             for (int j = 0; j < g->nopnds[i]; j++) {
                 int d = g->defs[i][j] < 0 ? root : g->defs[i][j];
-                if (cfr[d] > bestc) {
-                    bestc = cfr[d];
+                int64_t c = d == root ? 1 : w.W[d];
+                if (c > bestc) {
+                    bestc = c;
                     best = d;
                 }
             }
-            parent[i] = best;
-            cfr[i] = cost[i] + cfr[best];
+            w.P[i] = best;
+            w.W[i] = cost + bestc;
         }
-        if (cfr[i] > maxc) maxc = cfr[i];
+        if (w.W[i] > maxc) maxc = w.W[i];
+        streams[i] = -1;
     }
-    bool from_root = !set;
-    if (!set) T = maxc;
-
-    /* Children lists (CSR), each in op order = the order users were appended. */
-    for (int i = 0; i < n; i++) cstart[parent[i] + 1]++;
-    for (int i = 0; i <= n; i++) cstart[i + 1] += cstart[i];
-    {
-        int *fill = malloc(sizeof(int) * (size_t)(n + 1));
-        if (!fill) goto done;
-        memcpy(fill, cstart, sizeof(int) * (size_t)(n + 1));
-        for (int i = 0; i < n; i++) child[fill[parent[i]]++] = i;
-        free(fill);
-    }
-
-    /* Backward pass: on, ..., o1, then R. */
-    for (int step = 0; step <= n; step++) {
-        int x = step < n ? n - 1 - step : root;
-        bool is_ret = x == n - 1;
-        int nchild = cstart[x + 1] - cstart[x];
-        if (nchild == 0) {
-            member[x] = new_stream(&s, cost[x], is_ret);
-            continue;
-        }
-        int maxid = -1, ret = -1, ng = 0;
-        int64_t maxcost = 0;
-        for (int k = cstart[x]; k < cstart[x + 1]; k++) {
-            int c = find(&s, member[child[k]]);
-            bool above_c = from_root ? cfr[x] + s.cost[c] >= T : s.cost[c] >= T;
-            if (above_c) {
-                if (s.cost[c] > maxcost) {
-                    maxcost = s.cost[c];
-                    maxid = c;
-                }
-                if (s.has_ret[c]) ret = c;
-                continue;
-            }
-            if (ng == 0) {
-                groups[ng++] = c;
-            } else {
-                int last = find(&s, groups[ng - 1]);
-                bool above_lc = from_root ? cfr[x] + s.cost[last] + s.cost[c] >= T
-                                          : s.cost[last] >= T;
-                if (above_lc) groups[ng++] = c;
-                else merge(&s, c, last);
-            }
-            int gs = find(&s, groups[ng - 1]);
-            if (s.cost[gs] > maxcost) {
-                maxcost = s.cost[gs];
-                maxid = gs;
-            }
-            if (s.has_ret[gs]) ret = gs;
-        }
-        int chosen = find(&s, ret >= 0 ? ret : maxid);
-        member[x] = chosen;
-        s.cost[chosen] += cost[x];
-        if (is_ret) s.has_ret[chosen] = true;
-        if (!from_root && ng > 0) {
-            int last = find(&s, groups[ng - 1]);
-            if (!(s.cost[last] >= T) && last != chosen) merge(&s, last, chosen);
-        }
-    }
-    for (int i = 0; i <= n; i++) streams[i] = find(&s, member[i]);
-    result = s.n;
-done:
-    free(cost); free(cfr); free(parent); free(cstart); free(child); free(member);
-    free(groups); free(s.up); free(s.cost); free(s.has_ret);
-    return result;
+    streams[root] = -1;
+    set_mode(&w, threshold, maxc);
+    backward(&w);
+    work_free(&w);
+    return w.nstreams;
 }
 
 int64_t stream_threshold(const Module *m, const Block *b)
@@ -179,49 +219,89 @@ int64_t stream_threshold(const Module *m, const Block *b)
     return 0;
 }
 
+/* The fixed cost of [op] (§8.2), or 0 for the default. */
 static int64_t op_cost(const Op *op)
 {
-    if (!strcmp(op->name, "tfrt.return") || !strcmp(op->name, "tfrt.merge.chains")) return 1;
-    if (!strcmp(op->name, "tfrt_test.test_cost")) {
-        const Attr *a = ir_op_attr(op, "_tfrt_cost");
-        if (a && a->kind == ATTR_INT && a->u.i > 0) return a->u.i;
-        return 1;
+    if (op->info) {
+        OpId id = op->info->id;
+        if (id == OPID_tfrt_return || id == OPID_tfrt_merge_chains) return 1;
+        if (id != OPID_tfrt_test_test_cost) return 0;
+    } else {
+        /* Unknown ops have no row, so none of these names. */
+        if (!strcmp(op->name, "tfrt.return") || !strcmp(op->name, "tfrt.merge.chains")) return 1;
+        if (strcmp(op->name, "tfrt_test.test_cost")) return 0;
     }
-    return 0;
+    const Attr *a = ir_op_attr(op, "_tfrt_cost");
+    if (a && a->kind == ATTR_INT && a->u.i > 0) return a->u.i;
+    return 1;
+}
+
+/* How far ahead the forward pass prefetches ops: a large block's ops are
+** far apart in memory and the walk would otherwise wait on each one. */
+#define AHEAD 8
+
+bool stream_ops(const Module *m, const Block *b, int *member, StreamVisit visit, void *ud)
+{
+    int n = b->nops, root = n;
+    Work w;
+    if (!work_init(&w, n)) return false;
+    w.M = member;
+    int64_t threshold = stream_threshold(m, b);
+    int64_t T = threshold > 0 ? threshold : 0;
+    int64_t maxc = 1;
+    Op *const *ops = b->ops;
+    for (int i = 0; i < n; i++) {
+        if (i + AHEAD < n) {
+            __builtin_prefetch(&ops[i + AHEAD]->info);
+            __builtin_prefetch(&ops[i + AHEAD]->index);
+        }
+        const Op *op = ops[i];
+        if (visit) visit(ud, i, op);
+        int64_t cost = op_cost(op);
+        if (cost <= 0) cost = T > 0 ? T : 1;
+        int nop = op->noperands;
+        if (nop == 0) {
+            w.P[i] = root + 1;
+            w.W[i] = cost;
+        } else {
+            int best = -2;
+            int64_t bestc = -1;
+            for (int j = 0; j < nop; j++) {
+                const Value *v = op->operands[j];
+                const Op *d = v->def;
+                int di = d && d->parent == b ? d->index : root;
+                int64_t c = di == root ? 1 : w.W[di];
+                if (c > bestc) {
+                    bestc = c;
+                    best = di;
+                }
+            }
+            w.P[i] = best;
+            w.W[i] = cost + bestc;
+        }
+        if (w.W[i] > maxc) maxc = w.W[i];
+        member[i] = -1;
+    }
+    member[root] = -1;
+    set_mode(&w, threshold, maxc);
+    backward(&w);
+    work_free(&w);
+    return true;
 }
 
 bool stream_block(const Module *m, const Block *b, int *out)
 {
     int n = b->nops;
-    int *nop = malloc(sizeof(int) * (size_t)(n + 1));
-    const int **defs = malloc(sizeof(int *) * (size_t)(n + 1));
-    int64_t *cost = malloc(sizeof(int64_t) * (size_t)(n + 1));
-    int *st = malloc(sizeof(int) * (size_t)(n + 2));
-    int total = 0;
-    for (int i = 0; i < n; i++) total += b->ops[i]->noperands;
-    int *pool = malloc(sizeof(int) * (size_t)(total + 1));
-    bool ok = false;
-    if (!nop || !defs || !cost || !st || !pool) goto done;
-    int at = 0;
-    for (int i = 0; i < n; i++) {
-        const Op *op = b->ops[i];
-        nop[i] = op->noperands;
-        defs[i] = pool + at;
-        for (int j = 0; j < op->noperands; j++) {
-            const Value *v = op->operands[j];
-            pool[at++] = v->def && v->def->parent == b ? v->def->index : -1;
-        }
-        cost[i] = op_cost(op);
+    int *st = malloc(sizeof(int) * (size_t)(n + 1));
+    if (!st || !stream_ops(m, b, st, NULL, NULL)) {
+        free(st);
+        return false;
     }
-    StreamGraph g = { n, nop, defs, cost };
-    if (stream_compute(&g, stream_threshold(m, b), st) < 0) goto done;
     /* Kernel k = op k-1 for the non-return ops; kernel 0 = R. */
     bool last_is_ret = n > 0 && !strcmp(b->ops[n - 1]->name, "tfrt.return");
     int k = last_is_ret ? n - 1 : n;
     out[0] = st[n];
     for (int i = 0; i < k; i++) out[i + 1] = st[i];
-    ok = true;
-done:
-    free(nop); free(defs); free(cost); free(st); free(pool);
-    return ok;
+    free(st);
+    return true;
 }

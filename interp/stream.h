@@ -43,6 +43,18 @@ int stream_compute(const StreamGraph *g, int64_t threshold, int *streams);
 ** module's, else 0 (unset). */
 int64_t stream_threshold(const Module *m, const Block *b);
 
+/* Called by stream_ops for every op of the block, in order, while the op is
+** at hand: a caller that needs its own walk over the ops gets it for free. */
+typedef void (*StreamVisit)(void *ud, int i, const Op *op);
+
+/* Streams of the ops of block [b], numbered as in stream_compute:
+** member[i] for op i (0 <= i < b->nops, the return included) and
+** member[b->nops] for R. [member] has room for b->nops + 1 entries. [visit]
+** (may be NULL) sees each op in the forward pass. Returns false when out of
+** memory. Touches each op once, in order; its scratch is 16 bytes per op
+** (interp/stream.c). */
+bool stream_ops(const Module *m, const Block *b, int *member, StreamVisit visit, void *ud);
+
 /* Streams of block [b]: out[0] is the pseudo kernel's stream (R's), out[k]
 ** for k = 1..K the stream of the k-th non-return op. [out] has room for
 ** b->nops + 1 entries. Returns false when

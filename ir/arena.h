@@ -22,6 +22,7 @@
 #ifndef TFRUN_ARENA_H
 #define TFRUN_ARENA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct Arena Arena;
@@ -53,6 +54,23 @@ static inline void *arena_alloc(Arena *a, size_t n) {
     }
     return arena_alloc_slow(a, n);
 }
+/* Like arena_release, but the block's pages are kept for later big
+** requests (arena_map) instead of going back to the system: for a block
+** that is dead while the process will soon need as much (a function's
+** scope table once the function is parsed). */
+void arena_retire(Arena *a, void *p);
+
+/* Big blocks outside any arena, [n] bytes (whole pages), page-aligned; all
+** zero when [zero] (a fresh mapping is; a reused one is cleared). Blocks of
+** 2 MB and more come first from the pages of blocks given back with
+** arena_unmap or arena_retire (up to 512 MB are kept, process-wide), else
+** from a fresh 2 MB-aligned mapping advised for huge pages. NULL when out
+** of memory. Thread-safe. */
+void *arena_map(size_t n, bool zero);
+/* Gives back [p] of [n] bytes from arena_map (or a part of it carved at a
+** page boundary); its pages are kept for reuse while there is room. */
+void arena_unmap(void *p, size_t n);
+
 /* A NUL-terminated copy of [n] bytes of [s]. */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 /* Grows the array [p] of [old] elements of [size] bytes to [new] elements

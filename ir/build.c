@@ -668,7 +668,17 @@ Scope *irb_scope_push(ParseCtx *c, Block *b) {
 }
 
 void irb_scope_pop(ParseCtx *c) {
-    if (c->scope) c->scope = c->scope->parent;
+    Scope *s = c->scope;
+    if (!s) return;
+    c->scope = s->parent;
+    /* Nothing looks at a closed scope's table (outside the REPL, whose
+    ** snapshots point at tables): a large one is retired, its pages kept
+    ** for the executor's plans and frames (arena_map). */
+    if (!c->allow_shadow && s->tab) {
+        arena_retire(c->a, s->tab);
+        s->tab = NULL;
+        s->cap = s->n = 0;
+    }
 }
 
 /* Equal bytes? (Value names are short: a loop beats a call to memcmp.) */
@@ -2502,7 +2512,14 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
         opname = bare_name(c, &t[2]);
         if (!opname) return false;
         rtype = sig->out[0] ? sig->out[0] : opv[0]->type;
+        /* The operands keep their own types; when they are exactly the
+        ** signature's, the op shares the signature's array. */
         in = NULL;
+        if (!sig->in_variadic && sig->nin == n) {
+            in = sig->in;
+            for (int i = 0; i < n && in; i++)
+                if (in[i] != opv[i]->type) in = NULL;
+        }
     } else {
         opname = generic_name(c, &t[2], &info);
         if (!opname) return false;
@@ -2514,14 +2531,17 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
         in = fn->inputs;
     }
 
-    /* Everything the op owns in one allocation. */
+    /* Everything the op owns in one allocation (the operand types only
+    ** when they are not an interned array already: the function type's
+    ** inputs, the signature's). */
     size_t ptrs = (size_t)n * sizeof(void *);
-    char *mem = alloc(c, sizeof(Op) + 2 * ptrs + sizeof(void *) + sizeof(Value)
+    size_t tptrs = in ? 0 : ptrs;
+    char *mem = alloc(c, sizeof(Op) + ptrs + tptrs + sizeof(void *) + sizeof(Value)
                          + (size_t)n * sizeof(Use) + sizeof(Loc) + (re->name ? 0 : t[0].len + 1));
     if (!mem) return true;
     Op *op = (Op *)mem;                                  mem += sizeof(Op);
     Value **operands = (Value **)mem;                    mem += ptrs;
-    const Type **types = (const Type **)mem;             mem += ptrs;
+    const Type **types = in ? NULL : (const Type **)mem; mem += tptrs;
     Value **results = (Value **)mem;                     mem += sizeof(void *);
     Value *v = (Value *)mem;                             mem += sizeof(Value);
     Use *uses = (Use *)mem;                              mem += (size_t)n * sizeof(Use);
@@ -2534,12 +2554,12 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     op->col = t[2].col;
     op->noperands = n;
     op->operands = operands;
-    op->operand_types = types;
+    op->operand_types = in ? in : types;
     for (int i = 0; i < n; i++) {
         Value *a = opv[i];
         Use *u = &uses[i];
         operands[i] = a;
-        types[i] = in ? in[i] : a->type;
+        if (!in) types[i] = a->type;
         u->user = op;
         u->operand = i;
         if (a->uses_tail) a->uses_tail->next = u; else a->uses = u;

@@ -221,8 +221,9 @@ static void branch_now(KernelFrame *f, BranchKind kind, AsyncValue **res)
 /* A branch waiting for its selector: one allocation holding the retained
 ** operands, the forwarding results and room for the body's results. */
 typedef struct Deferred {
-    KernelFrame kf;        /* copy of the kernel frame over [vals] */
+    const Op *op;
     ExecCtx ctx;           /* holds a reference on the request */
+    int nargs, nres;
     BranchKind kind;
     AsyncValue *vals[];    /* nargs operands, nres results, nres body results */
 } Deferred;
@@ -231,9 +232,11 @@ static void branch_deferred(void *a, void *b)
 {
     (void)b;
     Deferred *d = a;
-    int nargs = d->kf.nargs, nres = d->kf.nresults;
+    int nargs = d->nargs, nres = d->nres;
     AsyncValue **res = d->vals + nargs, **out = res + nres;
-    branch_now(&d->kf, d->kind, out);
+    /* The kernel frame again, over the retained operands. */
+    KernelFrame kf = { d->vals, nargs, NULL, nres, d->op, &d->ctx };
+    branch_now(&kf, d->kind, out);
     forward_all(res, out, nres);
     for (int i = 0; i < nargs; i++) av_release(d->vals[i]);
     if (d->ctx.rq) rq_release(d->ctx.rq);
@@ -257,12 +260,14 @@ static void branch_kernel(KernelFrame *f, BranchKind kind)
     d->ctx.error = NULL;
     if (d->ctx.rq) rq_retain(d->ctx.rq);
     d->kind = kind;
+    d->op = f->op;
+    d->nargs = nargs;
+    d->nres = nres;
     for (int i = 0; i < nargs; i++) {
         av_retain(f->args[i]);
         d->vals[i] = f->args[i];
     }
     make_indirect_results(f, d->vals + nargs);
-    d->kf = (KernelFrame){ d->vals, nargs, NULL, nres, f->op, &d->ctx };
     av_and_then(d->vals[0], branch_deferred, d, NULL);
 }
 

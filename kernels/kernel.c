@@ -11,25 +11,10 @@
 
 /* ---- results ------------------------------------------------------------- */
 
-void kf_set(KernelFrame *f, int i, Any v)
-{
-    f->results[i] = av_new_available(v);
-}
-
-void kf_set_av(KernelFrame *f, int i, AsyncValue *v)
-{
-    f->results[i] = v;
-}
-
 void kf_forward_arg(KernelFrame *f, int i, int j)
 {
     av_retain(f->args[j]);
     f->results[i] = f->args[j];
-}
-
-void kf_set_chain(KernelFrame *f, int i)
-{
-    f->results[i] = av_ready_chain();
 }
 
 /* Sets every result slot still NULL to [err] (borrowed). */

@@ -73,13 +73,13 @@ static inline const Attr *kf_attr(const KernelFrame *f, const char *name) { retu
 
 /* ---- results ------------------------------------------------------------- */
 /* Result i = a new available value holding v (takes v's reference). */
-void kf_set(KernelFrame *f, int i, Any v);
+static inline void kf_set(KernelFrame *f, int i, Any v) { f->results[i] = av_new_available(v); }
 /* Result i = v (takes the caller's +1 reference). */
-void kf_set_av(KernelFrame *f, int i, AsyncValue *v);
+static inline void kf_set_av(KernelFrame *f, int i, AsyncValue *v) { f->results[i] = v; }
 /* Result i = operand j itself (shared, spec §4: payloads are not copied). */
 void kf_forward_arg(KernelFrame *f, int i, int j);
 /* Result i = the shared ready chain. */
-void kf_set_chain(KernelFrame *f, int i);
+static inline void kf_set_chain(KernelFrame *f, int i) { f->results[i] = av_ready_chain(); }
 /* Reports `runtime error: MSG` (diagnostic at the op) and sets every result
 ** still NULL to that error. */
 void kf_error(KernelFrame *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
