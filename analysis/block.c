@@ -257,9 +257,10 @@ static bool self_carried(const Summary *s, int k)
     return s && k < s->nres && k < s->nargs && sa_has(s->thru[k], k);
 }
 
-/* The known-non-zero arguments of region [r] of [op] in the walk's block:
-** an argument bound to a non-zero constant (or to a known argument here);
-** for a repeat, only one the body passes on unchanged at its own position. */
+/* The known-constant arguments of region [r] of [op] in the walk's block
+** (bit j: non-zero, bit nargs + j: non-negative): an argument bound to such
+** a constant (or to a known argument here); for a repeat, only one the body
+** passes on unchanged at its own position. */
 static const Word *region_nz(Walk *w, const OpAn *oa, const Block *r)
 {
     const Op *op = oa->op;
@@ -269,12 +270,14 @@ static const Word *region_nz(Walk *w, const OpAn *oa, const Block *r)
         int o = sa_argmap(oa, j);
         if (o < 0 || o >= op->noperands) continue;
         const Value *v = op->operands[o];
-        bool known = sa_const_nonzero(v) ||
-                     (!v->def && w->ba->nzargs && sa_has(w->ba->nzargs, v->result_index));
-        if (!known) continue;
+        const Word *up = v->def ? NULL : w->ba->nzargs;
+        bool known_nz = sa_const_nonzero(v) || (up && sa_has(up, v->result_index));
+        bool known_nn = sa_const_nonneg(v) || (up && sa_has(up, v->block->nargs + v->result_index));
+        if (!known_nz && !known_nn) continue;
         if (oa->ctl == CTL_REPEAT && !(ret && j < ret->noperands && ret->operands[j] == r->args[j])) continue;
-        if (!nz) nz = new_set(w->sa, r->nargs);
-        sa_set(nz, j);
+        if (!nz) nz = new_set(w->sa, 2 * r->nargs);
+        if (known_nz) sa_set(nz, j);
+        if (known_nn) sa_set(nz, r->nargs + j);
     }
     return nz;
 }
@@ -510,7 +513,7 @@ static void control_op(Walk *w, const Op *op, CtlKind ctl)
     /* The op's own effects: a failing trip count or block size, the
     ** benchmark's report. */
     const OpInfo *info = op->info;
-    if ((info->effects & FX_FAIL) && !w->ba->sync)
+    if ((info->effects & FX_FAIL) && !w->ba->sync && !sa_fail_excluded(op, w->ba->nzargs))
         add_atom(w, op->index, SEQ_RES_DIAG, SEQ_WRITE, -1, oa->pre, SA_ALL, cons(sa, op, NULL));
     if (info->effects & FX_OUT)
         add_atom(w, op->index, SEQ_RES_OUTPUT, SEQ_WRITE, -1, oa->pre, SA_ALL, cons(sa, op, NULL));

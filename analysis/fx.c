@@ -171,6 +171,20 @@ bool sa_const_nonzero(const Value *v)
     }
 }
 
+/* Is [v] an integer tfrt.constant.* result that is not negative? */
+bool sa_const_nonneg(const Value *v)
+{
+    const Op *d = v ? v->def : NULL;
+    if (!d || !d->info || d->info->family != SYN_CONSTANT) return false;
+    const Attr *a = ir_op_attr(d, "value");
+    if (!a || a->kind != ATTR_INT) return false;
+    switch (v->type ? v->type->kind : TY_NONE) {
+    case TY_I32: return (int32_t)a->u.i >= 0;
+    case TY_I64: return a->u.i >= 0;
+    default: return false;
+    }
+}
+
 /* The operand that result [result] of an FX_A op may be, or -1. */
 int sa_alias_source(const Op *op, int result)
 {
@@ -211,10 +225,17 @@ const char *sa_opaque_why(SeqAnalysis *sa, const Op *op)
 }
 
 /* Does the FX_FAIL of [op] vanish because every FX_NZ operand is a
-** non-zero constant ([nzargs]: which arguments of the op's block are
-** known non-zero; may be NULL)? */
-static bool nz_safe(const Op *op, const Word *nzargs)
+** non-zero constant, or the FX_NNEG operand a non-negative one ([nzargs]:
+** which arguments of the op's block are known so; may be NULL)? */
+bool sa_fail_excluded(const Op *op, const Word *nzargs)
 {
+    if (op->info->effects & FX_NNEG) {
+        if (op->noperands < 1) return false;
+        const Value *v = op->operands[0];
+        if (sa_const_nonneg(v)) return true;
+        return !v->def && nzargs && v->block == op->parent &&
+               sa_has(nzargs, v->block->nargs + v->result_index);
+    }
     unsigned nz = FX_NZ_BITS(op->info->effects);
     if (!nz) return false;
     for (int i = 0; i < 4; i++) {
@@ -303,7 +324,7 @@ int sa_direct_effects(SeqAnalysis *sa, const Op *op, const Word *nzargs, bool sy
 #define PUT(k, o, a) do { if (n < max) { out[n].kind = (k); out[n].operand = (o); out[n].access = (a); } n++; } while (0)
     if (fx & FX_OUT) PUT(SEQ_RES_OUTPUT, -1, SEQ_WRITE);
     bool refused_only = (fx & FX_OOM) && !(sa && (sa->flags & SEQ_ALLOC_REPORTS)) && attrs_small(op);
-    if ((fx & FX_FAIL) && !sync && !nz_safe(op, nzargs) && !refused_only) PUT(SEQ_RES_DIAG, -1, SEQ_WRITE);
+    if ((fx & FX_FAIL) && !sync && !sa_fail_excluded(op, nzargs) && !refused_only) PUT(SEQ_RES_DIAG, -1, SEQ_WRITE);
     unsigned wbits = FX_W_BITS(fx);
     for (int i = 0; i < op->noperands; i++) {
         if (class_of(sa, op->operands[i]->type) == TYC_NONE) continue;

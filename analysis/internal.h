@@ -140,7 +140,8 @@ typedef struct BlockAn {
     struct BlockAn *parent;       /* region: the analysis of the enclosing block */
     const Op *parent_op;
     bool sync;                    /* a tfrt.sync body: no diagnostics, in order */
-    const Word *nzargs;           /* region args known to be non-zero constants */
+    const Word *nzargs;           /* region args known to be constants: bit j
+                                     non-zero, bit nargs + j non-negative */
     Atom *atoms; int natoms;
     OpAn **ctl; int nctl;         /* control ops, by op index */
     int *vnode;                   /* value index -> node, -1; NULL: none mutable */
@@ -211,9 +212,14 @@ bool sa_nonstrict(const Op *op);
 CtlKind sa_ctl_kind(const Op *op);
 int sa_selector(const Op *op);
 bool sa_const_nonzero(const Value *v);
+bool sa_const_nonneg(const Value *v);
+/* Does the FX_FAIL of [op] vanish because its FX_NZ operands are non-zero
+** constants or its FX_NNEG operand a non-negative one ([nzargs] as in
+** sa_direct_effects)? */
+bool sa_fail_excluded(const Op *op, const Word *nzargs);
 int sa_alias_source(const Op *op, int result);
 /* The direct effects of [op] (seq_op_effects), in a block whose arguments
-** [nzargs] are known non-zero and that is a tfrt.sync body when [sync]. */
+** [nzargs] are known constants (non-zero, non-negative) and that is a tfrt.sync body when [sync]. */
 int sa_direct_effects(SeqAnalysis *sa, const Op *op, const Word *nzargs, bool sync,
                       SeqEffect *out, int max, const char **why);
 /* The functions [op] names through its symbol attributes or callee, in

@@ -363,7 +363,7 @@ SeqAnalysis *seq_analyze(const Module *m, const SeqOptions *o)
     int nruns = 0;
     if (o && o->funcs) {
         for (int i = 0; i < o->nfuncs; i++)
-            if (o->funcs[i] && o->funcs[i]->nargs == 0) runs[nruns++] = o->funcs[i];
+            if (o->funcs[i] && o->funcs[i]->body) runs[nruns++] = o->funcs[i];
     } else {
         for (int i = 0; i < m->nfuncs; i++)
             if (m->funcs[i]->body && m->funcs[i]->nargs == 0) runs[nruns++] = m->funcs[i];

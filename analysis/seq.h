@@ -66,8 +66,10 @@ int seq_op_effects(const Op *op, SeqEffect *out, int max, const char **why);
 
 typedef struct SeqOptions {
     /* The functions the run will run, in the order it runs them (the init
-    ** function first). NULL: every function `tfrun run` would run (every
-    ** function with a body and no arguments, in source order). */
+    ** function first); those with arguments too (the REPL's :run passes
+    ** them), whose objects may alias as a callee's do. Declarations are
+    ** skipped. NULL: every function `tfrun run` would run (every function
+    ** with a body and no arguments, in source order). */
     const Func *const *funcs;
     int nfuncs;
     unsigned flags;    /* SEQ_* below */

@@ -7,5 +7,5 @@ local function lcg(n, x, a, c)
   return x
 end
 
-local n = 2000000
+local n = 50000000
 print(string.format("%d,%d", lcg(n, 1, 1664525, 1013904223), lcg(n, 1, 22695477, 1)))

@@ -1,5 +1,5 @@
 // Two CPU-bound tfrt_test.do.async bodies in one function, each a pure
-// tfrt.repeat.i32 of 2 000 000 steps of a 32-bit linear congruential
+// tfrt.repeat.i32 of 50 000 000 steps of a 32-bit linear congruential
 // generator (x * a + c, wrapping; the multiplier and increment are
 // loop-carried). Nothing orders the two bodies, so a multi-threaded queue
 // may run them at once: bench/peers.sh compares the CPU time under
@@ -7,7 +7,7 @@
 // Result: both final values; bench/async2.py and bench/async2.lua compute
 // them for the check (tests/bench_check.sh), not for timing.
 func.func @main() -> (i32, i32) {
-  %n = tfrt.constant.i32 2000000
+  %n = tfrt.constant.i32 50000000
   %x = tfrt.constant.i32 1
   %ra = tfrt_test.do.async %n, %x : (i32, i32) -> (i32) {
     %a = tfrt.constant.i32 1664525

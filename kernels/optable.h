@@ -121,6 +121,9 @@ enum {
 ** of room), or because the sizes in its attributes are negative or over
 ** tfrun's 4 GiB limit (create_uninitialized_tensor). */
 #define FX_OOM   (1u << 28)
+/* FX_FAIL only when operand 0 is negative (tfrt.repeat.i32's trip count;
+** what its body reports is the body's own effect). */
+#define FX_NNEG  (1u << 29)
 #define FX_W_BITS(fx)  (((fx) >> 8) & 0x3fu)
 #define FX_A_BITS(fx)  (((fx) >> 14) & 0x3fu)
 #define FX_S_BITS(fx)  (((fx) >> 20) & 0xfu)

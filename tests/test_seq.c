@@ -191,6 +191,51 @@ Test(seq, division_by_constant_cannot_fail)
     unload(&p);
 }
 
+/* A repeat fails only on a negative trip count: a non-negative constant,
+** also one that reaches the loop as an async body's argument, cannot fail
+** (bench/async2.mlir's shape), while a negative one or an unknown count
+** can, and two such loops that nothing orders are a diagnostics pair. */
+Test(seq, repeat_with_constant_count_cannot_fail)
+{
+    /* The count's definition goes between head and tail. */
+    const char *head = "func.func @main() -> (i32, i32) {\n  %n = ";
+    const char *tail =
+        "\n"
+        "  %x = tfrt.constant.i32 1\n"
+        "  %ra = tfrt_test.do.async %n, %x : (i32, i32) -> (i32) {\n"
+        "    %r = tfrt.repeat.i32 %n, %x : i32 {\n"
+        "      %y = tfrt.add.i32 %x, %x\n"
+        "      tfrt.return %y : i32\n"
+        "    }\n"
+        "    tfrt.return %r : i32\n"
+        "  }\n"
+        "  %rb = tfrt.repeat.i32 %n, %x : i32 {\n"
+        "    %y = tfrt.mul.i32 %x, %x\n"
+        "    tfrt.return %y : i32\n"
+        "  }\n"
+        "  tfrt.return %ra, %rb : i32, i32\n"
+        "}\n";
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s%s", head, "tfrt.constant.i32 0", tail);
+    expect_determinate(text);
+    snprintf(text, sizeof text, "%s%s%s", head, "tfrt.constant.i32 1000", tail);
+    expect_determinate(text);
+    const char *bad[] = { "tfrt.constant.i32 -1",
+                          "\"tfrt_test.async_constant.i32\"() {value = 3 : i32} : () -> i32" };
+    for (int i = 0; i < 2; i++) {
+        snprintf(text, sizeof text, "%s%s%s", head, bad[i], tail);
+        Prog p;
+        load(&p, text);
+        cr_expect_not(seq_determinate(p.a), "count %s", bad[i]);
+        cr_assert_eq(seq_npairs(p.a), 1, "count %s", bad[i]);
+        const SeqPair *q = seq_pair(p.a, 0);
+        cr_expect_eq(q->kind, SEQ_RES_DIAG);
+        cr_expect_eq(leaf(&q->first), op_at(&p, "main", "tfrt.repeat.i32", 0));
+        cr_expect_eq(leaf(&q->second), op_at(&p, "main", "tfrt.repeat.i32", 1));
+        unload(&p);
+    }
+}
+
 /* TFRT's chains document: a tensor filled and printed off the same chain
 ** is not determinate (tfrun.md §9's lint message names both). */
 Test(seq, fill_and_print_off_one_chain)

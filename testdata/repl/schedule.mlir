@@ -41,6 +41,28 @@ func.func @sum(%n: i32) -> i32 {
 // CHECK-NEXT: 'sum' returned 1
 :schedule
 // CHECK-NEXT: schedule auto: fast (auto: every conflicting pair of effects is ordered)
+// A function with arguments counts too (:run may run it): its print is
+// not part of its result, so it may come after the 'returned' line.
+func.func @shows(%a: i32) -> i32 {
+  %ch = tfrt.new.chain
+  %ch1 = tfrt.print.i32 %a, %ch
+  tfrt.return %a : i32
+}
+// CHECK-NEXT: defined @shows
+:schedule
+// CHECK-NEXT: schedule auto: exact (auto: <repl>:48:10: 'tfrt.print.i32' prints to the output, and no result of 'shows' depends on it, so it may come after the line 'shows' returned ...)
+:run @shows(7 : i32)
+// Exact: the argument is there when the call starts, so the print runs
+// inline before the return does.
+// CHECK-NEXT: int32 = 7
+// CHECK-NEXT: 'shows' returned 7
+// Redefined without the print, the session is determinate again.
+func.func @shows(%a: i32) -> i32 {
+  tfrt.return %a : i32
+}
+// CHECK-NEXT: redefined @shows
+:schedule
+// CHECK-NEXT: schedule auto: fast (auto: every conflicting pair of effects is ordered)
 // Two prints on one chain: nothing orders them, so auto is exact and names
 // both (the earlier first).
 func.func @two() {
@@ -52,4 +74,4 @@ func.func @two() {
 }
 // CHECK-NEXT: defined @two
 :schedule
-// CHECK-NEXT: schedule auto: exact (auto: <repl>:49:9: 'tfrt.print.i32' and <repl>:50:9: 'tfrt.print.i32' both print to the output)
+// CHECK-NEXT: schedule auto: exact (auto: <repl>:71:9: 'tfrt.print.i32' and <repl>:72:9: 'tfrt.print.i32' both print to the output)
