@@ -852,7 +852,7 @@ Summary *sa_sync_summary(SeqAnalysis *sa, const Func *f, const Func *run)
     if (sa->depth_first) sa_ensure(sa, f->index);
     BlockAn *ba = sa->fa[f->index].body;
     if (!ba) {
-        ba = sa_block(sa, f->body, NULL, NULL, NULL, run);
+        ba = sa_block(sa, f->body, NULL, NULL, sa->argfacts ? sa->argfacts[f->index] : NULL, run);
         sa->fa[f->index].body = ba;
     }
     Summary *s = sa_alloc(sa, sizeof *s);

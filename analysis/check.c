@@ -537,6 +537,15 @@ static int satom_res(const BlockAn *ba, const OpAn *oa, const Summary *s, const 
     return -1;
 }
 
+/* Does the op at the end of [p] report one fixed message wherever it fails
+** (a division: "Divide by zero", FX_NZ)? Then two runs of it that both fail
+** print the same diagnostic twice, in either order: no conflict. */
+static bool fixed_message(const Path *p)
+{
+    while (p && p->next) p = p->next;
+    return p && p->op->info && FX_NZ_BITS(p->op->info->effects) != 0;
+}
+
 /* Is [s] in one iteration (run) of [oa]'s body ordered before [t] in the
 ** next one? */
 static bool next_ordered(const OpAn *oa, const Summary *b, const SAtom *s, const SAtom *t)
@@ -592,6 +601,7 @@ static void check_self(SeqAnalysis *sa, const BlockAn *ba, const OpAn *oa)
         for (int j = i; j < b->natoms; j++) {
             const SAtom *t = &b->atoms[j];
             if (res[j] != res[i] || !((s->access | t->access) & SEQ_WRITE)) continue;
+            if (j == i && res[i] == RES_DIAG && fixed_message(s->path)) continue;
             if (next_ordered(oa, b, s, t) && next_ordered(oa, b, t, s)) continue;
             const Value *obj = NULL;
             if (s->kind == SEQ_RES_OPERAND) {

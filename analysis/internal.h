@@ -169,6 +169,9 @@ struct SeqAnalysis {
     unsigned flags;               /* SeqOptions.flags */
     FuncAn *fa; int nfa;          /* one per function of the module (by index) */
     const Func **runs; int nruns; /* malloc'ed */
+    Word **argfacts;              /* args.c: per function, what every caller
+                                     passes (2 * nargs bits, as nzargs), or
+                                     NULL; malloc'ed */
     SeqPair *pairs; int npairs, cappairs;
     bool pairs_truncated;
     Opaque *opaque; int nopaque, capopaque;
@@ -225,6 +228,12 @@ int sa_direct_effects(SeqAnalysis *sa, const Op *op, const Word *nzargs, bool sy
 /* The functions [op] names through its symbol attributes or callee, in
 ** attribute order; *n receives the count. */
 const Func **sa_callees(SeqAnalysis *sa, const Op *op, int *n);
+
+/* args.c */
+/* Fills sa->argfacts (needs sa->runs and the arena); freed by
+** sa_arg_facts_free. */
+void sa_arg_facts(SeqAnalysis *sa);
+void sa_arg_facts_free(SeqAnalysis *sa);
 
 /* block.c */
 BlockAn *sa_block(SeqAnalysis *sa, const Block *b, BlockAn *parent, const Op *parent_op,

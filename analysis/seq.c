@@ -130,7 +130,7 @@ static void analyse_func(SeqAnalysis *sa, int f)
     const Func *fn = sa->m->funcs[f];
     FuncAn *fa = &sa->fa[f];
     if (!fn->body) return;                 /* natives: sa_native_summary */
-    fa->body = sa_block(sa, fn->body, NULL, NULL, NULL, fa->run);
+    fa->body = sa_block(sa, fn->body, NULL, NULL, sa->argfacts ? sa->argfacts[f] : NULL, fa->run);
     fa->sum = fn->is_sync ? NULL : fa->body->sum;
 }
 
@@ -376,6 +376,7 @@ SeqAnalysis *seq_analyze(const Module *m, const SeqOptions *o)
     ** must all be counted first) or a very deep chain of calls sends the
     ** analysis down the call-graph path instead, from scratch. */
     start(sa);
+    sa_arg_facts(sa);
     sa->depth_first = true;
     for (int r = 0; r < nruns && !sa->restart; r++) {
         sa->cur_run = runs[r];
@@ -426,6 +427,7 @@ void seq_free(SeqAnalysis *a)
 {
     if (!a) return;
     arena_free(a->arena);
+    sa_arg_facts_free(a);
     free(a->runs);
     free(a);
 }

@@ -236,6 +236,78 @@ Test(seq, repeat_with_constant_count_cannot_fail)
     }
 }
 
+/* What every caller passes reaches the callee (analysis/args.c): a
+** divisor that each tfrt.call passes as a non-zero constant, directly or
+** through a region argument, cannot be zero, and a trip count that each
+** passes as a non-negative one cannot be negative (TFRT's fizzbuzz
+** benchmark). One call site with a zero, or a recursive call that passes
+** something else, takes the fact away. */
+Test(seq, constant_arguments_reach_the_callee)
+{
+    const char *callee =
+        "func.func @d(%a: i32, %b: i32) -> i32 {\n"
+        "  %q, %r = tfrt.div.i32 %a, %b\n"
+        "  %s = tfrt.repeat.i32 %b, %a : i32 {\n"
+        "    %t = tfrt.add.i32 %a, %a\n"
+        "    tfrt.return %t : i32\n"
+        "  }\n"
+        "  tfrt.return %s : i32\n"
+        "}\n";
+    char text[2048];
+    snprintf(text, sizeof text, "%s%s", callee,
+             "func.func @main() -> (i32, i32) {\n"
+             "  %seven = tfrt.constant.i32 7\n"
+             "  %two = tfrt.constant.i32 2\n"
+             "  %x = tfrt.call @d(%seven, %two) : (i32, i32) -> i32\n"
+             "  %y = tfrt_test.do.async %two, %seven : (i32, i32) -> (i32) {\n"
+             "    %z = tfrt.call @d(%seven, %two) : (i32, i32) -> i32\n"
+             "    tfrt.return %z : i32\n"
+             "  }\n"
+             "  tfrt.return %x, %y : i32, i32\n"
+             "}\n");
+    expect_determinate(text);
+
+    /* A third call passes zero: both the division and the repeat may fail
+    ** in each of the two unordered calls. */
+    snprintf(text, sizeof text, "%s%s", callee,
+             "func.func @main() -> (i32, i32) {\n"
+             "  %seven = tfrt.constant.i32 7\n"
+             "  %two = tfrt.constant.i32 2\n"
+             "  %zero = tfrt.constant.i32 0\n"
+             "  %x = tfrt.call @d(%seven, %two) : (i32, i32) -> i32\n"
+             "  %y = tfrt.call @d(%seven, %zero) : (i32, i32) -> i32\n"
+             "  tfrt.return %x, %y : i32, i32\n"
+             "}\n");
+    Prog p;
+    load(&p, text);
+    cr_expect_not(seq_determinate(p.a));
+    cr_assert_eq(seq_npairs(p.a), 1);
+    cr_expect_eq(seq_pair(p.a, 0)->kind, SEQ_RES_DIAG);
+    cr_expect_eq(leaf(&seq_pair(p.a, 0)->first), op_at(&p, "d", "tfrt.div.i32", 0));
+    unload(&p);
+
+    /* Recursion that counts down: the count is not a constant in the
+    ** recursive call, so the repeat may fail (the division too). */
+    load(&p, "func.func @r(%n: i32) -> i32 {\n"
+             "  %one = tfrt.constant.i32 1\n"
+             "  %m = \"tfrt.minus.i32\"(%n, %one) : (i32, i32) -> i32\n"
+             "  %s = tfrt.repeat.i32 %n, %one : i32 {\n"
+             "    tfrt.return %one : i32\n"
+             "  }\n"
+             "  %x = tfrt.call @r(%m) : (i32) -> i32\n"
+             "  %y = tfrt.call @r(%m) : (i32) -> i32\n"
+             "  tfrt.return %s : i32\n"
+             "}\n"
+             "func.func @main() -> i32 {\n"
+             "  %five = tfrt.constant.i32 5\n"
+             "  %x = tfrt.call @r(%five) : (i32) -> i32\n"
+             "  tfrt.return %x : i32\n"
+             "}\n");
+    cr_expect_not(seq_determinate(p.a));
+    cr_expect_geq(seq_npairs(p.a), 1);
+    unload(&p);
+}
+
 /* TFRT's chains document: a tensor filled and printed off the same chain
 ** is not determinate (tfrun.md §9's lint message names both). */
 Test(seq, fill_and_print_off_one_chain)
@@ -875,7 +947,10 @@ Test(seq, division_by_constants_through_repeat_and_if)
         "  }\n"
         "  tfrt.return %r#0 : i32\n"
         "}\n");
-    /* A divisor the body changes is not known, however it starts. */
+    /* A divisor the body changes is not known, however it starts: two
+    ** divisions by it (whose diagnostics differ in location) may both
+    ** fail. (One division in two iterations alone would not conflict: it
+    ** prints the same "Divide by zero" at the same place either way.) */
     Prog p;
     load(&p, "func.func @main() -> i32 {\n"
              "  %n = tfrt.constant.i32 100\n"
@@ -883,6 +958,7 @@ Test(seq, division_by_constants_through_repeat_and_if)
              "  %c3 = tfrt.constant.i32 3\n"
              "  %r:2 = tfrt.repeat.i32 %n, %i, %c3 : i32, i32 {\n"
              "    %q, %m = tfrt.div.i32 %i, %c3\n"
+             "    %q2, %m2 = tfrt.div.i32 %c3, %c3\n"
              "    %one = tfrt.constant.i32 1\n"
              "    %c4 = \"tfrt.minus.i32\"(%c3, %one) : (i32, i32) -> i32\n"
              "    %i2 = tfrt.add.i32 %i, %one\n"
@@ -893,6 +969,19 @@ Test(seq, division_by_constants_through_repeat_and_if)
     cr_assert_not(seq_determinate(p.a));
     cr_assert_eq(seq_pair(p.a, 0)->kind, SEQ_RES_DIAG);
     unload(&p);
+    expect_determinate("func.func @main() -> i32 {\n"
+                       "  %n = tfrt.constant.i32 100\n"
+                       "  %i = tfrt.constant.i32 1\n"
+                       "  %c3 = tfrt.constant.i32 3\n"
+                       "  %r:2 = tfrt.repeat.i32 %n, %i, %c3 : i32, i32 {\n"
+                       "    %q, %m = tfrt.div.i32 %i, %c3\n"
+                       "    %one = tfrt.constant.i32 1\n"
+                       "    %c4 = \"tfrt.minus.i32\"(%c3, %one) : (i32, i32) -> i32\n"
+                       "    %i2 = tfrt.add.i32 %i, %one\n"
+                       "    tfrt.return %i2, %c4 : i32, i32\n"
+                       "  }\n"
+                       "  tfrt.return %r#0 : i32\n"
+                       "}\n");
 }
 
 /* Benchmark runs are sequential: a run starts once the previous run's
