@@ -925,13 +925,20 @@ typedef struct Build {
     void *ud;
 } Build;
 
+/* A body of more ops than this is not compiled (its regions still are):
+** compiling costs more per op than running once on the dataflow engine,
+** and a body that long is generated straight-line code that runs once
+** (a 10^6-op chain: 28 ns per kernel there against ~400 to compile). A
+** function that long is not called from compiled code either. */
+#define VM_MAX_OPS 4096
+
 static void build_block(Build *B, const Block *b)
 {
     /* Regions first (their own protos, for when they are invoked from an
     ** uncompiled body), then the block. */
     for (int i = 0; i < b->nops; i++)
         for (int r = 0; r < b->ops[i]->nregions; r++) build_block(B, b->ops[i]->regions[r]);
-    if (!block_ok(&B->k, b)) return;
+    if (b->nops > VM_MAX_OPS || !block_ok(&B->k, b)) return;
     VmProto *p = compile_body(&B->C, b);
     p->next = B->vp->protos;
     B->vp->protos = p;
@@ -956,7 +963,8 @@ VmProgram *vm_build(const Module *m, Host *h,
     /* The functions compiled code may call: start from all, drop those with
     ** an op that cannot compile, until nothing changes. */
     bool *ok = xrealloc(NULL, sizeof(bool) * (size_t)(m->nfuncs + 1));
-    for (int i = 0; i < m->nfuncs; i++) ok[i] = m->funcs[i]->body && !m->funcs[i]->is_sync;
+    for (int i = 0; i < m->nfuncs; i++)
+        ok[i] = m->funcs[i]->body && !m->funcs[i]->is_sync && m->funcs[i]->body->nops <= VM_MAX_OPS;
     B.k = (Check){ m, ok };
     for (bool changed = true; changed;) {
         changed = false;

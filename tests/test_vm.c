@@ -195,6 +195,51 @@ Test(vm, compiles_synchronous_bodies_only)
     unload(&p);
 }
 
+/* A body longer than the compiler's limit (4096 ops) runs once on the
+** dataflow engine instead; its loop region still compiles, a caller of it
+** does not, and the results agree with exact. */
+Test(vm, long_bodies_stay_on_the_dataflow_engine)
+{
+    size_t cap = 400000, n = 0;
+    char *text = malloc(cap);
+    cr_assert(text);
+    n += (size_t)snprintf(text + n, cap - n,
+                          "func.func @long(%%a: i32) -> i32 {\n  %%v0 = tfrt.add.i32 %%a, %%a\n");
+    for (int i = 1; i < 5000; i++)
+        n += (size_t)snprintf(text + n, cap - n, "  %%v%d = tfrt.add.i32 %%v%d, %%a\n", i, i - 1);
+    n += (size_t)snprintf(text + n, cap - n,
+                          "  %%r:2 = tfrt.repeat.i32 %%a, %%v4999, %%a : i32, i32 {\n"
+                          "    %%s = tfrt.add.i32 %%v4999, %%a\n"
+                          "    tfrt.return %%s, %%a : i32, i32\n"
+                          "  }\n"
+                          "  tfrt.return %%r#0 : i32\n}\n"
+                          "func.func @caller(%%x: i32) -> i32 {\n"
+                          "  %%y = tfrt.call @long(%%x) : (i32) -> i32\n"
+                          "  tfrt.return %%y : i32\n}\n"
+                          "func.func @main() -> i32 {\n"
+                          "  %%three = tfrt.constant.i32 3\n"
+                          "  %%y = tfrt.call @caller(%%three) : (i32) -> i32\n"
+                          "  tfrt.return %%y : i32\n}\n");
+    cr_assert_lt(n, cap);
+    Prog p;
+    load(&p, text, "s", EXEC_EXACT);
+    Seen s = { .n = 0 };
+    VmProgram *vp = vm_build(p.m, p.h, record, &s);
+    const Func *lng = ir_module_func(p.m, "long"), *caller = ir_module_func(p.m, "caller");
+    cr_assert_null(proto_of(&s, lng->body), "5001 ops: not compiled");
+    cr_assert(proto_of(&s, lng->body->ops[5000]->regions[0]), "its repeat body compiles");
+    cr_assert_null(proto_of(&s, caller->body), "a caller of it does not");
+    vm_free(vp);
+    unload(&p);
+    /* v_i = 3 * (i + 2), so v4999 = 15003; the loop adds 3 three times. */
+    char *ex = run_all(text, EXEC_EXACT), *fa = run_all(text, EXEC_FAST);
+    cr_expect_str_eq(ex, "main: 15012\n--- output:\n");
+    cr_expect_str_eq(fa, ex);
+    free(ex);
+    free(fa);
+    free(text);
+}
+
 /* {=====================================================================
 ** The shape of the code
 ** ====================================================================== */
