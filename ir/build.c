@@ -546,6 +546,12 @@ const char *ir_source_line(const Module *m, int line, size_t *len) {
 
 static void verror(ParseCtx *c, int line, int col, const char *fmt, va_list ap) {
     if (c->failed) return;
+    /* An error in the statement of an op that does not exist (on its line
+    ** or the next) is most likely that op's: say so instead. */
+    if (c->has_unknown_op && line >= c->unknown_op.line && line <= c->unknown_op.line + 1) {
+        irb_unknown_op(c, &c->unknown_op);
+        return;
+    }
     c->failed = true;
     if (c->d) diag_emitv(c->d, DIAG_ERROR, c->file, line, col, fmt, ap);
 }
@@ -562,6 +568,24 @@ void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) {
     va_start(ap, fmt);
     verror(c, line, col, fmt, ap);
     va_end(ap);
+}
+
+void irb_unknown_op(ParseCtx *c, const Token *t) {
+    c->has_unknown_op = false;
+    if (c->failed) return;
+    if (t->len > 80) irb_error(c, t, "custom op '%.*s...' is unknown", 77, t->s);
+    else irb_error(c, t, "custom op '%.*s' is unknown", (int)t->len, t->s);
+    if (!c->d) return;
+    bool dialect = false;
+    const OpInfo *near = optable_nearest(t->s, t->len, &dialect);
+    char msg[256];
+    const char *dot = memchr(t->s, '.', t->len);
+    if (near) snprintf(msg, sizeof msg, "did you mean '%s'?", near->name);
+    else if (!dialect && dot)
+        snprintf(msg, sizeof msg, "tfrun implements no op of dialect '%.*s'",
+                 (int)(dot - t->s), t->s);
+    else return;
+    diag_emit(c->d, DIAG_NOTE, c->file, t->line, t->col, msg);
 }
 
 static void *oom(ParseCtx *c) {

@@ -124,6 +124,11 @@ typedef struct ParseCtx {
     ** its token kind) and the result, so the builder need not repeat it. */
     const char *op_s; uint32_t op_len;
     const struct OpInfo *op_info;
+    /* The last dotted name in an op's place (after `=`, or first on its
+    ** line) that names no op, while has_unknown_op: a syntax error in its
+    ** statement is reported as the unknown op instead (irb_unknown_op). */
+    Token unknown_op;
+    bool has_unknown_op;
     /* One-entry caches for runs of the same spelling: the last quoted op
     ** name (its token, interned name and table entry), the last type token (its bytes
     ** in the text being parsed) and its type. */
@@ -146,6 +151,10 @@ typedef struct ParseCtx {
 
 void irb_error(ParseCtx *c, const Token *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* "custom op 'NAME' is unknown" at op-name token [t], with a note naming
+** the nearest op of the table, or saying that tfrun implements no op of
+** its dialect. */
+void irb_unknown_op(ParseCtx *c, const Token *t);
 
 Vec *irb_vec(ParseCtx *c, void *first);           /* a new list, [first] may be NULL (empty) */
 Vec *irb_push(ParseCtx *c, Vec *v, void *x);       /* appends, returns v */

@@ -74,6 +74,52 @@ const OpInfo *optable_all(size_t *n) {
     return optable;
 }
 
+/* Edit distance (insert, delete, substitute, swap of neighbours) between
+** [a] and [b], or [cap] + 1 once it is above [cap]. */
+static size_t edit_distance(const char *a, size_t na, const char *b, size_t nb, size_t cap)
+{
+    if (na > 64 || nb > 64) return cap + 1;
+    if ((na > nb ? na - nb : nb - na) > cap) return cap + 1;
+    size_t d[65][65];
+    for (size_t i = 0; i <= na; i++) d[i][0] = i;
+    for (size_t j = 0; j <= nb; j++) d[0][j] = j;
+    for (size_t i = 1; i <= na; i++) {
+        size_t rowmin = cap + 1;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+            if (v < rowmin) rowmin = v;
+        }
+        if (rowmin > cap) return cap + 1;
+    }
+    return d[na][nb];
+}
+
+const OpInfo *optable_nearest(const char *name, size_t len, bool *dialect_known)
+{
+    const char *dot = memchr(name, '.', len);
+    size_t plen = dot ? (size_t)(dot - name) + 1 : 0;
+    if (dialect_known) *dialect_known = false;
+    size_t cap = len / 3 > 1 ? len / 3 : 1;
+    const OpInfo *best = NULL;
+    size_t bestd = cap + 1;
+    for (size_t i = 0; i < NOPS; i++) {
+        const char *n = optable[i].name;
+        size_t nl = strlen(n);
+        if (dialect_known && plen && nl > plen && !memcmp(n, name, plen)) *dialect_known = true;
+        size_t d = edit_distance(name, len, n, nl, bestd - 1 < cap ? bestd - 1 : cap);
+        if (d < bestd) {
+            bestd = d;
+            best = &optable[i];
+        }
+    }
+    return bestd <= cap ? best : NULL;
+}
+
 /* {=====================================================================
 ** Effect facts that are not columns (kernels/effects.def)
 ** ====================================================================== */

@@ -164,6 +164,11 @@ typedef struct OpInfo {
 const OpInfo *optable_lookup(const char *name, size_t len);
 /* Every row, for completion in the REPL and for tests; *n receives the count. */
 const OpInfo *optable_all(size_t *n);
+/* The op whose name is nearest to [name] (edit distance, at most about a
+** third of its length), for a "did you mean" note; NULL when none is
+** near. [dialect_known], if not NULL, is set when some op shares the
+** dialect prefix of [name] (the part before its first '.'). */
+const OpInfo *optable_nearest(const char *name, size_t len, bool *dialect_known);
 /* The TypeClass of the type spelled [spelling] (kernels/effects.def);
 ** TYC_NONE for immutable types. */
 TypeClass optable_type_class(const char *spelling);

@@ -365,6 +365,11 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
     int n = 0;
     bool any_op = false;
     if (ctx->failed) return;
+    if (ctx->has_unknown_op) {
+        /* What failed is most likely the op that does not exist. */
+        irb_unknown_op(ctx, &ctx->unknown_op);
+        return;
+    }
     for (int t = 1; t < YYNTOKEN; t++) {
         if (t == TK_FAST_STMT) continue;   /* never written by the user */
         YYACTIONTYPE act = yy_find_shift_action((YYCODETYPE)t, p->yytos->stateno);

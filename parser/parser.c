@@ -97,16 +97,28 @@ static bool feed(Driver *dr, Token t) {
         irb_error(c, &t, "%s", dr->lx.err);
         return false;
     }
+    bool known_op = false;
     if (kind == TK_BARE_ID && has_dot(&t)) {
         const OpInfo *info = optable_lookup(t.s, t.len);
         kind = info ? famtok[info->family] : TK_OP_GENERIC;
         c->op_s = t.s;
         c->op_len = t.len;
         c->op_info = info;
+        /* In an op's place: after `=`, or first on its line. */
+        if (c->last.kind == TK_EQ || t.line > c->last.line) {
+            if (info) {
+                known_op = true;
+            } else {
+                c->unknown_op = t;
+                c->has_unknown_op = true;
+            }
+        }
     }
     c->last = t;
     dr->fast_ok = false;
     irParse(dr->p, kind, t);
+    /* A known op that parsed starts another statement. */
+    if (known_op && !c->failed) c->has_unknown_op = false;
     return !c->failed && kind != 0;
 }
 
