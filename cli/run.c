@@ -463,7 +463,11 @@ int cli_run(int argc, char **argv)
     }
 
     DiagSink *d = diag_new(stderr);
-    diag_set_verify(d, DIAG_VERIFY_LAZY);
+    /* Static errors print as `opt` prints them, whatever the annotations
+    ** say: a program that does not verify cannot run, and saying nothing
+    ** would hide why (tfrun.md §13). Runtime diagnostics are checked
+    ** against the annotations, as TFRT's driver does (§1.6). */
+    diag_set_verify(d, DIAG_VERIFY_OFF);
     /* The module and the sink borrow [text] (read once, never copied): it
     ** is freed after both, at out_all. */
     diag_add_source_borrowed(d, fname, text, len);
@@ -481,6 +485,7 @@ int cli_run(int argc, char **argv)
         st = 1;
         goto out_all;
     }
+    diag_set_verify(d, DIAG_VERIFY_LAZY);
     /* The functions to run (§1.3), in the order they run: the init
     ** function first. An unknown name is reported after loading (as TFRT's
     ** driver does), but the schedule is chosen before it. */

@@ -28,7 +28,7 @@
 ** (the lock is recursive).
 **
 ** Expected-diagnostic verification (`tfrun opt --verify-diagnostics`, and
-** always for `tfrun run`): with a verify mode set, every diagnostic is first
+** for the runtime diagnostics of `tfrun run`): with a verify mode set, every diagnostic is first
 ** matched against the `expected-error` / `-warning` / `-note` / `-remark`
 ** annotations of the source it points into (`-re`, `@+N`, `@-N`, `@above`,
 ** `@below`; TEXT between the first `{{` and the last `}}` of the line).
