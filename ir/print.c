@@ -1113,7 +1113,9 @@ static void print_func_p(Printer *p, const Func *f)
     for (int i = 0; i < f->nargs; i++) {
         if (i) fputs(", ", o);
         snprintf(buf, sizeof buf, "%%arg%d", i);
-        fprintf(o, "%s: ", buf);
+        /* A declaration has no arguments to name: types only, as written
+        ** and as mlir-opt prints it. */
+        if (f->body) fprintf(o, "%s: ", buf);
         ir_print_type(o, f->arg_types[i]);
         if (f->body && i < f->body->nargs) set_name(p, f->body->args[i], buf);
     }

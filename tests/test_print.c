@@ -428,7 +428,7 @@ Test(print, module_and_function_attributes)
         "  }\n"
         "}\n",
         "module attributes {tfrt.cost_threshold = 3 : i64} {\n"
-        "  func.func private @native_add(%arg0: i32, %arg1: i32) -> i32 attributes {tfrt.native}\n"
+        "  func.func private @native_add(i32, i32) -> i32 attributes {tfrt.native}\n"
         "  func.func @s(%arg0: i32) -> i32 attributes {tfrt.sync} {\n"
         "    %0 = tfrt.add_s.i32 %arg0, %arg0\n"
         "    tfrt.return %0 : i32\n"
@@ -452,7 +452,7 @@ Test(print, named_module_and_function_locations)
         "  func.func @f() {\n"
         "    tfrt.return\n"
         "  } loc(\"fn\")\n"
-        "  func.func private @d(%arg0: i32) attributes {tfrt.native} loc(\"other.py\":1:2)\n"
+        "  func.func private @d(i32) attributes {tfrt.native} loc(\"other.py\":1:2)\n"
         "}\n");
 }
 
