@@ -62,7 +62,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LI
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check golden asan tsan bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -162,6 +162,15 @@ agree: $(TFRUN)
 bench-check: $(TFRUN)
 	@sh tests/bench_check.sh $(TFRUN)
 
+# docs/kernels.md is the op table as `tfrun ops --markdown` writes it:
+# `make kernels-doc` rewrites it, `make test` checks that it is current.
+kernels-doc: $(TFRUN)
+	$(TFRUN) ops --markdown > docs/kernels.md
+
+kernels-doc-check: $(TFRUN)
+	@if $(TFRUN) ops --markdown | cmp -s - docs/kernels.md; then echo "docs/kernels.md is current"; \
+	else echo "docs/kernels.md is stale: run 'make kernels-doc'"; exit 1; fi
+
 # The golden suite comes last: its `N passed, N failed` line closes `make test`.
 golden: $(TFRUN)
 	$(TFRUN) test testdata examples
@@ -171,6 +180,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory readme
 	@$(MAKE) --no-print-directory agree
 	@$(MAKE) --no-print-directory bench-check
+	@$(MAKE) --no-print-directory kernels-doc-check
 	@$(MAKE) --no-print-directory golden
 
 run: deps

@@ -17,6 +17,7 @@ int cli_run(int argc, char **argv);    /* cli/run.c  — tfrun [run] */
 int cli_opt(int argc, char **argv);    /* cli/opt.c  — tfrun opt */
 int cli_test(int argc, char **argv);   /* cli/test.c — tfrun test */
 int cli_repl(int argc, char **argv);   /* cli/repl.c — tfrun repl */
+int cli_ops(int argc, char **argv);    /* cli/ops.c — tfrun ops */
 
 #define TFRUN_VERSION "0.1.0"
 

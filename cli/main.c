@@ -11,12 +11,14 @@
 #pragma weak cli_opt
 #pragma weak cli_test
 #pragma weak cli_repl
+#pragma weak cli_ops
 
 static const char usage[] =
     "usage: tfrun [run] [OPTIONS] [FILE|-]   run every zero-argument function\n"
     "       tfrun opt [--verify-diagnostics] [--split-input-file] [-allow-unregistered-dialect] [FILE|-]\n"
     "       tfrun test [--update] [-j N] [PATH...]\n"
     "       tfrun repl [FILE]\n"
+    "       tfrun ops [--markdown] [PREFIX]          the ops tfrun knows\n"
     "       tfrun --help | --version\n"
     "\n"
     "Run `tfrun run --help`, `tfrun opt --help`, ... for the options of each.\n";
@@ -46,6 +48,7 @@ int main(int argc, char **argv)
         if (!strcmp(cmd, "opt"))  return dispatch(cli_opt, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "test")) return dispatch(cli_test, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "repl")) return dispatch(cli_repl, cmd, argc - 1, argv + 1);
+        if (!strcmp(cmd, "ops"))  return dispatch(cli_ops, cmd, argc - 1, argv + 1);
     }
     /* No subcommand: `tfrun [OPTIONS] [FILE|-]` means run. */
     argv[0] = "run";
