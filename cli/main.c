@@ -12,6 +12,7 @@
 #pragma weak cli_test
 #pragma weak cli_repl
 #pragma weak cli_ops
+#pragma weak cli_filecheck
 
 static const char usage[] =
     "usage: tfrun [run] [OPTIONS] [FILE|-]   run every zero-argument function\n"
@@ -19,6 +20,7 @@ static const char usage[] =
     "       tfrun test [--update] [-j N] [PATH...]\n"
     "       tfrun repl [FILE]\n"
     "       tfrun ops [--markdown] [PREFIX]          the ops tfrun knows\n"
+    "       tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input\n"
     "       tfrun --help | --version\n"
     "\n"
     "Run `tfrun run --help`, `tfrun opt --help`, ... for the options of each.\n";
@@ -49,6 +51,8 @@ int main(int argc, char **argv)
         if (!strcmp(cmd, "test")) return dispatch(cli_test, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "repl")) return dispatch(cli_repl, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "ops"))  return dispatch(cli_ops, cmd, argc - 1, argv + 1);
+        if (!strcmp(cmd, "filecheck") || !strcmp(cmd, "FileCheck"))
+            return dispatch(cli_filecheck, cmd, argc - 1, argv + 1);
     }
     /* No subcommand: `tfrun [OPTIONS] [FILE|-]` means run. */
     argv[0] = "run";

@@ -20,15 +20,28 @@
 ** FILE.mlir.out exists, the output against it byte for byte. --update writes
 ** FILE.mlir.out for every selected test without CHECK directives.
 **
+** A file with lit `RUN:` lines is run the way lit runs it instead (tfrun.md
+** §12): its RUN lines, substituted (%s, %S, %p, %t, %T, %%), run one after
+** the other in `bash -o pipefail` in a fresh directory, with TFRT's tool
+** names (bef_executor, tfrt_opt, tfrt_translate, FileCheck, not, count) on
+** PATH as small scripts over this executable; the test passes when every
+** line exits 0. `XFAIL:`, `UNSUPPORTED:` and `REQUIRES:` lines work as in
+** lit (the one feature tfrun has is `tfrun`). A file that checks nothing —
+** no RUN line, no CHECK directive, no .out file, no expected-* annotation
+** under --verify-diagnostics — fails, as FileCheck fails a check file with
+** no directive.
+**
 ** Tests run concurrently (-j, default: one per CPU) from one thread: a poll
 ** loop over the children's pipes. Results are printed in discovery order; the
 ** last line is always `N passed, N failed[, N skipped]`.
 */
 #include <dirent.h>
+#include <ftw.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -51,9 +64,11 @@
 #define DEFAULT_TIMEOUT 60.0
 
 static const char usage_text[] =
-    "usage: tfrun test [--update] [-j N] [--timeout SECONDS] [-v] [PATH...]\n"
+    "usage: tfrun test [--update] [-j N] [--timeout SECONDS] [-v] [--filter=REGEX]\n"
+    "                  [--time-tests] [--json=FILE] [--xunit-xml-output=FILE] [PATH...]\n"
     "\n"
-    "Runs every *.mlir file under each PATH (default: testdata/), sorted, each in\n"
+    "Runs every *.mlir file under each PATH (default: testdata/ when it exists,\n"
+    "else the current directory), sorted, each in\n"
     "a child process (`tfrun run ARGS FILE`; `tfrun opt ARGS FILE` with\n"
     "`// MODE: opt`; `tfrun repl ARGS < FILE` with `// MODE: repl`), with stdout\n"
     "and stderr captured together, and checks:\n"
@@ -64,21 +79,38 @@ static const char usage_text[] =
     "     FileCheck --allow-empty does;\n"
     "  3. if FILE.mlir.out exists, that the output equals it byte for byte.\n"
     "Header lines: `// ARGS: <options>` (split like a shell does), `// EXIT: N`,\n"
-    "`// MODE: opt|repl|run`, `// SKIP: reason`.\n"
+    "`// MODE: opt|repl|run`, `// SKIP: reason`. A test that checks nothing (no\n"
+    "CHECK directive, no .out file, no expected-* annotation under\n"
+    "--verify-diagnostics) fails.\n"
+    "\n"
+    "A file with lit `RUN:` lines (`\\` continues one) is judged by them instead:\n"
+    "each runs in `bash -o pipefail` in a fresh directory and must exit 0; %s is\n"
+    "the file (also %s.bef and $(bef_name %s)), %S and %p its directory, %t a\n"
+    "temporary file, %T a temporary directory, %% a %. On PATH: bef_executor,\n"
+    "bef_executor_lite, code_size_test_driver (= tfrun run), tfrt_opt (= tfrun\n"
+    "opt), tfrt_translate (passes the file through), FileCheck (= tfrun filecheck),\n"
+    "not, count and tfrun. `XFAIL:`, `UNSUPPORTED:` and `REQUIRES:` work as in lit;\n"
+    "the one feature is `tfrun`.\n"
     "\n"
     "Options:\n"
     "  --update          write FILE.mlir.out from the output of every selected\n"
     "                    test that has no CHECK directives (and exits as expected)\n"
     "  -j N, --jobs=N    run N tests at once (default: the number of CPUs)\n"
     "  --timeout=SECONDS time limit per test (default 60)\n"
-    "  -v, --verbose     also print a PASS line for each passing test\n"
+    "  -v, --verbose     also print a PASS line for each passing test, and the RUN\n"
+    "                    lines as they were run\n"
+    "  --filter=REGEX    only the tests whose path matches REGEX (POSIX extended)\n"
+    "  --time-tests      print the ten slowest tests at the end\n"
+    "  --json=FILE       write every result as JSON to FILE\n"
+    "  --xunit-xml-output=FILE  write every result as JUnit/xUnit XML to FILE\n"
     "  -h, --help        print this help\n"
     "\n"
     "Each failure prints `FAIL FILE: reason` (`FAIL FILE:LINE: message` when a\n"
     "CHECK directive fails, LINE being the directive's) and details, FileCheck's\n"
     "messages among them (the output is `<stdin>`). The last line is\n"
     "`N passed, N failed` (`, N skipped` when tests were skipped). Exit status 0\n"
-    "iff nothing failed, 1 otherwise, 2 for a usage error.\n"
+    "iff nothing failed and a test was found, 1 otherwise (`0 tests found`), 2 for\n"
+    "a usage error. On a terminal a progress line shows how far the run is.\n"
     "Tests run from the current directory: paths in ARGS are relative to it.\n"
     "Environment: TFRUN_TEST_EXE replaces the tfrun executable run for each test.\n";
 
@@ -149,6 +181,12 @@ typedef struct test {
     char *skip;              /* reason, when // SKIP: */
     StrBuf error;               /* set up failed: why (the test is not run) */
     int has_checks;
+    int verify_checks;       /* --verify-diagnostics with expected-* annotations */
+    char **runs; int *run_lines; int nruns;   /* lit RUN lines, joined */
+    int xfail;               /* XFAIL: matches: expected to fail */
+    char *unsupported;       /* why it does not run here (UNSUPPORTED:, REQUIRES:) */
+    double t_start, t_end;
+    int empty_dir;           /* a pseudo-test: a directory without tests */
 
     pid_t pid;
     int fd;                  /* read end of the output pipe, -1 when closed */
@@ -160,12 +198,16 @@ typedef struct test {
     StrBuf report;              /* what to print for it */
 } test;
 
-enum { R_PASS, R_FAIL, R_SKIP };
+enum { R_PASS, R_FAIL, R_SKIP, R_XFAIL };
 enum { M_RUN, M_OPT, M_REPL };   /* ORDER MODE: mode_names */
 static const char *const mode_names[] = {"run", "opt", "repl"};
 
 typedef struct runner {
-    int update, jobs, verbose;
+    int update, jobs, verbose, time_tests, progress;
+    const char *json, *xunit;
+    char *tmp;               /* the run's temporary directory (lit tests), or NULL */
+    char *exe_path;          /* the executable as an absolute path (RUN lines) */
+    int xfailed;
     double timeout;
     const char *exe;         /* executable to run, argv[0] for it */
     const char *exe_name;
@@ -197,6 +239,10 @@ static void free_test(test *t)
     for (int i = 0; i < t->nargs; i++) free(t->args[i]);
     free(t->args);
     free(t->skip);
+    for (int i = 0; i < t->nruns; i++) free(t->runs[i]);
+    free(t->runs);
+    free(t->run_lines);
+    free(t->unsupported);
     free(t->error.p);
     free(t->out.p);
     free(t->report.p);
@@ -286,6 +332,76 @@ static void set_error(test *t, const char *fmt, ...)
     sb_printf(&t->error, "%s\n", tmp);
 }
 
+/* Finds lit's keyword [key] (`RUN`, `XFAIL`, ...) followed by ':' in the
+** line [s, s+n), not preceded by a letter, digit, '_' or '-' (so CHECK-RUN:
+** is not one); sets *v, *vn to the rest of the line, trimmed. */
+static int lit_keyword(const char *s, size_t n, const char *key, const char **v, size_t *vn)
+{
+    size_t k = strlen(key);
+    for (size_t i = 0; i + k < n; i++) {
+        if (memcmp(s + i, key, k) || s[i + k] != ':') continue;
+        if (i > 0) {
+            char c = s[i - 1];
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-')
+                continue;
+        }
+        size_t a = i + k + 1, e = n;
+        while (a < e && (s[a] == ' ' || s[a] == '\t')) a++;
+        while (e > a && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r')) e--;
+        *v = s + a;
+        *vn = e - a;
+        return 1;
+    }
+    return 0;
+}
+
+/* Does lit's feature list [v, v+vn] ("a, b" — `*` is every configuration)
+** name a feature tfrun has? The one feature is `tfrun`. */
+static int features_match(const char *v, size_t vn, int star)
+{
+    size_t i = 0;
+    while (i < vn) {
+        while (i < vn && (v[i] == ' ' || v[i] == ',')) i++;
+        size_t e = i;
+        while (e < vn && v[e] != ',') e++;
+        size_t b = e;
+        while (b > i && v[b - 1] == ' ') b--;
+        if ((star && b - i == 1 && v[i] == '*') || (b - i == 5 && !memcmp(v + i, "tfrun", 5))) return 1;
+        i = e;
+    }
+    return 0;
+}
+
+/* Appends RUN line [v, v+vn] from source line [line]; a line that the last
+** one continued (it ended in `\`) is joined to it. */
+static void add_run(test *t, const char *v, size_t vn, size_t line, int *cont)
+{
+    int more = vn > 0 && v[vn - 1] == '\\';
+    if (more) vn--;
+    if (*cont && t->nruns) {
+        char *old = t->runs[t->nruns - 1];
+        size_t on = strlen(old);
+        char *j = malloc(on + vn + 2);
+        if (!j) return;
+        memcpy(j, old, on);
+        j[on] = ' ';
+        memcpy(j + on + 1, v, vn);
+        j[on + 1 + vn] = 0;
+        free(old);
+        t->runs[t->nruns - 1] = j;
+    } else {
+        char **r = realloc(t->runs, sizeof *r * (size_t)(t->nruns + 1));
+        int *l = realloc(t->run_lines, sizeof *l * (size_t)(t->nruns + 1));
+        if (r) t->runs = r;
+        if (l) t->run_lines = l;
+        if (!r || !l) return;
+        t->runs[t->nruns] = strndup(v, vn);
+        t->run_lines[t->nruns] = (int)line;
+        t->nruns++;
+    }
+    *cont = more;
+}
+
 /* Reads [t]'s file and its header lines. Problems go to t->error. */
 static void load_test(test *t)
 {
@@ -295,13 +411,38 @@ static void load_test(test *t)
     }
     const char *s = t->text.p;
     size_t n = t->text.n, line = 0;
-    int seen_exit = 0, seen_mode = 0;
+    int seen_exit = 0, seen_mode = 0, cont = 0;
     for (size_t i = 0; i < n;) {
         size_t e = i;
         while (e < n && s[e] != '\n') e++;
         const char *v;
         size_t vn;
         line++;
+        if (lit_keyword(s + i, e - i, "RUN", &v, &vn)) {
+            add_run(t, v, vn, line, &cont);
+        } else if (cont) {
+            set_error(t, "line %zu: the RUN line before ends in '\\' but this line is not a RUN line", line);
+            cont = 0;
+        }
+        if (lit_keyword(s + i, e - i, "XFAIL", &v, &vn)) {
+            if (features_match(v, vn, 1)) t->xfail = 1;
+        } else if (lit_keyword(s + i, e - i, "UNSUPPORTED", &v, &vn)) {
+            if (features_match(v, vn, 1) && !t->unsupported) t->unsupported = strndup(v, vn);
+        } else if (lit_keyword(s + i, e - i, "REQUIRES", &v, &vn)) {
+            /* Every feature listed must be there: each item must be tfrun. */
+            size_t a = 0;
+            while (a < vn) {
+                while (a < vn && (v[a] == ' ' || v[a] == ',')) a++;
+                size_t b = a;
+                while (b < vn && v[b] != ',') b++;
+                if (b > a && !features_match(v + a, b - a, 0) && !t->unsupported) {
+                    size_t len = b - a + 32;
+                    t->unsupported = malloc(len);
+                    if (t->unsupported) snprintf(t->unsupported, len, "requires %.*s", (int)(b - a), v + a);
+                }
+                a = b;
+            }
+        }
         if (header(s + i, e - i, "ARGS", &v, &vn)) {
             const char *msg = split_args(t, v, vn);
             if (msg) set_error(t, "line %zu: malformed // ARGS: line: %s", line, msg);
@@ -336,7 +477,11 @@ static void load_test(test *t)
         }
         i = e + 1;
     }
+    if (cont) set_error(t, "the last RUN line ends in '\\'");
     t->has_checks = fc_has_directives(s, n, "CHECK");
+    for (int k = 0; k < t->nargs; k++)
+        if (!strcmp(t->args[k], "--verify-diagnostics") || !strcmp(t->args[k], "-verify-diagnostics"))
+            t->verify_checks = memmem(s, n, "expected-", 9) != NULL;
 }
 
 /* }=================================================================== */
@@ -416,7 +561,10 @@ static void discover(runner *r, const char *path)
     walk(path, &ns, 0);
     if (ns.n == 0) {
         test *t = add_test(r, path);
-        if (t) set_error(t, "no *.mlir tests found in this directory");
+        if (t) {
+            set_error(t, "no *.mlir tests found in this directory");
+            t->empty_dir = 1;
+        }
     }
     if (ns.n) qsort(ns.v, ns.n, sizeof *ns.v, cmp_names);
     for (size_t i = 0; i < ns.n; i++) {
@@ -433,9 +581,156 @@ static void discover(runner *r, const char *path)
 ** Running children
 ** ==================================================================== */
 
+/* Appends [s] single-quoted for the shell. */
+static void sh_quote(StrBuf *b, const char *s)
+{
+    sb_addc(b, '\'');
+    for (; *s; s++) {
+        if (*s == '\'') sb_adds(b, "'\\''");
+        else sb_addc(b, *s);
+    }
+    sb_addc(b, '\'');
+}
+
+/* Appends RUN line [line] with lit's substitutions: the file [file], its
+** directory [dir], the test's temporary directory [tdir]. */
+static void substitute(StrBuf *b, const char *line, const char *file, const char *dir, const char *tdir)
+{
+    for (const char *p = line; *p;) {
+        if (!strncmp(p, "$(bef_name %s)", 14)) { sb_adds(b, file); p += 14; continue; }
+        if (*p != '%') { sb_addc(b, *p++); continue; }
+        if (!strncmp(p, "%s.bef", 6)) { sb_adds(b, file); p += 6; }
+        else if (p[1] == 's') { sb_adds(b, file); p += 2; }
+        else if (p[1] == 'S' || p[1] == 'p') { sb_adds(b, dir); p += 2; }
+        else if (p[1] == 't') { sb_adds(b, tdir); sb_adds(b, "/tmp"); p += 2; }
+        else if (p[1] == 'T') { sb_adds(b, tdir); p += 2; }
+        else if (p[1] == '%') { sb_addc(b, '%'); p += 2; }
+        else sb_addc(b, *p++);
+    }
+}
+
+/* The tool scripts RUN lines find on PATH: TFRT's tool names over this
+** executable ($TFRUN_EXE), and LLVM's `not` and `count`. */
+static const struct { const char *name, *body; } tools[] = {
+    { "bef_executor", "exec \"$TFRUN_EXE\" run \"$@\"\n" },
+    { "bef_executor_lite", "exec \"$TFRUN_EXE\" run \"$@\"\n" },
+    { "code_size_test_driver", "exec \"$TFRUN_EXE\" run \"$@\"\n" },
+    { "tfrt_opt", "exec \"$TFRUN_EXE\" opt \"$@\"\n" },
+    { "tfrun", "exec \"$TFRUN_EXE\" \"$@\"\n" },
+    { "FileCheck", "exec \"$TFRUN_EXE\" filecheck \"$@\"\n" },
+    /* -mlir-to-bef: tfrun runs the text itself, so the file passes through. */
+    { "tfrt_translate", "f=\nfor a in \"$@\"; do case \"$a\" in -*) ;; *) f=$a ;; esac; done\n"
+                        "if [ -n \"$f\" ]; then exec cat -- \"$f\"; else exec cat; fi\n" },
+    /* not CMD: succeeds when CMD exits non-zero without crashing;
+    ** not --crash CMD: when it crashes. */
+    { "not", "crash=0\nif [ \"$1\" = --crash ]; then crash=1; shift; fi\n\"$@\"\nst=$?\n"
+             "if [ $crash = 1 ]; then [ $st -gt 128 ]; exit $?; fi\n[ $st -ne 0 ] && [ $st -le 128 ]\n" },
+    { "count", "n=$(wc -l)\n[ \"$n\" -eq \"$1\" ]\n" },
+};
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st; (void)flag; (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* The run's temporary directory with bin/ holding the tool scripts; made
+** at the first lit test. Returns 0 (with [err]) when it cannot be made. */
+static int lit_setup(runner *r, StrBuf *err)
+{
+    if (r->tmp) return 1;
+    const char *base = getenv("TMPDIR");
+    StrBuf b = {0};
+    sb_printf(&b, "%s/tfrun-test-XXXXXX", base && *base ? base : "/tmp");
+    if (!b.p || !mkdtemp(b.p)) {
+        sb_printf(err, "cannot make a temporary directory: %s", strerror(errno));
+        free(b.p);
+        return 0;
+    }
+    r->tmp = b.p;
+    StrBuf path = {0};
+    sb_printf(&path, "%s/bin", r->tmp);
+    int ok = mkdir(path.p, 0700) == 0;
+    for (size_t i = 0; ok && i < sizeof tools / sizeof *tools; i++) {
+        path.n = 0;
+        sb_printf(&path, "%s/bin/%s", r->tmp, tools[i].name);
+        FILE *f = fopen(path.p, "w");
+        ok = f && fprintf(f, "#!/bin/sh\n%s", tools[i].body) > 0;
+        if (f && fclose(f) != 0) ok = 0;
+        if (ok) ok = chmod(path.p, 0755) == 0;
+    }
+    if (!ok) sb_printf(err, "cannot write the tool scripts in %s: %s", r->tmp, strerror(errno));
+    free(path.p);
+    return ok;
+}
+
+/* The bash script that runs [t]'s RUN lines in its directory [tdir]: each
+** in turn, stopping at the first that fails with a marker line the judge
+** reads (`@@tfrun-test-failed LINE STATUS`). */
+static char *lit_script(runner *r, test *t, const char *tdir)
+{
+    char *file = realpath(t->path, NULL);
+    if (!file) return NULL;
+    char *dir = strdup(file);
+    if (!dir) { free(file); return NULL; }
+    char *slash = strrchr(dir, '/');
+    if (slash) *(slash == dir ? slash + 1 : slash) = 0;
+    StrBuf b = {0};
+    sb_adds(&b, "export TFRUN_EXE=");
+    sh_quote(&b, r->exe_path);
+    sb_adds(&b, "\nexport PATH=");
+    sh_quote(&b, r->tmp);
+    sb_adds(&b, "/bin:\"$PATH\"\ncd ");
+    sh_quote(&b, tdir);
+    sb_adds(&b, " || exit 1\n");
+    for (int i = 0; i < t->nruns; i++) {
+        StrBuf line = {0};
+        substitute(&line, t->runs[i], file, dir, tdir);
+        if (r->verbose) {
+            sb_adds(&b, "printf '%s\\n' ");
+            StrBuf shown = {0};
+            sb_printf(&shown, "$ %s", line.p ? line.p : "");
+            sh_quote(&b, shown.p);
+            free(shown.p);
+            sb_addc(&b, '\n');
+        }
+        sb_adds(&b, "{ ");
+        sb_adds(&b, line.p ? line.p : "");
+        sb_printf(&b, "\n}\nst=$?\nif [ $st -ne 0 ]; then printf '\\n@@tfrun-test-failed %d %%d\\n' $st; exit 1; fi\n",
+                  t->run_lines[i]);
+        free(line.p);
+    }
+    free(file);
+    free(dir);
+    return b.p;
+}
+
 /* Starts [t]'s child. Returns 0 (and records why) if it could not start. */
 static int start(runner *r, test *t)
 {
+    char *script = NULL;
+    if (t->nruns) {
+        StrBuf err = {0};
+        if (!lit_setup(r, &err)) {
+            set_error(t, "%s", err.p ? err.p : "cannot set up the RUN lines");
+            free(err.p);
+            return 0;
+        }
+        StrBuf tdir = {0};
+        sb_printf(&tdir, "%s/t%zu", r->tmp, (size_t)(t - r->tests));
+        if (mkdir(tdir.p, 0700) != 0 && errno != EEXIST) {
+            set_error(t, "cannot make %s: %s", tdir.p, strerror(errno));
+            free(tdir.p);
+            return 0;
+        }
+        script = lit_script(r, t, tdir.p);
+        free(tdir.p);
+        if (!script) {
+            set_error(t, "cannot resolve the path of the test: %s", strerror(errno));
+            return 0;
+        }
+    }
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) {
         set_error(t, "cannot create a pipe: %s", strerror(errno));
@@ -450,18 +745,29 @@ static int start(runner *r, test *t)
         close(fds[1]);
         return 0;
     }
-    int argc = t->nargs + 3;
+    int argc = t->nargs + 6;
     char **argv = calloc((size_t)argc + 1, sizeof *argv);
-    if (!argv) { close(fds[0]); close(fds[1]); close(in); return 0; }
-    argv[0] = (char *)r->exe_name;
-    argv[1] = (char *)mode_names[t->mode];
-    for (int i = 0; i < t->nargs; i++) argv[2 + i] = t->args[i];
-    if (t->mode != M_REPL) argv[2 + t->nargs] = t->path;
+    if (!argv) { close(fds[0]); close(fds[1]); close(in); free(script); return 0; }
+    const char *exe = r->exe;
+    if (script) {
+        exe = "/bin/bash";
+        argv[0] = "bash";
+        argv[1] = "-o";
+        argv[2] = "pipefail";
+        argv[3] = "-c";
+        argv[4] = script;
+    } else {
+        argv[0] = (char *)r->exe_name;
+        argv[1] = (char *)mode_names[t->mode];
+        for (int i = 0; i < t->nargs; i++) argv[2 + i] = t->args[i];
+        if (t->mode != M_REPL) argv[2 + t->nargs] = t->path;
+    }
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0) {
         set_error(t, "cannot fork: %s", strerror(errno));
         free(argv);
+        free(script);
         close(fds[0]);
         close(fds[1]);
         close(in);
@@ -470,23 +776,26 @@ static int start(runner *r, test *t)
     if (pid == 0) {
         /* The child: input and output, then exec. Only async-signal-safe
         ** calls from here on. */
+        setpgid(0, 0);         /* a timeout kills the whole pipeline */
         dup2(in, 0);
         dup2(fds[1], 1);
         dup2(fds[1], 2);
-        execv(r->exe, argv);
+        execv(exe, argv);
         static const char msg[] = "tfrun test: cannot execute ";
         ssize_t k = write(2, msg, sizeof msg - 1);
-        k = write(2, r->exe, strlen(r->exe));
+        k = write(2, exe, strlen(exe));
         k = write(2, "\n", 1);
         (void)k;
         _exit(127);
     }
     free(argv);
+    free(script);
     close(fds[1]);
     close(in);
     t->pid = pid;
     t->fd = fds[0];
-    t->deadline = now() + r->timeout;
+    t->t_start = now();
+    t->deadline = t->t_start + r->timeout;
     return 1;
 }
 
@@ -643,6 +952,28 @@ static void fail_check(test *t, const char *msg, int malformed)
     fail(t, malformed ? "malformed CHECK directives" : "CHECK directives do not match the output");
 }
 
+/* Judges a lit test: every RUN line exited 0. The script's marker line
+** names the one that did not (and is not shown). */
+static void judge_lit(test *t)
+{
+    int code = WIFEXITED(t->status) ? WEXITSTATUS(t->status) : -1;
+    if (code == 0) return;
+    const char *out = t->out.p ? t->out.p : "", *m = NULL;
+    for (const char *p = out; (p = strstr(p, "@@tfrun-test-failed ")); p++) m = p;
+    int line = 0, st = code;
+    if (m && sscanf(m, "@@tfrun-test-failed %d %d", &line, &st) == 2) {
+        size_t cut = (size_t)(m - out);
+        if (cut > 0 && out[cut - 1] == '\n') cut--;
+        t->out.n = cut;
+        fail(t, "RUN line at line %d failed with exit status %d", line, st);
+    } else {
+        fail(t, "exit status %d", code);
+    }
+    for (int i = 0; i < t->nruns; i++)
+        if (t->run_lines[i] == line) sb_printf(&t->report, "    RUN: %s\n", t->runs[i]);
+    show_output(t, 1);
+}
+
 /* Decides [t]'s result from its exit status and output. */
 static void judge(runner *r, test *t)
 {
@@ -663,6 +994,10 @@ static void judge(runner *r, test *t)
         if (name) fail(t, "crashed with signal %s (%s)", name, strsignal(sig));
         else fail(t, "crashed with signal %d (%s)", sig, strsignal(sig));
         show_output(t, 1);
+        return;
+    }
+    if (t->nruns) {
+        judge_lit(t);
         return;
     }
     int code = WIFEXITED(t->status) ? WEXITSTATUS(t->status) : -1;
@@ -692,7 +1027,10 @@ static void judge(runner *r, test *t)
     snprintf(outpath, plen, "%s.out", t->path);
     StrBuf golden = {0};
     int exists = access(outpath, F_OK) == 0;
-    if (r->update && !t->has_checks) {
+    if (!r->update && !exists && !t->has_checks && !t->verify_checks) {
+        /* FileCheck fails a check file without a directive; so does this. */
+        fail(t, "no check directive (CHECK:) and no %s", outpath);
+    } else if (r->update && !t->has_checks) {
         int same = exists && read_file(outpath, &golden) && golden.n == t->out.n &&
                    !memcmp(golden.p, out, t->out.n);
         if (!same) {
@@ -724,9 +1062,12 @@ static void settle(test *t)
         t->result = R_FAIL;
         sb_printf(&t->report, "FAIL %s: ", t->path);
         sb_addn(&t->report, t->error.p, t->error.n);
-    } else {
+    } else if (t->skip) {
         t->result = R_SKIP;
         sb_printf(&t->report, "SKIP %s: %s\n", t->path, t->skip);
+    } else {
+        t->result = R_SKIP;
+        sb_printf(&t->report, "UNSUPPORTED %s: %s\n", t->path, t->unsupported);
     }
 }
 
@@ -735,7 +1076,28 @@ static void settle(test *t)
 static void finish(runner *r, test *t)
 {
     if (t->fd >= 0) { close(t->fd); t->fd = -1; }
+    t->t_end = now();
     judge(r, t);
+    if (r->verbose && t->nruns && t->result == R_PASS && t->out.p) {
+        /* -v: the RUN lines as they ran (the script echoed them). */
+        for (const char *p = t->out.p, *e = t->out.p + t->out.n; p < e;) {
+            const char *nl = memchr(p, '\n', (size_t)(e - p));
+            size_t len = nl ? (size_t)(nl - p) : (size_t)(e - p);
+            if (len >= 2 && p[0] == '$' && p[1] == ' ') sb_printf(&t->report, "    %.*s\n", (int)len, p);
+            p += len + 1;
+        }
+    }
+    if (t->xfail) {
+        /* lit's XFAIL: failing is the expected result, passing is not. */
+        if (t->result == R_FAIL) {
+            t->result = R_XFAIL;
+            t->report.n = 0;
+            sb_printf(&t->report, "XFAIL %s\n", t->path);
+        } else if (t->result == R_PASS) {
+            t->report.n = 0;
+            fail(t, "XPASS: passed, but an XFAIL line says it fails");
+        }
+    }
     t->done = 1;
     /* Only the report is needed from now on. */
     free(t->out.p);
@@ -746,7 +1108,11 @@ static void finish(runner *r, test *t)
 
 static void print_result(runner *r, test *t)
 {
-    if (t->result == R_PASS) {
+    if (r->progress) fputs("\r\033[K", stdout);
+    if (t->result == R_XFAIL) {
+        r->xfailed++;
+        fputs(t->report.p ? t->report.p : "", stdout);
+    } else if (t->result == R_PASS) {
         r->passed++;
         if (r->verbose) printf("PASS %s\n", t->path);
         if (t->report.n) fputs(t->report.p, stdout);
@@ -769,11 +1135,17 @@ static void run_all(runner *r)
     while (printed < r->ntests) {
         while (running < (size_t)r->jobs && next < r->ntests) {
             test *t = &r->tests[next++];
-            if (t->error.n || t->skip) { settle(t); continue; }
+            if (t->error.n || t->skip || t->unsupported) { settle(t); continue; }
             if (!start(r, t)) { settle(t); continue; }
             live[running++] = t;
         }
-        while (printed < r->ntests && r->tests[printed].done) print_result(r, &r->tests[printed++]);
+        while (printed < r->ntests && r->tests[printed].done) {
+            print_result(r, &r->tests[printed++]);
+            if (r->progress) {
+                printf("[%zu/%zu] %d failed", printed, r->ntests, r->failed);
+                fflush(stdout);
+            }
+        }
         if (running == 0) continue;
 
         /* Wait for output, an exit or the nearest deadline. */
@@ -806,6 +1178,7 @@ static void run_all(runner *r)
                 t->status = st;
                 finish(r, t);
             } else if (t0 >= t->deadline) {
+                kill(-t->pid, SIGKILL);
                 kill(t->pid, SIGKILL);
                 while (waitpid(t->pid, &st, 0) < 0 && errno == EINTR) {}
                 t->status = st;
@@ -820,6 +1193,116 @@ static void run_all(runner *r)
     }
     free(pfd);
     free(live);
+}
+
+/* Appends [s] as a JSON string. */
+static void json_str(FILE *f, const char *s, size_t n)
+{
+    fputc('"', f);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* Appends [s] escaped for XML text and attributes. */
+static void xml_str(FILE *f, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '<') fputs("&lt;", f);
+        else if (c == '>') fputs("&gt;", f);
+        else if (c == '&') fputs("&amp;", f);
+        else if (c == '"') fputs("&quot;", f);
+        else if (c < 0x20 && c != '\n' && c != '\t') fprintf(f, "&#%u;", c);
+        else fputc(c, f);
+    }
+}
+
+static const char *result_name(int r)
+{
+    return r == R_PASS ? "PASS" : r == R_FAIL ? "FAIL" : r == R_XFAIL ? "XFAIL" : "SKIP";
+}
+
+/* --json=FILE and --xunit-xml-output=FILE. Returns 0 on a write error. */
+static int write_reports(runner *r)
+{
+    int ok = 1;
+    if (r->json) {
+        FILE *f = fopen(r->json, "w");
+        if (!f) ok = 0;
+        else {
+            fprintf(f, "{\"passed\": %d, \"failed\": %d, \"skipped\": %d, \"xfailed\": %d, \"tests\": [",
+                    r->passed, r->failed, r->skipped, r->xfailed);
+            for (size_t i = 0; i < r->ntests; i++) {
+                test *t = &r->tests[i];
+                fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
+                json_str(f, t->path, strlen(t->path));
+                fprintf(f, ", \"result\": \"%s\", \"time\": %.3f, \"output\": ", result_name(t->result),
+                        t->t_end > t->t_start ? t->t_end - t->t_start : 0.0);
+                json_str(f, t->report.p ? t->report.p : "", t->report.n);
+                fputc('}', f);
+            }
+            fputs("\n]}\n", f);
+            if (fclose(f) != 0) ok = 0;
+        }
+    }
+    if (r->xunit) {
+        FILE *f = fopen(r->xunit, "w");
+        if (!f) ok = 0;
+        else {
+            fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+                       "<testsuite name=\"tfrun\" tests=\"%zu\" failures=\"%d\" skipped=\"%d\">\n",
+                    r->ntests, r->failed, r->skipped);
+            for (size_t i = 0; i < r->ntests; i++) {
+                test *t = &r->tests[i];
+                fputs("<testcase classname=\"tfrun\" name=\"", f);
+                xml_str(f, t->path, strlen(t->path));
+                fprintf(f, "\" time=\"%.3f\"", t->t_end > t->t_start ? t->t_end - t->t_start : 0.0);
+                if (t->result == R_FAIL) {
+                    fputs(">\n<failure><![CDATA[", f);
+                    /* A CDATA section cannot hold "]]>": it is split. */
+                    for (const char *p = t->report.p ? t->report.p : ""; *p; p++) {
+                        if (!strncmp(p, "]]>", 3)) { fputs("]]]]><![CDATA[>", f); p += 2; }
+                        else fputc(*p, f);
+                    }
+                    fputs("]]></failure>\n</testcase>\n", f);
+                } else if (t->result == R_SKIP) {
+                    fputs(">\n<skipped/>\n</testcase>\n", f);
+                } else {
+                    fputs("/>\n", f);
+                }
+            }
+            fputs("</testsuite>\n</testsuites>\n", f);
+            if (fclose(f) != 0) ok = 0;
+        }
+    }
+    return ok;
+}
+
+static int by_time(const void *a, const void *b)
+{
+    const test *x = *(test *const *)a, *y = *(test *const *)b;
+    double dx = x->t_end - x->t_start, dy = y->t_end - y->t_start;
+    return dx < dy ? 1 : dx > dy ? -1 : 0;
+}
+
+/* --time-tests: the ten slowest tests. */
+static void print_times(runner *r)
+{
+    test **v = malloc(sizeof *v * (r->ntests + 1));
+    if (!v) return;
+    size_t n = 0;
+    for (size_t i = 0; i < r->ntests; i++)
+        if (r->tests[i].t_end > r->tests[i].t_start) v[n++] = &r->tests[i];
+    qsort(v, n, sizeof *v, by_time);
+    printf("Slowest tests:\n");
+    for (size_t i = 0; i < n && i < 10; i++) printf("  %8.3f s  %s\n", v[i]->t_end - v[i]->t_start, v[i]->path);
+    free(v);
 }
 
 static int usage(const char *fmt, const char *arg)
@@ -861,7 +1344,8 @@ int cli_test(int argc, char **argv)
     r.exe_name = env && *env ? env : "tfrun";
 
     char **paths = calloc((size_t)argc + 1, sizeof *paths);
-    int npaths = 0, opts = 1;
+    int npaths = 0, opts = 1, filter = 0;
+    regex_t fre;
     if (!paths) return 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -870,6 +1354,18 @@ int cli_test(int argc, char **argv)
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage_text, stdout); free(paths); return 0; }
         if (!strcmp(a, "--update")) { r.update = 1; continue; }
         if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) { r.verbose = 1; continue; }
+        if (!strcmp(a, "--time-tests")) { r.time_tests = 1; continue; }
+        if (!strncmp(a, "--json=", 7) && a[7]) { r.json = a + 7; continue; }
+        if (!strncmp(a, "--xunit-xml-output=", 19) && a[19]) { r.xunit = a + 19; continue; }
+        if (!strncmp(a, "--filter=", 9)) {
+            if (filter) regfree(&fre);
+            if (regcomp(&fre, a + 9, REG_EXTENDED | REG_NOSUB) != 0) {
+                free(paths);
+                return usage("--filter wants a POSIX extended regular expression, not '%s'", a + 9);
+            }
+            filter = 1;
+            continue;
+        }
         const char *val = NULL;
         int is_jobs = 0;
         if (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--timeout")) {
@@ -886,26 +1382,68 @@ int cli_test(int argc, char **argv)
             val = a + 10;
         } else {
             free(paths);
+            if (filter) regfree(&fre);
             return usage("unknown option '%s'", a);
         }
         if (is_jobs ? !parse_jobs(val, &r.jobs) : !parse_timeout(val, &r.timeout)) {
             free(paths);
+            if (filter) regfree(&fre);
             return usage(is_jobs ? "-j wants a number of jobs from 1 to 1024, not '%s'"
                                  : "--timeout wants a positive number of seconds, not '%s'", val);
         }
     }
-    if (npaths == 0) paths[npaths++] = "testdata";
+    if (npaths == 0) {
+        struct stat st;
+        paths[npaths++] = stat("testdata", &st) == 0 && S_ISDIR(st.st_mode) ? "testdata" : ".";
+    }
     /* Children must be waitable even if our parent ignored SIGCHLD. */
     signal(SIGCHLD, SIG_DFL);
     for (int i = 0; i < npaths; i++) discover(&r, paths[i]);
     free(paths);
+    if (filter) {
+        size_t k = 0;
+        for (size_t i = 0; i < r.ntests; i++) {
+            if (regexec(&fre, r.tests[i].path, 0, NULL, 0) == 0) r.tests[k++] = r.tests[i];
+            else free_test(&r.tests[i]);
+        }
+        r.ntests = k;
+        regfree(&fre);
+    }
+    size_t real = 0;
+    for (size_t i = 0; i < r.ntests; i++) real += !r.tests[i].empty_dir;
+    if (real == 0) {
+        for (size_t i = 0; i < r.ntests; i++) free_test(&r.tests[i]);
+        printf("0 tests found\n");
+        free(r.tests);
+        return 1;
+    }
+    /* RUN lines call this executable by an absolute path. */
+    r.exe_path = env && *env ? realpath(env, NULL) : NULL;
+    if (!r.exe_path) {
+        char buf[PATH_MAX];
+        ssize_t k = readlink("/proc/self/exe", buf, sizeof buf - 1);
+        if (k > 0) {
+            buf[k] = 0;
+            r.exe_path = strdup(buf);
+        }
+    }
+    if (!r.exe_path) r.exe_path = strdup("tfrun");
+    r.progress = isatty(1) && !r.verbose;
 
     run_all(&r);
+    if (r.progress) fputs("\r\033[K", stdout);
+    if (r.time_tests) print_times(&r);
+    int wrote = write_reports(&r);
+    if (!wrote) fprintf(stderr, "tfrun test: cannot write a report file: %s\n", strerror(errno));
     printf("%d passed, %d failed", r.passed, r.failed);
     if (r.skipped) printf(", %d skipped", r.skipped);
+    if (r.xfailed) printf(", %d expectedly failed", r.xfailed);
     printf("\n");
     fflush(stdout);
+    if (r.tmp) nftw(r.tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(r.tmp);
+    free(r.exe_path);
     for (size_t i = 0; i < r.ntests; i++) free_test(&r.tests[i]);
     free(r.tests);
-    return r.failed ? 1 : 0;
+    return r.failed || !wrote ? 1 : 0;
 }

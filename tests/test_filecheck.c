@@ -764,6 +764,116 @@ Test(runner, parallel_results_in_order)
     free(out);
 }
 
+/* tfrun.md §12: a test that checks nothing fails, as FileCheck fails a
+** check file without a directive; a misspelt directive checks nothing. */
+Test(runner, vacuous_tests_fail)
+{
+    put("t/none.mlir", "//$ echo hi\n");
+    put("t/typo.mlir", "//$ echo hi\n// CHEKC: hi\n");
+    put("t/diag.mlir", "// ARGS: --verify-diagnostics\n// expected-error @+1 {{x}}\n");
+    put("t/out.mlir", "//$ echo hi\n");
+    put("t/out.mlir.out", "mode=run\narg=[t/out.mlir]\nhi\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "t"), 1);
+    HAS(out, "FAIL t/none.mlir: no check directive (CHECK:) and no t/none.mlir.out\n");
+    HAS(out, "FAIL t/typo.mlir: no check directive (CHECK:) and no t/typo.mlir.out\n");
+    cr_assert(!strstr(out, "FAIL t/diag.mlir"), "expected-* under --verify-diagnostics checks: %s", out);
+    cr_assert(!strstr(out, "FAIL t/out.mlir"), "a .out file checks: %s", out);
+    cr_assert_str_eq(last_line(out), "2 passed, 2 failed\n");
+    free(out);
+}
+
+/* No test at all is a failure too; --filter selects by path. */
+Test(runner, zero_tests_and_filter)
+{
+    mkdir("empty", 0777);
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "empty"), 1);
+    cr_assert_str_eq(out, "0 tests found\n");
+    free(out);
+    put("t/keep_a.mlir", "// CHECK: mode=run\n");
+    put("t/drop_b.mlir", "// CHECK: never\n");
+    cr_assert_eq(tfrun_test(&out, 3, "-v", "--filter=keep_", "t"), 0);
+    cr_assert_str_eq(out, "PASS t/keep_a.mlir\n1 passed, 0 failed\n");
+    free(out);
+    cr_assert_eq(tfrun_test(&out, 2, "--filter=^nothing$", "t"), 1);
+    cr_assert_str_eq(out, "0 tests found\n");
+    free(out);
+    cr_assert_eq(tfrun_test(&out, 2, "--filter=(", "t"), 2);
+    HAS(out, "--filter wants a POSIX extended regular expression, not '('");
+    free(out);
+}
+
+/* lit RUN lines: each in bash -o pipefail, in order, stopping at the first
+** that fails, with lit's substitutions and LLVM's not and count. */
+Test(runner, run_lines)
+{
+    put("t/ok.mlir", "// RUN: true\n// RUN: not false\n// RUN: printf 'a\\nb\\n' | count 2\n"
+                     "// RUN: test -f %s && test -d %S && test -d %T\n"
+                     "// RUN: echo x > %t && grep -q x %t\n"
+                     "// RUN: printf '%%d' 7 | grep -qx 7\n"
+                     "// RUN: echo one \\\n// RUN:   two | grep -q 'one two'\n");
+    put("t/bad.mlir", "// RUN: true\n// RUN: false | true\n// RUN: echo never\n");
+    put("t/not.mlir", "// RUN: not true\n");
+    put("t/dangling.mlir", "// RUN: echo \\\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "t"), 1);
+    cr_assert(!strstr(out, "t/ok.mlir"), "%s", out);
+    HAS(out, "FAIL t/bad.mlir: RUN line at line 2 failed with exit status 1\n    RUN: false | true\n");
+    cr_assert(!strstr(out, "never"), "a line after the failing one ran: %s", out);
+    HAS(out, "FAIL t/not.mlir: RUN line at line 1 failed with exit status 1\n");
+    HAS(out, "FAIL t/dangling.mlir: the last RUN line ends in '\\'\n");
+    cr_assert_str_eq(last_line(out), "1 passed, 3 failed\n");
+    free(out);
+    /* -v shows the RUN lines of a passing test as they ran. */
+    put("t/ok.mlir", "// RUN: true %%\n");
+    cr_assert_eq(tfrun_test(&out, 3, "-v", "--filter=ok", "t"), 0);
+    HAS(out, "PASS t/ok.mlir\n    $ true %\n");
+    free(out);
+}
+
+/* lit's XFAIL (a failure is expected; a pass is not), UNSUPPORTED and
+** REQUIRES (the one feature is tfrun). */
+Test(runner, xfail_unsupported_requires)
+{
+    put("t/xfail.mlir", "// XFAIL: *\n// RUN: false\n");
+    put("t/xpass.mlir", "// XFAIL: tfrun\n// RUN: true\n");
+    put("t/unsup.mlir", "// UNSUPPORTED: tfrun\n// RUN: false\n");
+    put("t/req.mlir", "// REQUIRES: tfrun, gpu\n// RUN: false\n");
+    put("t/reqok.mlir", "// REQUIRES: tfrun\n// RUN: true\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 1, "t"), 1);
+    HAS(out, "XFAIL t/xfail.mlir\n");
+    HAS(out, "FAIL t/xpass.mlir: XPASS: passed, but an XFAIL line says it fails\n");
+    HAS(out, "UNSUPPORTED t/unsup.mlir: tfrun\n");
+    HAS(out, "UNSUPPORTED t/req.mlir: requires gpu\n");
+    cr_assert_str_eq(last_line(out), "1 passed, 1 failed, 2 skipped, 1 expectedly failed\n");
+    free(out);
+}
+
+/* --json, --xunit-xml-output and --time-tests. */
+Test(runner, reports)
+{
+    put("t/a.mlir", "// CHECK: mode=run\n");
+    put("t/b.mlir", "// RUN: echo '<&>' && false\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 4, "--json=r.json", "--xunit-xml-output=r.xml", "--time-tests", "t"), 1);
+    HAS(out, "Slowest tests:\n");
+    free(out);
+    char *j = slurp("r.json", NULL), *x = slurp("r.xml", NULL);
+    cr_assert(j && x);
+    HAS(j, "{\"passed\": 1, \"failed\": 1, \"skipped\": 0, \"xfailed\": 0, \"tests\": [");
+    HAS(j, "{\"name\": \"t/a.mlir\", \"result\": \"PASS\", \"time\": ");
+    HAS(j, "{\"name\": \"t/b.mlir\", \"result\": \"FAIL\", \"time\": ");
+    HAS(j, "\"output\": \"FAIL t/b.mlir: RUN line at line 1 failed with exit status 1\\n");
+    HAS(x, "<testsuite name=\"tfrun\" tests=\"2\" failures=\"1\" skipped=\"0\">");
+    HAS(x, "<testcase classname=\"tfrun\" name=\"t/a.mlir\" time=\"");
+    HAS(x, "<failure><![CDATA[FAIL t/b.mlir: RUN line at line 1 failed");
+    HAS(x, "<&>");
+    free(j);
+    free(x);
+}
+
 Test(runner, usage)
 {
     char *out;
