@@ -62,7 +62,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LI
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep golden asan tsan bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -162,6 +162,11 @@ agree: $(TFRUN)
 bench-check: $(TFRUN)
 	@sh tests/bench_check.sh $(TFRUN)
 
+# `tfrun lint --fix` on every golden program it can fix: the result lints
+# clean and round-trips through `tfrun opt` (tests/lint_fix_sweep.sh).
+lint-sweep: $(TFRUN)
+	@sh tests/lint_fix_sweep.sh $(TFRUN)
+
 # docs/kernels.md is the op table as `tfrun ops --markdown` writes it:
 # `make kernels-doc` rewrites it, `make test` checks that it is current.
 kernels-doc: $(TFRUN)
@@ -181,6 +186,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory agree
 	@$(MAKE) --no-print-directory bench-check
 	@$(MAKE) --no-print-directory kernels-doc-check
+	@$(MAKE) --no-print-directory lint-sweep
 	@$(MAKE) --no-print-directory golden
 
 run: deps

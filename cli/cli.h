@@ -19,6 +19,7 @@ int cli_test(int argc, char **argv);   /* cli/test.c — tfrun test */
 int cli_repl(int argc, char **argv);   /* cli/repl.c — tfrun repl */
 int cli_ops(int argc, char **argv);    /* cli/ops.c — tfrun ops */
 int cli_filecheck(int argc, char **argv); /* cli/fcmain.c — tfrun filecheck */
+int cli_lint(int argc, char **argv);   /* cli/lint.c — tfrun lint */
 
 #define TFRUN_VERSION "0.1.0"
 

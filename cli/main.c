@@ -13,12 +13,14 @@
 #pragma weak cli_repl
 #pragma weak cli_ops
 #pragma weak cli_filecheck
+#pragma weak cli_lint
 
 static const char usage[] =
     "usage: tfrun [run] [OPTIONS] [FILE|-]   run every zero-argument function\n"
     "       tfrun opt [--verify-diagnostics] [--split-input-file] [-allow-unregistered-dialect] [FILE|-]\n"
     "       tfrun test [--update] [-j N] [PATH...]\n"
     "       tfrun repl [FILE]\n"
+    "       tfrun lint [--fix] [-o FILE] [FILE|-]    unordered effects: a missing chain?\n"
     "       tfrun ops [--markdown] [PREFIX]          the ops tfrun knows\n"
     "       tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input\n"
     "       tfrun --help | --version\n"
@@ -51,6 +53,7 @@ int main(int argc, char **argv)
         if (!strcmp(cmd, "test")) return dispatch(cli_test, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "repl")) return dispatch(cli_repl, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "ops"))  return dispatch(cli_ops, cmd, argc - 1, argv + 1);
+        if (!strcmp(cmd, "lint")) return dispatch(cli_lint, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "filecheck") || !strcmp(cmd, "FileCheck"))
             return dispatch(cli_filecheck, cmd, argc - 1, argv + 1);
     }
