@@ -62,7 +62,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LI
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep deep golden asan tsan bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -162,6 +162,11 @@ agree: $(TFRUN)
 bench-check: $(TFRUN)
 	@sh tests/bench_check.sh $(TFRUN)
 
+# Deep nesting within a 1 MB stack, one level more a diagnostic
+# (tests/deep_nesting.sh).
+deep: $(TFRUN)
+	@sh tests/deep_nesting.sh $(TFRUN)
+
 # `tfrun lint --fix` on every golden program it can fix: the result lints
 # clean and round-trips through `tfrun opt` (tests/lint_fix_sweep.sh).
 lint-sweep: $(TFRUN)
@@ -187,6 +192,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory bench-check
 	@$(MAKE) --no-print-directory kernels-doc-check
 	@$(MAKE) --no-print-directory lint-sweep
+	@$(MAKE) --no-print-directory deep
 	@$(MAKE) --no-print-directory golden
 
 run: deps

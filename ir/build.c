@@ -679,13 +679,20 @@ struct Scope {
     Block *block;
     Scope *parent;
     Entry *tab; int cap, n;
+    int depth;                 /* regions around it: 0 for a function body */
 };
 
 Scope *irb_scope_push(ParseCtx *c, Block *b) {
     if (c->failed) return NULL;
+    int depth = c->scope ? c->scope->depth + 1 : 0;
+    if (depth > IR_MAX_NESTING) {
+        irb_error(c, &c->last, "regions nested too deeply (more than %d levels)", IR_MAX_NESTING);
+        return NULL;
+    }
     Scope *s = alloc(c, sizeof *s);
     if (!s) return NULL;
     s->block = b;
+    s->depth = depth;
     s->parent = c->scope;
     c->scope = s;
     return s;

@@ -36,6 +36,12 @@ typedef struct Attr Attr;
 typedef struct NamedAttr NamedAttr;
 typedef struct Loc Loc;
 
+/* The deepest nesting of regions a program may have (the parser reports
+** `regions nested too deeply` beyond it). Every pass that recurses once
+** per level — verifier, printer, analysis, compiler, executor — relies on
+** it: at this depth each runs within a 1 MB C stack (tests/deep_nesting.sh). */
+#define IR_MAX_NESTING 200
+
 /* ---- types (spec/dialect.md §3.5) --------------------------------------- */
 typedef enum TypeKind {
     TY_I1, TY_I8, TY_I16, TY_I32, TY_I64, TY_UI8, TY_UI16, TY_UI32, TY_UI64,

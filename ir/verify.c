@@ -32,7 +32,7 @@
 
 /* ---------------------------------------------------------------- context */
 
-enum { MAX_SIG = VERIFY_MAX_SIG, MAX_DEPTH = 2000 };
+enum { MAX_SIG = VERIFY_MAX_SIG, MAX_DEPTH = IR_MAX_NESTING };
 
 typedef VerifySigType SigType;
 typedef VerifySig Sig;
@@ -828,8 +828,10 @@ static void check_regions(V *v, const Op *op, int depth)
 {
     if (op->nregions == 0 && !(op->info && (op->info->flags & OPF_HAS_REGIONS))) return;
     const char *n = op->name;
-    const Type *tb[256];
-    const Type *rb[256];
+    /* On the heap: this function recurses once per nesting level (through
+    ** verify_block), and rb stays in use below (rc.res). */
+    const Type **tb = malloc(sizeof *tb * 256), **rb = malloc(sizeof *rb * 256);
+    if (!tb || !rb) abort();
     int nt;
     int nres = op->nresults < 256 ? op->nresults : 256;
     const Type *const *res = result_types(op, rb, 256);
@@ -887,6 +889,8 @@ static void check_regions(V *v, const Op *op, int depth)
     }
     for (int r = 0; r < op->nregions; r++)
         if (op->regions[r]) verify_block(v, op->regions[r], &rc, depth + 1);
+    free(tb);
+    free(rb);
 }
 
 /* Does signature entry [st] accept [t]? [ok] is the Row's one-type cache
