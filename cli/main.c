@@ -1,6 +1,8 @@
 /*
 ** main.c — `tfrun`: dispatch to a subcommand (spec/tfrun.md §2).
 */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -27,13 +29,30 @@ static const char usage[] =
     "\n"
     "Run `tfrun run --help`, `tfrun opt --help`, ... for the options of each.\n";
 
+/* Nothing a program asked for is lost silently: a standard output that
+** could not be written (a full disk, a closed pipe's EPIPE) is an error. */
+static int finish_output(int rc)
+{
+    /* The error of the failed write, when a later flush has no new one:
+    ** stdio keeps only the flag, errno still holds the reason. */
+    int before = errno;
+    bool flush_failed = fflush(stdout) != 0;
+    bool bad = flush_failed || ferror(stdout);
+    if (bad) {
+        int e = flush_failed ? errno : before;
+        fprintf(stderr, "tfrun: write error: %s\n", e ? strerror(e) : "output error");
+        if (rc == 0) rc = 1;
+    }
+    return rc;
+}
+
 static int dispatch(int (*fn)(int, char **), const char *name, int argc, char **argv)
 {
     if (!fn) {
         fprintf(stderr, "tfrun: the '%s' subcommand is not available in this build\n", name);
         return 2;
     }
-    return fn(argc, argv);
+    return finish_output(fn(argc, argv));
 }
 
 int main(int argc, char **argv)

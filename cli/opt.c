@@ -188,7 +188,10 @@ int cli_opt(int argc, char **argv)
                           : process(&o, fname, text, len, out);
     free(text);
     if (out != stdout) {
-        if (fclose(out) != 0) failed = true;
+        if (ferror(out) | fclose(out)) {
+            fprintf(stderr, "tfrun opt: write error on '%s': %s\n", o.output, strerror(errno));
+            failed = true;
+        }
     } else {
         fflush(stdout);
     }
