@@ -651,10 +651,16 @@ static void make_tensor(KernelFrame *f, DType dt, const char *prefix, int nres)
         kf_error(f, "operand #1 is not a shape");
         return;
     }
-    int64_t n = 1;
-    for (int i = 0; i < s->rank; i++) n *= s->dims[i];
+    /* The element count, checked: dims that are negative or whose product
+    ** (times the element size) overflows cannot match any buffer. */
+    uint64_t n = 1;
+    bool fits = s->rank <= DHT_MAX_RANK;
+    for (int i = 0; i < s->rank && fits; i++)
+        fits = s->dims[i] >= 0 && !__builtin_mul_overflow(n, (uint64_t)s->dims[i], &n);
     size_t es = dt_size(dt);
-    if ((uint64_t)n * es != b->size || s->rank > DHT_MAX_RANK) {
+    uint64_t bytes = 0;
+    if (fits) fits = !__builtin_mul_overflow(n, (uint64_t)es, &bytes);
+    if (!fits || bytes != b->size) {
         char dims[64 * DHT_MAX_RANK];
         shape_format_dims(dims, sizeof dims, s->dims, s->rank);
         kf_error(f, "%s failed: buffer_size (%zu) is not equal to the number of elements in shape (%s) times element size (%zu)",
@@ -744,8 +750,14 @@ void k_tfrt_dht_get_buffer_slice(KernelFrame *f)
     int64_t off = kf_i64(f, 1), size = kf_i64(f, 2);
     HostBuffer *s = off >= 0 && size >= 0 ? hb_slice(b, (size_t)off, (size_t)size) : NULL;
     if (!s) {
-        kf_error(f, "Cannot get buffer slice [%" PRId64 ", %" PRId64 ") of a buffer of %zu bytes",
-                 off, off + size, b->size);
+        /* The end as a mathematician writes it: off + size never wraps
+        ** in 64 unsigned bits when both are non-negative. */
+        if (off >= 0 && size >= 0)
+            kf_error(f, "Cannot get buffer slice [%" PRId64 ", %" PRIu64 ") of a buffer of %zu bytes",
+                     off, (uint64_t)off + (uint64_t)size, b->size);
+        else
+            kf_error(f, "Cannot get buffer slice of %" PRId64 " bytes at offset %" PRId64
+                     " of a buffer of %zu bytes", size, off, b->size);
         return;
     }
     kf_set(f, 0, any_obj(&s->hdr));
