@@ -377,9 +377,10 @@ int cli_lint(int argc, char **argv)
     }
     StrBuf src = {0};
     bool read_ok = sb_read(&src, in);
+    int read_errno = errno;
     if (!from_stdin) fclose(in);
     if (!read_ok) {
-        fprintf(stderr, "tfrun lint: cannot read input file '%s': %s\n", fname, strerror(errno));
+        fprintf(stderr, "tfrun lint: cannot read input file '%s': %s\n", fname, strerror(read_errno));
         free(src.p);
         return 1;
     }

@@ -167,9 +167,10 @@ int cli_opt(int argc, char **argv)
     }
     StrBuf src = {0};
     bool read_ok = sb_read(&src, in);
+    int read_errno = errno;
     if (!from_stdin) fclose(in);
     if (!read_ok) {
-        fprintf(stderr, "tfrun opt: cannot read input file '%s'\n", fname);
+        fprintf(stderr, "tfrun opt: cannot read input file '%s': %s\n", fname, strerror(read_errno));
         free(src.p);
         return 1;
     }

@@ -45,6 +45,7 @@
 */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -1294,7 +1295,13 @@ static void c_break(Repl *r, const char *arg, int col)
     const char *digits = colon ? colon + 1 : word;
     bool is_line = *digits && strspn(digits, "0123456789") == strlen(digits);
     if (is_line) {
-        int line = atoi(digits);
+        errno = 0;
+        long lv = strtol(digits, NULL, 10);
+        if (errno == ERANGE || lv > INT_MAX || lv < 1) {
+            cmd_error(r, col, "line number '%s' is out of range", digits);
+            return;
+        }
+        int line = (int)lv;
         const char *file = NULL;
         if (colon) { *colon = 0; file = word; }
         bool found = false;
@@ -1462,14 +1469,17 @@ static AsyncValue *literal(Repl *r, const char *s, size_t n, int col, const Type
         }
         int bits = !strcmp(sp, "i1") ? 1 : atoi(sp + (sp[0] == 'u' ? 2 : 1));
         bool fits;
-        if (sp[0] == 'u') fits = !neg && (bits == 64 || u < (1ULL << bits));
+        /* -0 is zero in every type; a signed type takes the values of its
+        ** own range only (no wrapping of 2^64 - 1 to -1). */
+        if (sp[0] == 'u') fits = (!neg || v == 0) && (bits == 64 || u < (1ULL << bits));
         else if (bits == 1) fits = v == 0 || v == 1 || v == -1;
-        else if (bits == 64) fits = true;
+        else if (bits == 64) fits = neg || u <= (unsigned long long)INT64_MAX;
         else fits = neg ? v >= -(1LL << (bits - 1)) : u < (1ULL << (bits - 1));
         if (!fits) {
             cmd_error(r, col, "argument %d of '@%s': %s does not fit in %s", argno, f->name, lit, sp);
             return NULL;
         }
+        if (neg && sp[0] == 'u') u = 0;
         Any a = sp[0] == 'u' ? any_uint(int_types[i].t, u) : any_int(int_types[i].t, neg ? v : (long long)u);
         return av_new_available(a);
     }

@@ -427,9 +427,10 @@ int cli_run(int argc, char **argv)
     }
     StrBuf src = {0};
     bool read_ok = sb_read(&src, in);
+    int read_errno = errno;
     if (in != stdin) fclose(in);
     if (!read_ok) {
-        fprintf(stderr, "tfrun: cannot read input file '%s'\n", fname);
+        fprintf(stderr, "tfrun: cannot read input file '%s': %s\n", fname, strerror(read_errno));
         free(src.p);
         st = 1;
         goto out_opts;

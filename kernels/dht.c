@@ -45,6 +45,18 @@ void kl_out_noflush(Host *h, const char *fmt, ...)
     va_end(ap);
 }
 
+void kl_out_bytes(Host *h, const char *prefix, const char *s, size_t n, const char *suffix)
+{
+    FILE *out = host_out(h);
+    if (!out) return;
+    flockfile(out);
+    fputs(prefix, out);
+    fwrite(s, 1, n, out);
+    fputs(suffix, out);
+    fflush(out);
+    funlockfile(out);
+}
+
 bool kl_attr_int(const Attr *a, int64_t *out)
 {
     if (!a) return false;

@@ -133,6 +133,9 @@ size_t shape_format_dims(char *buf, size_t cap, const int64_t *dims, int rank);
 void kl_out(Host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Same without the flush (tfrt_test.print_bool). */
 void kl_out_noflush(Host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* [prefix], then the [n] bytes at [s] as they are (NULs included), then
+** [suffix], as one write, flushed. */
+void kl_out_bytes(Host *h, const char *prefix, const char *s, size_t n, const char *suffix);
 /* Integer value of an INT or BOOL attribute. */
 bool kl_attr_int(const Attr *a, int64_t *out);
 /* Float value of a FLOAT or INT attribute. */

@@ -70,6 +70,21 @@ func.func private @f(i32) -> i32 attributes {tfrt.native}
 // CHECK: <repl>:[[@LINE-1]]:9: error: argument 1 of '@f': 3000000000 does not fit in i32
 :run @f(%nope)
 // CHECK: <repl>:[[@LINE-1]]:9: error: use of undefined value '%nope'
+// Integers take their own type's range: no wrapping of 2^64 - 1 to -1 in
+// i64, and -0 is zero even in an unsigned type (-1 is not).
+func.func @wide(%x: i64, %y: ui64) -> i64 {
+  tfrt.return %x : i64
+}
+// CHECK: defined @wide
+:run @wide(18446744073709551615 : i64, 0 : ui64)
+// CHECK: <repl>:[[@LINE-1]]:12: error: argument 1 of '@wide': 18446744073709551615 does not fit in i64
+:run @wide(-9223372036854775808 : i64, -0 : ui64)
+// CHECK: 'wide' returned -9223372036854775808
+:run @wide(1 : i64, -1 : ui64)
+// CHECK: <repl>:[[@LINE-1]]:21: error: argument 2 of '@wide': -1 does not fit in ui64
+// A line number too large for any file is out of range, not line -1.
+:break 99999999999999999999
+// CHECK: <repl>:[[@LINE-1]]:8: error: line number '99999999999999999999' is out of range
 :run @g(1)
 // CHECK: <repl>:[[@LINE-1]]:6: error: no function named '@g'
 :run @f(1
@@ -122,6 +137,7 @@ func.func private @f(i32) -> i32 attributes {tfrt.native}
 // CHECK-NEXT: %e : i32 = <<error: something bad happened>> (error, code INTERNAL, refcount 1)
 :list
 // CHECK-NEXT: @f : (i32) -> i32  at <repl>:7
+// CHECK-NEXT: @wide : (i64, ui64) -> i64  at <repl>:75
 :run @f(%x)
 // CHECK-NEXT: 'f' returned 1
 
