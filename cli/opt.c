@@ -9,7 +9,8 @@
 ** --split-input-file the input is cut at lines starting with `// -----`;
 ** each chunk is parsed, verified and printed on its own (outputs separated
 ** by `// -----`), and its diagnostics carry line numbers of the whole file:
-** a chunk is parsed with one newline standing in for every line before it.
+** a chunk is parsed, and its annotations read, starting at its own first
+** line (ParseOptions.first_line, diag_add_source_borrowed_at).
 **
 ** Exit status: 0 ok, 1 when any chunk failed (an error, an unexpected
 ** diagnostic, an expected one not produced), 2 for a usage error.
@@ -74,13 +75,15 @@ static int parse_options(OptOptions *o, int argc, char **argv)
 ** at [len]; the module and the sink borrow it, so it is never copied, and
 ** both are freed here before the caller frees [text]). Returns true when
 ** the chunk failed. */
-static bool process(const OptOptions *o, const char *fname, const char *text, size_t len, FILE *out)
+static bool process(const OptOptions *o, const char *fname, const char *text, size_t len, int first_line,
+                    FILE *out)
 {
     DiagSink *d = diag_new(stderr);
     if (!d) return true;
     if (o->verify_diags) diag_set_verify(d, DIAG_VERIFY_ALL);
-    diag_add_source_borrowed(d, fname, text, len);
-    Module *m = parse_module_borrowed(fname, text, len, d);
+    diag_add_source_borrowed_at(d, fname, text, len, first_line);
+    ParseOptions po = { .first_line = first_line };
+    Module *m = parse_module_borrowed_with(fname, text, len, d, &po);
     int errors = 0;
     if (m) {
         VerifyOptions vo = { .allow_unregistered_dialect = o->allow_unreg };
@@ -122,17 +125,16 @@ static bool process_split(const OptOptions *o, const char *fname, const char *te
     for (;;) {
         bool at_end = p >= end;
         if (at_end || is_split_line(p, end)) {
-            /* [chunk, p) is one chunk: pad it with newlines to keep line numbers. */
+            /* [chunk, p) is one chunk, parsed at its own line numbers (a
+            ** copy only for the NUL the lexer wants after the text). */
             size_t clen = (size_t)(p - chunk);
-            size_t pad = (size_t)(chunk_line - 1);
-            char *buf = malloc(pad + clen + 1);
+            char *buf = malloc(clen + 1);
             if (!buf) return true;
-            memset(buf, '\n', pad);
-            memcpy(buf + pad, chunk, clen);
-            buf[pad + clen] = '\0';
+            memcpy(buf, chunk, clen);
+            buf[clen] = '\0';
             if (!first && !o->no_print) fputs("// -----\n", out);
             first = false;
-            if (process(o, fname, buf, pad + clen, out)) failed = true;
+            if (process(o, fname, buf, clen, chunk_line, out)) failed = true;
             fflush(out);
             free(buf);
             if (at_end) break;
@@ -186,7 +188,7 @@ int cli_opt(int argc, char **argv)
         }
     }
     bool failed = o.split ? process_split(&o, fname, text, len, out)
-                          : process(&o, fname, text, len, out);
+                          : process(&o, fname, text, len, 1, out);
     free(text);
     if (out != stdout) {
         if (ferror(out) | fclose(out)) {

@@ -120,6 +120,7 @@ typedef struct ParseCtx {
     bool saw_module;
     bool allow_shadow;             /* REPL scope: redefinition shadows */
     Token last;                    /* last token fed to the parser */
+    int first_line;                /* line number of the text's first line */
     /* The op name the driver last looked up in the op table (to choose
     ** its token kind) and the result, so the builder need not repeat it. */
     const char *op_s; uint32_t op_len;

@@ -36,6 +36,7 @@ typedef struct Source {
     const char *text; size_t len;
     bool owned;                     /* text is the sink's copy (else borrowed) */
     size_t *starts; int nlines;     /* line index, built on first use */
+    int off;                        /* the text's first line is line off + 1 */
     Ann *anns; int nanns;
     bool collected;                 /* annotations parsed */
     bool active;                    /* checked at diag_finish */
@@ -117,8 +118,10 @@ static Source *find_source(DiagSink *d, const char *file)
 }
 
 /* Registers [text] for [file]: a copy of it when [borrow] is false. */
-static void add_source(DiagSink *d, const char *file, const char *text, size_t len, bool borrow)
+static void add_source(DiagSink *d, const char *file, const char *text, size_t len, bool borrow,
+                       int first_line)
 {
+    int off = first_line > 1 ? first_line - 1 : 0;
     if (!d || !file) return;
     if (!text) { text = ""; len = 0; }
     pthread_mutex_lock(&d->mu);
@@ -126,7 +129,7 @@ static void add_source(DiagSink *d, const char *file, const char *text, size_t l
     /* Registering the very text again (the parser after its caller) costs
     ** nothing; equal text in another buffer is compared once. A borrowed
     ** registration of text equal to an owned copy keeps the copy. */
-    if (s && s->len == len && (s->text == text || len == 0 || !memcmp(s->text, text, len))) {
+    if (s && s->off == off && s->len == len && (s->text == text || len == 0 || !memcmp(s->text, text, len))) {
         pthread_mutex_unlock(&d->mu);
         return;
     }
@@ -162,17 +165,24 @@ static void add_source(DiagSink *d, const char *file, const char *text, size_t l
     s->text = keep;
     s->len = len;
     s->owned = !borrow;
+    s->off = off;
     pthread_mutex_unlock(&d->mu);
 }
 
 void diag_add_source(DiagSink *d, const char *file, const char *text, size_t len)
 {
-    add_source(d, file, text, len, false);
+    add_source(d, file, text, len, false, 1);
 }
 
 void diag_add_source_borrowed(DiagSink *d, const char *file, const char *text, size_t len)
 {
-    add_source(d, file, text, len, true);
+    add_source(d, file, text, len, true, 1);
+}
+
+void diag_add_source_borrowed_at(DiagSink *d, const char *file, const char *text, size_t len,
+                                 int first_line)
+{
+    add_source(d, file, text, len, true, first_line);
 }
 
 /* ---------------------------------------------------------------- lines */
@@ -198,6 +208,7 @@ static bool build_index(Source *s)
 ** '\r'); NULL when out of range. */
 static const char *line_text(Source *s, int line, size_t *len)
 {
+    line -= s->off;
     if (!build_index(s) || line < 1 || line > s->nlines) return NULL;
     size_t b = s->starts[line - 1];
     size_t e = s->starts[line] - 1;          /* the newline (or end of text) */
@@ -407,7 +418,7 @@ static void collect(DiagSink *d, Source *s)
     int last_plain = 0;            /* last line without an annotation */
     int pending_below = 0;         /* annotations waiting for the next plain line */
     int *below = NULL;
-    for (int ln = 1; ln <= s->nlines; ln++) {
+    for (int ln = 1 + s->off; ln <= s->nlines + s->off; ln++) {
         size_t len;
         const char *lt = line_text(s, ln, &len);
         const char *le = lt + len;

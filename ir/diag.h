@@ -105,6 +105,11 @@ void diag_add_source(DiagSink *d, const char *file, const char *text, size_t len
 ** does after its caller) costs nothing; equal text already registered
 ** (copied or borrowed) is kept. */
 void diag_add_source_borrowed(DiagSink *d, const char *file, const char *text, size_t len);
+/* The same for a piece of a file whose first line is line [first_line] of
+** it (`opt --split-input-file`'s chunks): diagnostics and annotations use
+** the file's line numbers. */
+void diag_add_source_borrowed_at(DiagSink *d, const char *file, const char *text, size_t len,
+                                 int first_line);
 
 /* Emits one diagnostic at FILE:LINE:COL (1-based; line <= 0 means "no
 ** position": the file name alone is printed and it can never match). [file]

@@ -303,9 +303,10 @@ static bool run(ParseCtx *c, int mode, const char *text, size_t len) {
     dr.replay = dr.nreplay = 0;
     dr.fast_ok = false;
     lex_init(&dr.lx, text, len);
+    if (c->first_line > 1) dr.lx.line = c->first_line;
     Token t;
     memset(&t, 0, sizeof t);
-    t.line = 1; t.col = 1; t.s = text;
+    t.line = dr.lx.line; t.col = 1; t.s = text;
     irParse(dr.p, mode, t);
     bool have = false;             /* t is a token not sent yet */
     for (;;) {
@@ -384,13 +385,15 @@ static bool commit_funcs(ParseCtx *c, bool replace) {
 ** the sink borrows it too, as the caller promised it outlives both). Frees
 ** [m] and returns NULL on failure. */
 static Module *parse_whole(Module *m, bool borrowed, DiagSink *d, const ParseOptions *o) {
+    int first = o && o->first_line > 1 ? o->first_line : 1;
     if (d) {
-        if (borrowed) diag_add_source_borrowed(d, m->filename, m->source, m->source_len);
+        if (borrowed) diag_add_source_borrowed_at(d, m->filename, m->source, m->source_len, first);
         else diag_add_source(d, m->filename, m->source, m->source_len);
     }
     ParseCtx c;
     ctx_init(&c, m, m->filename, d);
     c.no_fast = o && o->no_fast_stmts;
+    c.first_line = first;
     if (run(&c, TK_MODE_MODULE, m->source, m->source_len)) {
         irb_finish_aliases(&c);
         if (!c.failed) commit_funcs(&c, false);
@@ -419,6 +422,11 @@ Module *parse_module_with(const char *filename, const char *text, size_t len, Di
 }
 
 Module *parse_module_borrowed(const char *filename, const char *text, size_t len, DiagSink *d) {
+    return parse_module_borrowed_with(filename, text, len, d, NULL);
+}
+
+Module *parse_module_borrowed_with(const char *filename, const char *text, size_t len, DiagSink *d,
+                                   const ParseOptions *o) {
     if (!filename) filename = "<stdin>";
     if (!text) { text = ""; len = 0; }
     Module *m = ir_module_new_borrowed(filename, text, len);
@@ -426,7 +434,7 @@ Module *parse_module_borrowed(const char *filename, const char *text, size_t len
         if (d) diag_emit(d, DIAG_ERROR, filename, 0, 0, "out of memory");
         return NULL;
     }
-    return parse_whole(m, true, d, NULL);
+    return parse_whole(m, true, d, o);
 }
 
 ParseScope *parse_scope_new(Module *m) {

@@ -41,9 +41,14 @@ typedef struct ParseOptions {
     ** (parser.c). The IR and the diagnostics are the same either way; the
     ** tests parse with both to check that. */
     bool no_fast_stmts;
+    /* The line number of the text's first line (0 or 1: the start of a
+    ** file; `opt --split-input-file` parses chunks at their own lines). */
+    int first_line;
 } ParseOptions;
 Module *parse_module_with(const char *filename, const char *text, size_t len, DiagSink *d,
                           const ParseOptions *o);
+Module *parse_module_borrowed_with(const char *filename, const char *text, size_t len, DiagSink *d,
+                                   const ParseOptions *o);
 
 /* ---- incremental parsing (the REPL) --------------------------------------
 ** A ParseScope is a persistent top-level block plus the names visible in it.
