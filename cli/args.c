@@ -1,9 +1,12 @@
 /*
 ** args.c — the option scanner of `tfrun run` and `tfrun opt` (see args.h).
 */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/args.h"
+#include "interp/strbuf.h"
 
 Args args_begin(int argc, char **argv, const char *who, const char *cmd)
 {
@@ -54,4 +57,24 @@ int args_error(const char *who, const char *cmd, const char *fmt, const char *ar
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nRun '%s --help' for the options.\n", cmd);
     return 2;
+}
+
+bool args_read_input(const char *who, const char *path, StrBuf *out, const char **fname)
+{
+    bool from_stdin = !path || !strcmp(path, "-");
+    *fname = from_stdin ? "<stdin>" : path;
+    FILE *in = from_stdin ? stdin : fopen(path, "rb");
+    if (!in) {
+        fprintf(stderr, "%s: cannot open input file '%s': %s\n", who, path, strerror(errno));
+        return false;
+    }
+    bool ok = sb_read(out, in);
+    int e = errno;
+    if (!from_stdin) fclose(in);
+    if (!ok) {
+        fprintf(stderr, "%s: cannot read input file '%s': %s\n", who, *fname, strerror(e));
+        free(out->p);
+        memset(out, 0, sizeof *out);
+    }
+    return ok;
 }

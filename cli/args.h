@@ -16,6 +16,8 @@
 ** Ownership: every string points into argv. Usage errors are printed to
 ** stderr by args_error().
 **
+** args_read_input() reads the input file the same way for every command.
+**
 ** Module prefix: args_.
 */
 #ifndef TFRUN_ARGS_H
@@ -23,6 +25,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "interp/strbuf.h"
 
 typedef struct Args {
     int argc;
@@ -56,5 +59,11 @@ const char *args_value(Args *s);
 /* Prints "WHO: " + fmt (with [arg]) + "\nRun 'CMD --help' for the options.\n"
 ** to stderr and returns 2, the exit status of a usage error. */
 int args_error(const char *who, const char *cmd, const char *fmt, const char *arg);
+
+/* Reads the input [path] (NULL or "-": standard input) whole into [out]
+** and sets *fname to the name diagnostics use for it ("<stdin>"). On
+** failure prints "WHO: cannot open|read input file 'F': REASON" to stderr
+** and returns false ([out] is then empty). */
+bool args_read_input(const char *who, const char *path, StrBuf *out, const char **fname);
 
 #endif

@@ -368,22 +368,9 @@ int cli_lint(int argc, char **argv)
         return 0;
     }
     if (o.output && !o.fix) return args_error("tfrun lint", "tfrun lint", "%s", "-o needs --fix");
-    bool from_stdin = !o.input || !strcmp(o.input, "-");
-    const char *fname = from_stdin ? "<stdin>" : o.input;
-    FILE *in = from_stdin ? stdin : fopen(o.input, "rb");
-    if (!in) {
-        fprintf(stderr, "tfrun lint: cannot open input file '%s': %s\n", o.input, strerror(errno));
-        return 1;
-    }
     StrBuf src = {0};
-    bool read_ok = sb_read(&src, in);
-    int read_errno = errno;
-    if (!from_stdin) fclose(in);
-    if (!read_ok) {
-        fprintf(stderr, "tfrun lint: cannot read input file '%s': %s\n", fname, strerror(read_errno));
-        free(src.p);
-        return 1;
-    }
+    const char *fname;
+    if (!args_read_input("tfrun lint", o.input, &src, &fname)) return 1;
     const char *text = src.p ? src.p : "";
     DiagSink *d = diag_new(stderr);
     if (!d) abort();

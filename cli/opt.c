@@ -160,22 +160,9 @@ int cli_opt(int argc, char **argv)
         fputs(opt_usage, stdout);
         return 0;
     }
-    bool from_stdin = !o.input || !strcmp(o.input, "-");
-    const char *fname = from_stdin ? "<stdin>" : o.input;
-    FILE *in = from_stdin ? stdin : fopen(o.input, "rb");
-    if (!in) {
-        fprintf(stderr, "tfrun opt: cannot open input file '%s': %s\n", o.input, strerror(errno));
-        return 1;
-    }
     StrBuf src = {0};
-    bool read_ok = sb_read(&src, in);
-    int read_errno = errno;
-    if (!from_stdin) fclose(in);
-    if (!read_ok) {
-        fprintf(stderr, "tfrun opt: cannot read input file '%s': %s\n", fname, strerror(read_errno));
-        free(src.p);
-        return 1;
-    }
+    const char *fname;
+    if (!args_read_input("tfrun opt", o.input, &src, &fname)) return 1;
     char *text = src.p;
     size_t len = src.n;
     FILE *out = stdout;

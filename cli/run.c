@@ -418,20 +418,9 @@ int cli_run(int argc, char **argv)
     setvbuf(out, NULL, _IOFBF, 1 << 16);
 
     /* The input first: an unreadable file prints nothing else (§1.2). */
-    const char *fname = !o.input || !strcmp(o.input, "-") ? "<stdin>" : o.input;
-    FILE *in = !o.input || !strcmp(o.input, "-") ? stdin : fopen(o.input, "rb");
-    if (!in) {
-        fprintf(stderr, "tfrun: cannot open input file '%s': %s\n", o.input, strerror(errno));
-        st = 1;
-        goto out_opts;
-    }
     StrBuf src = {0};
-    bool read_ok = sb_read(&src, in);
-    int read_errno = errno;
-    if (in != stdin) fclose(in);
-    if (!read_ok) {
-        fprintf(stderr, "tfrun: cannot read input file '%s': %s\n", fname, strerror(read_errno));
-        free(src.p);
+    const char *fname;
+    if (!args_read_input("tfrun", o.input, &src, &fname)) {
         st = 1;
         goto out_opts;
     }
