@@ -210,6 +210,8 @@ void list_append(ListObj *l, Any v)
         l->cap = cap;
     }
     l->items[l->len++] = v;
+    ListObj *inner = (ListObj *)any_unbox_obj(v, OBJ_LIST);
+    if (inner) atomic_store_explicit(&inner->contained, true, memory_order_release);
 }
 
 void list_append_copy(ListObj *l, Any v)

@@ -17,6 +17,7 @@
 #ifndef TFRUN_ANY_H
 #define TFRUN_ANY_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -139,6 +140,10 @@ typedef struct ListObj {
     Object hdr;
     size_t len, cap;
     Any *items;                          /* each owned */
+    atomic_bool contained;               /* ever appended to a list: only such a
+                                            list can be reached from another, so
+                                            list.append's cycle check skips the
+                                            walk for any other (a fresh list) */
 } ListObj;
 ListObj *list_new(void);
 void list_append(ListObj *l, Any v);    /* takes over v's reference */

@@ -504,7 +504,11 @@ void k_list_append(KernelFrame *f)
     if (!l) return;
     Any x = *kf_arg(f, 1);
     ListObj *xl = as_list(x);
-    if (xl && list_reaches(xl, l)) {
+    /* Only a list that is inside some list can be reached from xl: the
+    ** walk is skipped for the rest (building an N-deep nest by appending
+    ** each list to a fresh one is then linear, not quadratic). */
+    if (xl && (xl == l || atomic_load_explicit(&l->contained, memory_order_acquire)) &&
+        list_reaches(xl, l)) {
         kf_error(f, "list.append: a list cannot contain itself");
         return;
     }
