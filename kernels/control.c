@@ -621,9 +621,11 @@ typedef struct PFor {
     atomic_long pending;   /* blocks not finished */
 } PFor;
 
-static void pfor_block_done(PFor *p)
+/* [n] blocks are finished (run, or skipped after a cancellation); the last
+** one emplaces the result chain and frees [p]. */
+static void pfor_blocks_done(PFor *p, long n)
 {
-    if (atomic_fetch_sub(&p->pending, 1) != 1) return;
+    if (atomic_fetch_sub(&p->pending, n) != n) return;
     av_emplace(p->done, any_chain());
     av_release(p->done);
     for (int i = 0; i < p->nextra; i++) av_release(p->extra[i]);
@@ -631,6 +633,8 @@ static void pfor_block_done(PFor *p)
     exec_ctx_free(p->ctx);
     free(p);
 }
+
+static void pfor_block_done(PFor *p) { pfor_blocks_done(p, 1); }
 
 static void pfor_chain_done(void *a, void *b)
 {
@@ -675,6 +679,12 @@ static void pfor_range_task(void *a, void *b)
 
 static void pfor_range(PFor *p, int64_t lo, int64_t hi)
 {
+    /* A cancelled request (--timeout) splits no further: the blocks of
+    ** this range never run and count as finished at once. */
+    if (p->ctx->rq && rq_cancelled(p->ctx->rq)) {
+        pfor_blocks_done(p, (long)(hi - lo));
+        return;
+    }
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
         PRange *r = xmalloc(sizeof *r);
