@@ -62,7 +62,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LI
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep deep golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep deep oracle golden asan tsan bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -72,7 +72,7 @@ all: $(TFRUN)
 BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
              libedit-dev:/usr/include/histedit.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
-             python3:python3 lua5.4:lua5.4
+             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16
 define install_missing
 	@missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
 	  case "$$what" in /*) [ -e "$$what" ] || missing="$$missing $$pkg";; \
@@ -162,6 +162,10 @@ agree: $(TFRUN)
 bench-check: $(TFRUN)
 	@sh tests/bench_check.sh $(TFRUN)
 
+# tfrun's generic form against mlir-opt-16's (tests/mlir_oracle.sh).
+oracle: $(TFRUN)
+	@sh tests/mlir_oracle.sh $(TFRUN)
+
 # Deep nesting within a 1 MB stack, one level more a diagnostic
 # (tests/deep_nesting.sh).
 deep: $(TFRUN)
@@ -193,6 +197,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory kernels-doc-check
 	@$(MAKE) --no-print-directory lint-sweep
 	@$(MAKE) --no-print-directory deep
+	@$(MAKE) --no-print-directory oracle
 	@$(MAKE) --no-print-directory golden
 
 run: deps

@@ -38,13 +38,15 @@ static const char opt_usage[] =
     "  --split-input-file            treat each '// -----' separated chunk as its own module\n"
     "  -allow-unregistered-dialect   accept ops of dialects tfrun does not know\n"
     "  --no-print                    parse and verify only (for timing)\n"
+    "  -mlir-print-op-generic        print every op, function and the module in generic\n"
+    "                                form, exactly as mlir-opt --mlir-print-op-generic\n"
     "  -o FILE                       write the output to FILE instead of stdout\n"
     "  --help                        show this help\n"
     "\n"
     "Options may be written with one dash or two. Exit status: 0 ok, 1 errors, 2 usage.\n";
 
 typedef struct OptOptions {
-    bool verify_diags, split, allow_unreg, no_print, help;
+    bool verify_diags, split, allow_unreg, no_print, help, generic;
     const char *input, *output;
 } OptOptions;
 
@@ -58,6 +60,7 @@ static int parse_options(OptOptions *o, int argc, char **argv)
         else if (args_is(&s, "split-input-file")) o->split = true;
         else if (args_is(&s, "allow-unregistered-dialect")) o->allow_unreg = true;
         else if (args_is(&s, "no-print")) o->no_print = true;
+        else if (args_is(&s, "mlir-print-op-generic")) o->generic = true;
         else if (args_is(&s, "help") || args_is(&s, "h")) o->help = true;
         else if (args_is(&s, "o")) {
             if (!(o->output = args_value(&s))) return 2;
@@ -91,7 +94,8 @@ static bool process(const OptOptions *o, const char *fname, const char *text, si
     }
     bool failed = diag_finish(d);
     if (!m || errors > 0) failed = true;
-    if (m && !failed && !o->no_print) ir_print_module(out, m);
+    IrPrintOptions po_print = { o->generic };
+    if (m && !failed && !o->no_print) ir_print_module_with(out, m, &po_print);
     /* With --verify-diagnostics, errors that were all expected are success
     ** (nothing is printed for such a chunk). */
     if (o->verify_diags) failed = diag_failed(d);

@@ -201,21 +201,25 @@ static void print_dense(FILE *out, const Attr *a)
     ir_print_type(out, tt);
 }
 
-static void print_attr_depth(FILE *out, const Attr *a, int depth);
+static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir);
 
-static void print_dict_body(FILE *out, const NamedAttr *attrs, int n, int depth)
+static void print_dict_body(FILE *out, const NamedAttr *attrs, int n, int depth, int mlir)
 {
     for (int i = 0; i < n; i++) {
         if (i) fputs(", ", out);
         print_key(out, attrs[i].name);
         if (attrs[i].value && attrs[i].value->kind != ATTR_UNIT) {
             fputs(" = ", out);
-            print_attr_depth(out, attrs[i].value, depth + 1);
+            print_attr_depth(out, attrs[i].value, depth + 1, mlir ? 1 : 0);
         }
     }
 }
 
-static void print_attr_depth(FILE *out, const Attr *a, int depth)
+/* [mlir] 1: as mlir-opt prints attributes (the generic form,
+** IrPrintOptions.generic): inside an array (2) an i64 integer or an f64
+** float goes without its type, which is the default there. 0: tfrun's own
+** form, which always writes it. */
+static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir)
 {
     if (!a) { fputs("unit", out); return; }
     /* Unreachable for parsed attributes (the parser stops at about 6 000
@@ -226,11 +230,13 @@ static void print_attr_depth(FILE *out, const Attr *a, int depth)
     case ATTR_BOOL: fputs(a->u.b ? "true" : "false", out); break;
     case ATTR_INT:
         print_int_value(out, a);
+        if (mlir == 2 && (!a->type || a->type->kind == TY_I64)) break;
         fputs(" : ", out);
         ir_print_type(out, a->type);
         break;
     case ATTR_FLOAT:
         print_float_value(out, a);
+        if (mlir == 2 && (!a->type || a->type->kind == TY_F64)) break;
         fputs(" : ", out);
         fputs(a->type ? tspell(a->type) : "f64", out);
         break;
@@ -240,7 +246,7 @@ static void print_attr_depth(FILE *out, const Attr *a, int depth)
         fputc('[', out);
         for (int i = 0; i < a->u.arr.n; i++) {
             if (i) fputs(", ", out);
-            print_attr_depth(out, a->u.arr.elems[i], depth + 1);
+            print_attr_depth(out, a->u.arr.elems[i], depth + 1, mlir ? 2 : 0);
         }
         fputc(']', out);
         break;
@@ -248,13 +254,14 @@ static void print_attr_depth(FILE *out, const Attr *a, int depth)
     case ATTR_TYPE: ir_print_type(out, a->type); break;
     case ATTR_DICT:
         fputc('{', out);
-        print_dict_body(out, a->u.dict.attrs, a->u.dict.n, depth);
+        print_dict_body(out, a->u.dict.attrs, a->u.dict.n, depth, mlir);
         fputc('}', out);
         break;
     }
 }
 
-void ir_print_attr(FILE *out, const Attr *a) { print_attr_depth(out, a, 0); }
+void ir_print_attr(FILE *out, const Attr *a) { print_attr_depth(out, a, 0, 0); }
+static void print_attr_mlir(FILE *out, const Attr *a) { print_attr_depth(out, a, 0, 1); }
 
 static void print_loc_inner(FILE *out, const Loc *l, int depth)
 {
@@ -325,6 +332,7 @@ typedef struct Printer {
     char **chunks; int nchunks;
     int next_id, next_arg;
     int indent;
+    bool generic;            /* every op in generic form (IrPrintOptions) */
 } Printer;
 
 static char *pool_strdup(Printer *p, const char *s)
@@ -514,7 +522,7 @@ static bool trivial_return_block(const Block *b)
 /* Can [op] be printed in its custom syntax? */
 static bool use_custom(Printer *p, const Op *op)
 {
-    if (!op->info || !op->name) return false;
+    if (p->generic || !op->info || !op->name) return false;
     for (int i = 0; i < op->noperands; i++) if (!op->operands[i]) return false;
     for (int i = 0; i < op->nresults; i++) if (!op->results[i]) return false;
     switch (family(op)) {
@@ -668,6 +676,45 @@ static void number_block(Printer *p, const Block *b)
         if (b->ops[i]) number_op(p, b->ops[i]);
 }
 
+/* MLIR's numbering, for the generic form: a block's own results first,
+** then each region of its ops, every region starting from the counters as
+** they were before it (so sibling regions reuse names, as mlir-opt's do). */
+static void number_block_generic(Printer *p, const Block *b)
+{
+    char buf[64];
+    for (int i = 0; i < b->nops; i++) {
+        const Op *op = b->ops[i];
+        if (!op) continue;
+        if (op->nresults == 1) {
+            snprintf(buf, sizeof buf, "%%%d", p->next_id);
+            set_name(p, op->results[0], buf);
+            p->next_id++;
+        } else if (op->nresults > 1) {
+            for (int k = 0; k < op->nresults; k++) {
+                snprintf(buf, sizeof buf, "%%%d#%d", p->next_id, k);
+                set_name(p, op->results[k], buf);
+            }
+            p->next_id++;
+        }
+    }
+    for (int i = 0; i < b->nops; i++) {
+        const Op *op = b->ops[i];
+        if (!op) continue;
+        for (int r = 0; r < op->nregions; r++) {
+            const Block *rb = op->regions[r];
+            if (!rb) continue;
+            int id = p->next_id, arg = p->next_arg;
+            for (int k = 0; k < rb->nargs; k++) {
+                snprintf(buf, sizeof buf, "%%arg%d", p->next_arg++);
+                set_name(p, rb->args[k], buf);
+            }
+            number_block_generic(p, rb);
+            p->next_id = id;
+            p->next_arg = arg;
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- ops */
 
 static void print_block_body(Printer *p, const Block *b);
@@ -735,7 +782,8 @@ static void print_attr_dict(Printer *p, const Op *op, const char *const *skip, c
         print_key(p->out, op->attrs[i].name);
         if (op->attrs[i].value && op->attrs[i].value->kind != ATTR_UNIT) {
             fputs(" = ", p->out);
-            ir_print_attr(p->out, op->attrs[i].value);
+            if (p->generic) print_attr_mlir(p->out, op->attrs[i].value);
+            else ir_print_attr(p->out, op->attrs[i].value);
         }
         shown++;
     }
@@ -1161,6 +1209,121 @@ void ir_print_func(FILE *out, const Func *f, bool ind)
     print_func_p(&p, f);
     printer_free(&p);
     free(sc.sigs);
+}
+
+/* A function in generic form, as `mlir-opt --mlir-print-op-generic` prints
+** it: `"func.func"() ({ ^bb0(ARGS): BODY }) {function_type = T, sym_name =
+** "f"[, sym_visibility = "private"]} : () -> ()`, its own attributes among
+** those, in name order. */
+static void print_func_generic(Printer *p, const Func *f)
+{
+    FILE *o = p->out;
+    indent(p);
+    fputs("\"func.func\"() ({\n", o);
+    char buf[32];
+    if (f->body) {
+        for (int i = 0; i < f->nargs && i < f->body->nargs; i++) {
+            snprintf(buf, sizeof buf, "%%arg%d", i);
+            set_name(p, f->body->args[i], buf);
+        }
+        p->next_id = 0;
+        p->next_arg = f->nargs;
+        number_block_generic(p, f->body);
+        if (f->nargs) {
+            indent(p);
+            fputs("^bb0(", o);
+            for (int i = 0; i < f->nargs; i++) {
+                if (i) fputs(", ", o);
+                fprintf(o, "%%arg%d: ", i);
+                ir_print_type(o, f->arg_types[i]);
+            }
+            fputs("):\n", o);
+        }
+        p->indent++;
+        print_block_body(p, f->body);
+        p->indent--;
+    }
+    indent(p);
+    fputs("}) {", o);
+    /* The implicit attributes and the function's own, merged in name order. */
+    const char *implicit[3] = { "function_type", "sym_name", f->is_private ? "sym_visibility" : NULL };
+    int ni = f->is_private ? 3 : 2, k = 0, shown = 0;
+    for (int a = 0; a <= f->nattrs; a++) {
+        const char *own = a < f->nattrs ? f->attrs[a].name : NULL;
+        while (k < ni && (!own || strcmp(implicit[k], own) < 0)) {
+            if (shown++) fputs(", ", o);
+            if (k == 0) {
+                fputs("function_type = (", o);
+                print_type_list(p, f->arg_types, f->nargs);
+                fputs(") -> ", o);
+                bool paren = f->nresults != 1 || (f->result_types[0] && f->result_types[0]->kind == TY_FUNCTION);
+                if (paren) fputc('(', o);
+                print_type_list(p, f->result_types, f->nresults);
+                if (paren) fputc(')', o);
+            } else if (k == 1) {
+                fputs("sym_name = ", o);
+                print_escaped(o, f->name, strlen(f->name));
+            } else {
+                fputs("sym_visibility = \"private\"", o);
+            }
+            k++;
+        }
+        if (!own) break;
+        if (shown++) fputs(", ", o);
+        print_key(o, own);
+        if (f->attrs[a].value && f->attrs[a].value->kind != ATTR_UNIT) {
+            fputs(" = ", o);
+            print_attr_mlir(o, f->attrs[a].value);
+        }
+    }
+    fputs("} : () -> ()\n", o);
+}
+
+void ir_print_module_with(FILE *out, const Module *m, const IrPrintOptions *opt)
+{
+    if (!opt || !opt->generic) {
+        ir_print_module(out, m);
+        return;
+    }
+    fputs("\"builtin.module\"() ({\n", out);
+    SigCache sc = { NULL, 0, NULL };
+    for (int i = 0; i < m->nfuncs; i++) {
+        Printer p;
+        memset(&p, 0, sizeof p);
+        p.out = out;
+        p.m = m;
+        p.sc = &sc;
+        p.indent = 1;
+        p.generic = true;
+        print_func_generic(&p, m->funcs[i]);
+        printer_free(&p);
+    }
+    free(sc.sigs);
+    fputs("})", out);
+    /* A named module's name and its attributes, in name order. */
+    if (m->name || m->nattrs) {
+        fputs(" {", out);
+        bool named = m->name != NULL, done = !named;
+        int shown = 0;
+        for (int a = 0; a <= m->nattrs; a++) {
+            const char *own = a < m->nattrs ? m->attrs[a].name : NULL;
+            if (!done && (!own || strcmp("sym_name", own) < 0)) {
+                if (shown++) fputs(", ", out);
+                fputs("sym_name = ", out);
+                print_escaped(out, m->name, strlen(m->name));
+                done = true;
+            }
+            if (!own) break;
+            if (shown++) fputs(", ", out);
+            print_key(out, own);
+            if (m->attrs[a].value && m->attrs[a].value->kind != ATTR_UNIT) {
+                fputs(" = ", out);
+                print_attr_mlir(out, m->attrs[a].value);
+            }
+        }
+        fputc('}', out);
+    }
+    fputs(" : () -> ()\n\n", out);    /* mlir-opt ends with an empty line */
 }
 
 void ir_print_module(FILE *out, const Module *m)

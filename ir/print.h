@@ -27,6 +27,13 @@
 
 /* The whole module. */
 void ir_print_module(FILE *out, const Module *m);
+/* With options: [generic] prints every op in generic form, the functions
+** as "func.func" ops and the module as "builtin.module", as `mlir-opt
+** --mlir-print-op-generic` does (tfrun.md §13). */
+typedef struct IrPrintOptions {
+    bool generic;
+} IrPrintOptions;
+void ir_print_module_with(FILE *out, const Module *m, const IrPrintOptions *opt);
 /* One function, as it appears inside the module (indented by two spaces
 ** when [indent] is true). */
 void ir_print_func(FILE *out, const Func *f, bool indent);

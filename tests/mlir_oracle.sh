@@ -1,0 +1,34 @@
+#!/bin/sh
+# mlir-opt-16 as the oracle for tfrun's generic form (tfrun.md §13): for each
+# generic-form program in tests/oracle/, `tfrun opt --mlir-print-op-generic`
+# must print exactly what `mlir-opt-16 --mlir-print-op-generic` prints, and
+# mlir-opt-16 must read tfrun's output back to the same text.
+# usage: tests/mlir_oracle.sh path/to/tfrun
+set -u
+TFRUN=$1
+MLIR_OPT=${MLIR_OPT:-mlir-opt-16}
+if ! command -v "$MLIR_OPT" > /dev/null 2>&1; then
+  echo "mlir oracle: $MLIR_OPT not found (Debian package mlir-16-tools; make test installs it)"
+  exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 failed=0
+for f in tests/oracle/*.mlir; do
+  n=$((n + 1))
+  "$MLIR_OPT" --allow-unregistered-dialect --mlir-print-op-generic "$f" > "$tmp/want" 2>&1
+  if ! "$TFRUN" opt -allow-unregistered-dialect -mlir-print-op-generic "$f" > "$tmp/got" 2>&1; then
+    echo "FAIL $f: tfrun opt failed"; sed 's/^/    /' "$tmp/got" | head -5; failed=$((failed + 1)); continue
+  fi
+  if ! cmp -s "$tmp/want" "$tmp/got"; then
+    echo "FAIL $f: tfrun's generic form differs from mlir-opt's"
+    diff "$tmp/want" "$tmp/got" | sed 's/^/    /' | head -10; failed=$((failed + 1)); continue
+  fi
+  "$MLIR_OPT" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/got" > "$tmp/back" 2>&1
+  if ! cmp -s "$tmp/want" "$tmp/back"; then
+    echo "FAIL $f: mlir-opt does not read tfrun's output back to the same module"
+    diff "$tmp/want" "$tmp/back" | sed 's/^/    /' | head -10; failed=$((failed + 1))
+  fi
+done
+echo "mlir oracle: $n programs, $failed failed"
+[ $failed -eq 0 ]
