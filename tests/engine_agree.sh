@@ -12,9 +12,11 @@
 #
 # What differs between two exact runs is masked on both sides: the time stamp
 # and thread id of TFRT_LOG lines, buffer addresses, benchmark timings; and
-# --verbose's line saying which schedule was chosen and why.
+# --verbose's lines saying which schedule and work queue were chosen.
 # Programs on the multi-threaded queue are left out (their order is not
-# deterministic under either schedule).
+# deterministic under either schedule). Every program auto runs fast
+# (determinate) also runs twice under auto on --work-queue=mstd:8 and must
+# print what exact prints on one thread.
 set -u
 exe=$1
 tmp=$(mktemp -d) || exit 1
@@ -23,7 +25,7 @@ mask() {
     sed -E -e 's/^([IWEF]) [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [0-9]+ /\1 TIME TID /' \
            -e 's/pointer=0x[0-9a-f]+/pointer=P/g' \
            -e 's/^(BM:[^:]*:[^:]*): [-+.e0-9]+$/\1: N/' \
-           -e '/^Choosing (exact|fast) schedule/d' "$1"
+           -e '/^Choosing (exact|fast) schedule/d' -e '/^Choosing .* work queue\.$/d' "$1"
 }
 # run NAME SCHEDULE FILE ARGS: outputs in $tmp/NAME.{out,err,rc}
 run() {
@@ -58,6 +60,15 @@ for f in $(find testdata examples -name '*.mlir' | sort); do
     if eval "\"\$exe\" run $args --schedule=auto --verbose \"\$f\"" 2>&1 >/dev/null </dev/null |
         grep -q '^Choosing fast schedule'; then
         fast=$((fast + 1))
+        # Stress: a determinate program prints the same on eight workers,
+        # run after run (issue 15's mstd:8 check).
+        for k in 1 2; do
+            run mstd8 auto "$f" "$args --work-queue=mstd:8"
+            if ! same exact mstd8; then
+                echo "engine agreement: $f: auto on mstd:8 (run $k) differs from exact on s"
+                show exact mstd8; bad=$((bad + 1)); break
+            fi
+        done
     fi
     run fast fast "$f" "$args"
     rc=$(cat "$tmp/fast.rc")
