@@ -154,6 +154,43 @@ static bool idchar(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.
 
 /* Parses one type at [*p] (before [e]); advances *p. NULL if malformed. */
 static const Type *parse_type(Module *m, const char **p, const char *e, int depth);
+static const Type *parse_tensor(Module *m, const char **pp, const char *e, int depth);
+
+const char *ir_scan_body(const char *p, const char *e) {
+    int depth = 1;
+    while (p < e) {
+        char c = *p;
+        if (c == '"') {
+            for (p++; p < e && *p != '"'; p++) if (*p == '\\' && p + 1 < e) p++;
+            if (p >= e) return NULL;
+        } else if (c == '<' || c == '(' || c == '[' || c == '{') depth++;
+        else if ((c == ')' || c == ']' || c == '}') && --depth == 0) return NULL;
+        else if (c == '>' && p[-1] != '-' && !(p + 1 < e && p[1] == '=')) depth--;
+        p++;
+        if (depth == 0) return p;
+    }
+    return NULL;
+}
+
+/* Builtin scalar types tfrun knows by name only: iN, siN, uiN, f80, f128,
+** tf32 and the f8 variants (f8E4M3FN, f8E5M2, ...). */
+static bool other_scalar(const char *s, size_t n) {
+    size_t i = 0;
+    if (n > 2 && (s[0] == 's' || s[0] == 'u') && s[1] == 'i') i = 2;
+    else if (n > 1 && s[0] == 'i') i = 1;
+    if (i) {
+        if (n - i > 7) return false;
+        for (size_t j = i; j < n; j++) if (!isdigit((unsigned char)s[j])) return false;
+        return s[i] != '0';
+    }
+    if ((n == 3 && !memcmp(s, "f80", 3)) || (n == 4 && (!memcmp(s, "f128", 4) || !memcmp(s, "tf32", 4))))
+        return true;
+    if (n > 3 && !memcmp(s, "f8E", 3)) {
+        for (size_t j = 3; j < n; j++) if (!isalnum((unsigned char)s[j])) return false;
+        return true;
+    }
+    return false;
+}
 
 static const Type *intern_parsed(Module *m, const char *s, size_t n, Type *proto) {
     uint32_t h = hash(s, n);
@@ -176,6 +213,7 @@ static const Type *parse_type(Module *m, const char **pp, const char *e, int dep
         p++;
         if (p >= e || !(isalpha((unsigned char)*p) || *p == '_')) return NULL;
         while (p < e && idchar((unsigned char)*p)) p++;
+        if (p < e && *p == '<' && !(p = ir_scan_body(p + 1, e))) return NULL;
         proto.kind = TY_DIALECT;
         proto.is_chain = (size_t)(p - s) == 11 && memcmp(s, "!tfrt.chain", 11) == 0;
         *pp = p;
@@ -192,6 +230,41 @@ static const Type *parse_type(Module *m, const char **pp, const char *e, int dep
         return intern_parsed(m, s, (size_t)(p - s), &proto);
     }
     if (e - p > 7 && memcmp(p, "tensor<", 7) == 0) {
+        const Type *t = parse_tensor(m, pp, e, depth);
+        if (t) return t;
+    }
+    if ((e - p > 7 && memcmp(p, "tensor<", 7) == 0) || (e - p > 7 && memcmp(p, "memref<", 7) == 0)
+        || (e - p > 7 && memcmp(p, "vector<", 7) == 0) || (e - p > 6 && memcmp(p, "tuple<", 6) == 0)) {
+        p = ir_scan_body(memchr(p, '<', (size_t)(e - p)) + 1, e);
+        if (!p) return NULL;
+        proto.kind = TY_OTHER;
+        *pp = p;
+        return intern_parsed(m, s, (size_t)(p - s), &proto);
+    }
+    while (p < e && (isalnum((unsigned char)*p) || *p == '_')) p++;
+    size_t n = (size_t)(p - s);
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
+        if (strlen(builtins[i].name) == n && memcmp(builtins[i].name, s, n) == 0) {
+            proto.kind = builtins[i].kind;
+            *pp = p;
+            return intern_parsed(m, s, n, &proto);
+        }
+    }
+    if (other_scalar(s, n)) {
+        proto.kind = TY_OTHER;
+        *pp = p;
+        return intern_parsed(m, s, n, &proto);
+    }
+    return NULL;
+}
+
+/* tensor<DIMSxELEM> and tensor<*xELEM> at [*pp]; NULL (and *pp unmoved)
+** for any other tensor, such as one with an encoding. */
+static const Type *parse_tensor(Module *m, const char **pp, const char *e, int depth) {
+    const char *p = *pp, *s = p;
+    Type proto;
+    memset(&proto, 0, sizeof proto);
+    {
         int64_t dims[64];
         int rank = 0;
         p += 7;
@@ -235,16 +308,6 @@ static const Type *parse_type(Module *m, const char **pp, const char *e, int dep
         *pp = p;
         return intern_parsed(m, s, (size_t)(p - s), &proto);
     }
-    while (p < e && (isalnum((unsigned char)*p) || *p == '_')) p++;
-    size_t n = (size_t)(p - s);
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
-        if (strlen(builtins[i].name) == n && memcmp(builtins[i].name, s, n) == 0) {
-            proto.kind = builtins[i].kind;
-            *pp = p;
-            return intern_parsed(m, s, n, &proto);
-        }
-    }
-    return NULL;
 }
 
 const Type *ir_type_get(Module *m, const char *s, size_t n) {
@@ -274,17 +337,19 @@ bool ir_type_same(const Type *a, const Type *b) {
 
 /* Appends [s] to the growing buffer. */
 typedef struct Buf { char *p; size_t n, cap; bool oom; } Buf;
-static void bput(Buf *b, const char *s) {
-    size_t k = strlen(s);
+static void bputn(Buf *b, const char *s, size_t k) {
+    if (b->oom) return;
     if (b->n + k + 1 > b->cap) {
         size_t cap = (b->n + k + 1) * 2;
         char *q = realloc(b->p, cap);
         if (!q) { b->oom = true; return; }
         b->p = q; b->cap = cap;
     }
-    memcpy(b->p + b->n, s, k + 1);
+    memcpy(b->p + b->n, s, k);
     b->n += k;
+    b->p[b->n] = 0;
 }
+static void bput(Buf *b, const char *s) { bputn(b, s, strlen(s)); }
 
 /* Function types are found by their component pointers (no spelling is
 ** built unless the type is new). */
@@ -982,8 +1047,100 @@ static const Type *quiet_type(ParseCtx *c, const Token *t) {
     return ty;
 }
 
+/* `#name = attr` and `!name = type` aliases (MLIR's attribute and type
+** aliases): defined at the top level before their uses; a use is the
+** aliased attribute or type itself, so printing expands it. */
+struct SymAlias {
+    const char *name;              /* interned, with its '#' or '!' */
+    const Attr *attr;
+    const Type *type;
+    struct SymAlias *next;
+};
+
+static struct SymAlias *sym_alias(struct SymAlias *list, const char *s, size_t n) {
+    for (; list; list = list->next)
+        if (strlen(list->name) == n && memcmp(list->name, s, n) == 0) return list;
+    return NULL;
+}
+
+static bool is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+
+/* The canonical text of a builtin parametric type or attribute ([s], [n]
+** bytes, as the lexer read it): blanks collapsed, none inside brackets,
+** one space after ',' and ':' and around "->" (and, in affine maps and
+** sets, around + * - == >= <=), alias uses replaced by what they name.
+** Dialect bodies (!foo.bar<..>, #foo.bar<..>) are kept as written, as
+** mlir-opt keeps them. Returns an interned string, or NULL when out of memory. */
+static const char *canonical_text(ParseCtx *c, const char *s, size_t n) {
+    if (n && (s[0] == '!' || s[0] == '#')) return ir_name(c->m, s, n);
+    bool affine = false;    /* from the first affine_map< or affine_set< on */
+    Buf b = {0};
+    bool space = false;
+    for (size_t i = 0; i < n;) {
+        char ch = s[i];
+        if (is_ws(ch)) { space = true; i++; continue; }
+        char last = b.n ? b.p[b.n - 1] : 0;
+        if (ch == 'a' && n - i > 11 && (!memcmp(s + i, "affine_map<", 11) || !memcmp(s + i, "affine_set<", 11)))
+            affine = true;
+        if (ch == '"') {
+            size_t j = i + 1;
+            while (j < n && s[j] != '"') j += s[j] == '\\' ? 2 : 1;
+            if (j > n) j = n - 1;
+            if (space && last && !strchr("(<[{", last)) bputn(&b, " ", 1);
+            bputn(&b, s + i, j + 1 - i);
+            i = j + 1; space = false;
+            continue;
+        }
+        if ((ch == '#' || ch == '!') && i + 1 < n && (isalpha((unsigned char)s[i + 1]) || s[i + 1] == '_')) {
+            size_t j = i + 1;
+            while (j < n && idchar((unsigned char)s[j])) j++;
+            struct SymAlias *al = (j >= n || s[j] != '<')
+                ? sym_alias(ch == '#' ? c->attr_aliases : c->type_aliases, s + i, j - i) : NULL;
+            const char *rep = NULL;
+            if (al && al->attr && al->attr->kind == ATTR_OPAQUE) rep = al->attr->u.str.s;
+            else if (al && al->type) rep = al->type->spelling;
+            if (space && last && !strchr("(<[{", last)) bputn(&b, " ", 1);
+            if (rep) bput(&b, rep);
+            else bputn(&b, s + i, j - i);
+            i = j; space = false;
+            continue;
+        }
+        bool arrow = ch == '-' && i + 1 < n && s[i + 1] == '>';
+        bool cmp2 = affine && (ch == '>' || ch == '<' || ch == '=') && i + 1 < n && s[i + 1] == '=';
+        bool binop = affine && (ch == '+' || ch == '*' || (ch == '-' && !arrow && last
+                                && (isalnum((unsigned char)last) || last == ')' || last == '_')));
+        if (arrow || cmp2 || binop) {
+            if (b.n && last != ' ') bputn(&b, " ", 1);
+            bputn(&b, s + i, arrow || cmp2 ? 2 : 1);
+            bputn(&b, " ", 1);
+            i += arrow || cmp2 ? 2 : 1; space = false;
+            continue;
+        }
+        if (strchr(")>]},", ch) || last == ' ' || !last || strchr("(<[{", last)) space = false;
+        if (space) bputn(&b, " ", 1);
+        bputn(&b, &ch, 1);
+        if ((ch == ',' || ch == ':') && i + 1 < n) { bputn(&b, " ", 1); while (i + 1 < n && is_ws(s[i + 1])) i++; }
+        i++; space = false;
+    }
+    const char *r = b.oom ? NULL : ir_name(c->m, b.p ? b.p : "", b.n);
+    free(b.p);
+    return r;
+}
+
 const Type *irb_type(ParseCtx *c, const Token *t) {
     if (c->failed) return NULL;
+    if (t->kind == TK_DIALECT_TYPE && c->type_aliases) {
+        struct SymAlias *al = sym_alias(c->type_aliases, t->s, t->len);
+        if (al) return al->type;
+    }
+    if (t->kind == TK_TENSOR_TYPE && (c->attr_aliases || c->type_aliases || memchr(t->s, ' ', t->len)
+                                      || memchr(t->s, ',', t->len) || memchr(t->s, ':', t->len))) {
+        const char *canon = canonical_text(c, t->s, t->len);
+        if (!canon) return oom(c);
+        const Type *ty = ir_type_get(c->m, canon, strlen(canon));
+        if (!ty) irb_error(c, t, "unknown type '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
+        return ty;
+    }
     const Type *ty = quiet_type(c, t);
     if (!ty && t->kind == TK_BARE_ID && memchr(t->s, '.', t->len))
         irb_error(c, t, "expected a type, got '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
@@ -1362,11 +1519,119 @@ static const Attr *convert_scalar(ParseCtx *c, const Attr *x, const Type *el, co
         return a;
     }
     if (el->kind == TY_COMPLEX) {
-        irb_error(c, at, "complex dense elements are not supported");
-        return NULL;
+        if (x->kind != ATTR_ARRAY || !x->is_complex) {
+            irb_error(c, at, "expected a complex value (re, im) of type '%s'", el->spelling);
+            return NULL;
+        }
+        const Attr *re = convert_scalar(c, x->u.arr.elems[0], el->elem, at);
+        const Attr *im = re ? convert_scalar(c, x->u.arr.elems[1], el->elem, at) : NULL;
+        return im ? irb_attr_complex(c, re, im) : NULL;
     }
     irb_error(c, at, "invalid element type '%s'", el->spelling);
     return NULL;
+}
+
+const Attr *irb_attr_complex(ParseCtx *c, const Attr *re, const Attr *im) {
+    if (c->failed || !re || !im) return NULL;
+    Attr *a = new_attr(c, ATTR_ARRAY);
+    const Attr **two = alloc(c, 2 * sizeof *two);
+    if (!a || !two) return NULL;
+    two[0] = re; two[1] = im;
+    a->u.arr.elems = two;
+    a->u.arr.n = 2;
+    a->is_complex = true;
+    return a;
+}
+
+const Attr *irb_attr_opaque(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    Attr *a = new_attr(c, ATTR_OPAQUE);
+    if (!a) return NULL;
+    a->u.str.s = canonical_text(c, t->s, t->len);
+    if (!a->u.str.s) return oom(c);
+    a->u.str.len = strlen(a->u.str.s);
+    return a;
+}
+
+const Attr *irb_attr_alias(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    struct SymAlias *al = sym_alias(c->attr_aliases, t->s, t->len);
+    if (!al) {
+        irb_error(c, t, "undefined attribute alias '%.*s' (an alias is defined at the top level before its uses)",
+                  t->len > 60 ? 60 : (int)t->len, t->s);
+        return NULL;
+    }
+    return al->attr;
+}
+
+static void sym_alias_def(ParseCtx *c, struct SymAlias **list, const Token *t, const Attr *v, const Type *ty) {
+    if (c->failed || (!v && !ty)) return;
+    if (sym_alias(*list, t->s, t->len)) {
+        irb_error(c, t, "redefinition of alias '%.*s'", t->len > 60 ? 60 : (int)t->len, t->s);
+        return;
+    }
+    struct SymAlias *al = alloc(c, sizeof *al);
+    if (!al || !(al->name = ir_name(c->m, t->s, t->len))) { oom(c); return; }
+    al->attr = v;
+    al->type = ty;
+    al->next = *list;
+    *list = al;
+}
+
+void irb_attr_alias_def(ParseCtx *c, const Token *t, const Attr *v) { sym_alias_def(c, &c->attr_aliases, t, v, NULL); }
+void irb_type_alias_def(ParseCtx *c, const Token *t, const Type *ty) { sym_alias_def(c, &c->type_aliases, t, NULL, ty); }
+
+static int hexdigit(char ch) {
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+/* dense<"0xHEX">: the bytes of every element (little-endian, each as wide
+** as the element type), or of one element for a splat, as MLIR reads it. */
+static const Attr *dense_hex(ParseCtx *c, const Token *at, const Attr *body, const Type *ty, int64_t count) {
+    const Type *el = ty->elem;
+    int bytes = 0;
+    bool fl = is_float_type(el);
+    if (is_int_type(el) && el->kind != TY_I1 && el->kind != TY_INDEX) bytes = int_bits(el) / 8;
+    else if (fl) bytes = el->kind == TY_F64 ? 8 : el->kind == TY_F32 ? 4 : 2;
+    const char *h = body->u.str.s + 2;
+    size_t nh = body->u.str.len - 2;
+    if (!bytes || nh % 2) {
+        irb_error(c, at, "hex dense elements of type '%s' are not supported", ty->spelling);
+        return NULL;
+    }
+    size_t nb = nh / 2;
+    if (nb % (size_t)bytes || !nb || (count >= 0 && nb / (size_t)bytes != 1 && (int64_t)(nb / (size_t)bytes) != count)) {
+        irb_error(c, at, "hex dense literal holds %zu bytes, which is neither one element nor %" PRId64
+                  " elements of type '%s'", nb, count, el->spelling);
+        return NULL;
+    }
+    int n = (int)(nb / (size_t)bytes);
+    Attr *a = new_attr(c, ATTR_DENSE);
+    const Attr **leaves = alloc(c, (size_t)n * sizeof *leaves);
+    if (!a || !leaves) return NULL;
+    for (int k = 0; k < n; k++) {
+        uint64_t v = 0;
+        for (int j = bytes - 1; j >= 0; j--) {
+            int hi = hexdigit(h[(size_t)(k * bytes + j) * 2]), lo = hexdigit(h[(size_t)(k * bytes + j) * 2 + 1]);
+            if (hi < 0 || lo < 0) { irb_error(c, at, "invalid hex digit in dense literal"); return NULL; }
+            v = v << 8 | (uint64_t)(hi * 16 + lo);
+        }
+        Attr *e = new_attr(c, fl ? ATTR_FLOAT : ATTR_INT);
+        if (!e) return NULL;
+        e->type = el;
+        if (fl) { e->float_bits = v; e->has_float_bits = true; e->u.f = bits_to_double(el, v); }
+        else if (is_unsigned(el) || bytes == 8) e->u.i = (int64_t)v;
+        else { int sh = 64 - bytes * 8; e->u.i = (int64_t)(v << sh) >> sh; }
+        leaves[k] = e;
+    }
+    a->type = ty;
+    a->u.arr.elems = leaves;
+    a->u.arr.n = n;
+    a->dense_splat = n == 1 && count != 1;
+    return a;
 }
 
 const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const Type *ty) {
@@ -1374,6 +1639,15 @@ const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const
     if (ty->kind != TY_TENSOR) {
         irb_error(c, at, "dense elements need a tensor type, not '%s'", ty->spelling);
         return NULL;
+    }
+    if (body->kind == ATTR_STRING && body->u.str.len > 2 && body->u.str.s[0] == '0'
+        && (body->u.str.s[1] == 'x' || body->u.str.s[1] == 'X')) {
+        int64_t count = ty->rank >= 0 ? 1 : -1;
+        for (int i = 0; i < ty->rank && count >= 0; i++) {
+            if (ty->dims[i] < 0 || (ty->dims[i] && count > INT64_MAX / ty->dims[i])) count = -1;
+            else count *= ty->dims[i];
+        }
+        return dense_hex(c, at, body, ty, count);
     }
     Attr *a = new_attr(c, ATTR_DENSE);
     if (!a) return NULL;
@@ -1387,7 +1661,7 @@ const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const
     while (!c->failed && stack->n > 0) {
         const Attr *x = stack->v[stack->n - 1];
         uintptr_t i = (uintptr_t)pos->v[pos->n - 1];
-        if (x->kind != ATTR_ARRAY) {
+        if (x->kind != ATTR_ARRAY || x->is_complex) {
             const Attr *e = convert_scalar(c, x, ty->elem, at);
             if (!e) return NULL;
             irb_push(c, leaves, (void *)e);
@@ -1407,7 +1681,7 @@ const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const
         if (ty->dims[i] && count > INT64_MAX / ty->dims[i]) { known = false; break; }
         count *= ty->dims[i];
     }
-    a->dense_splat = body->kind != ATTR_ARRAY;
+    a->dense_splat = body->kind != ATTR_ARRAY || body->is_complex;
     if (!a->dense_splat && known && leaves->n != count) {
         irb_error(c, at, "dense literal has %d elements but type '%s' needs %" PRId64, leaves->n,
                   ty->spelling, count);

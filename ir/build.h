@@ -115,6 +115,8 @@ typedef struct ParseCtx {
     Vec funcs;                     /* Func* parsed in this run, source order */
     const char **fnames; int nfnames, capfnames;   /* their names (a hash set) */
     AliasRef *aliases;             /* `#name` location aliases */
+    struct SymAlias *attr_aliases; /* `#name = attr` (defined before use) */
+    struct SymAlias *type_aliases; /* `!name = type` */
     Vec *fused_late;               /* fused locations naming aliases: normalised at the end */
     bool in_module;                /* inside an explicit `module { }` */
     bool saw_module;
@@ -190,6 +192,14 @@ const Attr *irb_attr_type(ParseCtx *c, const Type *ty);
 const Attr *irb_attr_array(ParseCtx *c, Vec *elems);
 const Attr *irb_attr_dict(ParseCtx *c, Vec *named);
 const Attr *irb_attr_dense(ParseCtx *c, const Token *at, const Attr *body, const Type *ty);
+/* dense<"0x..."> (hex bytes, little-endian elements) and dense<(re, im)>
+** are read by irb_attr_dense; a complex element is built here. */
+const Attr *irb_attr_complex(ParseCtx *c, const Attr *re, const Attr *im);
+/* affine_map<..>, affine_set<..>, array<..>, #dialect.attr<..>: text. */
+const Attr *irb_attr_opaque(ParseCtx *c, const Token *t);
+const Attr *irb_attr_alias(ParseCtx *c, const Token *t);             /* #name use */
+void irb_attr_alias_def(ParseCtx *c, const Token *t, const Attr *v); /* #name = attr */
+void irb_type_alias_def(ParseCtx *c, const Token *t, const Type *ty); /* !name = type */
 NamedAttr *irb_named(ParseCtx *c, const Token *key, const Attr *v);   /* key: id or string */
 
 /* Locations */

@@ -50,7 +50,10 @@ typedef enum TypeKind {
     TY_TENSOR,       /* tensor<2x3xi32>, tensor<*xf32> */
     TY_FUNCTION,     /* (T, ...) -> (R, ...) (function type attributes) */
     TY_NONE,         /* `none` */
-    TY_DIALECT       /* !dialect.body: opaque, identified by its spelling */
+    TY_DIALECT,      /* !dialect.body: opaque, identified by its spelling */
+    TY_OTHER         /* a builtin type tfrun reads but does not compute with
+                        (memref<..>, vector<..>, tuple<..>, i4, f80, a tensor
+                        with an encoding): identified by its spelling */
 } TypeKind;
 
 /* Types are interned per module: equal types are the same pointer. */
@@ -68,7 +71,9 @@ struct Type {
 /* ---- attributes (spec/dialect.md §3.4) ---------------------------------- */
 typedef enum AttrKind {
     ATTR_UNIT, ATTR_BOOL, ATTR_INT, ATTR_FLOAT, ATTR_STRING, ATTR_ARRAY,
-    ATTR_SYMBOL, ATTR_DENSE, ATTR_TYPE, ATTR_DICT
+    ATTR_SYMBOL, ATTR_DENSE, ATTR_TYPE, ATTR_DICT,
+    ATTR_OPAQUE      /* affine_map<..>, affine_set<..>, array<..>, #dialect<..>:
+                        kept as text (u.str), printed as read (docs/syntax.md) */
 } AttrKind;
 
 struct Attr {
@@ -84,6 +89,7 @@ struct Attr {
         struct { const NamedAttr *attrs; int n; } dict;
     } u;
     bool dense_splat;
+    bool is_complex;         /* ARRAY of two: a complex element (re, im) of DENSE */
     uint64_t float_bits;     /* FLOAT written as a hex bit pattern: the exact bits */
     bool has_float_bits;
 };
@@ -180,6 +186,10 @@ struct Module {
 };
 
 /* ---- queries ------------------------------------------------------------ */
+/* The end of a bracketed body: [p] is just after an opening '<'; returns
+** the byte after its matching '>' (before [e]), or NULL. Brackets of all
+** kinds nest, "->" and ">=" close nothing, strings are skipped. */
+const char *ir_scan_body(const char *p, const char *e);
 const Attr *ir_op_attr(const Op *op, const char *name);   /* NULL if absent */
 const Attr *ir_func_attr(const Func *f, const char *name);
 const Attr *ir_module_attr(const Module *m, const char *name);

@@ -379,6 +379,7 @@ static const char *attr_kind_desc(AttrKind k)
     case ATTR_DENSE: return "elements attribute";
     case ATTR_TYPE: return "type attribute";
     case ATTR_DICT: return "dictionary attribute";
+    case ATTR_OPAQUE: return "opaque attribute";
     }
     return "attribute";
 }

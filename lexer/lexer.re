@@ -105,6 +105,7 @@ const char *lex_token_name(int kind) {
     case TK_HASH_ID: return "alias";
     case TK_CARET_ID: return "block label";
     case TK_DIALECT_TYPE: case TK_TENSOR_TYPE: case TK_COMPLEX_TYPE: return "type";
+    case TK_OPAQUE_ATTR: return "attribute";
     case TK_STRING: return "string";
     case TK_INT: return "integer";
     case TK_FLOAT: return "float";
@@ -188,6 +189,37 @@ static inline const unsigned char *scan_string(const unsigned char *p, int *wide
         }
         *open = 1;
         return c == '\\' ? p + 1 : p;
+    }
+}
+
+/* Scans a bracketed body from [p], just after its opening "<", to the byte
+** after the matching ">": "<>", "()", "[]" and "{}" nest, the ">" of "->"
+** and ">=" is no bracket, string literals are skipped whole. NULL when the
+** line (or input) ends first or a string does not close. */
+static const unsigned char *scan_body(const unsigned char *p) {
+    int depth = 1;
+    for (;;) {
+        unsigned c = *p;
+        switch (c) {
+        case 0: case '\n': return NULL;
+        case '"': {
+            int wide = 0, open = 0;
+            p = scan_string(p + 1, &wide, &open);
+            if (open) return NULL;
+            continue;
+        }
+        case '<': case '(': case '[': case '{': depth++; break;
+        case ')': case ']': case '}':
+            if (--depth == 0) return NULL;     /* closes the '<': unbalanced */
+            break;
+        case '>':
+            if (p[-1] == '-' || p[1] == '=') break;
+            depth--;
+            break;
+        default: break;
+        }
+        p++;
+        if (depth == 0) return p;
     }
 }
 
@@ -276,13 +308,17 @@ again:
     "tensor<" (dim "x")* elemty ">" { kind = TK_TENSOR_TYPE; goto done; }
     "tensor<*x" elemty ">"       { kind = TK_TENSOR_TYPE; goto done; }
     "complex<" id ">"            { kind = TK_COMPLEX_TYPE; goto done; }
+    ("tensor" | "memref" | "vector" | "tuple") "<" { kind = TK_TENSOR_TYPE; goto body; }
+    ("affine_map" | "affine_set" | "array") "<" { kind = TK_OPAQUE_ATTR; goto body; }
     [A-Za-z_]                    { goto ident; }
     "%"                          { goto value; }
     "@" id                       { kind = TK_SYMBOL; goto done; }
     "@\""                        { kind = TK_SYMBOL; goto string; }
     "#" id                       { kind = TK_HASH_ID; goto done; }
+    "#" id "<"                   { kind = TK_OPAQUE_ATTR; goto body; }
     "^" [A-Za-z0-9_$.]+          { kind = TK_CARET_ID; goto done; }
     "!" id                       { kind = TK_DIALECT_TYPE; goto done; }
+    "!" id "<"                   { kind = TK_DIALECT_TYPE; goto body; }
 
     "-"? dec                     { kind = TK_INT; goto done; }
     "-"? "0x" [0-9a-fA-F]+       { kind = TK_INT; goto done; }
@@ -345,6 +381,17 @@ value: {
         }
         goto done;
     }
+body:
+    /* The rest of a parametric type or attribute after its "<": balanced
+    ** brackets and string literals up to the matching ">" on this line
+    ** (spec/tfrun.md §13). The parser sees the whole thing as one token;
+    ** ir/build.c reads what it knows of the inside. */
+    if (!(YYCURSOR = scan_body(YYCURSOR))) {
+        lx->err = "unbalanced '<' (a type or attribute must close its brackets on its line)";
+        kind = TK_ILLEGAL;
+        YYCURSOR = start + 1;
+    }
+    goto done;
 string: {
         int wide = 0, open = 0;
         YYCURSOR = scan_string(YYCURSOR, &wide, &open);

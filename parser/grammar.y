@@ -86,6 +86,8 @@ top_items ::= top_items top_item.
 top_item ::= func.
 top_item ::= module.
 top_item ::= HASH_ID(H) EQ loc(L).                 { irb_alias_def(ctx, &H, L); }
+top_item ::= HASH_ID(H) EQ attr(V).                { irb_attr_alias_def(ctx, &H, V); }
+top_item ::= DIALECT_TYPE(H) EQ type(T).           { irb_type_alias_def(ctx, &H, T); }
 
 /* module [@name] [attributes {..}] { ... } */
 module ::= module_head LBRACE top_items RBRACE loc_opt.
@@ -290,6 +292,16 @@ attr(A) ::= LBRACKET RBRACKET.                     { A = irb_attr_array(ctx, irb
 attr(A) ::= LBRACKET attr_list(L) RBRACKET.        { A = irb_attr_array(ctx, L); }
 attr(A) ::= attr_dict(D).                          { A = irb_attr_dict(ctx, D); }
 attr(A) ::= DENSE(D) LT attr(B) GT COLON type(T).  { A = irb_attr_dense(ctx, &D, B, T); }
+attr(A) ::= DENSE(D) LT cplx(B) GT COLON type(T).  { A = irb_attr_dense(ctx, &D, B, T); }
+attr(A) ::= DENSE(D) LT LBRACKET cplx_list(L) RBRACKET GT COLON type(T).
+                                                   { A = irb_attr_dense(ctx, &D, irb_attr_array(ctx, L), T); }
+attr(A) ::= OPAQUE_ATTR(T).                        { A = irb_attr_opaque(ctx, &T); }
+attr(A) ::= HASH_ID(T).                            { A = irb_attr_alias(ctx, &T); }
+/* A complex element of dense<...>: (re, im). */
+%type cplx {const Attr *}
+cplx(A) ::= LPAREN attr(R) COMMA attr(I) RPAREN.   { A = irb_attr_complex(ctx, R, I); }
+cplx_list(A) ::= cplx(B).                          { A = irb_vec(ctx, (void *)B); }
+cplx_list(A) ::= cplx_list(B) COMMA cplx(C).       { A = irb_push(ctx, B, (void *)C); }
 attr_list(A) ::= attr(B).                          { A = irb_vec(ctx, (void *)B); }
 attr_list(A) ::= attr_list(B) COMMA attr(C).       { A = irb_push(ctx, B, (void *)C); }
 
@@ -374,6 +386,8 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
     }
     for (int t = 1; t < YYNTOKEN; t++) {
         if (t == TK_FAST_STMT) continue;   /* never written by the user */
+        /* `!name = type` at the top level is an alias, as `#name = ..` is. */
+        if (t == TK_DIALECT_TYPE && yy_find_shift_action(TK_HASH_ID, p->yytos->stateno) != YY_ERROR_ACTION) continue;
         YYACTIONTYPE act = yy_find_shift_action((YYCODETYPE)t, p->yytos->stateno);
         if (act == YY_ERROR_ACTION || act == YY_NO_ACTION) continue;
         if (t >= TK_OP_GENERIC && t <= TK_OP_CRITICAL) {

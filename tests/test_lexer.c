@@ -389,12 +389,17 @@ Test(lexer, keywords_as_identifier_prefixes) {
     expect_tok(&r.t[8], TK_BARE_ID, "unit_", 1, 66);
     expect_tok(&r.t[9], TK_BARE_ID, "at$", 1, 72);
     expect_tok(&r.t[10], TK_BARE_ID, "to.x", 1, 76);
-    /* A type that does not close is an identifier and what follows. */
+    /* A type that does not close on its line is an error at its start
+    ** (tfrun.md §13: a parametric type is one token up to its '>'). */
     Lexed t = lex("tensor<2x");
-    expect_tok(&t.t[0], TK_BARE_ID, "tensor", 1, 1);
-    expect_tok(&t.t[1], TK_LT, "<", 1, 7);
-    expect_tok(&t.t[2], TK_INT, "2", 1, 8);
-    expect_tok(&t.t[3], TK_BARE_ID, "x", 1, 9);
+    expect_tok(&t.t[0], TK_ILLEGAL, "t", 1, 1);
+    Lexed u = lex("memref<4xf32) x");
+    expect_tok(&u.t[0], TK_ILLEGAL, "m", 1, 1);
+    /* ... and one that closes is one token, brackets and strings inside. */
+    Lexed v = lex("memref<4xf32, affine_map<(d0) -> (d0)>> !foo.bar<\"a>\", [1]> #x.y<{a = 1}>");
+    expect_tok(&v.t[0], TK_TENSOR_TYPE, "memref<4xf32, affine_map<(d0) -> (d0)>>", 1, 1);
+    expect_tok(&v.t[1], TK_DIALECT_TYPE, "!foo.bar<\"a>\", [1]>", 1, 41);
+    expect_tok(&v.t[2], TK_OPAQUE_ATTR, "#x.y<{a = 1}>", 1, 61);
     /* Keywords next to punctuation. */
     Lexed p = lex("loc(unknown)");
     expect_tok(&p.t[0], TK_LOC, "loc", 1, 1);

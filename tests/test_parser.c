@@ -796,10 +796,19 @@ Test(parser, every_type_form) {
     /* Types are interned. */
     cr_expect_eq(ir_type_get(m, "i32", 3), f->arg_types[3]);
     cr_expect_eq(ir_type_get(m, "tensor<2x3xi32>", 15), t);
-    cr_expect_null(ir_type_get(m, "i33", 3));
+    cr_expect_null(ir_type_get(m, "int", 3));
+    cr_expect_null(ir_type_get(m, "i0", 2));
     cr_expect_null(ir_type_get(m, "tensor<2x", 9));
+    /* Builtin types tfrun reads by spelling only (tfrun.md §13). */
+    const char *other[] = { "i33", "si8", "ui1", "f80", "f8E4M3FN", "memref<?x4xf32>", "vector<[4]xf32>",
+                            "tuple<i32, f32>", "tensor<4xf32, \"enc\">", "memref<4xf32, affine_map<(d0) -> (d0)>>" };
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+        const Type *o = ir_type_get(m, other[i], strlen(other[i]));
+        cr_expect(o && o->kind == TY_OTHER && !strcmp(o->spelling, other[i]), "%s", other[i]);
+    }
+    cr_expect_null(ir_type_get(m, "memref<4xf32)", 13));
     done(&p);
-    fails("func.func @f(%a: i33) {\n  tfrt.return\n}\n", 1, 18, "unknown type 'i33'");
+    fails("func.func @f(%a: int) {\n  tfrt.return\n}\n", 1, 18, "unknown type 'int'");
 }
 
 Test(parser, signatures) {

@@ -1,0 +1,64 @@
+// MODE: opt
+// ARGS: -allow-unregistered-dialect --verify-diagnostics --split-input-file
+// Mistakes in the builtin syntax tfrun reads but does not compute with
+// (docs/syntax.md): each is reported at the literal, in tfrun's words.
+
+func.func @f() {
+  // expected-error@+1 {{undefined attribute alias '#nope' (an alias is defined at the top level before its uses)}}
+  "x.a"() {m = #nope} : () -> ()
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+// expected-error@+1 {{unbalanced '<' (a type or attribute must close its brackets on its line)}}
+func.func @f(%a: memref<4xf32) {
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+func.func @f() {
+  // 3 bytes are neither one i8 (a splat) nor the two the type holds.
+  // expected-error@+1 {{hex dense literal holds 3 bytes, which is neither one element nor 2 elements of type 'i8'}}
+  "x.a"() {d = dense<"0x010203"> : tensor<2xi8>} : () -> ()
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{expected a floating point value of type 'f32'}}
+  "x.a"() {d = dense<(1.0, 2.0)> : tensor<f32>} : () -> ()
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{expected a complex value (re, im) of type 'complex<f32>'}}
+  "x.a"() {d = dense<1.0> : tensor<complex<f32>>} : () -> ()
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+#a = affine_map<(d0) -> (d0)>
+// expected-error@+1 {{redefinition of alias '#a'}}
+#a = affine_map<(d0) -> (d0)>
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{invalid hex digit in dense literal}}
+  "x.a"() {d = dense<"0xZZ"> : tensor<i8>} : () -> ()
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{hex dense elements of type 'tensor<i1>' are not supported}}
+  "x.a"() {d = dense<"0x01"> : tensor<i1>} : () -> ()
+  "tfrt.return"() : () -> ()
+}
