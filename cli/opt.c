@@ -40,13 +40,15 @@ static const char opt_usage[] =
     "  --no-print                    parse and verify only (for timing)\n"
     "  -mlir-print-op-generic        print every op, function and the module in generic\n"
     "                                form, exactly as mlir-opt --mlir-print-op-generic\n"
+    "  --mlir-print-debuginfo        print the locations written in the source, inline as\n"
+    "                                loc(...); without it no location is printed\n"
     "  -o FILE                       write the output to FILE instead of stdout\n"
     "  --help                        show this help\n"
     "\n"
     "Options may be written with one dash or two. Exit status: 0 ok, 1 errors, 2 usage.\n";
 
 typedef struct OptOptions {
-    bool verify_diags, split, allow_unreg, no_print, help, generic;
+    bool verify_diags, split, allow_unreg, no_print, help, generic, debuginfo;
     const char *input, *output;
 } OptOptions;
 
@@ -61,6 +63,7 @@ static int parse_options(OptOptions *o, int argc, char **argv)
         else if (args_is(&s, "allow-unregistered-dialect")) o->allow_unreg = true;
         else if (args_is(&s, "no-print")) o->no_print = true;
         else if (args_is(&s, "mlir-print-op-generic")) o->generic = true;
+        else if (args_is(&s, "mlir-print-debuginfo")) o->debuginfo = true;
         else if (args_is(&s, "help") || args_is(&s, "h")) o->help = true;
         else if (args_is(&s, "o")) {
             if (!(o->output = args_value(&s))) return 2;
@@ -94,7 +97,7 @@ static bool process(const OptOptions *o, const char *fname, const char *text, si
     }
     bool failed = diag_finish(d);
     if (!m || errors > 0) failed = true;
-    IrPrintOptions po_print = { o->generic };
+    IrPrintOptions po_print = { .generic = o->generic, .debuginfo = o->debuginfo };
     if (m && !failed && !o->no_print) ir_print_module_with(out, m, &po_print);
     /* With --verify-diagnostics, errors that were all expected are success
     ** (nothing is printed for such a chunk). */

@@ -335,6 +335,7 @@ typedef struct Printer {
     int next_id, next_arg;
     int indent;
     bool generic;            /* every op in generic form (IrPrintOptions) */
+    bool no_locs;            /* no loc(...) at all (IrPrintOptions.debuginfo off) */
 } Printer;
 
 static char *pool_strdup(Printer *p, const char *s)
@@ -1121,7 +1122,7 @@ static void print_op(Printer *p, const Op *op)
     print_results_lhs(p, op);
     if (use_custom(p, op)) print_custom(p, op);
     else print_generic(p, op);
-    if (!default_loc(p, op)) {
+    if (!p->no_locs && !default_loc(p, op)) {
         fputc(' ', p->out);
         ir_print_loc(p->out, op->loc);
     }
@@ -1193,7 +1194,7 @@ static void print_func_p(Printer *p, const Func *f)
     }
     /* A function's own file location is implicit; any other is printed. */
     const Loc *l = f->loc;
-    if (l && !(l->kind == LOC_FILE && (!p->m || !p->m->filename || (l->file && !strcmp(l->file, p->m->filename))))) {
+    if (l && !p->no_locs && !(l->kind == LOC_FILE && (!p->m || !p->m->filename || (l->file && !strcmp(l->file, p->m->filename))))) {
         fputc(' ', o);
         ir_print_loc(o, l);
     }
@@ -1281,12 +1282,14 @@ static void print_func_generic(Printer *p, const Func *f)
     fputs("} : () -> ()\n", o);
 }
 
-static void print_module_custom(FILE *out, const Module *m);
+static void print_module_custom(FILE *out, const Module *m, bool no_locs);
 
+/* [opt] NULL: tfrun's own form, with the locations written in the source. */
 static void print_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
 {
+    bool no_locs = opt && !opt->debuginfo;
     if (!opt || !opt->generic) {
-        print_module_custom(out, m);
+        print_module_custom(out, m, no_locs);
         return;
     }
     fputs("\"builtin.module\"() ({\n", out);
@@ -1299,6 +1302,7 @@ static void print_module_plain(FILE *out, const Module *m, const IrPrintOptions 
         p.sc = &sc;
         p.indent = 1;
         p.generic = true;
+        p.no_locs = no_locs;
         print_func_generic(&p, m->funcs[i]);
         printer_free(&p);
     }
@@ -1502,7 +1506,7 @@ void ir_print_module(FILE *out, const Module *m)
     ir_print_module_with(out, m, NULL);
 }
 
-static void print_module_custom(FILE *out, const Module *m)
+static void print_module_custom(FILE *out, const Module *m, bool no_locs)
 {
     fputs("module", out);
     if (m->name) {
@@ -1519,6 +1523,7 @@ static void print_module_custom(FILE *out, const Module *m)
         p.m = m;
         p.sc = &sc;
         p.indent = 1;
+        p.no_locs = no_locs;
         print_func_p(&p, m->funcs[i]);
         printer_free(&p);
     }

@@ -30,8 +30,14 @@ void ir_print_module(FILE *out, const Module *m);
 /* With options: [generic] prints every op in generic form, the functions
 ** as "func.func" ops and the module as "builtin.module", as `mlir-opt
 ** --mlir-print-op-generic` does (tfrun.md §13). */
+/* [generic]: every op in generic form, as mlir-opt --mlir-print-op-generic.
+** [debuginfo]: the locations written in the source, inline as loc(...)
+** (an op's own position is implicit); without it no location is printed,
+** as mlir-opt prints none without --mlir-print-debuginfo. A NULL options
+** pointer means tfrun's own form with locations. */
 typedef struct IrPrintOptions {
     bool generic;
+    bool debuginfo;
 } IrPrintOptions;
 void ir_print_module_with(FILE *out, const Module *m, const IrPrintOptions *opt);
 /* One function, as it appears inside the module (indented by two spaces

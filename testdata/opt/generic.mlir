@@ -1,7 +1,9 @@
 // MODE: opt
+// ARGS: --mlir-print-debuginfo
 // Ops without custom syntax print in generic form; attributes print in
 // MLIR's canonical spelling (typed integers and floats, nested arrays,
-// dense elements, unit keys); meaningful locations are kept.
+// dense elements, unit keys); with --mlir-print-debuginfo the locations
+// written in the source are kept (testdata/opt/no_locs.mlir: without it).
 
 // CHECK-LABEL: func.func @attrs() {
 // CHECK-NEXT:    %0:4 = "tfrt_test.flat"() {value = {{\[\[}}"s", [1 : i32, 0 : i32]], [1.000000e+00 : f32]]} : () -> (!tfrt.string, i32, i32, f32)
