@@ -674,13 +674,22 @@ static const Type *const *result_types(const Op *op, const Type **buf, int cap)
 }
 
 /* The checks of call-like ops against their callees. */
+static void check_callees_with(V *v, const Op *op, const Type *const *res, int nres);
 static void check_callees(V *v, const Op *op)
 {
     if (!is_call_like(op->info->family)) return;
+    const Type *small[64];
+    const Type **rbuf = op->nresults <= 64 ? small : malloc(sizeof *rbuf * (size_t)op->nresults);
+    if (!rbuf) abort();
+    int nres = op->nresults;
+    const Type *const *res = result_types(op, rbuf, nres);
+    check_callees_with(v, op, res, nres);
+    if (rbuf != small) free(rbuf);
+}
+
+static void check_callees_with(V *v, const Op *op, const Type *const *res, int nres)
+{
     const char *n = op->name;
-    const Type *rbuf[256];
-    int nres = op->nresults < 256 ? op->nresults : 256;
-    const Type *const *res = result_types(op, rbuf, 256);
     if (!strcmp(n, "tfrt.call")) {
         const char *c = op->callee ? op->callee : sym_attr(op, "callee");
         const Func *f = lookup(v, c);
@@ -831,11 +840,13 @@ static void check_regions(V *v, const Op *op, int depth)
     const char *n = op->name;
     /* On the heap: this function recurses once per nesting level (through
     ** verify_block), and rb stays in use below (rc.res). */
-    const Type **tb = malloc(sizeof *tb * 256), **rb = malloc(sizeof *rb * 256);
+    /* Sized to the op: TFRT's own programs pass tfrt.if hundreds of operands. */
+    int cap = op->noperands + 3, rcap = op->nresults + 1;
+    const Type **tb = malloc(sizeof *tb * (size_t)cap), **rb = malloc(sizeof *rb * (size_t)rcap);
     if (!tb || !rb) abort();
     int nt;
-    int nres = op->nresults < 256 ? op->nresults : 256;
-    const Type *const *res = result_types(op, rb, 256);
+    int nres = op->nresults;
+    const Type *const *res = result_types(op, rb, rcap);
     RetCtx rc = { NULL, op, res, nres, true, -1 };
     if (op->info && !strcmp(n, "tfrt.if")) {
         if (op->noperands < 1) op_error(v, op, "expected 1 or more operands, but found 0");
@@ -843,7 +854,7 @@ static void check_regions(V *v, const Op *op, int depth)
             op_error(v, op, "operand #0 must be 1-bit signless integer, but got '%s'",
                      tname(op->operands[0]->type));
         if (op->nregions != 2) op_error(v, op, "requires 2 regions");
-        operand_types(op, 1, tb, 256, &nt);
+        operand_types(op, 1, tb, cap, &nt);
         for (int r = 0; r < op->nregions && r < 2; r++)
             check_region_args(v, op, op->regions[r], r ? "else" : "then", tb, nt);
     } else if (op->info && !strcmp(n, "tfrt.repeat.i32")) {
@@ -857,7 +868,7 @@ static void check_regions(V *v, const Op *op, int depth)
                     break;
                 }
         if (op->nregions != 1) op_error(v, op, "requires 1 region");
-        operand_types(op, 1, tb, 256, &nt);
+        operand_types(op, 1, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
     } else if (op->info && !strcmp(n, "tfrt.parallel_for.i32")) {
         for (int i = 0; i < 3; i++) need_i32_operand(v, op, i);
@@ -868,18 +879,18 @@ static void check_regions(V *v, const Op *op, int depth)
             tb[0] = op->operands[0] ? op->operands[0]->type : NULL;
             tb[1] = op->operands[1] ? op->operands[1]->type : NULL;
             int k;
-            operand_types(op, 3, tb + 2, 254, &k);
+            operand_types(op, 3, tb + 2, cap - 2, &k);
             nt = k + 2;
             if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
         }
         rc.check_types = false;
     } else if (op->info && !strcmp(n, "tfrt_test.do.async")) {
         if (op->nregions != 1) op_error(v, op, "requires 1 region");
-        operand_types(op, 0, tb, 256, &nt);
+        operand_types(op, 0, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
     } else if (op->info && !strcmp(n, "tfrt_test.benchmark")) {
         if (op->nregions != 1) op_error(v, op, "requires 1 region");
-        operand_types(op, 0, tb, 256, &nt);
+        operand_types(op, 0, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
         rc.exactly = 1;
     } else if (op->nregions > 0 && op->info && !(op->info->flags & OPF_HAS_REGIONS)) {
