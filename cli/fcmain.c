@@ -6,11 +6,12 @@
 ** directive matched, 1 one did not, 2 the check file is malformed, checks
 ** nothing, or a usage error.
 **
-** Flags taken as FileCheck-14 takes them: --input-file, --check-prefix,
-** --check-prefixes (one prefix), --allow-empty, and --dump-input,
+** Flags taken as FileCheck-14 takes them: --input-file, --check-prefix and
+** --check-prefixes (comma-separated; repeated options add up), --allow-empty,
+** and --dump-input,
 ** --dump-input-filter, --color, -v, -vv, which change only how FileCheck
 ** reports and are accepted and ignored. The others (--implicit-check-not,
-** --strict-whitespace, --match-full-lines, -D, several prefixes) are
+** --strict-whitespace, --match-full-lines, -D) are
 ** refused with a message rather than silently ignored.
 */
 #include <errno.h>
@@ -23,15 +24,15 @@
 
 static const char fc_usage[] =
     "usage: tfrun filecheck CHECKFILE [--input-file=FILE] [--check-prefix=P]\n"
-    "                       [--check-prefixes=P] [--allow-empty] [--dump-input=MODE]\n"
+    "                       [--check-prefixes=P,Q...] [--allow-empty] [--dump-input=MODE]\n"
     "\n"
     "Matches the FileCheck directives of CHECKFILE (CHECK, CHECK-NEXT, -SAME, -NOT,\n"
     "-DAG, -LABEL, -EMPTY, -COUNT-N, {{regex}}, [[VAR:regex]], [[VAR]], [[@LINE]])\n"
     "against standard input (or FILE), as LLVM FileCheck 14 does. Exit status 0 when\n"
     "every directive matched, 1 when one did not, 2 when CHECKFILE is malformed or\n"
-    "has no directive with the prefix, or for a usage error. --dump-input, --color,\n"
+    "has no directive with the prefixes, or for a usage error. --dump-input, --color,\n"
     "-v and -vv are accepted and ignored; --implicit-check-not, --strict-whitespace,\n"
-    "--match-full-lines, -D and several prefixes are not supported.\n";
+    "--match-full-lines and -D are not supported.\n";
 
 static int fc_usage_error(const char *fmt, const char *arg)
 {
@@ -47,9 +48,20 @@ static bool slurp(FILE *f, StrBuf *b)
     return sb_read(b, f);
 }
 
+static int filecheck_main(int argc, char **argv, StrBuf *prefixes_out);
+
 int cli_filecheck(int argc, char **argv)
 {
-    const char *check_file = NULL, *input_file = NULL, *prefix = "CHECK";
+    StrBuf prefixes = {0};
+    int rc = filecheck_main(argc, argv, &prefixes);
+    sb_free(&prefixes);
+    return rc;
+}
+
+static int filecheck_main(int argc, char **argv, StrBuf *prefixes_out)
+{
+#define prefixes (*prefixes_out)
+    const char *check_file = NULL, *input_file = NULL;
     int allow_empty = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -72,11 +84,9 @@ int cli_filecheck(int argc, char **argv)
         if (IS("help") || IS("h")) { fputs(fc_usage, stdout); return 0; }
         else if (IS("input-file")) input_file = val;
         else if (IS("check-prefix") || IS("check-prefixes")) {
-            if (strchr(val, ',')) return fc_usage_error("several check prefixes ('%s') are not supported", val);
-            if (!fc_valid_prefix(val))
-                return fc_usage_error("supplied check prefix must start with a letter and contain only "
-                                      "alphanumeric characters, hyphens, and underscores: '%s'", val);
-            prefix = val;
+            /* Repeated options add up, as in FileCheck; fc_check checks each. */
+            if (prefixes.n) sb_addc(&prefixes, ',');
+            sb_adds(&prefixes, val);
         } else if (IS("allow-empty")) allow_empty = 1;
         else if (IS("dump-input") || IS("dump-input-filter") || IS("color") || IS("v") || IS("vv")) continue;
         else return fc_usage_error("option '%s' is not supported", a);
@@ -105,10 +115,11 @@ int cli_filecheck(int argc, char **argv)
         free(input.p);
         return 2;
     }
-    fc_options o = { prefix, check_file, input_file && strcmp(input_file, "-") ? input_file : "<stdin>",
+    fc_options o = { prefixes.n ? prefixes.p : "CHECK", check_file, input_file && strcmp(input_file, "-") ? input_file : "<stdin>",
                      allow_empty };
     int rc = fc_check(check.p ? check.p : "", check.n, input.p ? input.p : "", input.n, &o, stderr);
     free(check.p);
     free(input.p);
     return rc;
+#undef prefixes
 }

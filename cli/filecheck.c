@@ -71,6 +71,7 @@ typedef struct fc_pat {
     int kind, count, line;
     size_t loc;              /* offset of the pattern text in the check text */
     size_t dloc;             /* offset of the directive's prefix */
+    int pfx;                 /* which check prefix (fc.pf) it was written with */
     int fixed;               /* nonzero: [text] is matched literally */
     StrBuf text;               /* the fixed string or the regex */
     int ngroups;             /* capture groups in the regex */
@@ -88,9 +89,16 @@ typedef struct fc_str {      /* a positive directive and the DAG/NOTs before it 
 
 typedef struct fc_var { char *name; char *value; size_t len; } fc_var;
 
+/* The check prefixes: a comma-separated list, as --check-prefixes takes
+** it (pointers into the option string). */
+#define FC_MAX_PREFIXES 16
+#define PFX(c, i) (int)(c)->pf.len[(i) < 0 ? 0 : (i)], (c)->pf.s[(i) < 0 ? 0 : (i)]
+typedef struct fc_prefixes { const char *s[FC_MAX_PREFIXES]; size_t len[FC_MAX_PREFIXES]; int n; } fc_prefixes;
+
 typedef struct fc {
     FILE *err;
     const char *check_name, *input_name, *prefix;
+    fc_prefixes pf;
     char *cb; size_t cn;     /* canonical check text */
     char *ib; size_t in;     /* canonical input */
     fc_pat *pats; int npats, cappats;
@@ -268,40 +276,68 @@ static int check_type(const char *s, const char *e, int is_comment, const char *
 
 typedef struct found {
     int kind, count, literal;
+    int pfx;                 /* index in the prefix set; -1 for a comment */
     size_t at;               /* offset of the prefix */
     size_t rest;             /* offset just past the directive's colon */
 } found;
 
+/* Splits [list] at commas into [pf]. Returns 0 (with a message in [why],
+** naming the prefix in [bad]) when a prefix is not valid, repeats another
+** or is a comment prefix, as FileCheck refuses them. */
+static int split_prefixes(const char *list, fc_prefixes *pf, const char **why, const char **bad, size_t *badlen)
+{
+    pf->n = 0;
+    for (const char *p = list;;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        *bad = p; *badlen = len;
+        int ok = len > 0 && isalpha((unsigned char)*p);
+        for (size_t i = 0; ok && i < len; i++) ok = part_of_word(p[i]);
+        if (!ok) {
+            *why = "supplied check prefix must start with a letter and contain only alphanumeric "
+                   "characters, hyphens, and underscores";
+            return 0;
+        }
+        int dup = (len == 3 && (!memcmp(p, "COM", 3) || !memcmp(p, "RUN", 3)));
+        for (int i = 0; i < pf->n; i++) dup |= pf->len[i] == len && !memcmp(pf->s[i], p, len);
+        if (dup) { *why = "supplied check prefix must be unique among check and comment prefixes"; return 0; }
+        if (pf->n == FC_MAX_PREFIXES) { *why = "too many check prefixes"; return 0; }
+        pf->s[pf->n] = p;
+        pf->len[pf->n++] = len;
+        if (!e) return 1;
+        p = e + 1;
+    }
+}
+
 /* FindFirstMatchingPrefix: finds the next directive in [s, s+n) at or after
-** *pos, recognising [prefix] and the comment prefixes COM and RUN. Returns 0
-** at the end of the text. */
-static int next_directive(const char *s, size_t n, size_t *pos, const char *prefix, found *f)
+** *pos, recognising the prefixes of [pf] and the comment prefixes COM and
+** RUN. Returns 0 at the end of the text. */
+static int next_directive(const char *s, size_t n, size_t *pos, const fc_prefixes *pf, found *f)
 {
     static const char *const comments[] = {"COM", "RUN"};
-    size_t plen = strlen(prefix);
     size_t i = *pos;
     while (i < n) {
         /* Find the earliest (then longest) occurrence of any prefix. */
         size_t best = n, blen = 0;
-        int bcomment = 0;
-        for (int k = -1; k < 2; k++) {
-            const char *p = k < 0 ? prefix : comments[k];
-            size_t len = k < 0 ? plen : 3;
-            if (k >= 0 && !strcmp(prefix, p)) continue;
+        int bwhich = -1;
+        for (int k = 0; k < pf->n + 2; k++) {
+            const char *p = k < pf->n ? pf->s[k] : comments[k - pf->n];
+            size_t len = k < pf->n ? pf->len[k] : 3;
             const char *hit = len <= n - i ? memmem(s + i, n - i, p, len) : NULL;
             if (!hit) continue;
             size_t at = (size_t)(hit - s);
-            if (at < best || (at == best && len > blen)) { best = at; blen = len; bcomment = k >= 0; }
+            if (at < best || (at == best && len > blen)) { best = at; blen = len; bwhich = k < pf->n ? k : -1; }
         }
         if (best == n) break;
         if (best == i || !part_of_word(s[best - 1])) {
             const char *rest = NULL;
             int count, literal;
-            int kind = check_type(s + best + blen, s + n, bcomment, &rest, &count, &literal);
+            int kind = check_type(s + best + blen, s + n, bwhich < 0, &rest, &count, &literal);
             if (kind != K_NONE) {
                 f->kind = kind;
                 f->count = count;
                 f->literal = literal;
+                f->pfx = bwhich;
                 f->at = best;
                 f->rest = (size_t)(rest - s);
                 /* Scanning resumes at the end of the line: a directive (or
@@ -322,8 +358,11 @@ int fc_has_directives(const char *text, size_t len, const char *prefix)
 {
     size_t pos = 0;
     found f;
-    if (!prefix) prefix = "CHECK";
-    while (next_directive(text, len, &pos, prefix, &f))
+    fc_prefixes pf;
+    const char *why, *bad;
+    size_t badlen;
+    if (!split_prefixes(prefix ? prefix : "CHECK", &pf, &why, &bad, &badlen)) return 0;
+    while (next_directive(text, len, &pos, &pf, &f))
         if (f.kind != K_COMMENT) return 1;
     return 0;
 }
@@ -645,11 +684,11 @@ static int parse_pattern(fc *c, fc_pat *p, size_t off, size_t n, int literal)
     const char *s = c->cb + off;
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
     if (n == 0 && p->kind != K_EMPTY) {
-        cerror(c, off, "found empty check string with prefix '%s:'", c->prefix);
+        cerror(c, off, "found empty check string with prefix '%.*s:'", PFX(c, p->pfx));
         return 0;
     }
     if (n > 0 && p->kind == K_EMPTY) {
-        cerror(c, off, "found non-empty check string for empty check with prefix '%s:'", c->prefix);
+        cerror(c, off, "found non-empty check string for empty check with prefix '%.*s:'", PFX(c, p->pfx));
         return 0;
     }
     if (p->kind == K_EMPTY) {
@@ -734,7 +773,7 @@ static int read_checks(fc *c)
     size_t pos = 0, line = 1, counted = 0;
     int dn_first = 0, found_any = 0;
     found f;
-    while (next_directive(c->cb, c->cn, &pos, c->prefix, &f)) {
+    while (next_directive(c->cb, c->cn, &pos, &c->pf, &f)) {
         for (; counted < f.at; counted++) line += c->cb[counted] == '\n';
         size_t eol = f.rest;
         while (eol < c->cn && c->cb[eol] != '\n' && c->cb[eol] != '\r') eol++;
@@ -742,11 +781,11 @@ static int read_checks(fc *c)
         if (f.kind == K_COMMENT) continue;
         found_any = 1;
         if (f.kind == K_BADNOT) {
-            cerror(c, f.rest, "unsupported -NOT combo on prefix '%s'", c->prefix);
+            cerror(c, f.rest, "unsupported -NOT combo on prefix '%.*s'", PFX(c, f.pfx));
             return 0;
         }
         if (f.kind == K_BADCOUNT) {
-            cerror(c, f.rest, "invalid count in -COUNT specification on prefix '%s'", c->prefix);
+            cerror(c, f.rest, "invalid count in -COUNT specification on prefix '%.*s'", PFX(c, f.pfx));
             return 0;
         }
         size_t ps = f.rest;
@@ -758,14 +797,15 @@ static int read_checks(fc *c)
         p->line = (int)line;
         p->loc = ps;
         p->dloc = f.at;
+        p->pfx = f.pfx;
         if (!parse_pattern(c, p, ps, eol - ps, f.literal)) return 0;
         if (p->kind == K_LABEL && p->has_var) {
-            cerror(c, f.at, "found '%s-LABEL:' with variable definition or use", c->prefix);
+            cerror(c, f.at, "found '%.*s-LABEL:' with variable definition or use", PFX(c, f.pfx));
             return 0;
         }
         if ((p->kind == K_NEXT || p->kind == K_SAME || p->kind == K_EMPTY) && c->nstrs == 0) {
-            cerror(c, f.at, "found '%s-%s' without previous '%s: line", c->prefix,
-                   p->kind == K_NEXT ? "NEXT" : p->kind == K_EMPTY ? "EMPTY" : "SAME", c->prefix);
+            cerror(c, f.at, "found '%.*s-%s' without previous '%.*s: line", PFX(c, f.pfx),
+                   p->kind == K_NEXT ? "NEXT" : p->kind == K_EMPTY ? "EMPTY" : "SAME", PFX(c, f.pfx));
             return 0;
         }
         if (p->kind == K_DAG || p->kind == K_NOT) continue;
@@ -782,7 +822,12 @@ static int read_checks(fc *c)
         if (!add_str(c, c->npats - 1, dn_first, c->npats - 1 - dn_first)) return 0;
     }
     if (!found_any) {
-        if (c->err) fprintf(c->err, "error: no check strings found with prefix '%s:'\n", c->prefix);
+        if (c->err) {
+            fprintf(c->err, "error: no check strings found with prefix%s ", c->pf.n > 1 ? "es" : "");
+            for (int i = 0; i < c->pf.n; i++)
+                fprintf(c->err, "%s'%.*s:'", i ? ", " : "", (int)c->pf.len[i], c->pf.s[i]);
+            fputc('\n', c->err);
+        }
         return 0;
     }
     /* Compile the patterns that need no substitution once. */
@@ -983,10 +1028,10 @@ static void print_subs(fc *c, const fc_pat *p, size_t off)
 static void not_found(fc *c, const fc_pat *p, size_t from, size_t to, int idx)
 {
     if (p->count > 1)
-        cerror(c, p->loc, "%s-COUNT: expected string not found in input (%d out of %d)",
-               c->prefix, idx, p->count);
+        cerror(c, p->loc, "%.*s-COUNT: expected string not found in input (%d out of %d)",
+               PFX(c, p->pfx), idx, p->count);
     else
-        cerror(c, p->loc, "%s%s: expected string not found in input", c->prefix, kind_name(p->kind));
+        cerror(c, p->loc, "%.*s%s: expected string not found in input", PFX(c, p->pfx), kind_name(p->kind));
     inote(c, from, 1, "scanning from here");
     print_subs(c, p, from);
     fuzzy(c, p, from, to);
@@ -1002,7 +1047,7 @@ static int check_not(fc *c, const int *nots, int nn, size_t from, size_t to)
         int r = match(c, p, from, to, &pos, &len);
         if (r < 0) { fail = 1; continue; }
         if (r == 0) continue;
-        cerror(c, p->loc, "%s-NOT: excluded string found in input", c->prefix);
+        cerror(c, p->loc, "%.*s-NOT: excluded string found in input", PFX(c, p->pfx));
         inote(c, pos, len, "found here");
         print_subs(c, p, pos);
         for (int k = 0; k < p->ndefs; k++)
@@ -1035,11 +1080,11 @@ static int check_line(fc *c, const fc_pat *p, size_t from, size_t to)
     first += from;
     if (p->kind == K_SAME) {
         if (k == 0) return 0;
-        cerror(c, p->loc, "%s-SAME: is not on the same line as the previous match", c->prefix);
+        cerror(c, p->loc, "%.*s-SAME: is not on the same line as the previous match", PFX(c, p->pfx));
     } else if (k == 0) {
-        cerror(c, p->loc, "%s%s: is on the same line as previous match", c->prefix, kind_name(p->kind));
+        cerror(c, p->loc, "%.*s%s: is on the same line as previous match", PFX(c, p->pfx), kind_name(p->kind));
     } else if (k != 1) {
-        cerror(c, p->loc, "%s%s: is not on the line after the previous match", c->prefix, kind_name(p->kind));
+        cerror(c, p->loc, "%.*s%s: is not on the line after the previous match", PFX(c, p->pfx), kind_name(p->kind));
     } else {
         return 0;
     }
@@ -1187,9 +1232,10 @@ int fc_check(const char *check, size_t check_len, const char *input, size_t inpu
     c.prefix = opt && opt->prefix ? opt->prefix : "CHECK";
     c.check_name = opt && opt->check_name ? opt->check_name : "<check>";
     c.input_name = opt && opt->input_name ? opt->input_name : "<stdin>";
-    if (!fc_valid_prefix(c.prefix)) {
-        if (diag) fprintf(diag, "error: supplied check prefix must start with a letter and "
-                          "contain only alphanumeric characters, hyphens, and underscores: '%s'\n", c.prefix);
+    const char *why, *bad;
+    size_t badlen;
+    if (!split_prefixes(c.prefix, &c.pf, &why, &bad, &badlen)) {
+        if (diag) fprintf(diag, "error: %s: '%.*s'\n", why, (int)badlen, bad);
         return FC_ERROR;
     }
     int result = FC_ERROR;

@@ -32,7 +32,8 @@ enum {
 };
 
 typedef struct fc_options {
-    const char *prefix;      /* check prefix; NULL means "CHECK" */
+    const char *prefix;      /* check prefixes, comma-separated ("A,B", as
+                                --check-prefixes); NULL means "CHECK" */
     const char *check_name;  /* name of the check text in messages; NULL: "<check>" */
     const char *input_name;  /* name of the input in messages; NULL: "<stdin>" */
     int allow_empty;         /* nonzero: an empty input is not an error (--allow-empty) */
@@ -44,8 +45,8 @@ typedef struct fc_options {
 int fc_check(const char *check, size_t check_len, const char *input, size_t input_len,
              const fc_options *opt, FILE *diag);
 
-/* Returns 1 if [text] contains at least one directive with [prefix] (NULL
-** means "CHECK") as FileCheck would recognise it, malformed ones included;
+/* Returns 1 if [text] contains at least one directive with [prefix] (a
+** comma-separated list; NULL means "CHECK") as FileCheck would recognise it, malformed ones included;
 ** comments (`COM:`, `RUN:`) do not count. Returns 0 otherwise. */
 int fc_has_directives(const char *text, size_t len, const char *prefix);
 

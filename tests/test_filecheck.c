@@ -7,7 +7,7 @@
 **           failure messages, malformed check files, hostile inputs.
 **   agree   every case of tests/filecheck/ (NAME.check, NAME.in; the check
 **           file's first line `; EXPECT: pass|fail|error`, an optional
-**           `; PREFIX: P`) through the matcher AND LLVM's FileCheck-14:
+**           `; PREFIX: P[,Q..]`) through the matcher AND LLVM's FileCheck-14:
 **           both must give the recorded verdict.
 **   runner  `tfrun test` end to end, with TFRUN_TEST_EXE pointing at a shell
 **           script that stands in for tfrun: it prints its arguments and runs
@@ -360,7 +360,7 @@ static int llvm_filecheck(const char *exe, const char *check, const char *input,
         dup2(null, 2);
         char inarg[1024], parg[256];
         snprintf(inarg, sizeof inarg, "--input-file=%s", input);
-        snprintf(parg, sizeof parg, "--check-prefix=%s", prefix ? prefix : "CHECK");
+        snprintf(parg, sizeof parg, "--check-prefixes=%s", prefix ? prefix : "CHECK");
         execl(exe, exe, "--dump-input=never", parg, inarg, check, (char *)NULL);
         _exit(126);
     }
