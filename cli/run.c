@@ -557,9 +557,11 @@ out_all:
     fflush(out);
     wq_destroy(q);             /* quiesces: no task may outlive the plans */
     if (host) host_free(host);
-    if (m) ir_module_free(m);
-    /* The leak check comes last and overrides a 0 status (§1.10). */
+    /* The leak check comes last and overrides a 0 status (§1.10). Its
+    ** report names the ops that made what is still alive, so the module
+    ** is freed after it. */
     if (ha_report_at_exit(alloc, out)) st = 1;
+    if (m) ir_module_free(m);
     fflush(out);
     ha_destroy(alloc);
     diag_free(d);

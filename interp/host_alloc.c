@@ -10,6 +10,7 @@
 ** ERROR.
 */
 #include "interp/workqueue.h"
+#include "ir/ir.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -25,13 +26,69 @@
 #define HA_FIXED_CAPACITY 1024
 #define HA_FIXED_SMALL 32
 
+/* A live block of the leak check allocator: its address, the op that
+** asked for it (NULL: not a kernel) and its size. */
+typedef struct LiveBlock { void *p; const Op *site; size_t size; } LiveBlock;
+
 struct HostAllocator {
     HostAllocKind kind;
     FILE *log;
     pthread_mutex_t mu;
     HostAllocStats st;
     size_t capacity;                  /* fixed-size: bytes still available */
+    LiveBlock *live; size_t nlive, caplive;   /* leak check: open addressing by p */
 };
+
+static size_t live_slot(const HostAllocator *a, const void *p)
+{
+    uintptr_t h = (uintptr_t)p >> 4;
+    h ^= h >> 17; h *= 0x9E3779B97F4A7C15ull;
+    return (size_t)h & (a->caplive - 1);
+}
+
+/* Remembers block [p] (under a->mu). A full table that cannot grow only
+** loses the site: the counts stay right. */
+static void live_add(HostAllocator *a, void *p, const Op *site, size_t size)
+{
+    if ((a->nlive + 1) * 2 > a->caplive) {
+        size_t ncap = a->caplive ? a->caplive * 2 : 64;
+        LiveBlock *old = a->live, *nl = calloc(ncap, sizeof *nl);
+        if (!nl) return;
+        size_t ocap = a->caplive;
+        a->live = nl; a->caplive = ncap;
+        for (size_t i = 0; i < ocap; i++) {
+            if (!old[i].p) continue;
+            size_t j = live_slot(a, old[i].p);
+            while (a->live[j].p) j = (j + 1) & (ncap - 1);
+            a->live[j] = old[i];
+        }
+        free(old);
+    }
+    size_t j = live_slot(a, p);
+    while (a->live[j].p) j = (j + 1) & (a->caplive - 1);
+    a->live[j] = (LiveBlock){ p, site, size };
+    a->nlive++;
+}
+
+/* Forgets block [p] (under a->mu), shifting back the run after it. */
+static void live_remove(HostAllocator *a, const void *p)
+{
+    if (!a->caplive) return;
+    size_t mask = a->caplive - 1, j = live_slot(a, p);
+    while (a->live[j].p && a->live[j].p != p) j = (j + 1) & mask;
+    if (!a->live[j].p) return;
+    a->live[j].p = NULL;
+    a->nlive--;
+    for (size_t k = (j + 1) & mask; a->live[k].p; k = (k + 1) & mask) {
+        size_t home = live_slot(a, a->live[k].p);
+        /* Move k back into the hole at j unless its home lies in (j, k]. */
+        if ((k > j && (home <= j || home > k)) || (k < j && home <= j && home > k)) {
+            a->live[j] = a->live[k];
+            a->live[k].p = NULL;
+            j = k;
+        }
+    }
+}
 
 /* ORDER HAKIND */
 static const char *const ha_names[] = {
@@ -61,6 +118,7 @@ void ha_destroy(HostAllocator *a)
 {
     if (!a) return;
     pthread_mutex_destroy(&a->mu);
+    free(a->live);
     free(a);
 }
 
@@ -68,6 +126,11 @@ HostAllocKind ha_kind(const HostAllocator *a)   { return a->kind; }
 const char *ha_banner(const HostAllocator *a)   { return ha_banners[a->kind]; }
 
 void *ha_alloc(HostAllocator *a, size_t size, size_t align)
+{
+    return ha_alloc_at(a, size, align, NULL);
+}
+
+void *ha_alloc_at(HostAllocator *a, size_t size, size_t align, const Op *site)
 {
     pthread_mutex_lock(&a->mu);
     if (a->kind == HA_FIXED_SIZE_1K && size > HA_FIXED_SMALL) {
@@ -97,14 +160,20 @@ void *ha_alloc(HostAllocator *a, size_t size, size_t align)
         p = malloc(size ? size : 1);
     }
     if (!p) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (a->kind == HA_LEAK_CHECK) {
+        pthread_mutex_lock(&a->mu);
+        live_add(a, p, site, size);
+        pthread_mutex_unlock(&a->mu);
+    }
     return p;
 }
 
 void ha_free(HostAllocator *a, void *p, size_t size)
 {
     if (!p) return;
-    free(p);
     pthread_mutex_lock(&a->mu);
+    if (a->kind == HA_LEAK_CHECK) live_remove(a, p);
+    free(p);
     if (a->kind == HA_FIXED_SIZE_1K && size > HA_FIXED_SMALL) {
         a->capacity += size;
         tfrt_log(a->log, 'I', __FILE__, __LINE__, "Freeing %zu bytes. %zu available.", size, a->capacity);
@@ -137,6 +206,40 @@ void ha_print_profile(const HostAllocator *a, FILE *out)
     fflush(out);
 }
 
+/* One line per op that made live blocks, in source order. */
+static int site_cmp(const void *x, const void *y)
+{
+    const LiveBlock *a = x, *b = y;
+    if (!a->site || !b->site) return (a->site == NULL) - (b->site == NULL);
+    if (a->site->line != b->site->line) return a->site->line < b->site->line ? -1 : 1;
+    if (a->site->col != b->site->col) return a->site->col < b->site->col ? -1 : 1;
+    return a->site < b->site ? -1 : a->site > b->site;
+}
+
+static void report_sites(const HostAllocator *a, FILE *out)
+{
+    HostAllocator *m = (HostAllocator *)a;
+    pthread_mutex_lock(&m->mu);
+    LiveBlock *v = m->nlive ? malloc(m->nlive * sizeof *v) : NULL;
+    size_t n = 0;
+    for (size_t i = 0; v && i < m->caplive; i++) if (m->live[i].p) v[n++] = m->live[i];
+    pthread_mutex_unlock(&m->mu);
+    if (!v) return;
+    qsort(v, n, sizeof *v, site_cmp);
+    for (size_t i = 0; i < n;) {
+        size_t j = i, bytes = 0;
+        while (j < n && v[j].site == v[i].site) bytes += v[j++].size;
+        const Op *op = v[i].site;
+        if (op)
+            fprintf(out, "  %zu allocation%s, %zu bytes: made by '%s' at line %d:%d\n", j - i,
+                    j - i == 1 ? "" : "s", bytes, op->name ? op->name : "?", op->line, op->col);
+        else
+            fprintf(out, "  %zu allocation%s, %zu bytes: made outside any kernel\n", j - i, j - i == 1 ? "" : "s", bytes);
+        i = j;
+    }
+    free(v);
+}
+
 bool ha_report_at_exit(const HostAllocator *a, FILE *out)
 {
     if (a->kind == HA_PROFILED) {
@@ -149,6 +252,7 @@ bool ha_report_at_exit(const HostAllocator *a, FILE *out)
     ha_print_profile(a, out);
     fprintf(out, "Memory leak detected: %lld alive allocations, %lld alive bytes\n",
             (long long)s.cur_allocs, (long long)s.cur_bytes);
+    report_sites(a, out);
     fflush(out);
     return true;
 }

@@ -101,6 +101,11 @@ const char *ha_banner(const HostAllocator *a);
 /* NULL when the allocator refuses (fixed-size capacity exhausted). The size
 ** accounted is [size] exactly; callers add TFRT's 64-byte header themselves. */
 void *ha_alloc(HostAllocator *a, size_t size, size_t align);
+/* The same, naming the op whose kernel asks ([site], may be NULL): the leak
+** check allocator remembers it for each live block, so that its report
+** says which kernel made what was never freed (tfrun.md §13). */
+struct Op;
+void *ha_alloc_at(HostAllocator *a, size_t size, size_t align, const struct Op *site);
 void ha_free(HostAllocator *a, void *p, size_t size);
 typedef struct HostAllocStats {
     int64_t cur_allocs, max_allocs, total_allocs, cur_bytes, max_bytes;
@@ -110,7 +115,9 @@ HostAllocStats ha_stats(const HostAllocator *a);
 void ha_print_profile(const HostAllocator *a, FILE *out);
 /* At program end: profile printing for HA_PROFILED, and for HA_LEAK_CHECK
 ** the profile plus `Memory leak detected: A alive allocations, B alive bytes`
-** when bytes are alive. Returns true if a leak was reported. */
+** when bytes are alive, then one line per op that made live blocks
+** (`  N allocations, B bytes: made by 'OP' at line L:C`, source order of
+** first allocation). Returns true if a leak was reported. */
 bool ha_report_at_exit(const HostAllocator *a, FILE *out);
 
 /* TFRT_LOG line: `S YYYY-MM-DD HH:MM:SS.uuuuuu TID FILE:LINE] MESSAGE`. */

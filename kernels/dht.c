@@ -220,12 +220,17 @@ static void hb_delete(Object *o)
 
 HostBuffer *hb_alloc(HostAllocator *a, size_t size, size_t align)
 {
+    return hb_alloc_at(a, size, align, NULL);
+}
+
+HostBuffer *hb_alloc_at(HostAllocator *a, size_t size, size_t align, const struct Op *site)
+{
     if (align == 0) align = 16;
     if (align & (align - 1)) return NULL;
     if (size > HB_MAX_SIZE) return NULL;
     size_t extra = align > 16 ? align : 0;
     size_t total = HB_HEADER + size + extra;
-    void *block = a ? ha_alloc(a, total, align > 16 ? align : 16) : malloc(total);
+    void *block = a ? ha_alloc_at(a, total, align > 16 ? align : 16, site) : malloc(total);
     if (!block) return NULL;
     HostBuffer *b = (HostBuffer *)obj_alloc(OBJ_BUFFER, sizeof *b, hb_delete);
     b->alloc = a;
@@ -282,9 +287,14 @@ static DenseHostTensor *dht_shell(DType dt, int rank, const int64_t *dims)
 
 DenseHostTensor *dht_new(HostAllocator *a, DType dt, int rank, const int64_t *dims)
 {
+    return dht_new_at(a, dt, rank, dims, NULL);
+}
+
+DenseHostTensor *dht_new_at(HostAllocator *a, DType dt, int rank, const int64_t *dims, const struct Op *site)
+{
     DenseHostTensor *t = dht_shell(dt, rank, dims);
     if (!t) return NULL;
-    t->buf = hb_alloc(a, (size_t)t->nelems * dt_size(dt), 16);
+    t->buf = hb_alloc_at(a, (size_t)t->nelems * dt_size(dt), 16, site);
     if (!t->buf) {
         obj_release(&t->hdr);
         return NULL;
@@ -553,7 +563,7 @@ static void create_tensor(KernelFrame *f, DType dt)
         kf_error(f, "missing or invalid 'shape' attribute");
         return;
     }
-    DenseHostTensor *t = dht_new(halloc(f), dt, rank, dims);
+    DenseHostTensor *t = dht_new_at(halloc(f), dt, rank, dims, f->op);
     if (!t) {
         kf_error(f, "Cannot allocate tensor");
         return;
@@ -735,7 +745,7 @@ void k_tfrt_dht_allocate_buffer(KernelFrame *f)
 {
     int64_t size = kf_i64(f, 0), align = kf_i64(f, 1);
     HostBuffer *b = NULL;
-    if (size >= 0 && align > 0) b = hb_alloc(halloc(f), (size_t)size, (size_t)align);
+    if (size >= 0 && align > 0) b = hb_alloc_at(halloc(f), (size_t)size, (size_t)align, f->op);
     if (!b) {
         kf_error(f, "Cannot allocate host buffer");
         return;

@@ -65,6 +65,8 @@ typedef struct HostBuffer {
 /* A new buffer of [size] bytes aligned to [align] (a power of two; 0 means
 ** 16), zero-filled. NULL when the allocator refuses or align is invalid. */
 HostBuffer *hb_alloc(HostAllocator *a, size_t size, size_t align);
+/* The same, naming the op that asks (the leak report, ha_alloc_at). */
+HostBuffer *hb_alloc_at(HostAllocator *a, size_t size, size_t align, const struct Op *site);
 /* A buffer aliasing bytes [off, off+size) of [parent]. NULL if out of range. */
 HostBuffer *hb_slice(HostBuffer *parent, size_t off, size_t size);
 /* The buffer inside [v], or NULL if [v] is not a host buffer (borrowed). */
@@ -87,6 +89,7 @@ typedef struct DenseHostTensor {
 /* A new tensor with fresh (zeroed) storage from [a]. NULL when the
 ** allocation fails, the rank exceeds DHT_MAX_RANK or a dim is negative. */
 DenseHostTensor *dht_new(HostAllocator *a, DType dt, int rank, const int64_t *dims);
+DenseHostTensor *dht_new_at(HostAllocator *a, DType dt, int rank, const int64_t *dims, const struct Op *site);
 /* A tensor viewing [buf] (retained). The caller checked the size. */
 DenseHostTensor *dht_view(HostBuffer *buf, DType dt, int rank, const int64_t *dims);
 /* The tensor inside [v], or NULL (borrowed). */

@@ -657,7 +657,7 @@ static void leaked_destroy(void *p)
 void k_tfrt_test_memory_leak_one_int32(KernelFrame *f)
 {
     HostAllocator *a = host_allocator(HOST);
-    void *p = a ? ha_alloc(a, sizeof(int32_t), sizeof(int32_t)) : NULL;
+    void *p = a ? ha_alloc_at(a, sizeof(int32_t), sizeof(int32_t), f->op) : NULL;
     if (!p) return;
     Leaked *l = host_kernel_state(HOST, "tfrt_test.memory_leak_one_int32", leaked_create, leaked_destroy);
     pthread_mutex_lock(&l->mu);
@@ -685,7 +685,7 @@ void k_tfrt_test_const_dense_attr(KernelFrame *f)
         return;
     }
     DType dt = dt_from_type(a->type->elem);
-    DenseHostTensor *t = dt ? dht_new(host_allocator(HOST), dt, a->type->rank, a->type->dims) : NULL;
+    DenseHostTensor *t = dt ? dht_new_at(host_allocator(HOST), dt, a->type->rank, a->type->dims, f->op) : NULL;
     if (!t) {
         kf_error(f, "Cannot allocate tensor");
         return;
