@@ -62,7 +62,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LI
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep deep oracle golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep oracle golden asan tsan bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -173,6 +173,9 @@ deep: $(TFRUN)
 
 # `tfrun lint --fix` on every golden program it can fix: the result lints
 # clean and round-trips through `tfrun opt` (tests/lint_fix_sweep.sh).
+canon-sweep: $(TFRUN)
+	@sh tests/canon_sweep.sh $(TFRUN)
+
 lint-sweep: $(TFRUN)
 	@sh tests/lint_fix_sweep.sh $(TFRUN)
 
@@ -196,6 +199,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory bench-check
 	@$(MAKE) --no-print-directory kernels-doc-check
 	@$(MAKE) --no-print-directory lint-sweep
+	@$(MAKE) --no-print-directory canon-sweep
 	@$(MAKE) --no-print-directory deep
 	@$(MAKE) --no-print-directory oracle
 	@$(MAKE) --no-print-directory golden

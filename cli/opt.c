@@ -25,6 +25,7 @@
 #include "interp/strbuf.h"
 #include "ir/diag.h"
 #include "ir/print.h"
+#include "ir/rewrite.h"
 #include "ir/verify.h"
 #include "parser/parser.h"
 
@@ -40,6 +41,9 @@ static const char opt_usage[] =
     "  --no-print                    parse and verify only (for timing)\n"
     "  -mlir-print-op-generic        print every op, function and the module in generic\n"
     "                                form, exactly as mlir-opt --mlir-print-op-generic\n"
+    "  -canonicalize                 simplify before printing: a tfrt.merge.chains of one\n"
+    "                                chain is that chain, duplicate merge operands go, and\n"
+    "                                unused ops without effects are removed\n"
     "  --mlir-print-debuginfo        print the locations written in the source, inline as\n"
     "                                loc(...); without it no location is printed\n"
     "  -o FILE                       write the output to FILE instead of stdout\n"
@@ -48,7 +52,7 @@ static const char opt_usage[] =
     "Options may be written with one dash or two. Exit status: 0 ok, 1 errors, 2 usage.\n";
 
 typedef struct OptOptions {
-    bool verify_diags, split, allow_unreg, no_print, help, generic, debuginfo;
+    bool verify_diags, split, allow_unreg, no_print, help, generic, debuginfo, canonicalize;
     const char *input, *output;
 } OptOptions;
 
@@ -64,6 +68,7 @@ static int parse_options(OptOptions *o, int argc, char **argv)
         else if (args_is(&s, "no-print")) o->no_print = true;
         else if (args_is(&s, "mlir-print-op-generic")) o->generic = true;
         else if (args_is(&s, "mlir-print-debuginfo")) o->debuginfo = true;
+        else if (args_is(&s, "canonicalize")) o->canonicalize = true;
         else if (args_is(&s, "help") || args_is(&s, "h")) o->help = true;
         else if (args_is(&s, "o")) {
             if (!(o->output = args_value(&s))) return 2;
@@ -97,6 +102,13 @@ static bool process(const OptOptions *o, const char *fname, const char *text, si
     }
     bool failed = diag_finish(d);
     if (!m || errors > 0) failed = true;
+    if (m && !failed && o->canonicalize) {
+        ir_canonicalize(m);
+        /* The rewrites must leave a valid program; a failure here is a bug
+        ** of tfrun's, reported rather than printed as if it were fine. */
+        VerifyOptions vo = { .allow_unregistered_dialect = o->allow_unreg };
+        if (verify_module(m, d, &vo) > 0) failed = true;
+    }
     IrPrintOptions po_print = { .generic = o->generic, .debuginfo = o->debuginfo };
     if (m && !failed && !o->no_print) ir_print_module_with(out, m, &po_print);
     /* With --verify-diagnostics, errors that were all expected are success
