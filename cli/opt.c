@@ -41,6 +41,8 @@ static const char opt_usage[] =
     "  --no-print                    parse and verify only (for timing)\n"
     "  -mlir-print-op-generic        print every op, function and the module in generic\n"
     "                                form, exactly as mlir-opt --mlir-print-op-generic\n"
+    "  -inline                       inline each tfrt.call of a private function that no\n"
+    "                                other op names (not tfrt.sync or native ones)\n"
     "  -canonicalize                 simplify before printing: a tfrt.merge.chains of one\n"
     "                                chain is that chain, duplicate merge operands go, and\n"
     "                                unused ops without effects are removed\n"
@@ -52,7 +54,7 @@ static const char opt_usage[] =
     "Options may be written with one dash or two. Exit status: 0 ok, 1 errors, 2 usage.\n";
 
 typedef struct OptOptions {
-    bool verify_diags, split, allow_unreg, no_print, help, generic, debuginfo, canonicalize;
+    bool verify_diags, split, allow_unreg, no_print, help, generic, debuginfo, canonicalize, inline_calls;
     const char *input, *output;
 } OptOptions;
 
@@ -69,6 +71,7 @@ static int parse_options(OptOptions *o, int argc, char **argv)
         else if (args_is(&s, "mlir-print-op-generic")) o->generic = true;
         else if (args_is(&s, "mlir-print-debuginfo")) o->debuginfo = true;
         else if (args_is(&s, "canonicalize")) o->canonicalize = true;
+        else if (args_is(&s, "inline")) o->inline_calls = true;
         else if (args_is(&s, "help") || args_is(&s, "h")) o->help = true;
         else if (args_is(&s, "o")) {
             if (!(o->output = args_value(&s))) return 2;
@@ -102,8 +105,9 @@ static bool process(const OptOptions *o, const char *fname, const char *text, si
     }
     bool failed = diag_finish(d);
     if (!m || errors > 0) failed = true;
-    if (m && !failed && o->canonicalize) {
-        ir_canonicalize(m);
+    if (m && !failed && (o->canonicalize || o->inline_calls)) {
+        if (o->inline_calls) ir_inline(m);
+        if (o->canonicalize) ir_canonicalize(m);
         /* The rewrites must leave a valid program; a failure here is a bug
         ** of tfrun's, reported rather than printed as if it were fine. */
         VerifyOptions vo = { .allow_unregistered_dialect = o->allow_unreg };
