@@ -228,7 +228,7 @@ static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
 }
 
 /* "'NAME' returned V1,V2,...": the result line of a function with results. */
-static void print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code)
+void cli_print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code)
 {
     fprintf(out, "'%s' returned ", fn->name);
     for (int i = 0; i < fn->nresults; i++) {
@@ -346,7 +346,7 @@ static void run_function(Run *r, const Func *fn)
     if (fn->is_sync) {
         char *err = NULL;
         if (exec_run_sync(&c, fn, NULL, 0, res, &err)) {
-            if (n > 0) print_returned(out, fn, res, r->o->print_error_code);
+            if (n > 0) cli_print_returned(out, fn, res, r->o->print_error_code);
         } else {
             fprintf(out, "'%s' returned <<error: %s>>\n", fn->name, err ? err : "");
             free(err);
@@ -359,7 +359,7 @@ static void run_function(Run *r, const Func *fn)
         if (n > 0) {
             wq_await(r->q, res, n);
             flockfile(out);    /* workers may still print (mstd) */
-            print_returned(out, fn, res, r->o->print_error_code);
+            cli_print_returned(out, fn, res, r->o->print_error_code);
             fflush(out);
             funlockfile(out);
             for (int i = 0; i < n; i++) {
