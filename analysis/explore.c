@@ -51,9 +51,11 @@ static bool id_eq(StepId a, StepId b) { return a.op == b.op && a.phase == b.phas
 typedef struct Known {
     void *a;                  /* the task's first word: identifies it while queued */
     bool step;                /* a choice point */
+    bool keeps_read;          /* what it reads stays in a register (a result that is not a chain) */
+    uint64_t wdigest;         /* a split write step: the value it will write */
     StepId id;
     int nfx;
-    struct { const void *obj; unsigned acc; bool var; } fx[MAX_FX];
+    struct { const void *obj; unsigned acc; bool var; const Value *name; } fx[MAX_FX];
 } Known;
 
 /* {=====================================================================
@@ -113,9 +115,11 @@ typedef int (*ChooseFn)(void *ud, Exec *e, const Known *const *steps, int n);
 /* Occurrence counters per (op, phase). */
 typedef struct Occ { const Op *op; int phase, n; } Occ;
 
-/* Variables met in this execution, named by the first step that touched
-** them (a stable name: see state_key). */
-typedef struct VarName { const void *obj; StepId by; int fx; } VarName;
+/* Variables met in this execution, named by the least operand (IR value)
+** through which a step reached them. While every op runs at most once (else
+** nothing is cached), each such value holds one object, and the steps run
+** (part of the state) decide which values were seen: a stable name. */
+typedef struct VarName { const void *obj; const Value *name; } VarName;
 
 struct Exec {
     Host *h;
@@ -171,7 +175,10 @@ static void classify(Exec *e, Known *k, TaskFn fn, void *a, const Known *creator
     const Op *op;
     AsyncValue *args[MAX_ARGS];
     const Object *var;
+    Any wval;
     if (exec_task_kernel(fn, a, &op, args, MAX_ARGS)) {
+        for (int j = 0; j < op->nresults; j++)
+            if (!is_type(op->results[j], "!tfrt.chain")) k->keeps_read = true;
         SeqEffect fx[MAX_FX];
         const char *why = NULL;
         int n = seq_op_effects(op, fx, MAX_FX, &why);
@@ -208,6 +215,7 @@ static void classify(Exec *e, Known *k, TaskFn fn, void *a, const Known *creator
             k->fx[k->nfx].obj = obj;
             k->fx[k->nfx].acc = fx[i].access;
             k->fx[k->nfx].var = isvar;
+            k->fx[k->nfx].name = fx[i].kind == SEQ_RES_OPERAND ? op->operands[fx[i].operand] : NULL;
             k->nfx++;
         }
         /* rv.critical: the order in which invocations enter one section is
@@ -225,13 +233,18 @@ static void classify(Exec *e, Known *k, TaskFn fn, void *a, const Known *creator
             k->step = true;
             k->id = (StepId){ op, PH_KERNEL, occ_next(e, op, PH_KERNEL) };
         }
-    } else if (ext_rv_write_task(fn, a, &var)) {
+    } else if (ext_rv_write_task(fn, a, &var, &wval)) {
         k->step = true;
+        char *r = ext_repr(wval);
+        k->wdigest = hash_bytes(r, strlen(r), 3);
+        free(r);
         k->nfx = 1;
         k->fx[0].obj = var;
         k->fx[0].acc = SEQ_WRITE;
         k->fx[0].var = true;
         const Op *by = creator ? creator->id.op : NULL;
+        k->fx[0].name = by && by->noperands > 0 ? by->operands[0] : NULL;
+        if (!k->fx[0].name) e->cacheable = false;
         k->id = (StepId){ by, PH_WRITE, creator ? creator->id.occ : occ_next(e, NULL, PH_WRITE) };
     }
 }
@@ -278,17 +291,19 @@ static void print_result(Exec *e)
     if (e->fn->nresults > 0 && e->pr) e->pr(e->ud, e->mem ? e->mem : e->h->out, e->fn, e->res);
 }
 
-/* The name of variable [obj] (first seen in step [k]'s effect [fx]). */
-static uint64_t var_name(Exec *e, const void *obj, const Known *k, int fx)
+/* Notes that variable [obj] was reached through [name]. */
+static void var_seen(Exec *e, const void *obj, const Value *name)
 {
     for (int i = 0; i < e->nvars; i++)
-        if (e->vars[i].obj == obj) return hash_id(e->vars[i].by) * 131 + (uint64_t)e->vars[i].fx;
+        if (e->vars[i].obj == obj) {
+            if ((uintptr_t)name < (uintptr_t)e->vars[i].name) e->vars[i].name = name;
+            return;
+        }
     if (e->nvars == e->capvars) {
         e->capvars = e->capvars ? 2 * e->capvars : 16;
         e->vars = xrealloc(e->vars, sizeof *e->vars * (size_t)e->capvars);
     }
-    e->vars[e->nvars++] = (VarName){ obj, k->id, fx };
-    return hash_id(k->id) * 131 + (uint64_t)fx;
+    e->vars[e->nvars++] = (VarName){ obj, name };
 }
 
 static uint64_t var_digest(const void *obj)
@@ -308,8 +323,9 @@ static void note_step(Exec *e, const Known *k)
     uint64_t h = hash_id(k->id);
     for (int i = 0; i < k->nfx && e->cacheable; i++) {
         if (!k->fx[i].var) continue;
-        uint64_t name = var_name(e, k->fx[i].obj, k, i);
-        if (k->fx[i].acc & SEQ_READ) h = mix(h ^ mix(name ^ var_digest(k->fx[i].obj)));
+        var_seen(e, k->fx[i].obj, k->fx[i].name);
+        if ((k->fx[i].acc & SEQ_READ) && k->keeps_read)
+            h = mix(h ^ mix((uint64_t)i ^ var_digest(k->fx[i].obj)));
     }
     e->done_a += h;
     e->done_b += mix(h ^ 0x5555);
@@ -323,7 +339,10 @@ static bool state_key(Exec *e, uint64_t key[2])
     uint64_t o = hash_bytes(e->out, e->outlen, 1);
     uint64_t v = 0;
     for (int i = 0; i < e->nvars; i++)
-        v += mix(hash_id(e->vars[i].by) * 131 + (uint64_t)e->vars[i].fx) ^ var_digest(e->vars[i].obj);
+        v += mix((uint64_t)(uintptr_t)e->vars[i].name) ^ var_digest(e->vars[i].obj);
+    /* Split writes still queued: the value each will write. */
+    for (int i = 0; i < e->nknown; i++)
+        if (e->known[i].id.phase == PH_WRITE) v += mix(hash_id(e->known[i].id) ^ e->known[i].wdigest);
     key[0] = mix(e->done_a ^ mix(o) ^ mix(v + 17) ^ (uint64_t)e->result_printed);
     key[1] = mix(e->done_b + o * 3 + v * 5 + (uint64_t)e->result_printed * 11);
     return true;

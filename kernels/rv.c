@@ -253,10 +253,11 @@ static void rv_write_task(void *a, void *b)
     free(w);
 }
 
-bool ext_rv_write_task(void (*fn)(void *, void *), void *a, const Object **var)
+bool ext_rv_write_task(void (*fn)(void *, void *), void *a, const Object **var, Any *value)
 {
     if (fn != rv_write_task) return false;
     *var = &((const RvWrite *)a)->v->hdr;
+    *value = ((const RvWrite *)a)->value;
     return true;
 }
 
