@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "analysis/explore.h"
 #include "cli/args.h"
 #include "cli/cli.h"
@@ -55,7 +56,8 @@ static const char explore_usage[] =
     "  --model=executor     rv.assign_add is one atomic step, as the executors run it\n"
     "  --max-schedules=N    stop after N complete schedules (default 100000)\n"
     "  --json               one JSON object instead of text\n"
-    "  --timeout=SECS       stop exploring after SECS seconds\n"
+    "  --timeout=SECS       stop exploring after SECS seconds (all functions together)\n"
+    "  --verbose            say on stderr how many runs each search made\n"
     "  --help               this text\n"
     "\n"
     "Exit status: 0 when every search was complete, 1 when one was cut short\n"
@@ -68,7 +70,7 @@ typedef struct ExploreCli {
     ExploreModel model;
     long max_schedules;
     double timeout;
-    bool json, help;
+    bool json, help, verbose;
     const char *input;
 } ExploreCli;
 
@@ -77,9 +79,10 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
     Args s = args_begin(argc, argv, "tfrun explore", "tfrun explore");
     int k;
     while ((k = args_next(&s)) > 0) {
-        if (args_is(&s, "json") || args_is(&s, "help") || args_is(&s, "h")) {
+        if (args_is(&s, "json") || args_is(&s, "help") || args_is(&s, "h") || args_is(&s, "verbose")) {
             if (s.value) return args_error(s.who, s.cmd, "option '%s' takes no value", s.arg);
             if (args_is(&s, "json")) o->json = true;
+            else if (args_is(&s, "verbose")) o->verbose = true;
             else o->help = true;
             continue;
         }
@@ -114,6 +117,13 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
     }
     o->input = s.input;
     return k < 0 ? 2 : -1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 static void print_result_line(void *ud, FILE *out, const Func *fn, AsyncValue **res)
@@ -179,7 +189,7 @@ static void print_json_function(FILE *out, const Func *fn, const ExploreResult *
 
 int cli_explore(int argc, char **argv)
 {
-    ExploreCli o = { NULL, 0, EXPLORE_SPEC, 100000, 0, false, false, NULL };
+    ExploreCli o = { NULL, 0, EXPLORE_SPEC, 100000, 0, false, false, false, NULL };
     int st = parse_options(&o, argc, argv);
     if (st >= 0) { free(o.functions); return st; }
     if (o.help) {
@@ -244,9 +254,20 @@ int cli_explore(int argc, char **argv)
     if (!failed) {
         ExploreOptions eo = { o.model, EXPLORE_REDUCED, o.max_schedules, o.timeout, print_result_line, NULL };
         if (o.json) fputs("{\"functions\": [", out);
+        double start = now_seconds();
         for (int i = 0; i < nlist; i++) {
             ExploreResult r;
+            double t0 = now_seconds();
+            if (o.timeout > 0) {
+                /* One budget for the whole command. */
+                eo.timeout = o.timeout - (t0 - start);
+                if (eo.timeout < 1e-3) eo.timeout = 1e-3;
+            }
             explore_function(host, list[i], &eo, &r);
+            if (o.verbose)
+                fprintf(stderr, "explore: '%s' (%s model): %ld complete schedules, %ld runs, %ld cache hits, "
+                        "%.3f s\n", list[i]->name, o.model == EXPLORE_SPEC ? "spec" : "executor",
+                        r.schedules, r.executions, r.cache_hits, now_seconds() - t0);
             if (o.json) print_json_function(out, list[i], &r, i == 0);
             else print_human(out, list[i], &r);
             if (!r.complete) {
