@@ -303,6 +303,9 @@ static void var_seen(Exec *e, const void *obj, const Value *name)
         e->capvars = e->capvars ? 2 * e->capvars : 16;
         e->vars = xrealloc(e->vars, sizeof *e->vars * (size_t)e->capvars);
     }
+    /* Held until the run ends: its value is part of every later state,
+    ** and its address must not name another object meanwhile. */
+    obj_retain((Object *)obj);
     e->vars[e->nvars++] = (VarName){ obj, name };
 }
 
@@ -433,6 +436,8 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     }
     free(steps);
     if (!complete) drain(e);
+    for (int i = 0; i < e->nvars; i++) obj_release((Object *)e->vars[i].obj);
+    e->nvars = 0;
     if (!e->result_printed && complete) print_result(e);
     if (e->mem) fflush(e->mem);
     for (int i = 0; i < nres; i++)
@@ -627,7 +632,7 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     nd->next = 1;
     nd->sleep = malloc(sizeof *nd->sleep * (size_t)(nz + 1));
     if (!nd->sleep) abort();
-    memcpy(nd->sleep, z, sizeof *z * (size_t)nz);
+    if (nz > 0) memcpy(nd->sleep, z, sizeof *z * (size_t)nz);
     nd->nsleep = nz;
     int k = find_step(steps, n, todo[0]);
     set_child_sleep(s, steps, n, k, nd->sleep, nd->nsleep, nd->todo, 0);
