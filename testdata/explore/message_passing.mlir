@@ -19,13 +19,16 @@ func.func @message_passing() -> !tfrt.chain {
   // Consumer.
   %f, %r1 = "rv.read"(%flag, %c2) : (!rv.var, !tfrt.chain) -> (i32, !tfrt.chain)
   %raised = tfrt.equal.i32 %f, %one
-  %done = tfrt.if %raised, %data, %r1 : (!rv.var, !tfrt.chain) -> (!tfrt.chain) {
-    %d, %r2 = "rv.read"(%data, %r1) : (!rv.var, !tfrt.chain) -> (i32, !tfrt.chain)
+  // The branch starts once the flag's value is known: after the read.
+  %done = tfrt.if %raised, %data : (!rv.var) -> (!tfrt.chain) {
+    %c = tfrt.new.chain
+    %d, %r2 = "rv.read"(%data, %c) : (!rv.var, !tfrt.chain) -> (i32, !tfrt.chain)
     %r3 = tfrt.print.i32 %d, %r2
     tfrt.return %r3 : !tfrt.chain
   } else {
+    %c = tfrt.new.chain
     %m = tfrt.constant.i32 -1
-    %r4 = tfrt.print.i32 %m, %r1
+    %r4 = tfrt.print.i32 %m, %c
     tfrt.return %r4 : !tfrt.chain
   }
   %all = tfrt.merge.chains %done, %p2 : !tfrt.chain, !tfrt.chain
