@@ -22,6 +22,9 @@
 */
 #include "analysis/explore.h"
 
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +107,88 @@ static bool is_type(const Value *v, const char *spelling)
 /* }===================================================================== */
 
 /* {=====================================================================
+** The deadline
+** ====================================================================== */
+
+/* A thread that cancels the current run's request at the deadline: a
+** kernel that runs long inside one step (a tfrt.repeat.i32 invoking its
+** iterations) sees the cancellation, as under `tfrun run --timeout`. */
+typedef struct Watch {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    struct timespec deadline;     /* CLOCK_REALTIME */
+    bool done;
+    atomic_bool fired;
+    RequestContext *rq;           /* the run going on (retained), or NULL */
+} Watch;
+
+static void *watch_main(void *p)
+{
+    Watch *w = p;
+    pthread_mutex_lock(&w->mu);
+    while (!w->done)
+        if (pthread_cond_timedwait(&w->cv, &w->mu, &w->deadline) == ETIMEDOUT) break;
+    if (!w->done) {
+        atomic_store(&w->fired, true);
+        if (w->rq) rq_cancel_msg(w->rq, "Cancelled: timeout");
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+static bool watch_start(Watch *w, double seconds)
+{
+    memset(w, 0, sizeof *w);
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    clock_gettime(CLOCK_REALTIME, &w->deadline);
+    long long ns = (long long)(seconds * 1e9);
+    w->deadline.tv_sec += (time_t)(ns / 1000000000LL);
+    w->deadline.tv_nsec += (long)(ns % 1000000000LL);
+    if (w->deadline.tv_nsec >= 1000000000L) {
+        w->deadline.tv_sec++;
+        w->deadline.tv_nsec -= 1000000000L;
+    }
+    if (pthread_create(&w->thread, NULL, watch_main, w) != 0) {
+        pthread_mutex_destroy(&w->mu);
+        pthread_cond_destroy(&w->cv);
+        return false;
+    }
+    return true;
+}
+
+/* The run [rq] (NULL: none) is the one to cancel at the deadline. */
+static void watch_set(Watch *w, RequestContext *rq)
+{
+    if (!w) return;
+    pthread_mutex_lock(&w->mu);
+    if (w->rq) rq_release(w->rq);
+    w->rq = rq;
+    if (rq) {
+        rq_retain(rq);
+        if (atomic_load(&w->fired)) rq_cancel_msg(rq, "Cancelled: timeout");
+    }
+    pthread_mutex_unlock(&w->mu);
+}
+
+static void watch_stop(Watch *w)
+{
+    pthread_mutex_lock(&w->mu);
+    w->done = true;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->thread, NULL);
+    if (w->rq) rq_release(w->rq);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+}
+
+static bool watch_fired(Watch *w) { return w && atomic_load(&w->fired); }
+
+/* }===================================================================== */
+
+/* {=====================================================================
 ** One execution
 ** ====================================================================== */
 
@@ -148,6 +233,7 @@ struct Exec {
     int nchoices, capchoices;
     RequestContext *rq;
     double deadline;         /* 0: none */
+    Watch *watch;            /* cancels the run at the deadline; NULL: none */
     bool timed_out;
 };
 
@@ -383,6 +469,7 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     e->nchoices = 0;
     e->result_printed = false;
     e->rq = rq_new(e->q);
+    watch_set(e->watch, e->rq);
     ExecCtx c = { e->h, e->rq, 0, NULL };
     int nres = e->fn->nresults;
     e->res = calloc((size_t)nres + 1, sizeof(AsyncValue *));
@@ -401,7 +488,8 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     result_step.fx[0].acc = SEQ_WRITE;
     long nsteps = 0;
     for (;;) {
-        if (e->deadline > 0 && (++nsteps & 63) == 0 && now_seconds() > e->deadline) {
+        if (watch_fired(e->watch) ||
+            (e->deadline > 0 && (++nsteps & 63) == 0 && now_seconds() > e->deadline)) {
             e->timed_out = true;
             complete = false;
             break;
@@ -435,6 +523,11 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
         else run_at(e, (int)(steps[k] - e->known), &taken);
     }
     free(steps);
+    if (complete && watch_fired(e->watch)) {
+        /* The last steps may have run cancelled: not an outcome. */
+        e->timed_out = true;
+        complete = false;
+    }
     if (!complete) drain(e);
     for (int i = 0; i < e->nvars; i++) obj_release((Object *)e->vars[i].obj);
     e->nvars = 0;
@@ -444,6 +537,7 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
         if (e->res[i]) av_release(e->res[i]);
     free(e->res);
     e->res = NULL;
+    watch_set(e->watch, NULL);
     rq_release(e->rq);
     e->rq = NULL;
     return complete;
@@ -672,6 +766,8 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
     e.ud = o->ud;
     double start = now_seconds();
     e.deadline = o->timeout > 0 ? start + o->timeout : 0;
+    Watch watch;
+    if (o->timeout > 0 && watch_start(&watch, o->timeout)) e.watch = &watch;
     FILE *saved_out = h->out;
     DiagSink *saved_diag = h->diag;
     h->diag = NULL;    /* error values reach the result line; diagnostics would repeat per schedule */
@@ -687,7 +783,7 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
             r->note = strdupf("stopped after %s schedules (--max-schedules)%s", n, "");
             break;
         }
-        if (e.deadline > 0 && now_seconds() > e.deadline) {
+        if (watch_fired(e.watch) || (e.deadline > 0 && now_seconds() > e.deadline)) {
             r->complete = false;
             free(r->note);
             r->note = strdupf("stopped by the timeout (--timeout)%s%s", "", "");
@@ -741,6 +837,7 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
         r->note = b.p;
         r->complete = false;
     }
+    if (e.watch) watch_stop(e.watch);
     r->cache_hits = s.hits;
     for (int i = 0; i < s.nnodes; i++) {
         free(s.nodes[i].todo);
