@@ -267,6 +267,7 @@ static void classify(Exec *e, Known *k, TaskFn fn, void *a, const Known *creator
             if (!is_type(op->results[j], "!tfrt.chain")) k->keeps_read = true;
         SeqEffect fx[MAX_FX];
         const char *why = NULL;
+        bool split = host_split_updates(e->h) && op->info && (op->info->effects & FX_UPDATE);
         int n = seq_op_effects(op, fx, MAX_FX, &why);
         if (n < 0 || n > MAX_FX) {
             k->fx[k->nfx++].obj = ANY_OBJECT;
@@ -300,6 +301,9 @@ static void classify(Exec *e, Known *k, TaskFn fn, void *a, const Known *creator
             if (!isvar && obj != OUTPUT_OBJECT) e->cacheable = false;
             k->fx[k->nfx].obj = obj;
             k->fx[k->nfx].acc = fx[i].access;
+            /* The spec model's read step of an update: its write is a step
+            ** of its own (kernels/rv.c queues it). */
+            if (split && fx[i].kind == SEQ_RES_OPERAND) k->fx[k->nfx].acc &= ~(unsigned)SEQ_WRITE;
             k->fx[k->nfx].var = isvar;
             k->fx[k->nfx].name = fx[i].kind == SEQ_RES_OPERAND ? op->operands[fx[i].operand] : NULL;
             k->nfx++;

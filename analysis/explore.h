@@ -16,8 +16,9 @@
 ** differ only in the order of independent steps one is run, and a cache of
 ** visited states (the steps run, what each read, the contents of every
 ** variable, the output so far), so that a state reached along two orders is
-** explored once. EXPLORE_BRUTE runs every interleaving of the steps (for
-** tests).
+** explored once. EXPLORE_SLEEP uses sleep sets alone (one complete
+** schedule per equivalence class of conflict orders), EXPLORE_BRUTE runs
+** every interleaving of the steps (both for tests and measurements).
 **
 ** Witness: "MODEL:I.J.K..." — the model ("spec" or "executor") and, for
 ** each choice point in order, the index of the step taken among the queued
@@ -38,7 +39,7 @@
 #include "ir/ir.h"
 
 typedef enum ExploreModel { EXPLORE_SPEC, EXPLORE_EXECUTOR } ExploreModel;
-typedef enum ExploreSearch { EXPLORE_REDUCED, EXPLORE_BRUTE } ExploreSearch;
+typedef enum ExploreSearch { EXPLORE_REDUCED, EXPLORE_SLEEP, EXPLORE_BRUTE } ExploreSearch;
 
 /* Prints the `'NAME' returned ...` line of [fn] for [res] to [out]. */
 typedef void (*ExploreResultFn)(void *ud, FILE *out, const Func *fn, AsyncValue **res);

@@ -58,6 +58,9 @@ static const char explore_usage[] =
     "  --json               one JSON object instead of text\n"
     "  --timeout=SECS       stop exploring after SECS seconds (all functions together)\n"
     "  --verbose            say on stderr how many runs each search made\n"
+    "  --search=reduced     sleep sets and the cache of visited states (default);\n"
+    "                       'sleep': sleep sets alone, one schedule per conflict\n"
+    "                       order; 'brute': every interleaving (for measurements)\n"
     "  --help               this text\n"
     "\n"
     "Exit status: 0 when every search was complete, 1 when one was cut short\n"
@@ -68,6 +71,7 @@ typedef struct ExploreCli {
     const char **functions;
     int nfunctions;
     ExploreModel model;
+    ExploreSearch search;
     long max_schedules;
     double timeout;
     bool json, help, verbose;
@@ -87,10 +91,10 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
             continue;
         }
         if (!args_is(&s, "function") && !args_is(&s, "model") && !args_is(&s, "max-schedules") &&
-            !args_is(&s, "timeout"))
+            !args_is(&s, "timeout") && !args_is(&s, "search"))
             return args_error(s.who, s.cmd, "unknown option '%s'", s.arg);
         bool is_fn = args_is(&s, "function"), is_model = args_is(&s, "model");
-        bool is_max = args_is(&s, "max-schedules");
+        bool is_max = args_is(&s, "max-schedules"), is_search = args_is(&s, "search");
         const char *v = args_value(&s);
         if (!v) return 2;
         if (is_fn) {
@@ -101,6 +105,11 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
             if (!strcmp(v, "spec")) o->model = EXPLORE_SPEC;
             else if (!strcmp(v, "executor")) o->model = EXPLORE_EXECUTOR;
             else return args_error(s.who, s.cmd, "invalid model '%s' (want spec or executor)", v);
+        } else if (is_search) {
+            if (!strcmp(v, "reduced")) o->search = EXPLORE_REDUCED;
+            else if (!strcmp(v, "sleep")) o->search = EXPLORE_SLEEP;
+            else if (!strcmp(v, "brute")) o->search = EXPLORE_BRUTE;
+            else return args_error(s.who, s.cmd, "invalid search '%s' (want reduced, sleep or brute)", v);
         } else if (is_max) {
             char *end;
             long n = strtol(v, &end, 10);
@@ -189,7 +198,7 @@ static void print_json_function(FILE *out, const Func *fn, const ExploreResult *
 
 int cli_explore(int argc, char **argv)
 {
-    ExploreCli o = { NULL, 0, EXPLORE_SPEC, 100000, 0, false, false, false, NULL };
+    ExploreCli o = { NULL, 0, EXPLORE_SPEC, EXPLORE_REDUCED, 100000, 0, false, false, false, NULL };
     int st = parse_options(&o, argc, argv);
     if (st >= 0) { free(o.functions); return st; }
     if (o.help) {
@@ -252,7 +261,7 @@ int cli_explore(int argc, char **argv)
     }
     bool incomplete = false;
     if (!failed) {
-        ExploreOptions eo = { o.model, EXPLORE_REDUCED, o.max_schedules, o.timeout, print_result_line, NULL };
+        ExploreOptions eo = { o.model, o.search, o.max_schedules, o.timeout, print_result_line, NULL };
         if (o.json) fputs("{\"functions\": [", out);
         double start = now_seconds();
         for (int i = 0; i < nlist; i++) {

@@ -1,10 +1,12 @@
 /*
 ** test_explore.c — the schedule explorer (analysis/explore.h,
 ** docs/explore.md, spec/tfrun.md §10): on small programs the reduced
-** search (sleep sets + state cache) must find exactly the outcomes that a
-** brute-force enumeration of every interleaving of the steps finds, while
-** running no more complete schedules (and strictly fewer on the programs
-** with independent steps); witnesses must replay to their outcome.
+** search (sleep sets + state cache) and sleep sets alone must find exactly
+** the outcomes that a brute-force enumeration of every interleaving of the
+** steps finds, while running no more complete schedules (strictly fewer
+** where steps commute); sleep sets alone must run exactly one schedule per
+** equivalence class of conflict orders (counted by hand); witnesses must
+** replay to their outcome.
 */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -86,14 +88,31 @@ static bool has_outcome(const ExploreResult *r, const char *out)
     return false;
 }
 
-/* Compares the two searches on @fn of [text] under [model]; returns the
-** complete schedules of (reduced, brute) through the pointers. */
+static void same_outcomes(const ExploreResult *a, const ExploreResult *b, const char *fn)
+{
+    cr_expect_eq(a->noutcomes, b->noutcomes, "%s: %d outcomes against %d", fn, a->noutcomes, b->noutcomes);
+    for (int i = 0; i < b->noutcomes; i++)
+        cr_expect(has_outcome(a, b->outcomes[i].output), "%s: missing outcome\n%s", fn, b->outcomes[i].output);
+}
+
+static long sleep_schedules;    /* of the last compare() */
+
+/* Compares the searches on @fn of [text] under [model]; returns the
+** complete schedules of (reduced, brute) through the pointers, and those of
+** sleep sets alone in sleep_schedules. */
 static void compare(const char *text, const char *fn, ExploreModel model, long *reduced, long *brute)
 {
     Prog p;
     load(&p, text, model);
     ExploreResult a = explore(&p, fn, model, EXPLORE_REDUCED);
     ExploreResult b = explore(&p, fn, model, EXPLORE_BRUTE);
+    ExploreResult z = explore(&p, fn, model, EXPLORE_SLEEP);
+    same_outcomes(&z, &b, fn);
+    same_outcomes(&b, &z, fn);
+    cr_expect_leq(z.schedules, b.schedules);
+    cr_expect_leq(a.schedules, z.schedules);
+    sleep_schedules = z.schedules;
+    explore_result_free(&z);
     cr_expect_eq(a.noutcomes, b.noutcomes, "%s: %d outcomes reduced, %d brute force", fn, a.noutcomes, b.noutcomes);
     for (int i = 0; i < b.noutcomes; i++)
         cr_expect(has_outcome(&a, b.outcomes[i].output), "%s: the reduced search misses outcome\n%s", fn,
@@ -122,8 +141,9 @@ static void compare(const char *text, const char *fn, ExploreModel model, long *
         free(err);
         free(buf);
     }
-    cr_log_info("%s (%s): reduced %ld schedules in %ld runs, brute force %ld schedules", fn,
-                model == EXPLORE_SPEC ? "spec" : "executor", a.schedules, a.executions, b.schedules);
+    cr_log_info("%s (%s): reduced %ld schedules in %ld runs, sleep sets %ld, brute force %ld schedules", fn,
+                model == EXPLORE_SPEC ? "spec" : "executor", a.schedules, a.executions, sleep_schedules,
+                b.schedules);
     *reduced = a.schedules;
     *brute = b.schedules;
     explore_result_free(&a);
@@ -239,6 +259,11 @@ Test(explore, increments_spec)
     long r, b;
     compare(increments3, "f", EXPLORE_SPEC, &r, &b);
     cr_expect_lt(r, b, "three spec increments: reduced %ld, brute %ld", r, b);
+    /* 6!/2^3 = 90 interleavings of three read-then-write pairs; conflict
+    ** orders: the 3! orders of the writes times, for each read, the write
+    ** it follows (1 x 2 x 3). */
+    cr_expect_eq(b, 90);
+    cr_expect_eq(sleep_schedules, 36);
 }
 
 Test(explore, increments_executor)
@@ -246,6 +271,7 @@ Test(explore, increments_executor)
     long r, b;
     compare(increments3, "f", EXPLORE_EXECUTOR, &r, &b);
     cr_expect_eq(b, 6, "3! orders of three atomic updates");
+    cr_expect_eq(sleep_schedules, 6);
     cr_expect_lt(r, b);
 }
 
@@ -254,8 +280,10 @@ Test(explore, independent_variables)
     long r, b;
     compare(two_vars, "f", EXPLORE_EXECUTOR, &r, &b);
     cr_expect_lt(r, b, "updates of two variables commute: reduced %ld, brute %ld", r, b);
+    cr_expect_eq(sleep_schedules, 4, "2 orders per variable");
     compare(two_vars, "f", EXPLORE_SPEC, &r, &b);
     cr_expect_lt(r, b);
+    cr_expect_eq(sleep_schedules, 16, "4 conflict orders per variable");
 }
 
 Test(explore, store_buffer)
@@ -264,6 +292,7 @@ Test(explore, store_buffer)
     compare(store_buffer, "f", EXPLORE_SPEC, &r, &b);
     /* The three conflict orders, one schedule each: (0,0), (0,1), (2,1). */
     cr_expect_eq(r, 3);
+    cr_expect_eq(sleep_schedules, 3);
     cr_expect_leq(r, b);
 }
 
@@ -272,6 +301,9 @@ Test(explore, prints_and_reads)
     long r, b;
     compare(prints_and_reads, "f", EXPLORE_SPEC, &r, &b);
     cr_expect_lt(r, b, "reads commute: reduced %ld, brute %ld", r, b);
+    /* The reads commute; the two prints and the result line all write the
+    ** output: 3! orders. */
+    cr_expect_eq(sleep_schedules, 6);
 }
 
 Test(explore, critical_sections)
@@ -279,8 +311,10 @@ Test(explore, critical_sections)
     long r, b;
     compare(critical, "inside", EXPLORE_SPEC, &r, &b);
     cr_expect_leq(r, b);
+    cr_expect_eq(sleep_schedules, 2, "which invocation enters first");
     compare(critical, "outside", EXPLORE_SPEC, &r, &b);
     cr_expect_leq(r, b);
+    cr_expect_eq(sleep_schedules, 4, "as two unordered read-then-write updates");
 }
 
 Test(explore, outcome_sets)
