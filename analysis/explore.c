@@ -55,6 +55,7 @@ typedef struct Known {
     void *a;                  /* the task's first word: identifies it while queued */
     bool step;                /* a choice point */
     bool keeps_read;          /* what it reads stays in a register (a result that is not a chain) */
+    int cause;                /* the step after which it was queued (its run led to it), or -1 */
     uint64_t wdigest;         /* a split write step: the value it will write */
     StepId id;
     int nfx;
@@ -229,6 +230,9 @@ struct Exec {
     bool result_printed;
     ExploreResultFn pr;
     void *ud;
+    Known *events;           /* the steps taken, in order (DPOR's trace) */
+    int nevents, capevents;
+    int result_cause;        /* the step after which the results were ready; -2: not yet */
     int *choices;            /* the index taken at each choice point */
     int nchoices, capchoices;
     RequestContext *rq;
@@ -353,6 +357,7 @@ static void sync_known(Exec *e, const Known *creator)
         void *a, *b;
         wq_task_at(e->q, i, &fn, &a, &b);
         classify(e, &e->known[i], fn, a, creator);
+        e->known[i].cause = e->nevents - 1;
     }
     e->nknown = (int)n;
 }
@@ -471,6 +476,8 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     e->done_a = e->done_b = 0;
     e->cacheable = true;
     e->nchoices = 0;
+    e->nevents = 0;
+    e->result_cause = -2;
     e->result_printed = false;
     e->rq = rq_new(e->q);
     watch_set(e->watch, e->rq);
@@ -512,7 +519,11 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
         }
         for (int i = 0; i < e->nknown; i++) steps[n++] = &e->known[i];
         bool result_enabled = nres > 0 && !e->result_printed && results_ready(e);
-        if (result_enabled) steps[n++] = &result_step;
+        if (result_enabled) {
+            if (e->result_cause == -2) e->result_cause = e->nevents - 1;
+            result_step.cause = e->result_cause;
+            steps[n++] = &result_step;
+        }
         if (n == 0) break;
         int k = choose(cud, e, steps, n);
         if (k < 0) { complete = false; break; }
@@ -522,6 +533,11 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
         }
         e->choices[e->nchoices++] = k;
         Known taken = *steps[k];
+        if (e->nevents == e->capevents) {
+            e->capevents = e->capevents ? 2 * e->capevents : 64;
+            e->events = xrealloc(e->events, sizeof *e->events * (size_t)e->capevents);
+        }
+        e->events[e->nevents++] = taken;
         note_step(e, &taken);
         if (steps[k] == &result_step) print_result(e);
         else run_at(e, (int)(steps[k] - e->known), &taken);
@@ -558,6 +574,7 @@ static void exec_init(Exec *e, Host *h, const Func *fn)
 static void exec_fini(Exec *e)
 {
     free(e->known);
+    free(e->events);
     free(e->occ);
     free(e->vars);
     free(e->choices);
@@ -579,10 +596,12 @@ static char *witness_string(ExploreModel m, const int *ch, int n)
 ** ====================================================================== */
 
 typedef struct Node {
-    StepId *todo;
+    StepId *todo;            /* DPOR: the backtrack set, which races make grow */
     int ntodo, next;         /* todo[next - 1] is the choice on the current path */
     StepId *sleep;
     int nsleep;
+    StepId *enabled;         /* DPOR: the steps ready here */
+    int nenabled;
 } Node;
 
 typedef struct Entry {
@@ -603,6 +622,7 @@ typedef struct Search {
     Entry *cache;
     size_t capcache, ncache;
     long hits;
+    int diverge;             /* the first choice point this run did not replay */
     bool stop_exec;
     bool replay_failed;
 } Search;
@@ -713,7 +733,11 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
         }
     } else {
         for (int i = 0; i < n; i++)
-            if (!in_ids(z, nz, steps[i]->id)) todo[ntodo++] = steps[i]->id;
+            if (!in_ids(z, nz, steps[i]->id)) {
+                todo[ntodo++] = steps[i]->id;
+                /* DPOR starts with one step; races add the others. */
+                if (s->o->search == EXPLORE_DPOR) break;
+            }
     }
     if (ntodo == 0) {
         free(todo);
@@ -732,9 +756,105 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     if (!nd->sleep) abort();
     if (nz > 0) memcpy(nd->sleep, z, sizeof *z * (size_t)nz);
     nd->nsleep = nz;
+    nd->enabled = NULL;
+    nd->nenabled = 0;
+    if (s->o->search == EXPLORE_DPOR) {
+        nd->enabled = malloc(sizeof *nd->enabled * (size_t)n);
+        if (!nd->enabled) abort();
+        for (int i = 0; i < n; i++) nd->enabled[i] = steps[i]->id;
+        nd->nenabled = n;
+    }
     int k = find_step(steps, n, todo[0]);
     set_child_sleep(s, steps, n, k, nd->sleep, nd->nsleep, nd->todo, 0);
     return k;
+}
+
+/* Adds [id] to node [nd]'s backtrack set unless it is there or asleep. */
+static void backtrack_add(Node *nd, StepId id)
+{
+    if (in_ids(nd->todo, nd->ntodo, id) || in_ids(nd->sleep, nd->nsleep, id)) return;
+    nd->todo[nd->ntodo++] = id;
+}
+
+/* Source-set DPOR (Abdulla et al. 2014, Algorithm 1) over the run just
+** made: for every race (i, j) — steps that conflict, with i not before j
+** in happens-before through other steps — whose later step j this run took
+** for the first time, the node before i gets a step that starts a
+** reversal (an initial of notdep(i).j), unless one is already there.
+** Happens-before: a step's cause (the step after which its task was
+** queued: its run led to it) and every earlier conflicting step, closed
+** transitively. The cause is the last step the task depends on, not every
+** one, so this happens-before may miss edges: races are then a superset
+** (sound), and an initial that was not ready at node i falls back to every
+** step ready there. */
+static void dpor_races(Search *s, const Exec *e)
+{
+    int n = e->nevents;
+    if (n < 2) return;
+    size_t words = ((size_t)n + 63) / 64;
+    uint64_t *hb = calloc((size_t)n * words, sizeof *hb);
+    uint64_t *other = malloc(words * sizeof *other);
+    int *v = malloc(sizeof *v * (size_t)n);
+    if (!hb || !other || !v) abort();
+#define HB(k) (hb + (size_t)(k) * words)
+#define HAS(set, k) ((set)[(k) / 64] >> ((k) % 64) & 1u)
+#define PUT(set, k) ((set)[(k) / 64] |= (uint64_t)1 << ((k) % 64))
+    for (int j = 0; j < n; j++) {
+        const Known *ej = &e->events[j];
+        int c = ej->cause;
+        if (c >= 0 && c < j) {
+            PUT(HB(j), c);
+            for (size_t w = 0; w < words; w++) HB(j)[w] |= HB(c)[w];
+        }
+        for (int i = 0; i < j; i++) {
+            if (!conflict(&e->events[i], ej)) continue;
+            PUT(HB(j), i);
+            for (size_t w = 0; w < words; w++) HB(j)[w] |= HB(i)[w];
+        }
+        if (j < s->diverge || j >= s->nnodes) continue;
+        for (int i = 0; i < j && i < s->nnodes; i++) {
+            if (i == c || !conflict(&e->events[i], ej)) continue;
+            /* i before j through another direct predecessor? */
+            memset(other, 0, words * sizeof *other);
+            if (c >= 0 && c < j) {
+                PUT(other, c);
+                for (size_t w = 0; w < words; w++) other[w] |= HB(c)[w];
+            }
+            for (int k = i + 1; k < j; k++) {
+                if (!conflict(&e->events[k], ej)) continue;
+                PUT(other, k);
+                for (size_t w = 0; w < words; w++) other[w] |= HB(k)[w];
+            }
+            if (HAS(other, i)) continue;
+            /* v = notdep(i).j; its initials that were ready at node i. */
+            int nv = 0;
+            for (int k = i + 1; k < j; k++)
+                if (!HAS(HB(k), i)) v[nv++] = k;
+            v[nv++] = j;
+            Node *nd = &s->nodes[i];
+            bool covered = false, any = false;
+            StepId pick = { 0 };
+            for (int a = 0; a < nv && !covered; a++) {
+                bool initial = true;
+                for (int b = 0; b < a && initial; b++)
+                    if (HAS(HB(v[a]), v[b])) initial = false;
+                StepId id = e->events[v[a]].id;
+                if (!initial || !in_ids(nd->enabled, nd->nenabled, id)) continue;
+                if (in_ids(nd->todo, nd->ntodo, id) || in_ids(nd->sleep, nd->nsleep, id)) covered = true;
+                else if (!any) { pick = id; any = true; }
+            }
+            if (covered) continue;
+            if (any) backtrack_add(nd, pick);
+            else
+                for (int a = 0; a < nd->nenabled; a++) backtrack_add(nd, nd->enabled[a]);
+        }
+    }
+#undef HB
+#undef HAS
+#undef PUT
+    free(hb);
+    free(other);
+    free(v);
 }
 
 static void add_outcome(ExploreResult *r, Exec *e, ExploreModel m)
@@ -807,6 +927,7 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
             r->schedules++;
             add_outcome(r, &e, o->model);
         }
+        if (o->search == EXPLORE_DPOR) dpor_races(&s, &e);
         free(e.out);
         e.out = NULL;
         if (e.timed_out) {
@@ -826,9 +947,11 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
             Node *nd = &s.nodes[--s.nnodes];
             free(nd->todo);
             free(nd->sleep);
+            free(nd->enabled);
         }
         if (s.nnodes == 0) break;
         s.nodes[s.nnodes - 1].next++;
+        s.diverge = s.nnodes - 1;
     }
     if (e.opaque && !r->note) {
         char where[64] = "";
@@ -846,6 +969,7 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
     for (int i = 0; i < s.nnodes; i++) {
         free(s.nodes[i].todo);
         free(s.nodes[i].sleep);
+        free(s.nodes[i].enabled);
     }
     free(s.nodes);
     free(s.child_sleep);

@@ -17,7 +17,9 @@
 ** visited states (the steps run, what each read, the contents of every
 ** variable, the output so far), so that a state reached along two orders is
 ** explored once. EXPLORE_SLEEP uses sleep sets alone (one complete
-** schedule per equivalence class of conflict orders), EXPLORE_BRUTE runs
+** schedule per equivalence class of conflict orders), EXPLORE_DPOR
+** source-set DPOR with sleep sets (the same classes, fewer runs that a
+** sleep set blocks), EXPLORE_BRUTE runs
 ** every interleaving of the steps (both for tests and measurements).
 **
 ** Witness: "MODEL:I.J.K..." — the model ("spec" or "executor") and, for
@@ -39,7 +41,7 @@
 #include "ir/ir.h"
 
 typedef enum ExploreModel { EXPLORE_SPEC, EXPLORE_EXECUTOR } ExploreModel;
-typedef enum ExploreSearch { EXPLORE_REDUCED, EXPLORE_SLEEP, EXPLORE_BRUTE } ExploreSearch;
+typedef enum ExploreSearch { EXPLORE_REDUCED, EXPLORE_SLEEP, EXPLORE_DPOR, EXPLORE_BRUTE } ExploreSearch;
 
 /* Prints the `'NAME' returned ...` line of [fn] for [res] to [out]. */
 typedef void (*ExploreResultFn)(void *ud, FILE *out, const Func *fn, AsyncValue **res);

@@ -60,7 +60,9 @@ static const char explore_usage[] =
     "  --verbose            say on stderr how many runs each search made\n"
     "  --search=reduced     sleep sets and the cache of visited states (default);\n"
     "                       'sleep': sleep sets alone, one schedule per conflict\n"
-    "                       order; 'brute': every interleaving (for measurements)\n"
+    "                       order; 'dpor': source-set DPOR with sleep sets, the same\n"
+    "                       schedules in fewer runs; 'brute': every interleaving\n"
+    "                       (for measurements)\n"
     "  --help               this text\n"
     "\n"
     "Exit status: 0 when every search was complete, 1 when one was cut short\n"
@@ -108,8 +110,9 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
         } else if (is_search) {
             if (!strcmp(v, "reduced")) o->search = EXPLORE_REDUCED;
             else if (!strcmp(v, "sleep")) o->search = EXPLORE_SLEEP;
+            else if (!strcmp(v, "dpor")) o->search = EXPLORE_DPOR;
             else if (!strcmp(v, "brute")) o->search = EXPLORE_BRUTE;
-            else return args_error(s.who, s.cmd, "invalid search '%s' (want reduced, sleep or brute)", v);
+            else return args_error(s.who, s.cmd, "invalid search '%s' (want reduced, sleep, dpor or brute)", v);
         } else if (is_max) {
             char *end;
             long n = strtol(v, &end, 10);

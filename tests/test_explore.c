@@ -107,12 +107,37 @@ static void compare(const char *text, const char *fn, ExploreModel model, long *
     ExploreResult a = explore(&p, fn, model, EXPLORE_REDUCED);
     ExploreResult b = explore(&p, fn, model, EXPLORE_BRUTE);
     ExploreResult z = explore(&p, fn, model, EXPLORE_SLEEP);
+    ExploreResult d = explore(&p, fn, model, EXPLORE_DPOR);
     same_outcomes(&z, &b, fn);
     same_outcomes(&b, &z, fn);
+    same_outcomes(&d, &b, fn);
+    same_outcomes(&b, &d, fn);
     cr_expect_leq(z.schedules, b.schedules);
     cr_expect_leq(a.schedules, z.schedules);
+    /* DPOR runs the same classes as sleep sets (one complete schedule per
+    ** conflict order), in no more runs. */
+    cr_expect_eq(d.schedules, z.schedules, "%s: DPOR %ld schedules, sleep sets %ld", fn, d.schedules, z.schedules);
+    cr_expect_leq(d.executions, z.executions);
+    cr_log_info("%s (%s): DPOR %ld schedules in %ld runs, sleep sets %ld in %ld runs", fn,
+                model == EXPLORE_SPEC ? "spec" : "executor", d.schedules, d.executions, z.schedules,
+                z.executions);
+    for (int i = 0; i < d.noutcomes; i++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&buf, &len);
+        FILE *saved = p.h->out;
+        p.h->out = mem;
+        char *err = NULL;
+        bool ok = explore_replay(p.h, ir_module_func(p.m, fn), d.outcomes[i].witness, result_line, NULL, &err);
+        p.h->out = saved;
+        fclose(mem);
+        cr_expect(ok && !strcmp(buf, d.outcomes[i].output), "%s: DPOR witness %s", fn, d.outcomes[i].witness);
+        free(err);
+        free(buf);
+    }
     sleep_schedules = z.schedules;
     explore_result_free(&z);
+    explore_result_free(&d);
     cr_expect_eq(a.noutcomes, b.noutcomes, "%s: %d outcomes reduced, %d brute force", fn, a.noutcomes, b.noutcomes);
     for (int i = 0; i < b.noutcomes; i++)
         cr_expect(has_outcome(&a, b.outcomes[i].output), "%s: the reduced search misses outcome\n%s", fn,
