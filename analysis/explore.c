@@ -595,6 +595,13 @@ static char *witness_string(ExploreModel m, const int *ch, int n)
 ** The search
 ** ====================================================================== */
 
+static bool in_ids(const StepId *ids, int n, StepId x)
+{
+    for (int i = 0; i < n; i++)
+        if (id_eq(ids[i], x)) return true;
+    return false;
+}
+
 typedef struct Node {
     StepId *todo;            /* DPOR: the backtrack set, which races make grow */
     int ntodo, next;         /* todo[next - 1] is the choice on the current path */
@@ -602,7 +609,20 @@ typedef struct Node {
     int nsleep;
     StepId *enabled;         /* DPOR: the steps ready here */
     int nenabled;
+    bool full;               /* DPOR gave up on the run: try every ready step */
 } Node;
+
+/* A full node's next step to try: the first ready one neither tried nor
+** asleep. False when there is none. */
+static bool extend_full(Node *nd)
+{
+    for (int a = 0; a < nd->nenabled; a++)
+        if (!in_ids(nd->todo, nd->ntodo, nd->enabled[a]) && !in_ids(nd->sleep, nd->nsleep, nd->enabled[a])) {
+            nd->todo[nd->ntodo++] = nd->enabled[a];
+            return true;
+        }
+    return false;
+}
 
 typedef struct Entry {
     uint64_t k0, k1;
@@ -623,16 +643,11 @@ typedef struct Search {
     size_t capcache, ncache;
     long hits;
     int diverge;             /* the first choice point this run did not replay */
+    ExploreSearch mode;      /* o->search, until REDUCED turns to DPOR */
     bool stop_exec;
     bool replay_failed;
 } Search;
 
-static bool in_ids(const StepId *ids, int n, StepId x)
-{
-    for (int i = 0; i < n; i++)
-        if (id_eq(ids[i], x)) return true;
-    return false;
-}
 
 static int find_step(const Known *const *steps, int n, StepId id)
 {
@@ -670,7 +685,7 @@ static void set_child_sleep(Search *s, const Known *const *steps, int n, int p, 
                             const StepId *done, int ndone)
 {
     s->nchild_sleep = 0;
-    if (s->o->search == EXPLORE_BRUTE) return;
+    if (s->mode == EXPLORE_BRUTE) return;
     int need = nz + ndone;
     if (need > s->capchild) {
         s->capchild = need + 16;
@@ -694,6 +709,13 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     if (d < s->nnodes) {
         /* Replaying the path. */
         Node *nd = &s->nodes[d];
+        if (s->mode == EXPLORE_DPOR && !nd->enabled) {
+            /* A node of the first run, before the search turned to DPOR. */
+            nd->enabled = malloc(sizeof *nd->enabled * (size_t)n);
+            if (!nd->enabled) abort();
+            for (int i = 0; i < n; i++) nd->enabled[i] = steps[i]->id;
+            nd->nenabled = n;
+        }
         int k = find_step(steps, n, nd->todo[nd->next - 1]);
         if (k < 0) { s->replay_failed = true; return -1; }
         set_child_sleep(s, steps, n, k, nd->sleep, nd->nsleep, nd->todo, nd->next - 1);
@@ -706,7 +728,7 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     if (!todo) abort();
     int ntodo = 0;
     uint64_t key[2];
-    if (s->o->search == EXPLORE_REDUCED && state_key(e, key)) {
+    if (s->mode == EXPLORE_REDUCED && state_key(e, key)) {
         Entry *en = cache_slot(s, key);
         if (en->used) {
             /* Visited: only the steps it slept on then and may not now. */
@@ -736,7 +758,7 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
             if (!in_ids(z, nz, steps[i]->id)) {
                 todo[ntodo++] = steps[i]->id;
                 /* DPOR starts with one step; races add the others. */
-                if (s->o->search == EXPLORE_DPOR) break;
+                if (s->mode == EXPLORE_DPOR) break;
             }
     }
     if (ntodo == 0) {
@@ -758,7 +780,8 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     nd->nsleep = nz;
     nd->enabled = NULL;
     nd->nenabled = 0;
-    if (s->o->search == EXPLORE_DPOR) {
+    nd->full = false;
+    if (s->mode == EXPLORE_DPOR) {
         nd->enabled = malloc(sizeof *nd->enabled * (size_t)n);
         if (!nd->enabled) abort();
         for (int i = 0; i < n; i++) nd->enabled[i] = steps[i]->id;
@@ -787,58 +810,60 @@ static void backtrack_add(Node *nd, StepId id)
 ** one, so this happens-before may miss edges: races are then a superset
 ** (sound), and an initial that was not ready at node i falls back to every
 ** step ready there. */
+/* Runs longer than this many steps are not analysed (the happens-before
+** bitsets take n^2/8 bytes): every node they reach gets every ready step,
+** which makes the search below them sleep sets alone. */
+#define DPOR_MAX_EVENTS 4096
+
 static void dpor_races(Search *s, const Exec *e)
 {
     int n = e->nevents;
     if (n < 2) return;
+    if (n > DPOR_MAX_EVENTS) {
+        for (int i = s->diverge; i < s->nnodes; i++) s->nodes[i].full = true;
+        return;
+    }
     size_t words = ((size_t)n + 63) / 64;
     uint64_t *hb = calloc((size_t)n * words, sizeof *hb);
-    uint64_t *other = malloc(words * sizeof *other);
-    int *v = malloc(sizeof *v * (size_t)n);
-    if (!hb || !other || !v) abort();
+    uint64_t *via = malloc(words * sizeof *via);
+    uint64_t *vset = malloc(words * sizeof *vset);
+    if (!hb || !via || !vset) abort();
 #define HB(k) (hb + (size_t)(k) * words)
 #define HAS(set, k) ((set)[(k) / 64] >> ((k) % 64) & 1u)
 #define PUT(set, k) ((set)[(k) / 64] |= (uint64_t)1 << ((k) % 64))
     for (int j = 0; j < n; j++) {
+        if ((j & 15) == 15 && watch_fired(e->watch)) break;
         const Known *ej = &e->events[j];
         int c = ej->cause;
+        /* via: what happens before some direct predecessor of j. */
+        memset(via, 0, words * sizeof *via);
         if (c >= 0 && c < j) {
             PUT(HB(j), c);
-            for (size_t w = 0; w < words; w++) HB(j)[w] |= HB(c)[w];
+            for (size_t w = 0; w < words; w++) via[w] |= HB(c)[w];
         }
         for (int i = 0; i < j; i++) {
             if (!conflict(&e->events[i], ej)) continue;
             PUT(HB(j), i);
-            for (size_t w = 0; w < words; w++) HB(j)[w] |= HB(i)[w];
+            for (size_t w = 0; w < words; w++) via[w] |= HB(i)[w];
         }
+        for (size_t w = 0; w < words; w++) HB(j)[w] |= via[w];
         if (j < s->diverge || j >= s->nnodes) continue;
         for (int i = 0; i < j && i < s->nnodes; i++) {
-            if (i == c || !conflict(&e->events[i], ej)) continue;
-            /* i before j through another direct predecessor? */
-            memset(other, 0, words * sizeof *other);
-            if (c >= 0 && c < j) {
-                PUT(other, c);
-                for (size_t w = 0; w < words; w++) other[w] |= HB(c)[w];
-            }
-            for (int k = i + 1; k < j; k++) {
-                if (!conflict(&e->events[k], ej)) continue;
-                PUT(other, k);
-                for (size_t w = 0; w < words; w++) other[w] |= HB(k)[w];
-            }
-            if (HAS(other, i)) continue;
+            /* A race: a conflicting direct predecessor that no other one
+            ** comes after. */
+            if (i == c || !HAS(HB(j), i) || HAS(via, i) || !conflict(&e->events[i], ej)) continue;
             /* v = notdep(i).j; its initials that were ready at node i. */
-            int nv = 0;
-            for (int k = i + 1; k < j; k++)
-                if (!HAS(HB(k), i)) v[nv++] = k;
-            v[nv++] = j;
             Node *nd = &s->nodes[i];
             bool covered = false, any = false;
             StepId pick = { 0 };
-            for (int a = 0; a < nv && !covered; a++) {
+            memset(vset, 0, words * sizeof *vset);
+            for (int k = i + 1; k <= j && !covered; k++) {
+                if (k < j && HAS(HB(k), i)) continue;
                 bool initial = true;
-                for (int b = 0; b < a && initial; b++)
-                    if (HAS(HB(v[a]), v[b])) initial = false;
-                StepId id = e->events[v[a]].id;
+                for (size_t w = 0; w < words && initial; w++)
+                    if (HB(k)[w] & vset[w]) initial = false;
+                PUT(vset, k);
+                StepId id = e->events[k].id;
                 if (!initial || !in_ids(nd->enabled, nd->nenabled, id)) continue;
                 if (in_ids(nd->todo, nd->ntodo, id) || in_ids(nd->sleep, nd->nsleep, id)) covered = true;
                 else if (!any) { pick = id; any = true; }
@@ -853,8 +878,8 @@ static void dpor_races(Search *s, const Exec *e)
 #undef HAS
 #undef PUT
     free(hb);
-    free(other);
-    free(v);
+    free(via);
+    free(vset);
 }
 
 static void add_outcome(ExploreResult *r, Exec *e, ExploreModel m)
@@ -898,6 +923,7 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
     Search s;
     memset(&s, 0, sizeof s);
     s.o = o;
+    s.mode = o->search;
     for (;;) {
         if (r->schedules >= o->max_schedules) {
             r->complete = false;
@@ -927,7 +953,16 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
             r->schedules++;
             add_outcome(r, &e, o->model);
         }
-        if (o->search == EXPLORE_DPOR) dpor_races(&s, &e);
+        if (s.mode == EXPLORE_DPOR) dpor_races(&s, &e);
+        if (s.mode == EXPLORE_REDUCED && r->executions == 1 && s.ncache == 0) {
+            /* The first run met no state the cache can name (an op ran
+            ** twice, a list, a tensor or a critical section was touched):
+            ** DPOR instead, for the rest of the search. The nodes of the
+            ** first run keep every ready step to try, a superset of what
+            ** DPOR would have put there, which is sound; they record what
+            ** was ready for the race analysis from now on. */
+            s.mode = EXPLORE_DPOR;
+        }
         free(e.out);
         e.out = NULL;
         if (e.timed_out) {
@@ -943,7 +978,8 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
             break;
         }
         /* Backtrack: the deepest node with a step left to take. */
-        while (s.nnodes > 0 && s.nodes[s.nnodes - 1].next >= s.nodes[s.nnodes - 1].ntodo) {
+        while (s.nnodes > 0 && s.nodes[s.nnodes - 1].next >= s.nodes[s.nnodes - 1].ntodo &&
+               !(s.nodes[s.nnodes - 1].full && extend_full(&s.nodes[s.nnodes - 1]))) {
             Node *nd = &s.nodes[--s.nnodes];
             free(nd->todo);
             free(nd->sleep);
