@@ -16,7 +16,9 @@
 ** execution; each node holds the steps to try there (its todo list) and the
 ** sleep set it was reached with. Backtracking takes the next step of the
 ** deepest node that has one and runs a new execution that replays the
-** prefix. Two steps conflict when they touch one object (a variable, a
+** prefix. With DPOR (dpor_races) the todo lists start with one step and
+** grow by race analysis after each run. Two steps conflict when they touch
+** one object (a variable, a
 ** critical section, a list, ...; the program's output is one object) and one
 ** of them writes it; steps whose object is unknown conflict with every step.
 */

@@ -16,7 +16,8 @@
 ** differ only in the order of independent steps one is run, and a cache of
 ** visited states (the steps run, what each read, the contents of every
 ** variable, the output so far), so that a state reached along two orders is
-** explored once. EXPLORE_SLEEP uses sleep sets alone (one complete
+** explored once; when the first run meets no state the cache can name, the
+** rest of the search is source-set DPOR with sleep sets instead. EXPLORE_SLEEP uses sleep sets alone (one complete
 ** schedule per equivalence class of conflict orders), EXPLORE_DPOR
 ** source-set DPOR with sleep sets (the same classes, fewer runs that a
 ** sleep set blocks), EXPLORE_BRUTE runs
