@@ -18,9 +18,9 @@
 ** deepest node that has one and runs a new execution that replays the
 ** prefix. With DPOR (dpor_races) the todo lists start with one step and
 ** grow by race analysis after each run. Two steps conflict when they touch
-** one object (a variable, a
-** critical section, a list, ...; the program's output is one object) and one
-** of them writes it; steps whose object is unknown conflict with every step.
+** one object (a variable, a critical section, a list, ...; the program's
+** output is one object) and one of them writes it; steps whose object is
+** unknown conflict with every step.
 */
 #include "analysis/explore.h"
 
