@@ -96,6 +96,7 @@ static void same_outcomes(const ExploreResult *a, const ExploreResult *b, const 
 }
 
 static long sleep_schedules;    /* of the last compare() */
+static long dpor_schedules, dpor_runs, sleep_runs;
 
 /* Compares the searches on @fn of [text] under [model]; returns the
 ** complete schedules of (reduced, brute) through the pointers, and those of
@@ -136,6 +137,9 @@ static void compare(const char *text, const char *fn, ExploreModel model, long *
         free(buf);
     }
     sleep_schedules = z.schedules;
+    sleep_runs = z.executions;
+    dpor_schedules = d.schedules;
+    dpor_runs = d.executions;
     explore_result_free(&z);
     explore_result_free(&d);
     cr_expect_eq(a.noutcomes, b.noutcomes, "%s: %d outcomes reduced, %d brute force", fn, a.noutcomes, b.noutcomes);
@@ -289,6 +293,7 @@ Test(explore, increments_spec)
     ** it follows (1 x 2 x 3). */
     cr_expect_eq(b, 90);
     cr_expect_eq(sleep_schedules, 36);
+    cr_expect_eq(dpor_schedules, 36, "DPOR: one schedule per conflict order, fewer than brute force's 90");
 }
 
 Test(explore, increments_executor)
@@ -318,6 +323,10 @@ Test(explore, store_buffer)
     /* The three conflict orders, one schedule each: (0,0), (0,1), (2,1). */
     cr_expect_eq(r, 3);
     cr_expect_eq(sleep_schedules, 3);
+    /* DPOR reverses only the races it sees: no run wasted, where sleep sets
+    ** alone start runs that end with every ready step asleep. */
+    cr_expect_eq(dpor_runs, 3);
+    cr_expect_lt(dpor_runs, sleep_runs);
     cr_expect_leq(r, b);
 }
 
