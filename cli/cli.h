@@ -20,6 +20,7 @@ int cli_repl(int argc, char **argv);   /* cli/repl.c — tfrun repl */
 int cli_ops(int argc, char **argv);    /* cli/ops.c — tfrun ops */
 int cli_filecheck(int argc, char **argv); /* cli/fcmain.c — tfrun filecheck */
 int cli_lint(int argc, char **argv);   /* cli/lint.c — tfrun lint */
+int cli_explore(int argc, char **argv); /* cli/explore.c — tfrun explore */
 
 #define TFRUN_VERSION "0.1.0"
 
@@ -28,6 +29,9 @@ int cli_lint(int argc, char **argv);   /* cli/lint.c — tfrun lint */
 ** of type [spelling] as i1 "0"/"1", i32, i64, f32, f64, else "TYPE value". */
 void cli_print_float(FILE *out, double x);
 void cli_print_result_value(FILE *out, const char *spelling, const Any *a);
+/* "'NAME' returned V1,V2,...\n" for the results [res] of [fn] (error values
+** as <<error: MSG>>, with the code when [with_code]). */
+void cli_print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code);
 
 /* ---- schedules (cli/schedule.c; spec/tfrun.md §8) ------------------------ */
 typedef enum CliSchedule { CLI_SCHED_AUTO, CLI_SCHED_EXACT, CLI_SCHED_FAST } CliSchedule;

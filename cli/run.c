@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "analysis/explore.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "interp/exec.h"
@@ -53,6 +54,9 @@ static const char run_usage[] =
     "  --verbose                     print the allocator, work queue and schedule choice\n"
     "                                to stderr\n"
     "  --timeout=SECONDS             cancel the run after SECONDS\n"
+    "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
+    "                                `tfrun explore`, e.g. spec:0.1.0); one queue (s);\n"
+    "                                pass --functions=NAME for the function it belongs to\n"
     "  --shared_libs=..., --enable_tracing, --tracing_level=...   accepted, ignored\n"
     "  --help                        this text\n";
 
@@ -67,6 +71,7 @@ typedef struct Options {
     double timeout;
     const char *input;
     CliSchedule schedule;
+    const char *replay;
     bool help;
 } Options;
 
@@ -77,7 +82,7 @@ typedef struct Options {
 typedef enum { OPT_VALUE, OPT_BOOL } OptKind;
 typedef enum {
     O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_SCHEDULE,
-    O_IGNORED_VALUE, O_IGNORED_BOOL, O_HELP
+    O_REPLAY, O_IGNORED_VALUE, O_IGNORED_BOOL, O_HELP
 } OptId;
 
 static const struct { const char *name; OptId id; OptKind kind; } option_table[] = {
@@ -92,6 +97,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "verbose", O_VERBOSE, OPT_BOOL },
     { "timeout", O_TIMEOUT, OPT_VALUE },
     { "schedule", O_SCHEDULE, OPT_VALUE },
+    { "replay", O_REPLAY, OPT_VALUE },
     { "shared_libs", O_IGNORED_VALUE, OPT_VALUE },
     { "tracing_level", O_IGNORED_VALUE, OPT_VALUE },
     { "enable_tracing", O_IGNORED_BOOL, OPT_BOOL },
@@ -176,6 +182,14 @@ static int parse_options(Options *o, int argc, char **argv)
             if (!cli_schedule_parse(val, &o->schedule))
                 return usage_error("invalid schedule '%s' (want auto, exact or fast)", val);
             break;
+        case O_REPLAY: {
+            ExploreModel m;
+            if (!explore_witness_model(val, &m))
+                return usage_error("invalid witness '%s' (want spec:I.J... or executor:I.J..., "
+                                   "as tfrun explore prints it)", val);
+            o->replay = val;
+            break;
+        }
         case O_IGNORED_VALUE: case O_IGNORED_BOOL: break;
         case O_HELP: o->help = b; break;
         }
@@ -228,7 +242,7 @@ static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
 }
 
 /* "'NAME' returned V1,V2,...": the result line of a function with results. */
-static void print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code)
+void cli_print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code)
 {
     fprintf(out, "'%s' returned ", fn->name);
     for (int i = 0; i < fn->nresults; i++) {
@@ -324,7 +338,15 @@ typedef struct Run {
     Watchdog *wd;
     FILE *out;
     int stuck;          /* results that never became available */
+    int bad_replay;     /* --replay witnesses that did not fit */
 } Run;
+
+static void replay_result(void *ud, FILE *out, const Func *fn, AsyncValue **res)
+{
+    const Run *r = ud;
+    cli_print_returned(out, fn, res, r->o->print_error_code);
+    fflush(out);
+}
 
 static void run_function(Run *r, const Func *fn)
 {
@@ -346,7 +368,7 @@ static void run_function(Run *r, const Func *fn)
     if (fn->is_sync) {
         char *err = NULL;
         if (exec_run_sync(&c, fn, NULL, 0, res, &err)) {
-            if (n > 0) print_returned(out, fn, res, r->o->print_error_code);
+            if (n > 0) cli_print_returned(out, fn, res, r->o->print_error_code);
         } else {
             fprintf(out, "'%s' returned <<error: %s>>\n", fn->name, err ? err : "");
             free(err);
@@ -354,12 +376,23 @@ static void run_function(Run *r, const Func *fn)
         }
         fflush(out);
         wq_quiesce(r->q);
+    } else if (r->o->replay) {
+        /* The explorer's scheduler drives the run (analysis/explore.h). */
+        char *err = NULL;
+        if (!explore_replay(r->host, fn, r->o->replay, replay_result, r, &err)) {
+            fflush(out);
+            fprintf(stderr, "tfrun: --replay: '%s': %s\n", fn->name, err);
+            fflush(stderr);
+            r->bad_replay++;
+        }
+        free(err);
+        n = 0;
     } else {
         exec_invoke_func(&c, fn, NULL, 0, res);
         if (n > 0) {
             wq_await(r->q, res, n);
             flockfile(out);    /* workers may still print (mstd) */
-            print_returned(out, fn, res, r->o->print_error_code);
+            cli_print_returned(out, fn, res, r->o->print_error_code);
             fflush(out);
             funlockfile(out);
             for (int i = 0; i < n; i++) {
@@ -428,6 +461,11 @@ int cli_run(int argc, char **argv)
     size_t len = src.n;
 
     const char *wqspec = o.work_queue ? o.work_queue : "s";
+    if (o.replay && strcmp(wqspec, "s")) {
+        st = usage_error("--replay runs on the single-threaded queue, not '%s'", wqspec);
+        free(text);
+        goto out_opts;
+    }
     char err[256] = "";
     WorkQueue *q = wq_create(wqspec, err, sizeof err);
     if (!q) {
@@ -500,7 +538,15 @@ int cli_run(int argc, char **argv)
         if (list[i] != init && list[i]->nargs == 0) order[norder++] = list[i];
 
     host = host_new(m, q, alloc, d, out);
-    host->schedule = choose_schedule(&o, m, order, norder, alloc);
+    if (o.replay) {
+        ExploreModel model = EXPLORE_SPEC;
+        explore_witness_model(o.replay, &model);
+        host->schedule = EXEC_EXPLORE;
+        host->split_updates = model == EXPLORE_SPEC;
+        if (o.verbose) fprintf(stderr, "Choosing the schedule of witness %s.\n", o.replay);
+    } else {
+        host->schedule = choose_schedule(&o, m, order, norder, alloc);
+    }
     free(order);
     if (!exec_load(host)) {
         /* Nothing runs; the status is the verification's (§1.8). */
@@ -525,7 +571,7 @@ int cli_run(int argc, char **argv)
         if (pthread_create(&wdog.thread, NULL, watchdog_main, &wdog) == 0) wd = &wdog;
     }
 
-    Run run = { &o, host, q, wd, out, 0 };
+    Run run = { &o, host, q, wd, out, 0, 0 };
     if (init) run_function(&run, init);
     for (int i = 0; i < nlist && !watchdog_fired(wd); i++) {
         if (list[i] == init) continue;
@@ -546,7 +592,7 @@ int cli_run(int argc, char **argv)
         pthread_mutex_destroy(&wd->mu);
         pthread_cond_destroy(&wd->cv);
     }
-    st = diag_finish(d) || run.stuck ? 1 : 0;
+    st = diag_finish(d) || run.stuck || run.bad_replay ? 1 : 0;
     if (timed_out) {
         fflush(out);
         fprintf(stderr, "tfrun: Cancelled: timeout\n");

@@ -113,6 +113,7 @@ struct Plan {
     int pseudo_stream;
     const Block *block;
     const VmProto *vm;    /* the compiled form (EXEC_FAST), or NULL */
+    bool each_task;       /* EXEC_EXPLORE: never switch stream, no inline kernel */
     size_t frame_size;    /* bytes of one Frame of this body */
     /* A few freed frames kept for reuse: a loop body or a callee invoked
     ** again and again then costs no malloc. Exchanged atomically. */
@@ -352,7 +353,7 @@ static void gather_op(void *ud, int i, const Op *op)
 /* The plan of [b]. Under the fast schedule there is no stream analysis:
 ** every kernel is in stream 0, so ready kernels all run inline, depth-first
 ** (the last made ready first), and only work a kernel defers becomes a task. */
-static Plan *plan_build(const Module *m, const Block *b, bool fast)
+static Plan *plan_build(const Module *m, const Block *b, ExecSchedule mode)
 {
     Plan *p = xcalloc(1, sizeof *p);
     p->block = b;
@@ -373,7 +374,16 @@ static Plan *plan_build(const Module *m, const Block *b, bool fast)
     p->need = (uint8_t *)(p->code + nops + 2);
     p->need[0] = 1;
     Gather g = { p, 0, NULL, NULL };
-    if (fast || !stream_ops(m, b, p->code + 1, gather_op, &g)) {
+    if (mode == EXEC_EXPLORE) {
+        /* Every kernel a stream of its own (1..nops), the pseudo kernel
+        ** stream 0: dispatch makes each ready kernel one task. */
+        for (int i = 0; i < nops; i++) {
+            p->code[i + 1] = i + 1;
+            gather_op(&g, i, b->ops[i]);
+        }
+        p->code[nops + 1] = 0;
+        p->each_task = true;
+    } else if (mode == EXEC_FAST || !stream_ops(m, b, p->code + 1, gather_op, &g)) {
         /* Fast, or out of memory for the analysis: one stream (the walk
         ** did not happen either). */
         memset(p->code, 0, sizeof(int) * (size_t)(nops + 2));
@@ -531,7 +541,7 @@ static void compile_cb(void *ud, Block *b)
     LoadCtx *lc = ud;
     /* A module loaded again (the REPL redefines functions) gets fresh plans. */
     plan_free(b->exec);
-    b->exec = plan_build(lc->h->module, b, lc->h->schedule == EXEC_FAST);
+    b->exec = plan_build(lc->h->module, b, lc->h->schedule);
 }
 
 static void attach_proto(void *ud, const Block *b, const VmProto *p)
@@ -820,6 +830,7 @@ static void switch_stream(Frame *f, ReadyQueue *q)
 {
     if (q->out.n == 0) return;
     const Plan *p = f->plan;
+    if (p->each_task) return;    /* EXEC_EXPLORE: dispatch makes them tasks */
     int S = kstream(p, q->out.v[0]);
     q->stream = S;
     if (q->out.n == 1) {
@@ -919,6 +930,18 @@ static void dispatch(Frame *f, ReadyQueue *q)
         i = j;
     }
     q->out.n = 0;
+}
+
+bool exec_task_kernel(TaskFn fn, void *a, const Op **op, AsyncValue **args, int max)
+{
+    if (fn != run_task) return false;
+    const Task *t = a;
+    if (t->n != 1 || !t->f->plan->each_task) return false;
+    const Op *o = t->f->plan->ops[t->ks[0] - 1];
+    *op = o;
+    for (int j = 0; j < o->noperands && j < max; j++)
+        args[j] = atomic_load_explicit(&fregs(t->f)[o->operands[j]->index], memory_order_acquire);
+    return true;
 }
 
 static void run_kernel(Frame *f, ReadyQueue *q, int k);

@@ -38,8 +38,12 @@
 
 /* The two schedules (spec/tfrun.md §8, docs/engine.md). EXEC_EXACT is
 ** TFRT's single-threaded order (dialect.md §8). EXEC_FAST runs ready work
-** depth-first with no stream analysis, and compiled bodies (interp/vm.h). */
-typedef enum ExecSchedule { EXEC_EXACT = 0, EXEC_FAST = 1 } ExecSchedule;
+** depth-first with no stream analysis, and compiled bodies (interp/vm.h).
+** EXEC_EXPLORE (tfrun explore, run --replay; analysis/explore.h) runs no
+** kernel inline: every kernel that becomes ready is a task of its own on the
+** single-threaded queue, so whoever drives the queue (wq_run_at) chooses
+** the order of kernel steps. */
+typedef enum ExecSchedule { EXEC_EXACT = 0, EXEC_FAST = 1, EXEC_EXPLORE = 2 } ExecSchedule;
 
 struct Host {
     const Module *module;
@@ -52,6 +56,9 @@ struct Host {
     const struct DebugHooks *debug;
     /* Set before exec_load(); host_new() makes it EXEC_EXACT. */
     ExecSchedule schedule;
+    /* The explorer's spec model (tfrun.md §10): rv.assign_add reads at
+    ** once and leaves its write to a task of its own (host_split_updates). */
+    bool split_updates;
 };
 
 /* A host for [m]. Everything is borrowed. */
@@ -73,6 +80,12 @@ bool exec_load(Host *h);
 ** set). No diagnostic is emitted. */
 bool exec_run_sync(const ExecCtx *c, const Func *fn, AsyncValue *const *args, int nargs,
                    AsyncValue **results, char **err);
+
+/* Under EXEC_EXPLORE: when the task (fn, a) runs exactly one kernel, stores
+** that op in *op and the values of its operands that are in their
+** registers (borrowed; NULL where not yet stored) in args[0..max), and
+** returns true. False for every other task. */
+bool exec_task_kernel(TaskFn fn, void *a, const Op **op, AsyncValue **args, int max);
 
 /* Number of frames alive (for tests: a finished program has none). */
 long exec_live_frames(void);

@@ -323,6 +323,28 @@ bool wq_add_blocking_task(WorkQueue *q, TaskFn fn, void *a, void *b)
     return true;
 }
 
+size_t wq_ntasks(const WorkQueue *q) { return q->mt ? 0 : q->q.n; }
+
+void wq_task_at(const WorkQueue *q, size_t i, TaskFn *fn, void **a, void **b)
+{
+    const Task *t = &q->q.buf[(q->q.head + i) & (q->q.cap - 1)];
+    *fn = t->fn;
+    *a = t->a;
+    *b = t->b;
+}
+
+void wq_run_at(WorkQueue *q, size_t i)
+{
+    Ring *r = &q->q;
+    size_t mask = r->cap - 1;
+    Task t = r->buf[(r->head + i) & mask];
+    /* Close the gap by moving the tasks before it one slot on. */
+    for (size_t j = i; j > 0; j--) r->buf[(r->head + j) & mask] = r->buf[(r->head + j - 1) & mask];
+    r->head = (r->head + 1) & mask;
+    r->n--;
+    t.fn(t.a, t.b);
+}
+
 /* {=====================================================================
 ** Awaiting and quiescing
 ** ====================================================================== */

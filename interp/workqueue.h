@@ -51,6 +51,13 @@ bool wq_add_blocking_task(WorkQueue *q, TaskFn fn, void *a, void *b);
 void wq_await(WorkQueue *q, AsyncValue *const *vals, int n);
 /* Runs / waits until no task is queued or running (tasks may enqueue tasks). */
 void wq_quiesce(WorkQueue *q);
+/* A controlled scheduler's view of the single-threaded queue (tfrun explore,
+** analysis/explore.h): the number of queued tasks, task [i] in FIFO order,
+** and running task [i] (removed first; the others keep their order).
+** Not for mstd. */
+size_t wq_ntasks(const WorkQueue *q);
+void wq_task_at(const WorkQueue *q, size_t i, TaskFn *fn, void **a, void **b);
+void wq_run_at(WorkQueue *q, size_t i);
 /* True if the calling thread is one of q's worker or blocking threads. */
 bool wq_on_worker(const WorkQueue *q);
 /* The pending-blocking-task limit of mstd (default WQ_MAX_PENDING_BLOCKING);

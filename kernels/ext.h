@@ -61,4 +61,13 @@ bool ext_tensor_add(DType dt, void *out, const void *a, const void *b, int64_t n
 /* "[2, 3]" for a tensor's shape, into [buf]. Returns buf. */
 const char *ext_shape_str(const DenseHostTensor *t, char *buf, size_t cap);
 
+/* ---- resource variables under the explorer (kernels/rv.c) ---------------- */
+/* The any.print representation of the value variable [var] holds
+** (malloc'ed), or NULL when [var] is not an !rv.var. */
+char *ext_rv_repr(Any var);
+/* True when the task (fn, a) is the write step of an rv.assign_add split by
+** the explorer's spec model (host_split_updates); *var is the variable and
+** *value (borrowed) the value it will write. */
+bool ext_rv_write_task(void (*fn)(void *, void *), void *a, const Object **var, Any *value);
+
 #endif

@@ -66,6 +66,7 @@ FILE *host_out(Host *h) { return h->out; }
 WorkQueue *host_queue(Host *h) { return h->queue; }
 HostAllocator *host_allocator(Host *h) { return h->alloc; }
 const Module *host_module(Host *h) { return h->module; }
+bool host_split_updates(Host *h) { return h->split_updates; }
 
 ExecCtx *exec_ctx_dup(const ExecCtx *c)
 {

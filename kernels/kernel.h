@@ -91,6 +91,7 @@ FILE *host_out(Host *h);                          /* program output (stdout) */
 WorkQueue *host_queue(Host *h);
 HostAllocator *host_allocator(Host *h);
 const Module *host_module(Host *h);
+bool host_split_updates(Host *h);                 /* explorer's spec model (interp/exec.h) */
 
 ExecCtx *exec_ctx_dup(const ExecCtx *c);          /* heap copy; retains the request */
 void exec_ctx_free(ExecCtx *c);

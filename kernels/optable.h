@@ -124,6 +124,12 @@ enum {
 /* FX_FAIL only when operand 0 is negative (tfrt.repeat.i32's trip count;
 ** what its body reports is the body's own effect). */
 #define FX_NNEG  (1u << 29)
+/* Its write (FX_W) is a read-modify-write that the RFC specifies as a read
+** and a later write (rv.assign_add): the schedule explorer's spec model
+** runs it as a read step and queues the write as a step of its own
+** (analysis/explore.h). The sequencing analysis needs nothing more: both
+** halves are ordered like the op. */
+#define FX_UPDATE (1u << 30)
 #define FX_W_BITS(fx)  (((fx) >> 8) & 0x3fu)
 #define FX_A_BITS(fx)  (((fx) >> 14) & 0x3fu)
 #define FX_S_BITS(fx)  (((fx) >> 20) & 0xfu)

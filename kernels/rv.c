@@ -221,10 +221,113 @@ static bool scalar_add(Any a, Any b, Any *out)
 /* "rv.assign_add"(%v, %d, %ch) : (!rv.var, T, !tfrt.chain) -> !tfrt.chain —
 ** value += d (element-wise for tensors), all under the variable's lock, so
 ** concurrent updates never lose an increment. */
+/* The write step of a split rv.assign_add: [value] (owned) replaces the
+** variable's value, then [chain] (one reference) becomes available. */
+typedef struct RvWrite {
+    RvVar *v;              /* one reference */
+    Any value;
+    AsyncValue *chain;
+} RvWrite;
+
+static void rv_write_task(void *a, void *b)
+{
+    (void)b;
+    RvWrite *w = a;
+    RvVar *v = w->v;
+    Any old = any_none();
+    const DenseHostTensor *src = dht_from_any(w->value);
+    pthread_mutex_lock(&v->mu);
+    if (src) {
+        DenseHostTensor *dst = dht_from_any(v->value);
+        memmove(dht_data(dst), dht_data(src), (size_t)src->nelems * dt_size(src->dtype));
+        old = w->value;
+    } else {
+        old = v->value;
+        v->value = w->value;
+    }
+    pthread_mutex_unlock(&v->mu);
+    any_release(old);
+    av_emplace(w->chain, any_chain());
+    av_release(w->chain);
+    obj_release(&v->hdr);
+    free(w);
+}
+
+bool ext_rv_write_task(void (*fn)(void *, void *), void *a, const Object **var, Any *value)
+{
+    if (fn != rv_write_task) return false;
+    *var = &((const RvWrite *)a)->v->hdr;
+    *value = ((const RvWrite *)a)->value;
+    return true;
+}
+
+char *ext_rv_repr(Any var)
+{
+    RvVar *v = var_from(var);
+    if (!v) return NULL;
+    pthread_mutex_lock(&v->mu);
+    char *s = ext_repr(v->value);
+    pthread_mutex_unlock(&v->mu);
+    return s;
+}
+
+/* rv.assign_add as the RFC specifies it (the explorer's spec model): the
+** read and the addition now, the write as a task of its own, which the
+** explorer schedules like any other step. The type checks are the atomic
+** kernel's, made at the read (the type of a variable never changes). */
+static void assign_add_split(KernelFrame *f, RvVar *v)
+{
+    Any d = *kf_arg(f, 1);
+    const DenseHostTensor *dt = dht_from_any(d);
+    Any sum = any_none(), held = any_none();
+    enum { OK, BAD_TYPE, NO_ADD, NO_MEM } st = OK;
+    pthread_mutex_lock(&v->mu);
+    if (!same_type(v->value, d)) {
+        st = BAD_TYPE;
+    } else if (dt) {
+        DenseHostTensor *c = tensor_copy(f->ctx->host, dht_from_any(v->value));
+        if (!c) st = NO_MEM;
+        else if (!ext_tensor_add(c->dtype, dht_data(c), dht_data(c), dht_data(dt), c->nelems)) {
+            obj_release(&c->hdr);
+            st = NO_ADD;
+        } else {
+            sum = any_obj(&c->hdr);
+        }
+    } else if (!scalar_add(v->value, d, &sum)) {
+        st = NO_ADD;
+    }
+    if (st != OK) held = any_copy(v->value);
+    pthread_mutex_unlock(&v->mu);
+    if (st == BAD_TYPE) {
+        char want[96];
+        type_error(f, "rv.assign_add", held, ext_type_name(d, want, sizeof want));
+    } else if (st == NO_ADD) {
+        char name[96];
+        kf_error(f, "rv.assign_add: cannot add %s", ext_type_name(held, name, sizeof name));
+    } else if (st == NO_MEM) {
+        kf_error(f, "rv.assign_add: cannot allocate tensor");
+    } else {
+        RvWrite *w = malloc(sizeof *w);
+        if (!w) abort();
+        obj_retain(&v->hdr);
+        w->v = v;
+        w->value = sum;
+        w->chain = av_new_unavailable();
+        av_retain(w->chain);
+        kf_set_av(f, 0, w->chain);
+        wq_add_task(host_queue(f->ctx->host), rv_write_task, w, NULL);
+    }
+    any_release(held);
+}
+
 void k_rv_assign_add(KernelFrame *f)
 {
     RvVar *v = var_arg(f, "rv.assign_add");
     if (!v) return;
+    if (host_split_updates(f->ctx->host)) {
+        assign_add_split(f, v);
+        return;
+    }
     Any d = *kf_arg(f, 1);
     const DenseHostTensor *dt = dht_from_any(d);
     Any old = any_none(), held = any_none();

@@ -118,6 +118,33 @@ Test(wq, s_runs_fifo_including_tasks_added_by_tasks)
     wq_destroy(r.q);
 }
 
+/* The explorer's controlled view (wq_ntasks, wq_task_at, wq_run_at): any
+** queued task may run next, the others keep their order, and tasks it adds
+** go behind them. */
+Test(wq, s_run_at_picks_any_task_and_keeps_the_order)
+{
+    Rec r = {0};
+    rec = &r;
+    r.q = make("s");
+    add(1); add(100); add(2); add(3);
+    cr_assert_eq(wq_ntasks(r.q), 4);
+    TaskFn fn;
+    void *a, *b;
+    wq_task_at(r.q, 2, &fn, &a, &b);
+    cr_assert_eq((int)(intptr_t)a, 2);
+    wq_run_at(r.q, 2);                    /* 2; queue: 1 100 3 */
+    wq_run_at(r.q, 1);                    /* 100; queue: 1 3 200 */
+    cr_assert_eq(wq_ntasks(r.q), 3);
+    wq_run_at(r.q, 2);                    /* 200 */
+    wq_run_at(r.q, 0);                    /* 1 */
+    wq_run_at(r.q, 0);                    /* 3 */
+    cr_assert_eq(wq_ntasks(r.q), 0);
+    int want[] = { 2, 100, 200, 1, 3 };
+    cr_assert_eq(r.n, 5);
+    for (int i = 0; i < 5; i++) cr_assert_eq(r.order[i], want[i], "position %d", i);
+    wq_destroy(r.q);
+}
+
 Test(wq, s_await_stops_once_available_and_leaves_the_rest)
 {
     Rec r = {0};

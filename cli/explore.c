@@ -1,0 +1,306 @@
+/*
+** explore.c — `tfrun explore [--function=NAME] [--model=spec|executor]
+** [--max-schedules=N] [--json] [--timeout=SECS] FILE` (spec/tfrun.md §10,
+** docs/explore.md): every outcome the schedules of the resource-variable
+** RFC allow.
+**
+** Loads the program as `tfrun run` does (parse, verify, every kernel
+** resolved) on a host in the explorer's schedule (EXEC_EXPLORE, one
+** single-threaded queue, the malloc allocator), then hands each selected
+** function to the explorer (analysis/explore.h) and prints its outcomes:
+**
+**     --- Exploring 'NAME': K outcomes in S schedules
+**         OUTPUT LINE
+**         ...
+**       (N schedules)
+**       witness: spec:0.1.0
+**
+** or with --json one object, {"functions": [{"name", "schedules",
+** "complete", "outcomes": [{"output", "schedules", "witness"}]}]}.
+** A search cut short (--max-schedules, --timeout, an op whose effects
+** cannot be modelled) says why: in the human form on a line of its own,
+** `  incomplete: REASON`, and always on stderr.
+**
+** Exit status: 0 when every search was complete, 1 when one was not (or
+** the program does not load), 2 for a usage error.
+*/
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "analysis/explore.h"
+#include "cli/args.h"
+#include "cli/cli.h"
+#include "interp/strbuf.h"
+#include "interp/workqueue.h"
+#include "ir/diag.h"
+#include "ir/verify.h"
+#include "parser/parser.h"
+
+static const char explore_usage[] =
+    "usage: tfrun explore [--function=NAME] [--model=spec|executor] [--max-schedules=N]\n"
+    "                     [--json] [--timeout=SECS] [FILE|-]\n"
+    "\n"
+    "Runs each function under every schedule the resource-variable RFC allows\n"
+    "(data and chain order, critical sections, atomic reads and writes) and\n"
+    "prints each distinct outcome once -- its output lines and 'returned' line,\n"
+    "as `tfrun run` prints them -- with the number of schedules that gave it and\n"
+    "a witness schedule, which `tfrun run --replay=WITNESS` runs again. Only\n"
+    "steps with conflicting effects are interleaved (tfrun.md §10, docs/explore.md).\n"
+    "\n"
+    "  --function=NAME      explore only NAME (may be repeated); default: every\n"
+    "                       function `tfrun run` runs\n"
+    "  --model=spec         rv.assign_add is a read step then a write step, as the\n"
+    "                       RFC specifies (default)\n"
+    "  --model=executor     rv.assign_add is one atomic step, as the executors run it\n"
+    "  --max-schedules=N    stop after N complete schedules (default 100000)\n"
+    "  --json               one JSON object instead of text\n"
+    "  --timeout=SECS       stop exploring after SECS seconds (all functions together)\n"
+    "  --verbose            say on stderr how many runs each search made\n"
+    "  --search=reduced     sleep sets and the cache of visited states (default);\n"
+    "                       'sleep': sleep sets alone, one schedule per conflict\n"
+    "                       order; 'dpor': source-set DPOR with sleep sets, the same\n"
+    "                       schedules in fewer runs; 'brute': every interleaving\n"
+    "                       (for measurements)\n"
+    "  --help               this text\n"
+    "\n"
+    "Exit status: 0 when every search was complete, 1 when one was cut short\n"
+    "(--max-schedules, --timeout, an op whose effects it cannot model) or the\n"
+    "program does not load, 2 for a usage error.\n";
+
+typedef struct ExploreCli {
+    const char **functions;
+    int nfunctions;
+    ExploreModel model;
+    ExploreSearch search;
+    long max_schedules;
+    double timeout;
+    bool json, help, verbose;
+    const char *input;
+} ExploreCli;
+
+static int parse_options(ExploreCli *o, int argc, char **argv)
+{
+    Args s = args_begin(argc, argv, "tfrun explore", "tfrun explore");
+    int k;
+    while ((k = args_next(&s)) > 0) {
+        if (args_is(&s, "json") || args_is(&s, "help") || args_is(&s, "h") || args_is(&s, "verbose")) {
+            if (s.value) return args_error(s.who, s.cmd, "option '%s' takes no value", s.arg);
+            if (args_is(&s, "json")) o->json = true;
+            else if (args_is(&s, "verbose")) o->verbose = true;
+            else o->help = true;
+            continue;
+        }
+        if (!args_is(&s, "function") && !args_is(&s, "model") && !args_is(&s, "max-schedules") &&
+            !args_is(&s, "timeout") && !args_is(&s, "search"))
+            return args_error(s.who, s.cmd, "unknown option '%s'", s.arg);
+        bool is_fn = args_is(&s, "function"), is_model = args_is(&s, "model");
+        bool is_max = args_is(&s, "max-schedules"), is_search = args_is(&s, "search");
+        const char *v = args_value(&s);
+        if (!v) return 2;
+        if (is_fn) {
+            o->functions = realloc(o->functions, sizeof *o->functions * (size_t)(o->nfunctions + 1));
+            if (!o->functions) abort();
+            o->functions[o->nfunctions++] = v;
+        } else if (is_model) {
+            if (!strcmp(v, "spec")) o->model = EXPLORE_SPEC;
+            else if (!strcmp(v, "executor")) o->model = EXPLORE_EXECUTOR;
+            else return args_error(s.who, s.cmd, "invalid model '%s' (want spec or executor)", v);
+        } else if (is_search) {
+            if (!strcmp(v, "reduced")) o->search = EXPLORE_REDUCED;
+            else if (!strcmp(v, "sleep")) o->search = EXPLORE_SLEEP;
+            else if (!strcmp(v, "dpor")) o->search = EXPLORE_DPOR;
+            else if (!strcmp(v, "brute")) o->search = EXPLORE_BRUTE;
+            else return args_error(s.who, s.cmd, "invalid search '%s' (want reduced, sleep, dpor or brute)", v);
+        } else if (is_max) {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || end == v || n < 1)
+                return args_error(s.who, s.cmd, "invalid --max-schedules '%s' (want a positive integer)", v);
+            o->max_schedules = n;
+        } else {
+            char *end;
+            double t = strtod(v, &end);
+            if (*end || end == v || !(t > 0))
+                return args_error(s.who, s.cmd, "invalid --timeout '%s' (want seconds > 0)", v);
+            o->timeout = t;
+        }
+    }
+    o->input = s.input;
+    return k < 0 ? 2 : -1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void print_result_line(void *ud, FILE *out, const Func *fn, AsyncValue **res)
+{
+    (void)ud;
+    cli_print_returned(out, fn, res, false);
+}
+
+static void json_string(FILE *out, const char *s, size_t n)
+{
+    fputc('"', out);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c == '\n') fputs("\\n", out);
+        else if (c == '\t') fputs("\\t", out);
+        else if (c == '\r') fputs("\\r", out);
+        else if (c < 0x20) fprintf(out, "\\u%04x", c);
+        else fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void print_human(FILE *out, const Func *fn, const ExploreResult *r)
+{
+    fprintf(out, "--- Exploring '%s': %d outcomes in %ld schedules\n", fn->name, r->noutcomes, r->schedules);
+    if (!r->complete) fprintf(out, "  incomplete: %s\n", r->note ? r->note : "the search was cut short");
+    for (int i = 0; i < r->noutcomes; i++) {
+        const ExploreOutcome *oc = &r->outcomes[i];
+        const char *p = oc->output;
+        if (!*p) fputs("    (no output)\n", out);
+        while (*p) {
+            const char *nl = strchr(p, '\n');
+            size_t n = nl ? (size_t)(nl - p) : strlen(p);
+            fprintf(out, "    %.*s\n", (int)n, p);
+            p += n + (nl ? 1 : 0);
+        }
+        fprintf(out, "  (%ld schedules)\n", oc->schedules);
+        fprintf(out, "  witness: %s\n", oc->witness);
+    }
+    fflush(out);
+}
+
+static void print_json_function(FILE *out, const Func *fn, const ExploreResult *r, bool first)
+{
+    if (!first) fputs(", ", out);
+    fputs("{\"name\": ", out);
+    json_string(out, fn->name, strlen(fn->name));
+    fprintf(out, ", \"schedules\": %ld, \"complete\": %s, \"outcomes\": [", r->schedules,
+            r->complete ? "true" : "false");
+    for (int i = 0; i < r->noutcomes; i++) {
+        const ExploreOutcome *oc = &r->outcomes[i];
+        size_t n = strlen(oc->output);
+        if (n && oc->output[n - 1] == '\n') n--;    /* lines joined with \n */
+        fputs(i ? ", {\"output\": " : "{\"output\": ", out);
+        json_string(out, oc->output, n);
+        fprintf(out, ", \"schedules\": %ld, \"witness\": ", oc->schedules);
+        json_string(out, oc->witness, strlen(oc->witness));
+        fputc('}', out);
+    }
+    fputs("]}", out);
+}
+
+int cli_explore(int argc, char **argv)
+{
+    ExploreCli o = { NULL, 0, EXPLORE_SPEC, EXPLORE_REDUCED, 100000, 0, false, false, false, NULL };
+    int st = parse_options(&o, argc, argv);
+    if (st >= 0) { free(o.functions); return st; }
+    if (o.help) {
+        fputs(explore_usage, stdout);
+        free(o.functions);
+        return 0;
+    }
+    StrBuf src = { 0 };
+    const char *fname;
+    if (!args_read_input("tfrun explore", o.input, &src, &fname)) {
+        free(o.functions);
+        return 1;
+    }
+    FILE *out = stdout;
+    DiagSink *d = diag_new(stderr);
+    diag_set_verify(d, DIAG_VERIFY_OFF);
+    diag_add_source_borrowed(d, fname, src.p, src.n);
+    Module *m = parse_module_borrowed(fname, src.p, src.n, d);
+    bool failed = !m;
+    if (m) {
+        VerifyOptions vo = { .allow_unknown_ops = true, .for_execution = true };
+        if (verify_module(m, d, &vo) > 0) failed = true;
+    }
+    const Func **list = NULL;
+    int nlist = 0;
+    if (!failed) {
+        list = calloc((size_t)(m->nfuncs + o.nfunctions) + 1, sizeof *list);
+        if (!list) abort();
+        if (o.nfunctions) {
+            for (int i = 0; i < o.nfunctions && !failed; i++) {
+                const Func *f = ir_module_func(m, o.functions[i]);
+                if (!f || !f->body) {
+                    fprintf(stderr, "tfrun explore: couldn't find function %s\n", o.functions[i]);
+                    failed = true;
+                } else if (f->nargs > 0) {
+                    fprintf(stderr, "tfrun explore: function %s has arguments; explore runs functions "
+                            "without arguments\n", o.functions[i]);
+                    failed = true;
+                } else {
+                    list[nlist++] = f;
+                }
+            }
+        } else {
+            for (int i = 0; i < m->nfuncs; i++)
+                if (m->funcs[i]->body && m->funcs[i]->nargs == 0 && m->funcs[i]->name &&
+                    m->funcs[i]->name[0])
+                    list[nlist++] = m->funcs[i];
+        }
+    }
+    char err[256] = "";
+    WorkQueue *q = failed ? NULL : wq_create("s", err, sizeof err);
+    HostAllocator *alloc = failed ? NULL : ha_create("malloc", stderr);
+    Host *host = NULL;
+    if (!failed) {
+        host = host_new(m, q, alloc, d, out);
+        host->schedule = EXEC_EXPLORE;
+        host->split_updates = o.model == EXPLORE_SPEC;
+        diag_set_verify(d, DIAG_VERIFY_LAZY);
+        if (!exec_load(host)) failed = true;
+    }
+    bool incomplete = false;
+    if (!failed) {
+        ExploreOptions eo = { o.model, o.search, o.max_schedules, o.timeout, print_result_line, NULL };
+        if (o.json) fputs("{\"functions\": [", out);
+        double start = now_seconds();
+        for (int i = 0; i < nlist; i++) {
+            ExploreResult r;
+            double t0 = now_seconds();
+            if (o.timeout > 0) {
+                /* One budget for the whole command. */
+                eo.timeout = o.timeout - (t0 - start);
+                if (eo.timeout < 1e-3) eo.timeout = 1e-3;
+            }
+            explore_function(host, list[i], &eo, &r);
+            if (o.verbose)
+                fprintf(stderr, "explore: '%s' (%s model): %ld complete schedules, %ld runs, %ld cache hits, "
+                        "%.3f s\n", list[i]->name, o.model == EXPLORE_SPEC ? "spec" : "executor",
+                        r.schedules, r.executions, r.cache_hits, now_seconds() - t0);
+            if (o.json) print_json_function(out, list[i], &r, i == 0);
+            else print_human(out, list[i], &r);
+            if (!r.complete) {
+                incomplete = true;
+                fflush(out);
+                fprintf(stderr, "tfrun explore: '%s': incomplete: %s\n", list[i]->name,
+                        r.note ? r.note : "the search was cut short");
+            }
+            explore_result_free(&r);
+        }
+        if (o.json) fputs("]}\n", out);
+        fflush(out);
+    }
+    if (diag_finish(d)) failed = true;
+    if (q) wq_destroy(q);
+    if (host) host_free(host);
+    if (alloc) ha_destroy(alloc);
+    if (m) ir_module_free(m);
+    diag_free(d);
+    free(list);
+    free(src.p);
+    free(o.functions);
+    return failed || incomplete ? 1 : 0;
+}
