@@ -290,6 +290,70 @@ static size_t find_token(const char *text, size_t len, size_t from, const char *
 }
 
 typedef struct Edit { size_t at, del; char *ins; } Edit;
+typedef struct Edits { Edit *e; int n, cap; } Edits;
+
+static void add_edit(Edits *es, size_t at, size_t del, char *ins)
+{
+    if (es->n == es->cap) {
+        es->cap = es->cap ? 2 * es->cap : 16;
+        Edit *ne = realloc(es->e, sizeof *ne * (size_t)es->cap);
+        if (!ne) abort();
+        es->e = ne;
+    }
+    es->e[es->n++] = (Edit){ at, del, ins };
+}
+
+/* The text of the regions of the op whose operands end before [from]:
+** from its first '{' to the '}' that closes its last region, across
+** `} else {` and `}, {`. Strings and comments are skipped. [*end] = 0 when
+** there is none. */
+static size_t region_span(const char *text, size_t len, size_t from, size_t *end)
+{
+    *end = 0;
+    size_t i = from;
+    while (i < len && text[i] != '{' && text[i] != '\n') i++;
+    if (i >= len || text[i] != '{') return 0;
+    size_t start = i;
+    for (;;) {
+        int depth = 0;
+        for (; i < len; i++) {
+            char ch = text[i];
+            if (ch == '"') { for (i++; i < len && text[i] != '"'; i++) if (text[i] == '\\') i++; continue; }
+            if (ch == '/' && i + 1 < len && text[i + 1] == '/') { while (i < len && text[i] != '\n') i++; continue; }
+            if (ch == '{') depth++;
+            else if (ch == '}' && --depth == 0) break;
+        }
+        if (i >= len) return 0;
+        i++;
+        *end = i;
+        size_t j = i;
+        while (j < len && (text[j] == ' ' || text[j] == '\t' || text[j] == ',' || text[j] == '\n')) j++;
+        if (j + 4 <= len && !memcmp(text + j, "else", 4)) j += 4;
+        while (j < len && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n')) j++;
+        if (j < len && text[j] == '{') { i = j; continue; }
+        return start;
+    }
+}
+
+/* Renames the whole-token uses of [old] in [s, e) to [now] (edits); false,
+** with nothing added, when [now] is already a name there. A region of a
+** custom-syntax op names its arguments after the op's operands, so a
+** changed operand renames the argument too. */
+static bool rename_in(Edits *es, const char *text, size_t s, size_t e, const char *old, const char *now)
+{
+    size_t no = strlen(old), nn = strlen(now);
+    for (size_t i = s; i + nn <= e; i++)
+        if (!memcmp(text + i, now, nn) && (i + nn >= e || !name_char(text[i + nn])) && (i == 0 || !name_char(text[i - 1])))
+            return false;
+    for (size_t i = s; i + no <= e; i++) {
+        if (memcmp(text + i, old, no) || (i + no < e && name_char(text[i + no]))) continue;
+        char *ins = strdup(now);
+        if (!ins) abort();
+        add_edit(es, i, no, ins);
+        i += no - 1;
+    }
+    return true;
+}
 
 static int edit_cmp(const void *a, const void *b)
 {
@@ -301,9 +365,8 @@ static int edit_cmp(const void *a, const void *b)
 ** fixes applied. */
 static int write_fixed(Lint *L, const char *text, size_t len, FILE *out)
 {
-    Edit *e = calloc((size_t)L->nfixes * 2 + 1, sizeof *e);
-    if (!e) abort();
-    int ne = 0, applied = 0, merges = 0;
+    Edits es = { NULL, 0, 0 };
+    int applied = 0, merges = 0;
     for (int i = 0; i < L->nfixes; i++) {
         const Op *y = L->fixes[i].later;
         bool seen = false;
@@ -320,9 +383,16 @@ static int write_fixed(Lint *L, const char *text, size_t len, FILE *out)
         size_t at = find_token(text, len, start, old);
         if (at == (size_t)-1) continue;
         StrBuf ins = {0};
+        size_t rend = 0, rstart = y->nregions ? region_span(text, len, at + strlen(old), &rend) : 0;
+        char now[160];
+        if (nc == 1) vname(chains[0], now, sizeof now);
+        else snprintf(now, sizeof now, "%%lint_merge%d", merges);
+        if (rend && !rename_in(&es, text, rstart, rend, old, now)) {
+            L->unfixed++;         /* the new name is taken inside the region */
+            continue;
+        }
         if (nc == 1) {
-            vname(chains[0], buf, sizeof buf);
-            sb_adds(&ins, buf);
+            sb_adds(&ins, now);
         } else {
             /* A merge of the old chain and every new one, above the op. */
             size_t ls = offset_of(text, len, y->line, 1);
@@ -335,13 +405,15 @@ static int write_fixed(Lint *L, const char *text, size_t len, FILE *out)
             sb_adds(&line, " : !tfrt.chain");
             for (int c = 0; c < nc; c++) sb_adds(&line, ", !tfrt.chain");
             sb_addc(&line, '\n');
-            e[ne++] = (Edit){ ls, 0, line.p };
+            add_edit(&es, ls, 0, line.p);
             sb_printf(&ins, "%%lint_merge%d", merges++);
         }
-        e[ne++] = (Edit){ at, strlen(old), ins.p };
+        add_edit(&es, at, strlen(old), ins.p);
         applied += nc;
     }
-    qsort(e, (size_t)ne, sizeof *e, edit_cmp);
+    Edit *e = es.e;
+    int ne = es.n;
+    if (ne) qsort(e, (size_t)ne, sizeof *e, edit_cmp);
     size_t pos = 0;
     for (int i = 0; i < ne; i++) {
         if (e[i].at < pos) { free(e[i].ins); continue; }
