@@ -242,6 +242,7 @@ struct Repl {
     HostAllocator *alloc;
     Host *host;                /* NULL when it must be rebuilt */
     CliSchedule schedule;      /* asked for (--schedule, :schedule) */
+    int max_call_depth;        /* --max-call-depth; 0: the default */
     bool host_watched;         /* the host was built while the debugger
                                   watched the order (watching()) */
     int nhidden;               /* hidden functions made so far */
@@ -494,6 +495,7 @@ static bool make_host(Repl *r)
     r->host = host_new(r->m, r->q, r->alloc, r->diag, r->out);
     r->host->debug = dbg_hooks(r->dbg);
     r->host->schedule = session_schedule(r, NULL);
+    if (r->max_call_depth > 0) r->host->max_call_depth = r->max_call_depth;
     sync_src(r);
     if (exec_load(r->host)) return true;
     host_free(r->host);
@@ -701,7 +703,7 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, Async
     if (!out) abort();
     sync_src(r);
     r->rq = rq_new(r->q);
-    ExecCtx c = { r->host, r->rq, 0, NULL };
+    ExecCtx c = { r->host, r->rq, 0, NULL, NULL };
     dbg_run_begin(r->dbg);
     if (r->step_next_run) { dbg_step(r->dbg); r->step_next_run = false; }
     interrupted = 0;
@@ -1936,15 +1938,18 @@ static void stop_loop(void *ud, Debugger *d)
 /* }===================================================================== */
 
 static const char repl_usage[] =
-    "usage: tfrun repl [--schedule=auto|exact|fast] [FILE]\n"
+    "usage: tfrun repl [--schedule=auto|exact|fast] [--max-call-depth=N] [FILE]\n"
     "Interactive session and debugger: type MLIR functions and ops, or :help.\n"
     "FILE is loaded first (as with :load). --schedule (default auto) is the\n"
-    "schedule of the session's runs, as in 'tfrun run'; :schedule changes it.\n";
+    "schedule of the session's runs, as in 'tfrun run'; :schedule changes it.\n"
+    "--max-call-depth (default 1000000) bounds the call chain of every run,\n"
+    "as in 'tfrun run'.\n";
 
 int cli_repl(int argc, char **argv)
 {
     const char *file = NULL;
     CliSchedule schedule = CLI_SCHED_AUTO;
+    int max_call_depth = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { fputs(repl_usage, stdout); return 0; }
         const char *v = NULL;
@@ -1953,6 +1958,17 @@ int cli_repl(int argc, char **argv)
         if (v) {
             if (!cli_schedule_parse(v, &schedule)) {
                 fprintf(stderr, "tfrun repl: invalid schedule '%s' (want auto, exact or fast)\n%s", v, repl_usage);
+                return 2;
+            }
+            continue;
+        }
+        v = NULL;
+        if (!strncmp(argv[i], "--max-call-depth=", 17) || !strncmp(argv[i], "-max-call-depth=", 16)) v = strchr(argv[i], '=') + 1;
+        else if ((!strcmp(argv[i], "--max-call-depth") || !strcmp(argv[i], "-max-call-depth")) && i + 1 < argc) v = argv[++i];
+        if (v) {
+            if (!cli_parse_call_depth(v, &max_call_depth)) {
+                fprintf(stderr, "tfrun repl: invalid call depth '%s' (want a number from 1 to 1000000000)\n%s", v,
+                        repl_usage);
                 return 2;
             }
             continue;
@@ -1971,6 +1987,7 @@ int cli_repl(int argc, char **argv)
     Repl r0, *r = &r0;
     memset(r, 0, sizeof *r);
     r->schedule = schedule;
+    r->max_call_depth = max_call_depth;
     r->out = stdout;
     setvbuf(stdout, NULL, _IOLBF, 0);
     r->tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);

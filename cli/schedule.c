@@ -17,6 +17,20 @@ bool cli_schedule_parse(const char *s, CliSchedule *out)
     return true;
 }
 
+bool cli_parse_call_depth(const char *s, int *out)
+{
+    long long v = 0;
+    if (!*s) return false;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9') return false;
+        v = v * 10 + (*p - '0');
+        if (v > 1000000000LL) return false;
+    }
+    if (v < 1) return false;
+    *out = (int)v;
+    return true;
+}
+
 const char *cli_schedule_name(CliSchedule s)
 {
     return s == CLI_SCHED_AUTO ? "auto" : s == CLI_SCHED_EXACT ? "exact" : "fast";

@@ -26,6 +26,7 @@ struct RequestContext {
     _Atomic uint32_t refs;
     WorkQueue *q;
     _Atomic(AsyncValue *) cancel;     /* +1 once cancelled */
+    atomic_bool stopped;              /* rq_stop_msg */
     pthread_mutex_t mu;
     Resource *resources;              /* newest first */
 };
@@ -37,6 +38,7 @@ RequestContext *rq_new(WorkQueue *q)
     atomic_init(&r->refs, 1);
     r->q = q;
     atomic_init(&r->cancel, NULL);
+    atomic_init(&r->stopped, false);
     pthread_mutex_init(&r->mu, NULL);
     return r;
 }
@@ -77,6 +79,18 @@ void rq_cancel_msg(RequestContext *r, const char *msg)
 }
 
 void rq_cancel(RequestContext *r) { rq_cancel_msg(r, "Cancelled"); }
+
+bool rq_stop_msg(RequestContext *r, const char *msg)
+{
+    /* Cancelled first, so that whoever sees the stop finds the error. */
+    rq_cancel_msg(r, msg);
+    return !atomic_exchange_explicit(&r->stopped, true, memory_order_acq_rel);
+}
+
+bool rq_stopped(const RequestContext *r)
+{
+    return atomic_load_explicit(&((RequestContext *)r)->stopped, memory_order_acquire);
+}
 
 AsyncValue *rq_cancelled(const RequestContext *r)
 {

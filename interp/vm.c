@@ -32,6 +32,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "interp/exec.h"
 #include "interp/vm_int.h"
 
 #define likely(x) __builtin_expect(!!(x), 1)
@@ -251,6 +252,44 @@ static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, cons
 }
 
 /* {=====================================================================
+** Calls that do not start (the call depth limit, a stopped request)
+** ====================================================================== */
+
+/* Whether call [cs], made by the top frame of [S] (entered at [stop]), must
+** not start: the new frame would be deeper than the host's limit (the
+** diagnostic, with the compiled frames' call ops as `called from` notes,
+** and the request stops), or the request was stopped (a timeout). Its
+** results are then the stop's error. [over]: the depth limit is exceeded. */
+static bool call_refused(VmStack *S, ExecCtx *c, int stop, const VmCallSite *cs, Any *R, bool *dirty,
+                         bool over)
+{
+    int max = c->host->max_call_depth;
+    if (over) {
+        /* The call op of every compiled frame above the entry, innermost
+        ** first: frame i was called by the instruction before its return
+        ** pc, in frame i - 1's proto. */
+        int n = S->ncalls - 1 - stop;
+        const Op **inner = n > 0 ? malloc(sizeof(Op *) * (size_t)n) : NULL;
+        if (!inner) n = 0;
+        for (int k = 0; k < n; k++) {
+            const VmCall *fr = &S->calls[S->ncalls - 1 - k];
+            const VmInsn *call = fr->ret - 1;
+            inner[k] = fr[-1].p->calls[call->x].op;
+        }
+        exec_report_call_depth(c, cs->op, max, inner, n);
+        free(inner);
+    } else if (!(c->rq && rq_stopped(c->rq))) {
+        return false;
+    }
+    ErrorObj *e = cancelled(c);
+    if (e) obj_retain(&e->hdr);
+    else e = obj_errorf(ERR_INTERNAL, "call depth exceeds %d", max);
+    for (int i = 0; i < cs->nres; i++) reg_store(&R[cs->res[i]], error_any(e), dirty);
+    obj_release(&e->hdr);
+    return true;
+}
+
+/* {=====================================================================
 ** The interpreter loop
 ** ====================================================================== */
 
@@ -325,6 +364,9 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 #define check_cancel() do { if (unlikely(cancelled(c) != NULL)) disp = cancelled_tbl; } while (0)
 #define poll_cancel() do { if (unlikely(--poll == 0)) { poll = POLL_EVERY; check_cancel(); } } while (0)
     unsigned poll = POLL_EVERY;
+    /* A call from a frame when S->ncalls > lim would run deeper than the
+    ** limit: the entry frame runs at the context's depth. */
+    const long lim = (long)stop + c->host->max_call_depth - exec_ctx_depth(c);
     VmCall *ci = &S->calls[S->ncalls - 1];
     const VmProto *P = ci->p;
     Any *R = S->regs + ci->base;
@@ -515,6 +557,12 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         const VmCallSite *cs = &P->calls[pc->x];
         const VmProto *Q = cs->callee;
         poll_cancel();
+        if (unlikely(S->ncalls > lim || disp != fast_tbl)) {
+            if (call_refused(S, c, stop, cs, R, &ci->dirty, S->ncalls > lim)) {
+                disp = cancelled_tbl;
+                vmnext();
+            }
+        }
         Any *NR = R + P->nregs;
         if (unlikely(NR + Q->nregs > S->regs + S->cap)) {
             stack_grow_regs(S, (size_t)ci->base + (size_t)P->nregs + (size_t)Q->nregs);
@@ -553,7 +601,9 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         const VmProto *Q = cs->callee;
         poll_cancel();
         Any *NR = R + P->nregs;
-        if (unlikely(NR + Q->nregs > S->regs + S->cap || S->ncalls == S->capcalls)) goto call_slow;
+        if (unlikely(NR + Q->nregs > S->regs + S->cap || S->ncalls == S->capcalls || S->ncalls > lim ||
+                     disp != fast_tbl))
+            goto call_slow;
         Any v = R[pc->a];
         bool dirty = false;
         if (unlikely(v.type == ANY_OBJ)) {
@@ -575,7 +625,8 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         vmdispatch();
     }
 call_slow:
-    /* A CALL1 that must grow the stack first: the general CALL does. */
+    /* A CALL1 that must grow the stack first, or may not start: the
+    ** general CALL does. */
     goto L_CALL;
     vmcase(RET1) {
         if (unlikely(S->ncalls - 1 == stop)) goto L_RET;

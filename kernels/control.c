@@ -64,8 +64,10 @@ static int body_nresults(Body b)
 /* Invokes [b] with [args] (+0) and stores [nres] +1 results in [res]. A body
 ** whose result count is not [nres] (which the verifier rejects) is not
 ** invoked: every result is an error, so that no caller writes past its
-** arrays whatever the input. */
-static void invoke(const ExecCtx *c, Body b, AsyncValue *const *args, int nargs,
+** arrays whatever the input. A function is called by [op], one level
+** deeper in the call chain (exec_call_func: the depth limit, and no call
+** after a timeout); a region body runs at its op's depth. */
+static void invoke(const ExecCtx *c, const Op *op, Body b, AsyncValue *const *args, int nargs,
                    AsyncValue **res, int nres)
 {
     if ((!b.fn && !b.block) || body_nresults(b) != nres) {
@@ -73,7 +75,7 @@ static void invoke(const ExecCtx *c, Body b, AsyncValue *const *args, int nargs,
             res[i] = av_new_error(ERR_INTERNAL, "body result count does not match its caller");
         return;
     }
-    if (b.fn) exec_invoke_func(c, b.fn, args, nargs, res);
+    if (b.fn) exec_call_func(c, op, b.fn, args, nargs, res);
     else exec_invoke_block(c, b.block, args, nargs, res);
 }
 
@@ -96,6 +98,7 @@ static void forward_all(AsyncValue **res, AsyncValue **out, int n)
 ** duplicated ctx. */
 typedef struct BodyTask {
     ExecCtx *ctx;
+    const Op *op;          /* the op that invokes the body */
     Body body;
     int nargs, nres;
     AsyncValue **args;     /* +1 */
@@ -107,7 +110,7 @@ static void body_task(void *a, void *b)
     (void)b;
     BodyTask *t = a;
     AsyncValue **out = av_array(t->nres);
-    invoke(t->ctx, t->body, t->args, t->nargs, out, t->nres);
+    invoke(t->ctx, t->op, t->body, t->args, t->nargs, out, t->nres);
     forward_all(t->res, out, t->nres);
     for (int i = 0; i < t->nargs; i++) av_release(t->args[i]);
     free(out);
@@ -148,7 +151,7 @@ void k_tfrt_call(KernelFrame *f)
         kf_error(f, "function @%s not defined", f->op->callee ? f->op->callee : "?");
         return;
     }
-    invoke(f->ctx, fn_body(fn), f->args, f->nargs, f->results, f->nresults);
+    invoke(f->ctx, f->op, fn_body(fn), f->args, f->nargs, f->results, f->nresults);
 }
 
 /* {=====================================================================
@@ -215,7 +218,7 @@ static void branch_now(KernelFrame *f, BranchKind kind, AsyncValue **res)
             res[i] = av_new_error(ERR_INTERNAL, "no branch to take");
         return;
     }
-    invoke(f->ctx, b, f->args + 1, f->nargs - 1, res, f->nresults);
+    invoke(f->ctx, f->op, b, f->args + 1, f->nargs - 1, res, f->nresults);
 }
 
 /* A branch waiting for its selector: one allocation holding the retained
@@ -240,6 +243,7 @@ static void branch_deferred(void *a, void *b)
     forward_all(res, out, nres);
     for (int i = 0; i < nargs; i++) av_release(d->vals[i]);
     if (d->ctx.rq) rq_release(d->ctx.rq);
+    exec_site_release(d->ctx.site);
     free(d);
 }
 
@@ -259,6 +263,7 @@ static void branch_kernel(KernelFrame *f, BranchKind kind)
     d->ctx = *f->ctx;
     d->ctx.error = NULL;
     if (d->ctx.rq) rq_retain(d->ctx.rq);
+    exec_site_retain(d->ctx.site);
     d->kind = kind;
     d->op = f->op;
     d->nargs = nargs;
@@ -320,7 +325,7 @@ static void repeat_run(Repeat *r)
                 repeat_free(r);
                 return;
             }
-            invoke(r->ctx, block_body(r->body), r->vals, r->nvals, r->tmp, r->nvals);
+            invoke(r->ctx, NULL, block_body(r->body), r->vals, r->nvals, r->tmp, r->nvals);
             for (int j = 0; j < r->nvals; j++) {
                 av_release(r->vals[j]);
                 r->vals[j] = r->tmp[j];
@@ -434,6 +439,7 @@ void k_tfrt_repeat_i32(KernelFrame *f)
 
 typedef struct While {
     ExecCtx *ctx;
+    const Op *op;
     const Func *body;
     int nvals;
     bool async;            /* parallel_iterations > 1 */
@@ -495,6 +501,7 @@ static void while_step(While *w)
         if (w->async) {
             BodyTask *it = xmalloc(sizeof *it);
             it->ctx = exec_ctx_dup(w->ctx);
+            it->op = w->op;
             it->body = fn_body(w->body);
             it->nargs = w->nvals;
             it->nres = nres;
@@ -511,7 +518,7 @@ static void while_step(While *w)
             }
             exec_enqueue(w->ctx, body_task, it, NULL);
         } else {
-            invoke(w->ctx, fn_body(w->body), w->vals, w->nvals, w->tmp, w->nvals + 1);
+            invoke(w->ctx, w->op, fn_body(w->body), w->vals, w->nvals, w->tmp, w->nvals + 1);
             for (int i = 0; i < w->nvals; i++) av_release(w->vals[i]);
         }
         for (int i = 0; i < w->nvals; i++) w->vals[i] = w->tmp[i];
@@ -538,6 +545,7 @@ void k_tfrt_while(KernelFrame *f)
     While *w = xmalloc(sizeof *w);
     w->ctx = exec_ctx_dup(f->ctx);
     w->body = body;
+    w->op = f->op;
     w->nvals = f->nargs - 1;
     w->async = P > 1;
     av_retain(f->args[0]);
@@ -587,7 +595,7 @@ void k_tfrt_once(KernelFrame *f)
         for (int i = 0; i < f->nresults; i++) mine->v[i] = av_new_indirect();
         if (rq_resource_put(f->ctx->rq, key, mine, once_free)) {
             AsyncValue **out = av_array(f->nresults);
-            invoke(f->ctx, fn_body(fn), f->args, f->nargs, out, f->nresults);
+            invoke(f->ctx, f->op, fn_body(fn), f->args, f->nargs, out, f->nresults);
             for (int i = 0; i < f->nresults; i++) {
                 av_forward(mine->v[i], out[i]);
                 av_release(out[i]);
@@ -611,6 +619,7 @@ void k_tfrt_once(KernelFrame *f)
 
 typedef struct PFor {
     ExecCtx *ctx;
+    const Op *op;
     Body body;
     int32_t start;
     int64_t total, bs, nblocks;
@@ -655,7 +664,7 @@ static void pfor_run_block(PFor *p, int64_t j)
     for (int i = 0; i < p->nextra; i++) args[i + 2] = p->extra[i];
     int nres = p->async_body ? 1 : 0;
     AsyncValue *out[1] = { NULL };
-    invoke(p->ctx, p->body, args, n, out, nres);
+    invoke(p->ctx, p->op, p->body, args, n, out, nres);
     av_release(args[0]);
     av_release(args[1]);
     free(args);
@@ -732,6 +741,7 @@ static void parallel_kernel(KernelFrame *f, Body body)
     }
     PFor *p = xmalloc(sizeof *p);
     p->ctx = exec_ctx_dup(f->ctx);
+    p->op = f->op;
     p->body = body;
     p->start = s;
     p->total = total;
@@ -783,6 +793,7 @@ void k_tfrt_test_do_async(KernelFrame *f)
     }
     BodyTask *d = xmalloc(sizeof *d);
     d->ctx = exec_ctx_dup(f->ctx);
+    d->op = f->op;
     d->body = block_body(f->op->regions[0]);
     d->nargs = f->nargs;
     d->nres = f->nresults;
@@ -903,7 +914,7 @@ static void bench_start_run(void *a, void *unused)
     clock_gettime(CLOCK_MONOTONIC, &b->t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b->c0);
     AsyncValue *out[1] = { NULL };
-    invoke(b->ctx, block_body(b->body), b->args, b->nargs, out, 1);
+    invoke(b->ctx, NULL, block_body(b->body), b->args, b->nargs, out, 1);
     av_and_then(out[0], bench_run_done, b, out[0]);
 }
 

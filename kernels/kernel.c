@@ -74,6 +74,7 @@ ExecCtx *exec_ctx_dup(const ExecCtx *c)
     *d = *c;
     d->error = NULL;
     if (d->rq) rq_retain(d->rq);
+    exec_site_retain(d->site);
     return d;
 }
 
@@ -81,6 +82,7 @@ void exec_ctx_free(ExecCtx *c)
 {
     if (!c) return;
     if (c->rq) rq_release(c->rq);
+    exec_site_release(c->site);
     free(c);
 }
 

@@ -268,6 +268,7 @@ typedef struct CsCall {
     RvCs *cs;                /* one reference */
     ExecCtx *ctx;            /* exec_ctx_dup of the kernel's context */
     const Func *fn;
+    const Op *op;            /* the rv.critical op (the call site) */
     int nargs, nres;
     AsyncValue **args;       /* retained until the invocation starts */
     AsyncValue **out;        /* the kernel's forwarding results, one reference each */
@@ -347,7 +348,7 @@ static void cs_result_done(void *a, void *b)
 static void cs_run(CsCall *c)
 {
     while (c) {
-        exec_invoke_func(c->ctx, c->fn, c->args, c->nargs, c->res);
+        exec_call_func(c->ctx, c->op, c->fn, c->args, c->nargs, c->res);
         for (int i = 0; i < c->nargs; i++) av_release(c->args[i]);
         c->nargs = 0;
         for (int i = 0; i < c->nres; i++) {
@@ -398,6 +399,7 @@ void k_rv_critical(KernelFrame *f)
     c->out = slots + nargs;
     c->res = slots + nargs + nres;
     c->fn = fn;
+    c->op = f->op;
     c->nargs = nargs;
     c->nres = nres;
     c->ctx = exec_ctx_dup(f->ctx);
