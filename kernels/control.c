@@ -623,6 +623,7 @@ typedef struct PFor {
     Body body;
     int32_t start;
     int64_t total, bs, nblocks;
+    int64_t chunk;         /* blocks per split unit (pfor_chunk) */
     bool async_body;
     int nextra;
     AsyncValue **extra;    /* +1 each */
@@ -672,6 +673,49 @@ static void pfor_run_block(PFor *p, int64_t j)
     else pfor_block_done(p);
 }
 
+/* Splitting. Up to PFOR_SPLIT_MAX blocks split as TFRT splits them, one
+** block per unit: the upper half of the range becomes a task, the lower
+** half splits on, and the first block runs. Tasks of a FIFO queue then
+** split breadth-first, so about half the units are pending tasks at once:
+** fine for a thousand, not for 2^31 (issue 15: 1.7 GB in 3 s). Above
+** that the units are PFOR_CHUNKS chunks of consecutive blocks, split the
+** same way, each running its blocks in order in one task: never more than
+** PFOR_CHUNKS / 2 pending split tasks, the same results (every block runs
+** once, the chain resolves when all have finished), and the order of the
+** blocks' effects is TFRT's only up to PFOR_SPLIT_MAX blocks. A chunk
+** checks the request's cancellation before every block. */
+#define PFOR_SPLIT_MAX 1024
+#define PFOR_CHUNKS 256
+
+static int64_t pfor_chunk(int64_t nblocks)
+{
+    return nblocks <= PFOR_SPLIT_MAX ? 1 : (nblocks + PFOR_CHUNKS - 1) / PFOR_CHUNKS;
+}
+
+/* The blocks of units [lo, hi). */
+static int64_t pfor_unit_blocks(const PFor *p, int64_t lo, int64_t hi)
+{
+    int64_t b = hi * p->chunk;
+    if (b > p->nblocks) b = p->nblocks;
+    return b - lo * p->chunk;
+}
+
+/* Runs the blocks of unit [u] in order. */
+static void pfor_run_unit(PFor *p, int64_t u)
+{
+    int64_t lo = u * p->chunk, hi = lo + p->chunk;
+    if (hi > p->nblocks) hi = p->nblocks;
+    for (int64_t j = lo; j < hi; j++) {
+        /* [p] lives while a block of ours is unfinished: read it only
+        ** before the last one is run. */
+        if (j > lo && p->ctx->rq && rq_cancelled(p->ctx->rq)) {
+            pfor_blocks_done(p, (long)(hi - j));
+            return;
+        }
+        pfor_run_block(p, j);
+    }
+}
+
 static void pfor_range(PFor *p, int64_t lo, int64_t hi);
 
 typedef struct PRange { PFor *p; int64_t lo, hi; } PRange;
@@ -691,7 +735,7 @@ static void pfor_range(PFor *p, int64_t lo, int64_t hi)
     /* A cancelled request (--timeout) splits no further: the blocks of
     ** this range never run and count as finished at once. */
     if (p->ctx->rq && rq_cancelled(p->ctx->rq)) {
-        pfor_blocks_done(p, (long)(hi - lo));
+        pfor_blocks_done(p, (long)pfor_unit_blocks(p, lo, hi));
         return;
     }
     while (hi - lo > 1) {
@@ -703,7 +747,7 @@ static void pfor_range(PFor *p, int64_t lo, int64_t hi)
         exec_enqueue(p->ctx, pfor_range_task, r, NULL);
         hi = mid;
     }
-    pfor_run_block(p, lo);
+    pfor_run_unit(p, lo);
 }
 
 static bool body_result_is_chain(Body b)
@@ -747,6 +791,7 @@ static void parallel_kernel(KernelFrame *f, Body body)
     p->total = total;
     p->bs = bs;
     p->nblocks = (total + bs - 1) / bs;
+    p->chunk = pfor_chunk(p->nblocks);
     p->async_body = async_body;
     p->nextra = f->nargs - 3;
     p->extra = av_array(p->nextra);
@@ -758,7 +803,7 @@ static void parallel_kernel(KernelFrame *f, Body body)
     av_retain(p->done);
     f->results[0] = p->done;
     atomic_init(&p->pending, (long)p->nblocks);
-    pfor_range(p, 0, p->nblocks);
+    pfor_range(p, 0, (p->nblocks + p->chunk - 1) / p->chunk);
 }
 
 void k_tfrt_parallel_for_i32(KernelFrame *f)
