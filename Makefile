@@ -62,7 +62,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LI
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep deep pfor-bounded oracle golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep deep pfor-bounded oracle golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -176,6 +176,12 @@ deep: $(TFRUN)
 pfor-bounded: $(TFRUN)
 	@sh tests/pfor_bounded.sh $(TFRUN)
 
+# The reproducers of fuzzing's findings (tests/fuzz-regressions/) through
+# bin/tfrun, and through the fuzz targets when `make fuzz-build` built them
+# (tests/fuzz_regress.sh).
+fuzz-regress: $(TFRUN)
+	@sh tests/fuzz_regress.sh $(TFRUN) build/fuzz
+
 # `tfrun lint --fix` on every golden program it can fix: the result lints
 # clean and round-trips through `tfrun opt` (tests/lint_fix_sweep.sh).
 lint-sweep: $(TFRUN)
@@ -203,6 +209,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory lint-sweep
 	@$(MAKE) --no-print-directory deep
 	@$(MAKE) --no-print-directory pfor-bounded
+	@$(MAKE) --no-print-directory fuzz-regress
 	@$(MAKE) --no-print-directory oracle
 	@$(MAKE) --no-print-directory golden
 
@@ -251,6 +258,64 @@ tsan: deps-test
 	  OPT=-O1 SAN="-fsanitize=thread" CRITERION=shim unit build/tsan/bin/tfrun
 	$(call san_golden,build/tsan,TSAN_OPTIONS=second_deadlock_stack=1,--timeout $(TSAN_GOLDEN_TIMEOUT))
 	@sh tests/san_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep tsan mstd:2 auto fast
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer targets (fuzz/*.c) under ASan + UBSan, built with clang in
+# build/fuzz: opt (print is a fixed point), run (exact and fast, with a time
+# budget per function), verify (opt --verify-diagnostics --split-input-file),
+# check (the CHECK matcher) and repl (REPL sessions). The seed corpus is
+# every .mlir of testdata/ and examples/, copied into build/fuzz/seed; what
+# a run finds to be new goes to build/fuzz/corpus; crashes to
+# build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
+# which `make test` runs). The dictionary is fuzz/tokens.dict (the
+# grammar's tokens) plus every op name of kernels/ops.def.
+#   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
+#   make fuzz-smoke                                       10 seconds each (CI)
+FUZZ_TARGETS ?= opt run verify check repl
+FUZZ_SECONDS ?= 60
+FUZZ_DIR  = build/fuzz
+FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_PKGS = clang:clang libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+FUZZ_SEEDS = $(wildcard testdata/*/*.mlir examples/*.mlir)
+FUZZ_RUN_FLAGS = -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 -close_fd_mask=3 \
+                 -handle_int=0 -print_final_stats=1
+
+fuzz-build: deps
+	@mkdir -p $(FUZZ_DIR)
+	$(call install_missing,$(FUZZ_PKGS))
+	@LSAN_OPTIONS=detect_leaks=0 $(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) BIN=$(FUZZ_DIR)/bin CC=clang OPT=-O1 \
+	  SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" fuzz-bins
+
+# (Inside the sub-make: BUILD is $(FUZZ_DIR).)
+fuzz-bins: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS)) $(BUILD)/seed.stamp $(BUILD)/tfrun.dict
+
+$(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
+	$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
+
+$(BUILD)/seed.stamp: $(FUZZ_SEEDS)
+	@rm -rf $(BUILD)/seed
+	@for t in opt run verify check; do mkdir -p $(BUILD)/seed/$$t; \
+	  for f in $(FUZZ_SEEDS); do cp $$f $(BUILD)/seed/$$t/$$(echo $$f | tr / _); done; done
+	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
+	@touch $@
+
+$(BUILD)/tfrun.dict: fuzz/tokens.dict kernels/ops.def
+	@{ cat fuzz/tokens.dict; sed -n 's/^OP([a-z0-9_]*, *"\([^"]*\)".*/"\1"/p' kernels/ops.def; } > $@
+
+# Each target in turn for FUZZ_SECONDS; a crash stops with its input
+# saved under build/fuzz/crashes and the status of the fuzzer.
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_DIR)/crashes
+	@for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_DIR)/corpus/$$t; echo "== fuzz_$$t ($(FUZZ_SECONDS) s)"; \
+	  ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_$$t $(FUZZ_RUN_FLAGS) -dict=$(FUZZ_DIR)/tfrun.dict \
+	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seed/$$t \
+	    > $(FUZZ_DIR)/$$t.log 2>&1; st=$$?; \
+	  grep -E '^stat::number_of_executed_units|^stat::new_units_added' $(FUZZ_DIR)/$$t.log | tr '\n' ' '; echo; \
+	  if [ $$st -ne 0 ]; then tail -40 $(FUZZ_DIR)/$$t.log; echo "fuzz_$$t: finding (log $(FUZZ_DIR)/$$t.log)" >&2; exit 1; fi; \
+	done
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
 BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16

@@ -337,7 +337,12 @@ static inline uint64_t f64_word(double f)
 /* GCC would merge the handlers' common tails (cross-jumping) and hoist their
 ** loads (GCSE), which puts one shared, unpredictable jump back into every
 ** handler; a computed-goto loop wants each handler to dispatch on its own. */
-__attribute__((optimize("no-crossjumping", "no-gcse")))
+#if defined(__clang__)
+#define NO_CROSSJUMP          /* clang has no such option, and no such problem here */
+#else
+#define NO_CROSSJUMP __attribute__((optimize("no-crossjumping", "no-gcse")))
+#endif
+NO_CROSSJUMP
 static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 {
     static const void *const fast_tbl[] = {
@@ -763,7 +768,9 @@ void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int 
     VmStack *S = stack_get();
     int depth = S->ncalls;
     size_t base = depth ? (size_t)S->calls[depth - 1].base + (size_t)S->calls[depth - 1].p->nregs : 0;
-    if (base + (size_t)p->nregs > S->cap) stack_grow_regs(S, base + (size_t)p->nregs);
+    /* (A body without registers still needs the stack: S->regs + base
+    ** must not be an offset from NULL.) */
+    if (!S->regs || base + (size_t)p->nregs > S->cap) stack_grow_regs(S, base + (size_t)p->nregs);
     if (S->ncalls == S->capcalls) stack_grow_calls(S);
     VmCall *ci = &S->calls[S->ncalls++];
     ci->p = p;
