@@ -31,7 +31,9 @@ LEXER_C  = $(GEN)/lexer.c
 GRAMMAR_C = $(GEN)/grammar.c
 GRAMMAR_H = $(GEN)/grammar.h
 
-# Modules. Each is an archive so a test links only what it uses.
+# Modules. Each is an archive so a test links only what it uses. base/ (the
+# allocation path, base/alloc.h) serves every other module.
+BASE_SRC  = $(wildcard base/*.c)
 FRONT_SRC = $(wildcard lexer/*.c parser/*.c ir/*.c) kernels/optable.c
 RT_SRC    = $(wildcard interp/*.c)
 KERN_SRC  = $(filter-out kernels/optable.c,$(wildcard kernels/*.c))
@@ -39,12 +41,14 @@ ANA_SRC   = $(wildcard analysis/*.c)
 CLI_SRC   = $(filter-out cli/main.c,$(wildcard cli/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+BASE_OBJ  = $(call obj,$(BASE_SRC))
 FRONT_OBJ = $(call obj,$(FRONT_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
 RT_OBJ    = $(call obj,$(RT_SRC))
 KERN_OBJ  = $(call obj,$(KERN_SRC))
 ANA_OBJ   = $(call obj,$(ANA_SRC))
 CLI_OBJ   = $(call obj,$(CLI_SRC))
 
+LIBBASE  = $(BUILD)/libbase.a
 LIBFRONT = $(BUILD)/libfront.a
 LIBRT    = $(BUILD)/librt.a
 LIBKERN  = $(BUILD)/libkern.a
@@ -53,16 +57,16 @@ LIBCLI   = $(BUILD)/libcli.a
 # Link order: later archives serve earlier ones. Kernels and the executor
 # need the front end's IR and the runtime; the sequencing analysis needs
 # the IR and the op table (both in the front end); the CLI needs everything.
-ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBANA) $(LIBRT) $(LIBFRONT)
+ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBANA) $(LIBRT) $(LIBFRONT) $(LIBBASE)
 # Linking: optable.o refers to every kernel k_* WEAKLY (so missing kernels are
 # NULL), and main.o refers to the subcommands weakly; a weak reference never
 # pulls a member out of an archive, so the kernel and CLI archives are linked whole.
 LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LIBANA) $(LIBRT) $(LIBFRONT) \
-            $(LIBRT) $(LIBFRONT)
+            $(LIBRT) $(LIBFRONT) $(LIBBASE)
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep deep pfor-bounded oracle golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep deep pfor-bounded oracle golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -112,6 +116,7 @@ $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-unused-parameter -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
 
+$(LIBBASE):  $(BASE_OBJ)  ; @rm -f $@; ar rcs $@ $^
 $(LIBFRONT): $(FRONT_OBJ) ; @rm -f $@; ar rcs $@ $^
 $(LIBRT):    $(RT_OBJ)    ; @rm -f $@; ar rcs $@ $^
 $(LIBKERN):  $(KERN_OBJ)  ; @rm -f $@; ar rcs $@ $^
@@ -127,8 +132,8 @@ $(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS)
 # archives it needs (TESTLIBS_name); the default is everything.
 TEST_SRC  = $(wildcard tests/test_*.c)
 TEST_BINS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
-TESTLIBS_front = $(LIBFRONT)
-TESTLIBS_rt    = $(LIBRT)
+TESTLIBS_front = $(LIBFRONT) $(LIBBASE)
+TESTLIBS_rt    = $(LIBRT) $(LIBBASE)
 testlibs = $(if $(filter test_lexer test_parser test_verify test_print,$(1)),$(TESTLIBS_front),\
            $(if $(filter test_any test_async_value test_workqueue,$(1)),$(TESTLIBS_rt),$(LINK_LIBS)))
 # (The archives alone are prerequisites; a literal % here would be the stem.)
@@ -210,6 +215,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory deep
 	@$(MAKE) --no-print-directory pfor-bounded
 	@$(MAKE) --no-print-directory fuzz-regress
+	@$(MAKE) --no-print-directory fault-sweep
 	@$(MAKE) --no-print-directory oracle
 	@$(MAKE) --no-print-directory golden
 
@@ -258,6 +264,20 @@ tsan: deps-test
 	  OPT=-O1 SAN="-fsanitize=thread" CRITERION=shim unit build/tsan/bin/tfrun
 	$(call san_golden,build/tsan,TSAN_OPTIONS=second_deadlock_stack=1,--timeout $(TSAN_GOLDEN_TIMEOUT))
 	@sh tests/san_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep tsan mstd:2 auto fast
+
+# ---------------------------------------------------------------- fault injection
+# build/fault/bin/tfrun fails the Nth allocation of tfrun's own code when
+# TFRUN_FAIL_ALLOC=N is set (base/alloc.h, base/fault.c: the linker wraps
+# malloc, calloc, realloc, strdup and strndup). tests/fault_sweep.sh runs a
+# few programs (parse and run of examples, opt) failing each N of a sample:
+# each run ends with the right output or a clean `out of memory`, never a
+# signal. (In make test.)
+FAULT_WRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
+faultinj: deps
+	@$(MAKE) --no-print-directory BUILD=build/fault BIN=build/fault/bin OPT=-O1 CFLAGS=-DTFRUN_FAULT_INJECT \
+	  LDFLAGS="$(FAULT_WRAP)" build/fault/bin/tfrun
+fault-sweep: faultinj
+	@sh tests/fault_sweep.sh build/fault/bin/tfrun
 
 # ---------------------------------------------------------------- fuzzing
 # libFuzzer targets (fuzz/*.c) under ASan + UBSan, built with clang in

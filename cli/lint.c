@@ -19,6 +19,7 @@
 ** warning (or, with --verify-diagnostics, an unexpected or missing
 ** diagnostic), 2 usage.
 */
+#include "base/alloc.h"
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -188,7 +189,7 @@ static void add_fix(Lint *L, const Op *later, int operand, const Value *chain)
     if (L->nfixes == L->capfixes) {
         L->capfixes = L->capfixes ? 2 * L->capfixes : 16;
         Fix *f = realloc(L->fixes, sizeof *f * (size_t)L->capfixes);
-        if (!f) abort();
+        if (!f) tf_out_of_memory();
         L->fixes = f;
     }
     L->fixes[L->nfixes++] = (Fix){ later, operand, chain };
@@ -302,7 +303,7 @@ static int edit_cmp(const void *a, const void *b)
 static int write_fixed(Lint *L, const char *text, size_t len, FILE *out)
 {
     Edit *e = calloc((size_t)L->nfixes * 2 + 1, sizeof *e);
-    if (!e) abort();
+    if (!e) tf_out_of_memory();
     int ne = 0, applied = 0, merges = 0;
     for (int i = 0; i < L->nfixes; i++) {
         const Op *y = L->fixes[i].later;
@@ -373,7 +374,7 @@ int cli_lint(int argc, char **argv)
     if (!args_read_input("tfrun lint", o.input, &src, &fname)) return 1;
     const char *text = src.p ? src.p : "";
     DiagSink *d = diag_new(stderr);
-    if (!d) abort();
+    if (!d) tf_out_of_memory();
     if (o.verify) diag_set_verify(d, DIAG_VERIFY_ALL);
     diag_add_source_borrowed(d, fname, text, src.n);
     Module *m = parse_module_borrowed(fname, text, src.n, d);

@@ -43,6 +43,7 @@
 ** only sets [interrupted], a sig_atomic_t: the one piece of global mutable
 ** state here, as a signal handler cannot be given a context.
 */
+#include "base/alloc.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -87,12 +88,6 @@ static void on_sigint(int sig)
 ** Small helpers
 ** ====================================================================== */
 
-static char *xstrdup(const char *s)
-{
-    char *d = strdup(s);
-    if (!d) abort();
-    return d;
-}
 
 static bool is_id_char(int c)
 {
@@ -312,7 +307,7 @@ static void add_val(Repl *r, const char *name, const Type *t, AsyncValue *v)
     if (r->nvals == r->capvals) {
         r->capvals = r->capvals ? r->capvals * 2 : 16;
         r->vals = realloc(r->vals, sizeof *r->vals * (size_t)r->capvals);
-        if (!r->vals) abort();
+        if (!r->vals) tf_out_of_memory();
     }
     r->vals[r->nvals++] = (TopVal){ xstrdup(name), t, v };
 }
@@ -464,12 +459,12 @@ static ExecSchedule session_schedule(Repl *r, char **why)
     if (r->schedule == CLI_SCHED_AUTO && watching(r)) {
         if (why) {
             *why = strdup("auto: the debugger shows the order of kernels (a breakpoint, :step or :trace)");
-            if (!*why) abort();
+            if (!*why) tf_out_of_memory();
         }
         return EXEC_EXACT;
     }
     const Func **all = malloc(sizeof *all * (size_t)(r->m->nfuncs + 1));
-    if (!all) abort();
+    if (!all) tf_out_of_memory();
     int n = 0;
     for (int i = 0; i < r->m->nfuncs; i++)
         if (r->m->funcs[i]->body) all[n++] = r->m->funcs[i];
@@ -615,7 +610,7 @@ static bool define(Repl *r, const char *file, const char *text, size_t len, bool
     drop_host(r);
     int oldn = r->m->nfuncs;
     Func **saved = malloc(sizeof *saved * (size_t)(oldn + 1));
-    if (!saved) abort();
+    if (!saved) tf_out_of_memory();
     memcpy(saved, r->m->funcs, sizeof *saved * (size_t)oldn);
     /* The hidden function to shift, if any, is the one not yet defined. */
     const char *fresh = NULL;
@@ -700,7 +695,7 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, Async
     int n = fn->nresults;
     AsyncValue *tmp[16];
     AsyncValue **out = res ? res : n <= 16 ? tmp : malloc(sizeof *out * (size_t)n);
-    if (!out) abort();
+    if (!out) tf_out_of_memory();
     sync_src(r);
     r->rq = rq_new(r->q);
     ExecCtx c = { r->host, r->rq, 0, NULL, NULL };
@@ -780,7 +775,7 @@ static int scan_names(const char *s, NameRef **out)
 {
     int n = 0, cap = 16, depth = 0;
     NameRef *v = malloc(sizeof *v * (size_t)cap);
-    if (!v) abort();
+    if (!v) tf_out_of_memory();
     bool line_start = true;
     int first_of_line = -1;
     for (size_t i = 0; s[i];) {
@@ -807,7 +802,7 @@ static int scan_names(const char *s, NameRef **out)
                 count = atoi(s + i + 1);
                 i++; while (isdigit((unsigned char)s[i])) i++;
             }
-            if (n == cap) { cap *= 2; v = realloc(v, sizeof *v * (size_t)cap); if (!v) abort(); }
+            if (n == cap) { cap *= 2; v = realloc(v, sizeof *v * (size_t)cap); if (!v) tf_out_of_memory(); }
             NameRef *nr = &v[n];
             memset(nr, 0, sizeof *nr);
             nr->at = st;
@@ -914,7 +909,7 @@ static void exec_ops(Repl *r, const char *text, int line)
     int nrefs = scan_names(text, &refs);
     /* Arguments: earlier values the text uses and does not redefine. */
     TopVal **argv = malloc(sizeof *argv * (size_t)(nrefs + 1));
-    if (!argv) abort();
+    if (!argv) tf_out_of_memory();
     int nargs = 0;
     for (int i = 0; i < nrefs; i++) {
         if (refs[i].def) continue;
@@ -987,7 +982,7 @@ static void exec_ops(Repl *r, const char *text, int line)
         const Block *b = m1->funcs[0]->body;
         for (int k = 0; k < b->nops; k++) nres += b->ops[k]->nresults;
         resnames = malloc(sizeof *resnames * (size_t)(nres + 1));
-        if (!resnames) abort();
+        if (!resnames) tf_out_of_memory();
         StrBuf rt = { 0 }, rv = { 0 };
         int i = 0;
         for (int k = 0; k < b->nops; k++) {
@@ -1012,7 +1007,7 @@ static void exec_ops(Repl *r, const char *text, int line)
         const Func *fn = ir_module_func(r->m, fname);
         AsyncValue **args = malloc(sizeof *args * (size_t)(nargs + 1));
         AsyncValue **res = malloc(sizeof *res * (size_t)(nres + 1));
-        if (!args || !res) abort();
+        if (!args || !res) tf_out_of_memory();
         for (int i = 0; i < nargs; i++) args[i] = argv[i]->v;
         if (fn) {
             int waiting = run_func(r, fn, args, nargs, res, NULL);
@@ -1567,7 +1562,7 @@ static void c_run(Repl *r, const char *arg, int col)
         return;
     }
     AsyncValue **args = calloc((size_t)n + 1, sizeof *args);
-    if (!args) abort();
+    if (!args) tf_out_of_memory();
     bool ok = true;
     for (int i = 0; i < n && ok; i++) {
         if (!lens[i]) { cmd_error(r, col + (int)(starts[i] - arg), "empty argument"); ok = false; break; }
@@ -1610,7 +1605,7 @@ static unsigned char complete_fn(EditLine *el, int ch)
 
     const char **cand = NULL;
     int nc = 0, cap = 0;
-#define ADD(s) do { if (nc == cap) { cap = cap ? cap * 2 : 64; cand = realloc(cand, sizeof *cand * (size_t)cap); if (!cand) abort(); } cand[nc++] = (s); } while (0)
+#define ADD(s) do { if (nc == cap) { cap = cap ? cap * 2 : 64; cand = realloc(cand, sizeof *cand * (size_t)cap); if (!cand) tf_out_of_memory(); } cand[nc++] = (s); } while (0)
     size_t skip = 0;
     if (word[0] == ':' && first) {
         skip = 1;
@@ -1693,7 +1688,7 @@ static void input_open(Repl *r)
     if (home && *home) {
         size_t n = strlen(home) + 32;
         r->histfile = malloc(n);
-        if (!r->histfile) abort();
+        if (!r->histfile) tf_out_of_memory();
         snprintf(r->histfile, n, "%s/.tfrun_history", home);
         history(r->hist, &ev, H_LOAD, r->histfile);
     }

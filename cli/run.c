@@ -13,6 +13,7 @@
 ** kernels flush after each print), so that stdout and stderr interleave in
 ** order when both go to one file.
 */
+#include "base/alloc.h"
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -119,7 +120,7 @@ static void add_functions(Options *o, const char *list)
             if (o->nfunctions == o->capfunctions) {
                 o->capfunctions = o->capfunctions ? o->capfunctions * 2 : 8;
                 o->functions = realloc(o->functions, sizeof(char *) * (size_t)o->capfunctions);
-                if (!o->functions) abort();
+                if (!o->functions) tf_out_of_memory();
             }
             o->functions[o->nfunctions++] = strndup(p, n);
         }
@@ -351,7 +352,7 @@ static void run_function(Run *r, const Func *fn)
     ExecCtx c = { r->host, rq, 0, NULL, NULL };
     int n = fn->nresults;
     AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
-    if (!res) abort();
+    if (!res) tf_out_of_memory();
     if (fn->is_sync) {
         char *err = NULL;
         if (exec_run_sync(&c, fn, NULL, 0, res, &err)) {
@@ -490,7 +491,7 @@ int cli_run(int argc, char **argv)
     ** driver does), but the schedule is chosen before it. */
     const Func **list = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 1, sizeof *list);
     const Func **order = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 2, sizeof *order);
-    if (!list || !order) abort();
+    if (!list || !order) tf_out_of_memory();
     int nlist = 0, norder = 0;
     const char *missing = NULL;
     if (o.nfunctions > 0) {

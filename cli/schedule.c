@@ -2,6 +2,7 @@
 ** schedule.c — which schedule a run gets (spec/tfrun.md §8, docs/engine.md
 ** "Choosing"): shared by `tfrun run` and the REPL.
 */
+#include "base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -41,7 +42,7 @@ ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *
 {
     if (want != CLI_SCHED_AUTO) {
         *why = strdup("requested");
-        if (!*why) abort();
+        if (!*why) tf_out_of_memory();
         return want == CLI_SCHED_FAST ? EXEC_FAST : EXEC_EXACT;
     }
     /* Allocators that log or profile make every allocation an effect. */
@@ -54,7 +55,7 @@ ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *
     seq_free(a);
     size_t len = (d ? strlen(d) : 0) + 64;
     *why = malloc(len);
-    if (!*why) abort();
+    if (!*why) tf_out_of_memory();
     if (det) snprintf(*why, len, "auto: every conflicting pair of effects is ordered");
     else snprintf(*why, len, "auto: %s", d);
     free(d);

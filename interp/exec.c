@@ -30,6 +30,7 @@
 ** enqueued as a task (its results are forwarding values anyway). Together
 ** they keep the C stack bounded for arbitrarily deep programs.
 */
+#include "base/alloc.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -168,19 +169,7 @@ static const Fan *fan_find(const Plan *p, int reg)
     }
 }
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) abort();
-    return p;
-}
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz ? sz : 1);
-    if (!p) abort();
-    return p;
-}
 
 /* Small blocks: continuations and tasks of at most TASK_INLINE kernels come
 ** from a per-thread free list (an allocator cache, like interp/async_value.c's
@@ -318,7 +307,7 @@ static void list_add(int **v, int *n, int *cap, int x)
     if (*n == *cap) {
         *cap = *cap ? 2 * *cap : 8;
         int *nv = realloc(*v, sizeof(int) * (size_t)*cap);
-        if (!nv) abort();
+        if (!nv) tf_out_of_memory();
         *v = nv;
     }
     (*v)[(*n)++] = x;
@@ -510,7 +499,7 @@ void *host_kernel_state(Host *h, const char *key, void *(*create)(void), void (*
     }
     KState *s = xcalloc(1, sizeof *s);
     s->key = strdup(key);
-    if (!s->key) abort();
+    if (!s->key) tf_out_of_memory();
     s->obj = create ? create() : NULL;
     s->destroy = destroy;
     s->next = hp->states;

@@ -9,6 +9,7 @@
 ** while they fit, each counted request and free logged at INFO, a refusal at
 ** ERROR.
 */
+#include "base/alloc.h"
 #include "interp/workqueue.h"
 
 #include <pthread.h>
@@ -47,7 +48,7 @@ HostAllocator *ha_create(const char *name, FILE *log)
     for (int k = 0; k < 4; k++) {
         if (strcmp(name, ha_names[k]) != 0) continue;
         HostAllocator *a = calloc(1, sizeof *a);
-        if (!a) { fputs("tfrun: out of memory\n", stderr); abort(); }
+        if (!a) tf_out_of_memory();
         a->kind = (HostAllocKind)k;
         a->log = log ? log : stderr;
         a->capacity = HA_FIXED_CAPACITY;
@@ -96,7 +97,7 @@ void *ha_alloc(HostAllocator *a, size_t size, size_t align)
     } else {
         p = malloc(size ? size : 1);
     }
-    if (!p) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!p) tf_out_of_memory();
     return p;
 }
 

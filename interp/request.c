@@ -8,6 +8,7 @@
 ** list under a mutex: it holds a handful of entries (one per tfrt.once
 ** function), so a list beats a hash table.
 */
+#include "base/alloc.h"
 #include "interp/workqueue.h"
 
 #include <pthread.h>
@@ -34,7 +35,7 @@ struct RequestContext {
 RequestContext *rq_new(WorkQueue *q)
 {
     RequestContext *r = calloc(1, sizeof *r);
-    if (!r) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!r) tf_out_of_memory();
     atomic_init(&r->refs, 1);
     r->q = q;
     atomic_init(&r->cancel, NULL);
@@ -117,7 +118,7 @@ bool rq_resource_put(RequestContext *r, const char *key, void *p, void (*dtor)(v
             return false;
         }
     Resource *res = malloc(sizeof *res + len + 1);
-    if (!res) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!res) tf_out_of_memory();
     memcpy(res->key, key, len + 1);
     res->p = p;
     res->dtor = dtor;

@@ -28,6 +28,7 @@
 ** results (§9.2). A timeout that strikes between two such points is
 ** noticed at the next one.
 */
+#include "base/alloc.h"
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -87,7 +88,7 @@ static VmStack *stack_get(void)
 {
     if (likely(tl_stack != NULL)) return tl_stack;
     VmStack *S = calloc(1, sizeof *S);
-    if (!S) abort();
+    if (!S) tf_out_of_memory();
     pthread_once(&stack_once, stack_make_key);
     pthread_setspecific(stack_key, S);
     tl_stack = S;
@@ -100,7 +101,7 @@ static __attribute__((noinline)) void stack_grow_regs(VmStack *S, size_t n)
     size_t nc = S->cap ? S->cap * 2 : 1024;
     while (nc < n) nc *= 2;
     Any *r = realloc(S->regs, nc * sizeof(Any));
-    if (!r) abort();
+    if (!r) tf_out_of_memory();
     memset(r + S->cap, 0, (nc - S->cap) * sizeof(Any));
     S->regs = r;
     S->cap = nc;
@@ -110,7 +111,7 @@ static __attribute__((noinline)) void stack_grow_calls(VmStack *S)
 {
     int nc = S->capcalls ? S->capcalls * 2 : 64;
     VmCall *c = realloc(S->calls, (size_t)nc * sizeof(VmCall));
-    if (!c) abort();
+    if (!c) tf_out_of_memory();
     S->calls = c;
     S->capcalls = nc;
 }
@@ -209,7 +210,7 @@ static void call_kernel_on(ExecCtx *c, const Op *op, bool nonstrict, const Any *
     AsyncValue *abuf[SMALL], *rbuf[SMALL];
     AsyncValue **args = nargs <= SMALL ? abuf : malloc(sizeof(AsyncValue *) * (size_t)nargs);
     AsyncValue **out = nres <= SMALL ? rbuf : malloc(sizeof(AsyncValue *) * (size_t)nres);
-    if (!args || !out) abort();
+    if (!args || !out) tf_out_of_memory();
     for (int j = 0; j < nargs; j++) args[j] = box(vals[j]);
     for (int i = 0; i < nres; i++) out[i] = NULL;
     KernelFrame kf = { args, nargs, out, nres, op, c };
@@ -229,7 +230,7 @@ static void call_kernel(ExecCtx *c, const VmProto *P, const VmKSite *s, Any *R, 
 {
     const Any *vbuf[SMALL] = { NULL };   /* (GCC cannot see that only set entries are read) */
     const Any **vals = s->nargs <= SMALL ? vbuf : malloc(sizeof(Any *) * (size_t)s->nargs);
-    if (!vals) abort();
+    if (!vals) tf_out_of_memory();
     for (int j = 0; j < s->nargs; j++) vals[j] = vm_ref(R, P, s->args[j]);
     call_kernel_on(c, s->op, s->nonstrict, vals, s->nargs, R, s->res, s->nres, dirty);
     if (vals != vbuf) free(vals);
@@ -787,7 +788,7 @@ void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int 
     ctx.error = NULL;
     Any obuf[SMALL];
     Any *out = p->nres <= SMALL ? obuf : malloc(sizeof(Any) * (size_t)p->nres);
-    if (!out) abort();
+    if (!out) tf_out_of_memory();
     vm_execute(S, &ctx, depth, out);
     for (int i = 0; i < p->nres; i++) {
         results[i] = box(&out[i]);

@@ -26,16 +26,9 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include "base/alloc.h"
 #include "interp/vm_int.h"
 
-#define VM_XMALLOC_FAIL() abort()
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) VM_XMALLOC_FAIL();
-    return q;
-}
 
 /* Grows array [p] (of [cap] elements of [sz] bytes) to hold [need]. */
 static void *grow(void *p, int *cap, int need, size_t sz)

@@ -20,6 +20,7 @@
 **   - the body of tfrt.parallel_for.i32 is not type-checked: a wrong body
 **     signature is the runtime error of §9.3.
 */
+#include "base/alloc.h"
 #include "ir/verify.h"
 
 #include <stdarg.h>
@@ -831,7 +832,7 @@ static void check_regions(V *v, const Op *op, int depth)
     /* On the heap: this function recurses once per nesting level (through
     ** verify_block), and rb stays in use below (rc.res). */
     const Type **tb = malloc(sizeof *tb * 256), **rb = malloc(sizeof *rb * 256);
-    if (!tb || !rb) abort();
+    if (!tb || !rb) tf_out_of_memory();
     int nt;
     int nres = op->nresults < 256 ? op->nresults : 256;
     const Type *const *res = result_types(op, rb, 256);

@@ -11,6 +11,7 @@
 ** iteratively: a loop continues in a continuation only when it must wait,
 ** so neither the iteration count nor the depth of forwarding costs stack.
 */
+#include "base/alloc.h"
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -26,12 +27,6 @@
 /* Iterations of tfrt.repeat.i32 run in blocks of this size (§9.2). */
 #define REPEAT_BLOCK 32
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) abort();
-    return p;
-}
 
 static AsyncValue **av_array(int n) { return xmalloc(sizeof(AsyncValue *) * (size_t)(n + 1)); }
 
@@ -938,7 +933,7 @@ static void bench_run_done(void *a, void *v)
             b->cap = b->cap ? b->cap * 2 : 64;
             b->wall = realloc(b->wall, sizeof(int64_t) * (size_t)b->cap);
             b->cpu = realloc(b->cpu, sizeof(int64_t) * (size_t)b->cap);
-            if (!b->wall || !b->cpu) abort();
+            if (!b->wall || !b->cpu) tf_out_of_memory();
         }
         int64_t w = ts_ns(&t1) - ts_ns(&b->t0), c = ts_ns(&c1) - ts_ns(&b->c0);
         b->wall[b->nrec] = w;
@@ -977,7 +972,7 @@ void k_tfrt_test_benchmark(KernelFrame *f)
         return;
     }
     Bench *b = calloc(1, sizeof *b);
-    if (!b) abort();
+    if (!b) tf_out_of_memory();
     b->ctx = exec_ctx_dup(f->ctx);
     b->body = body;
     b->op = f->op;

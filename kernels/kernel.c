@@ -2,6 +2,7 @@
 ** kernel.c — the helpers of the kernel ABI (kernels/kernel.h): result
 ** setters, error reporting, host services and deferred work.
 */
+#include "base/alloc.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,7 @@ static void record_sync_error(KernelFrame *f, const char *msg)
 {
     if ((f->ctx->flags & EXEC_SYNC) && !f->ctx->error) {
         f->ctx->error = strdup(msg);
-        if (!f->ctx->error) abort();
+        if (!f->ctx->error) tf_out_of_memory();
     }
 }
 
@@ -70,7 +71,7 @@ const Module *host_module(Host *h) { return h->module; }
 ExecCtx *exec_ctx_dup(const ExecCtx *c)
 {
     ExecCtx *d = malloc(sizeof *d);
-    if (!d) abort();
+    if (!d) tf_out_of_memory();
     *d = *c;
     d->error = NULL;
     if (d->rq) rq_retain(d->rq);

@@ -23,6 +23,7 @@
 ** cached anywhere; obj_register_type() gives them their names (`!rv.var`,
 ** `!rv.cs`) for messages and result lines.
 */
+#include "base/alloc.h"
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -393,7 +394,7 @@ void k_rv_critical(KernelFrame *f)
     }
     size_t nslots = (size_t)nargs + 2 * (size_t)nres;
     CsCall *c = calloc(1, sizeof *c + nslots * sizeof(AsyncValue *));
-    if (!c) abort();
+    if (!c) tf_out_of_memory();
     AsyncValue **slots = (AsyncValue **)(c + 1);
     c->args = slots;
     c->out = slots + nargs;
