@@ -22,10 +22,13 @@
 #define FUZZ_RUN_MS 100
 #define FUZZ_CALL_DEPTH 2000
 
-/* The watchdog: stops [current] once [deadline] passes. */
+/* The watchdog: stops [current] once [deadline] passes. [gen] counts the
+** calls of watch(), so that a wakeup for an earlier request (or a spurious
+** one) is never taken for the end of this one's budget. */
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 static RequestContext *current;
+static unsigned long gen;
 static struct timespec deadline;
 
 static void *watchdog(void *unused)
@@ -33,13 +36,14 @@ static void *watchdog(void *unused)
     (void)unused;
     pthread_mutex_lock(&mu);
     for (;;) {
-        if (!current) {
-            pthread_cond_wait(&cv, &mu);
-            continue;
-        }
-        if (pthread_cond_timedwait(&cv, &mu, &deadline) == ETIMEDOUT && current)
+        while (!current) pthread_cond_wait(&cv, &mu);
+        unsigned long mine = gen;
+        int r = 0;
+        while (gen == mine && r != ETIMEDOUT) r = pthread_cond_timedwait(&cv, &mu, &deadline);
+        if (gen == mine) {
             rq_stop_msg(current, "Cancelled: timeout");
-        while (current) pthread_cond_wait(&cv, &mu);
+            while (gen == mine) pthread_cond_wait(&cv, &mu);
+        }
     }
     return NULL;
 }
@@ -48,6 +52,7 @@ static void watch(RequestContext *rq)
 {
     pthread_mutex_lock(&mu);
     current = rq;
+    gen++;
     if (rq) {
         clock_gettime(CLOCK_REALTIME, &deadline);
         deadline.tv_nsec += FUZZ_RUN_MS * 1000000L;
