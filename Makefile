@@ -31,7 +31,9 @@ LEXER_C  = $(GEN)/lexer.c
 GRAMMAR_C = $(GEN)/grammar.c
 GRAMMAR_H = $(GEN)/grammar.h
 
-# Modules. Each is an archive so a test links only what it uses.
+# Modules. Each is an archive so a test links only what it uses. base/ (the
+# allocation path, base/alloc.h) serves every other module.
+BASE_SRC  = $(wildcard base/*.c)
 FRONT_SRC = $(wildcard lexer/*.c parser/*.c ir/*.c) kernels/optable.c
 RT_SRC    = $(wildcard interp/*.c)
 KERN_SRC  = $(filter-out kernels/optable.c,$(wildcard kernels/*.c))
@@ -39,12 +41,14 @@ ANA_SRC   = $(wildcard analysis/*.c)
 CLI_SRC   = $(filter-out cli/main.c,$(wildcard cli/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+BASE_OBJ  = $(call obj,$(BASE_SRC))
 FRONT_OBJ = $(call obj,$(FRONT_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
 RT_OBJ    = $(call obj,$(RT_SRC))
 KERN_OBJ  = $(call obj,$(KERN_SRC))
 ANA_OBJ   = $(call obj,$(ANA_SRC))
 CLI_OBJ   = $(call obj,$(CLI_SRC))
 
+LIBBASE  = $(BUILD)/libbase.a
 LIBFRONT = $(BUILD)/libfront.a
 LIBRT    = $(BUILD)/librt.a
 LIBKERN  = $(BUILD)/libkern.a
@@ -53,16 +57,16 @@ LIBCLI   = $(BUILD)/libcli.a
 # Link order: later archives serve earlier ones. Kernels and the executor
 # need the front end's IR and the runtime; the sequencing analysis needs
 # the IR and the op table (both in the front end); the CLI needs everything.
-ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBANA) $(LIBRT) $(LIBFRONT)
+ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBANA) $(LIBRT) $(LIBFRONT) $(LIBBASE)
 # Linking: optable.o refers to every kernel k_* WEAKLY (so missing kernels are
 # NULL), and main.o refers to the subcommands weakly; a weak reference never
 # pulls a member out of an archive, so the kernel and CLI archives are linked whole.
 LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LIBANA) $(LIBRT) $(LIBFRONT) \
-            $(LIBRT) $(LIBFRONT)
+            $(LIBRT) $(LIBFRONT) $(LIBBASE)
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep oracle golden asan tsan bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -112,6 +116,7 @@ $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-unused-parameter -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
 
+$(LIBBASE):  $(BASE_OBJ)  ; @rm -f $@; ar rcs $@ $^
 $(LIBFRONT): $(FRONT_OBJ) ; @rm -f $@; ar rcs $@ $^
 $(LIBRT):    $(RT_OBJ)    ; @rm -f $@; ar rcs $@ $^
 $(LIBKERN):  $(KERN_OBJ)  ; @rm -f $@; ar rcs $@ $^
@@ -127,8 +132,8 @@ $(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS)
 # archives it needs (TESTLIBS_name); the default is everything.
 TEST_SRC  = $(wildcard tests/test_*.c)
 TEST_BINS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
-TESTLIBS_front = $(LIBFRONT)
-TESTLIBS_rt    = $(LIBRT)
+TESTLIBS_front = $(LIBFRONT) $(LIBBASE)
+TESTLIBS_rt    = $(LIBRT) $(LIBBASE)
 testlibs = $(if $(filter test_lexer test_parser test_verify test_print,$(1)),$(TESTLIBS_front),\
            $(if $(filter test_any test_async_value test_workqueue,$(1)),$(TESTLIBS_rt),$(LINK_LIBS)))
 # (The archives alone are prerequisites; a literal % here would be the stem.)
@@ -171,6 +176,17 @@ oracle: $(TFRUN)
 deep: $(TFRUN)
 	@sh tests/deep_nesting.sh $(TFRUN)
 
+# tfrt.parallel_for.i32 over 2^31 blocks stops at a timeout in bounded
+# memory, and its chunked split runs every block once (tests/pfor_bounded.sh).
+pfor-bounded: $(TFRUN)
+	@sh tests/pfor_bounded.sh $(TFRUN)
+
+# The reproducers of fuzzing's findings (tests/fuzz-regressions/) through
+# bin/tfrun, and through the fuzz targets when `make fuzz-build` built them
+# (tests/fuzz_regress.sh).
+fuzz-regress: $(TFRUN)
+	@sh tests/fuzz_regress.sh $(TFRUN) build/fuzz
+
 # `tfrun lint --fix` on every golden program it can fix: the result lints
 # clean and round-trips through `tfrun opt` (tests/lint_fix_sweep.sh).
 canon-sweep: $(TFRUN)
@@ -201,6 +217,9 @@ test: deps-test
 	@$(MAKE) --no-print-directory lint-sweep
 	@$(MAKE) --no-print-directory canon-sweep
 	@$(MAKE) --no-print-directory deep
+	@$(MAKE) --no-print-directory pfor-bounded
+	@$(MAKE) --no-print-directory fuzz-regress
+	@$(MAKE) --no-print-directory fault-sweep
 	@$(MAKE) --no-print-directory oracle
 	@$(MAKE) --no-print-directory golden
 
@@ -249,6 +268,78 @@ tsan: deps-test
 	  OPT=-O1 SAN="-fsanitize=thread" CRITERION=shim unit build/tsan/bin/tfrun
 	$(call san_golden,build/tsan,TSAN_OPTIONS=second_deadlock_stack=1,--timeout $(TSAN_GOLDEN_TIMEOUT))
 	@sh tests/san_sweep.sh build/tsan/bin/tfrun $(CURDIR)/build/tsan/sweep tsan mstd:2 auto fast
+
+# ---------------------------------------------------------------- fault injection
+# build/fault/bin/tfrun fails the Nth allocation of tfrun's own code when
+# TFRUN_FAIL_ALLOC=N is set (base/alloc.h, base/fault.c: the linker wraps
+# malloc, calloc, realloc, strdup and strndup). tests/fault_sweep.sh runs a
+# few programs (parse and run of examples, opt) failing each N of a sample:
+# each run ends with the right output or a clean `out of memory`, never a
+# signal. (In make test.)
+FAULT_WRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
+faultinj: deps
+	@$(MAKE) --no-print-directory BUILD=build/fault BIN=build/fault/bin OPT=-O1 CFLAGS=-DTFRUN_FAULT_INJECT \
+	  LDFLAGS="$(FAULT_WRAP)" build/fault/bin/tfrun
+fault-sweep: faultinj
+	@sh tests/fault_sweep.sh build/fault/bin/tfrun
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer targets (fuzz/*.c) under ASan + UBSan, built with clang in
+# build/fuzz: opt (print is a fixed point), run (exact and fast, with a time
+# budget per function), verify (opt --verify-diagnostics --split-input-file),
+# check (the CHECK matcher) and repl (REPL sessions). The seed corpus is
+# every .mlir of testdata/ and examples/, copied into build/fuzz/seed; what
+# a run finds to be new goes to build/fuzz/corpus; crashes to
+# build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
+# which `make test` runs). The dictionary is fuzz/tokens.dict (the
+# grammar's tokens) plus every op name of kernels/ops.def.
+#   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
+#   make fuzz-smoke                                       10 seconds each (CI)
+FUZZ_TARGETS ?= opt run verify check repl
+FUZZ_SECONDS ?= 60
+FUZZ_DIR  = build/fuzz
+FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_PKGS = clang:clang libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+FUZZ_SEEDS = $(wildcard testdata/*/*.mlir examples/*.mlir)
+FUZZ_RUN_FLAGS = -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 -close_fd_mask=3 \
+                 -handle_int=0 -print_final_stats=1
+
+fuzz-build: deps
+	@mkdir -p $(FUZZ_DIR)
+	$(call install_missing,$(FUZZ_PKGS))
+	@LSAN_OPTIONS=detect_leaks=0 $(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) BIN=$(FUZZ_DIR)/bin CC=clang OPT=-O1 \
+	  SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" fuzz-bins
+
+# (Inside the sub-make: BUILD is $(FUZZ_DIR).)
+fuzz-bins: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS)) $(BUILD)/seed.stamp $(BUILD)/tfrun.dict
+
+$(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
+	$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
+
+$(BUILD)/seed.stamp: $(FUZZ_SEEDS)
+	@rm -rf $(BUILD)/seed
+	@for t in opt run verify check; do mkdir -p $(BUILD)/seed/$$t; \
+	  for f in $(FUZZ_SEEDS); do cp $$f $(BUILD)/seed/$$t/$$(echo $$f | tr / _); done; done
+	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
+	@touch $@
+
+$(BUILD)/tfrun.dict: fuzz/tokens.dict kernels/ops.def
+	@{ cat fuzz/tokens.dict; sed -n 's/^OP([a-z0-9_]*, *"\([^"]*\)".*/"\1"/p' kernels/ops.def; } > $@
+
+# Each target in turn for FUZZ_SECONDS; a crash stops with its input
+# saved under build/fuzz/crashes and the status of the fuzzer.
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_DIR)/crashes
+	@for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_DIR)/corpus/$$t; echo "== fuzz_$$t ($(FUZZ_SECONDS) s)"; \
+	  ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_$$t $(FUZZ_RUN_FLAGS) -dict=$(FUZZ_DIR)/tfrun.dict \
+	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seed/$$t \
+	    > $(FUZZ_DIR)/$$t.log 2>&1; st=$$?; \
+	  grep -E '^stat::number_of_executed_units|^stat::new_units_added' $(FUZZ_DIR)/$$t.log | tr '\n' ' '; echo; \
+	  if [ $$st -ne 0 ]; then tail -40 $(FUZZ_DIR)/$$t.log; echo "fuzz_$$t: finding (log $(FUZZ_DIR)/$$t.log)" >&2; exit 1; fi; \
+	done
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
 BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16

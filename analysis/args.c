@@ -14,6 +14,7 @@
 ** :run passes it anything), referenced any other way (a branch, a loop
 ** body, tfrt.once, a sync call), or never called has no facts.
 */
+#include "base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/internal.h"
@@ -89,7 +90,7 @@ static void mark(Facts *fx, const Op *op)
             fx->other[g] = true;
         } else if (!fx->f[g] && fs[k]->nargs > 0) {
             fx->f[g] = calloc((size_t)sa_words(2 * fs[k]->nargs), sizeof(Word));
-            if (!fx->f[g]) abort();
+            if (!fx->f[g]) tf_out_of_memory();
             for (int i = 0; i < 2 * fs[k]->nargs; i++) sa_set(fx->f[g], i);
         }
     }
@@ -120,7 +121,7 @@ void sa_arg_facts(SeqAnalysis *sa)
 {
     int n = sa->m->nfuncs;
     Facts fx = { sa, calloc((size_t)n + 1, sizeof(Word *)), calloc((size_t)n + 1, 1), false };
-    if (!fx.f || !fx.other) abort();
+    if (!fx.f || !fx.other) tf_out_of_memory();
     each_body(&fx, mark);
     for (int i = 0; i < n; i++) {
         if (!fx.other[i]) continue;

@@ -17,6 +17,7 @@
 ** O(values x words) and run only for blocks with arguments or results that
 ** matter. A block of pure kernels allocates nothing per op.
 */
+#include "base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/internal.h"
@@ -28,16 +29,10 @@
 void *sa_alloc(SeqAnalysis *sa, size_t n)
 {
     void *p = arena_alloc(sa->arena, n ? n : 1);
-    if (!p) abort();
+    if (!p) tf_out_of_memory();
     return p;
 }
 
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) abort();
-    return p;
-}
 
 static Word *new_set(SeqAnalysis *sa, int n) { return sa_alloc(sa, sizeof(Word) * (size_t)sa_words(n)); }
 
@@ -119,7 +114,7 @@ static int new_node(Walk *w, const Value *v, int arg, unsigned cls)
     if (w->nnodes == w->capnodes) {
         w->capnodes = w->capnodes ? 2 * w->capnodes : 16;
         w->nodes = realloc(w->nodes, sizeof *w->nodes * (size_t)w->capnodes);
-        if (!w->nodes) abort();
+        if (!w->nodes) tf_out_of_memory();
     }
     int i = w->nnodes++;
     w->nodes[i] = (Node){ i, arg, arg >= 0 ? cls : 0u, v };
@@ -175,7 +170,7 @@ static void add_atom(Walk *w, int op, SeqResKind kind, unsigned access, int node
     if (w->natoms == w->capatoms) {
         w->capatoms = w->capatoms ? 2 * w->capatoms : 16;
         w->atoms = realloc(w->atoms, sizeof *w->atoms * (size_t)w->capatoms);
-        if (!w->atoms) abort();
+        if (!w->atoms) tf_out_of_memory();
     }
     w->atoms[w->natoms++] = (Atom){ op, (uint8_t)kind, (uint8_t)access, node, in, out, NULL, NULL, path };
 }
@@ -447,7 +442,7 @@ static void add_ctl(Walk *w, OpAn *oa)
     if (w->nctl == w->capctl) {
         w->capctl = w->capctl ? 2 * w->capctl : 8;
         w->ctl = realloc(w->ctl, sizeof *w->ctl * (size_t)w->capctl);
-        if (!w->ctl) abort();
+        if (!w->ctl) tf_out_of_memory();
     }
     w->ctl[w->nctl++] = oa;
 }

@@ -24,6 +24,7 @@
 ** paid from sa->budget; when it runs out the analysis gives up (not
 ** determinate).
 */
+#include "base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/internal.h"
@@ -42,7 +43,7 @@ static void scratch_reset(Scratch *sc, int nvalues)
         free(sc->stamp);
         sc->cap = nvalues + 64;
         sc->stamp = calloc(2 * (size_t)sc->cap, sizeof(int));
-        if (!sc->stamp) abort();
+        if (!sc->stamp) tf_out_of_memory();
         sc->epoch = 0;
     }
     if (++sc->epoch == 0x7fffffff) {
@@ -56,7 +57,7 @@ static void push(Item **st, int *sp, int *cap, const Value *v)
     if (*sp == *cap) {
         *cap = *cap ? 2 * *cap : 256;
         *st = realloc(*st, sizeof **st * (size_t)*cap);
-        if (!*st) abort();
+        if (!*st) tf_out_of_memory();
     }
     (*st)[(*sp)++] = (Item){ v, NULL, -1 };
 }
@@ -198,7 +199,7 @@ static bool seen_add(SeqAnalysis *sa, const void *block, int x, int y)
     if (2 * (s->n + 1) > s->cap) {
         int cap = s->cap ? 2 * s->cap : 64;
         PairKey *k = calloc((size_t)cap, sizeof *k);
-        if (!k) abort();
+        if (!k) tf_out_of_memory();
         for (int i = 0; i < s->cap; i++) {
             if (!s->keys[i].block) continue;
             uint64_t h = ((uint64_t)(uintptr_t)s->keys[i].block * 31 + (uint64_t)s->keys[i].x) * 0x9E3779B97F4A7C15ull + (uint64_t)s->keys[i].y;
@@ -397,7 +398,7 @@ static void gpush(GList *l, int x)
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 4;
         l->v = realloc(l->v, sizeof(int) * (size_t)l->cap);
-        if (!l->v) abort();
+        if (!l->v) tf_out_of_memory();
     }
     l->v[l->n++] = x;
 }
@@ -411,7 +412,7 @@ static void check_chain(SeqAnalysis *sa, const BlockAn *ba, const Ref *refs, int
     /* Group the atoms by op (they are in op order). */
     Grp *g = calloc((size_t)n, sizeof *g);
     int *idx = malloc(sizeof(int) * (size_t)(2 * n));
-    if (!g || !idx) abort();
+    if (!g || !idx) tf_out_of_memory();
     int ng = 0, used = 0;
     for (int i = 0; i < n; ) {
         int op = ba->atoms[refs[i].idx].op, j = i;
@@ -429,14 +430,14 @@ static void check_chain(SeqAnalysis *sa, const BlockAn *ba, const Ref *refs, int
         i = j;
     }
     int *wg = malloc(sizeof(int) * (size_t)(ng + 1));
-    if (!wg) abort();
+    if (!wg) tf_out_of_memory();
     int nwg = 0;
     for (int i = 0; i < ng; i++)
         if (g[i].nw) wg[nwg++] = i;
     /* before[b]: the earlier write groups NOT ordered before write group b
     ** (positions in wg); after[a]: the later ones not ordered after a. */
     GList *before = calloc((size_t)nwg + 1, sizeof *before), *after = calloc((size_t)nwg + 1, sizeof *after);
-    if (!before || !after) abort();
+    if (!before || !after) tf_out_of_memory();
     long entries = 0;
     const Atom *e, *f;
 
@@ -591,7 +592,7 @@ static void check_self(SeqAnalysis *sa, const BlockAn *ba, const OpAn *oa)
     const Summary *b = oa->nbodies ? oa->bodies[0] : NULL;
     if (!b || b->natoms == 0) return;
     int *res = malloc(sizeof(int) * (size_t)b->natoms);
-    if (!res) abort();
+    if (!res) tf_out_of_memory();
     for (int i = 0; i < b->natoms; i++) res[i] = satom_res(ba, oa, b, &b->atoms[i]);
     /* The diagnostics last (see atom_res). */
     for (int pass = 0; pass < 2; pass++)
@@ -640,7 +641,7 @@ void sa_check_block(SeqAnalysis *sa, BlockAn *ba, bool function_body)
     block_keys(sa, ba, function_body);
     if (!ba->sync && ba->natoms > 1) {
         Ref *refs = malloc(sizeof *refs * (size_t)ba->natoms);
-        if (!refs) abort();
+        if (!refs) tf_out_of_memory();
         for (int i = 0; i < ba->natoms; i++) refs[i] = (Ref){ atom_res(ba, &ba->atoms[i]), i };
         qsort(refs, (size_t)ba->natoms, sizeof *refs, ref_cmp);
         for (int i = 0; i < ba->natoms && !full(sa); ) {

@@ -23,6 +23,7 @@
 ** unknown conflict with every step.
 */
 #include "analysis/explore.h"
+#include "base/alloc.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -67,13 +68,6 @@ typedef struct Known {
 /* {=====================================================================
 ** Small helpers
 ** ====================================================================== */
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) { fputs("tfrun: out of memory\n", stderr); abort(); }
-    return q;
-}
 
 static uint64_t mix(uint64_t x)
 {
@@ -483,10 +477,10 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     e->result_printed = false;
     e->rq = rq_new(e->q);
     watch_set(e->watch, e->rq);
-    ExecCtx c = { e->h, e->rq, 0, NULL };
+    ExecCtx c = { e->h, e->rq, 0, NULL, NULL };
     int nres = e->fn->nresults;
     e->res = calloc((size_t)nres + 1, sizeof(AsyncValue *));
-    if (!e->res) abort();
+    if (!e->res) tf_out_of_memory();
     exec_invoke_func(&c, e->fn, NULL, 0, e->res);
     sync_known(e, NULL);
     bool complete = true;
@@ -663,7 +657,7 @@ static Entry *cache_slot(Search *s, const uint64_t key[2])
     if (s->ncache * 2 >= s->capcache) {
         size_t cap = s->capcache ? 2 * s->capcache : 1024;
         Entry *t = calloc(cap, sizeof *t);
-        if (!t) abort();
+        if (!t) tf_out_of_memory();
         for (size_t i = 0; i < s->capcache; i++) {
             if (!s->cache[i].used) continue;
             size_t j = s->cache[i].k0 & (cap - 1);
@@ -714,7 +708,7 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
         if (s->mode == EXPLORE_DPOR && !nd->enabled) {
             /* A node of the first run, before the search turned to DPOR. */
             nd->enabled = malloc(sizeof *nd->enabled * (size_t)n);
-            if (!nd->enabled) abort();
+            if (!nd->enabled) tf_out_of_memory();
             for (int i = 0; i < n; i++) nd->enabled[i] = steps[i]->id;
             nd->nenabled = n;
         }
@@ -727,7 +721,7 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     StepId *z = s->child_sleep;
     int nz = s->nchild_sleep;
     StepId *todo = malloc(sizeof *todo * (size_t)(n + 1));
-    if (!todo) abort();
+    if (!todo) tf_out_of_memory();
     int ntodo = 0;
     uint64_t key[2];
     if (s->mode == EXPLORE_REDUCED && state_key(e, key)) {
@@ -748,7 +742,7 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
             en->k1 = key[1];
             en->nsleep = 0;
             en->sleep = malloc(sizeof *en->sleep * (size_t)(nz + 1));
-            if (!en->sleep) abort();
+            if (!en->sleep) tf_out_of_memory();
             for (int i = 0; i < nz; i++)
                 if (find_step(steps, n, z[i]) >= 0) en->sleep[en->nsleep++] = z[i];
             s->ncache++;
@@ -777,7 +771,7 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     nd->ntodo = ntodo;
     nd->next = 1;
     nd->sleep = malloc(sizeof *nd->sleep * (size_t)(nz + 1));
-    if (!nd->sleep) abort();
+    if (!nd->sleep) tf_out_of_memory();
     if (nz > 0) memcpy(nd->sleep, z, sizeof *z * (size_t)nz);
     nd->nsleep = nz;
     nd->enabled = NULL;
@@ -785,7 +779,7 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     nd->full = false;
     if (s->mode == EXPLORE_DPOR) {
         nd->enabled = malloc(sizeof *nd->enabled * (size_t)n);
-        if (!nd->enabled) abort();
+        if (!nd->enabled) tf_out_of_memory();
         for (int i = 0; i < n; i++) nd->enabled[i] = steps[i]->id;
         nd->nenabled = n;
     }
@@ -829,7 +823,7 @@ static void dpor_races(Search *s, const Exec *e)
     uint64_t *hb = calloc((size_t)n * words, sizeof *hb);
     uint64_t *via = malloc(words * sizeof *via);
     uint64_t *vset = malloc(words * sizeof *vset);
-    if (!hb || !via || !vset) abort();
+    if (!hb || !via || !vset) tf_out_of_memory();
 #define HB(k) (hb + (size_t)(k) * words)
 #define HAS(set, k) ((set)[(k) / 64] >> ((k) % 64) & 1u)
 #define PUT(set, k) ((set)[(k) / 64] |= (uint64_t)1 << ((k) % 64))
@@ -942,7 +936,7 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
             break;
         }
         e.mem = open_memstream(&e.out, &e.outlen);
-        if (!e.mem) abort();
+        if (!e.mem) tf_out_of_memory();
         h->out = e.mem;
         s.depth = 0;
         s.nchild_sleep = 0;

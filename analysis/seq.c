@@ -14,6 +14,7 @@
 ** growing. Both are bounded (SEQ_MAX_ROUNDS); past that the analysis gives
 ** up, which only ever means "not determinate".
 */
+#include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ static void ipush(IntVec *v, int x)
     if (v->n == v->cap) {
         v->cap = v->cap ? 2 * v->cap : 64;
         v->v = realloc(v->v, sizeof(int) * (size_t)v->cap);
-        if (!v->v) abort();
+        if (!v->v) tf_out_of_memory();
     }
     v->v[v->n++] = x;
 }
@@ -75,11 +76,11 @@ static void build_graph(SeqAnalysis *sa, Graph *g)
     IntVec *adj = calloc((size_t)nf + 1, sizeof *adj);
     bool *seen = calloc((size_t)nf + 1, sizeof(bool));
     g->order = malloc(sizeof(int) * (size_t)(nf + 1));
-    if (!adj || !seen || !g->order) abort();
+    if (!adj || !seen || !g->order) tf_out_of_memory();
     g->norder = 0;
     g->ops = 0;
     int *queue = malloc(sizeof(int) * (size_t)(nf + 1));
-    if (!queue) abort();
+    if (!queue) tf_out_of_memory();
     for (int r = 0; r < sa->nruns; r++) {
         const Func *run = sa->runs[r];
         if (seen[run->index]) continue;
@@ -103,7 +104,7 @@ static void build_graph(SeqAnalysis *sa, Graph *g)
         }
     }
     g->start = malloc(sizeof(int) * (size_t)(nf + 1));
-    if (!g->start) abort();
+    if (!g->start) tf_out_of_memory();
     int total = 0;
     for (int f = 0; f < nf; f++) {
         g->start[f] = total;
@@ -111,7 +112,7 @@ static void build_graph(SeqAnalysis *sa, Graph *g)
     }
     g->start[nf] = total;
     g->edges = malloc(sizeof(int) * (size_t)(total + 1));
-    if (!g->edges) abort();
+    if (!g->edges) tf_out_of_memory();
     for (int f = 0; f < nf; f++) {
         if (adj[f].n) memcpy(g->edges + g->start[f], adj[f].v, sizeof(int) * (size_t)adj[f].n);
         free(adj[f].v);
@@ -209,7 +210,7 @@ static void summarise_all(SeqAnalysis *sa, const Graph *g)
     bool *on = calloc((size_t)nf + 1, sizeof(bool));
     int *stack = malloc(sizeof(int) * (size_t)(nf + 1)), *cs = malloc(sizeof(int) * (size_t)(nf + 1));
     int *ce = malloc(sizeof(int) * (size_t)(nf + 1));
-    if (!index || !low || !on || !stack || !cs || !ce) abort();
+    if (!index || !low || !on || !stack || !cs || !ce) tf_out_of_memory();
     for (int i = 0; i < nf; i++) index[i] = -1;
     int next = 0, sp = 0;
     for (int oi = 0; oi < g->norder && !sa->gave_up; oi++) {
@@ -331,7 +332,7 @@ static void start(SeqAnalysis *sa)
 {
     if (sa->arena) arena_free(sa->arena);
     sa->arena = arena_new();
-    if (!sa->arena) abort();
+    if (!sa->arena) tf_out_of_memory();
     sa->typecap = 256;
     sa->typecache = sa_alloc(sa, sizeof(uint64_t) * 2 * (size_t)sa->typecap);
     sa->last_type = NULL;
@@ -352,14 +353,14 @@ static void start(SeqAnalysis *sa)
 SeqAnalysis *seq_analyze(const Module *m, const SeqOptions *o)
 {
     SeqAnalysis *sa = calloc(1, sizeof *sa);
-    if (!sa) abort();
+    if (!sa) tf_out_of_memory();
     sa->m = m;
     sa->flags = o ? o->flags : 0;
 
     /* The run: given, or what `tfrun run` runs (dialect.md §1.3). */
     int cap = (o && o->funcs ? o->nfuncs : m->nfuncs) + 1;
     const Func **runs = malloc(sizeof *runs * (size_t)cap);
-    if (!runs) abort();
+    if (!runs) tf_out_of_memory();
     int nruns = 0;
     if (o && o->funcs) {
         for (int i = 0; i < o->nfuncs; i++)
@@ -600,7 +601,7 @@ char *seq_pair_describe(const SeqAnalysis *a, int i)
     char *s = NULL;
     size_t n = 0;
     FILE *o = open_memstream(&s, &n);
-    if (!o) abort();
+    if (!o) tf_out_of_memory();
     if (i >= 0 && i < a->npairs) put_pair(o, a, &a->pairs[i]);
     return finish(o, &s);
 }
@@ -610,7 +611,7 @@ char *seq_describe(const SeqAnalysis *a)
     char *s = NULL;
     size_t n = 0;
     FILE *o = open_memstream(&s, &n);
-    if (!o) abort();
+    if (!o) tf_out_of_memory();
     if (a->nopaque > 0) {
         put_loc(o, a, a->opaque[0].op);
         fprintf(o, " %s", a->opaque[0].why);

@@ -38,6 +38,9 @@ typedef enum CliSchedule { CLI_SCHED_AUTO, CLI_SCHED_EXACT, CLI_SCHED_FAST } Cli
 /* "auto", "exact" or "fast"; false for anything else. */
 bool cli_schedule_parse(const char *s, CliSchedule *out);
 const char *cli_schedule_name(CliSchedule s);
+/* The value of --max-call-depth: a decimal number from 1 to 10^9; false
+** for anything else. Shared by `tfrun run` and the REPL. */
+bool cli_parse_call_depth(const char *s, int *out);
 /* The schedule for a run of [funcs] (in run order; NULL: every function
 ** `tfrun run` would run) of verified module [m] with host allocator [alloc]
 ** when [want] was asked for: auto asks the sequencing analysis (analysis/

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "base/alloc.h"
 #include "analysis/explore.h"
 #include "cli/args.h"
 #include "cli/cli.h"
@@ -101,7 +102,7 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
         if (!v) return 2;
         if (is_fn) {
             o->functions = realloc(o->functions, sizeof *o->functions * (size_t)(o->nfunctions + 1));
-            if (!o->functions) abort();
+            if (!o->functions) tf_out_of_memory();
             o->functions[o->nfunctions++] = v;
         } else if (is_model) {
             if (!strcmp(v, "spec")) o->model = EXPLORE_SPEC;
@@ -229,7 +230,7 @@ int cli_explore(int argc, char **argv)
     int nlist = 0;
     if (!failed) {
         list = calloc((size_t)(m->nfuncs + o.nfunctions) + 1, sizeof *list);
-        if (!list) abort();
+        if (!list) tf_out_of_memory();
         if (o.nfunctions) {
             for (int i = 0; i < o.nfunctions && !failed; i++) {
                 const Func *f = ir_module_func(m, o.functions[i]);

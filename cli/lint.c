@@ -19,6 +19,7 @@
 ** warning (or, with --verify-diagnostics, an unexpected or missing
 ** diagnostic), 2 usage.
 */
+#include "base/alloc.h"
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -188,7 +189,7 @@ static void add_fix(Lint *L, const Op *later, int operand, const Value *chain)
     if (L->nfixes == L->capfixes) {
         L->capfixes = L->capfixes ? 2 * L->capfixes : 16;
         Fix *f = realloc(L->fixes, sizeof *f * (size_t)L->capfixes);
-        if (!f) abort();
+        if (!f) tf_out_of_memory();
         L->fixes = f;
     }
     L->fixes[L->nfixes++] = (Fix){ later, operand, chain };
@@ -297,7 +298,7 @@ static void add_edit(Edits *es, size_t at, size_t del, char *ins)
     if (es->n == es->cap) {
         es->cap = es->cap ? 2 * es->cap : 16;
         Edit *ne = realloc(es->e, sizeof *ne * (size_t)es->cap);
-        if (!ne) abort();
+        if (!ne) tf_out_of_memory();
         es->e = ne;
     }
     es->e[es->n++] = (Edit){ at, del, ins };
@@ -348,7 +349,7 @@ static bool rename_in(Edits *es, const char *text, size_t s, size_t e, const cha
     for (size_t i = s; i + no <= e; i++) {
         if (memcmp(text + i, old, no) || (i + no < e && name_char(text[i + no]))) continue;
         char *ins = strdup(now);
-        if (!ins) abort();
+        if (!ins) tf_out_of_memory();
         add_edit(es, i, no, ins);
         i += no - 1;
     }
@@ -445,7 +446,7 @@ int cli_lint(int argc, char **argv)
     if (!args_read_input("tfrun lint", o.input, &src, &fname)) return 1;
     const char *text = src.p ? src.p : "";
     DiagSink *d = diag_new(stderr);
-    if (!d) abort();
+    if (!d) tf_out_of_memory();
     if (o.verify) diag_set_verify(d, DIAG_VERIFY_ALL);
     diag_add_source_borrowed(d, fname, text, src.n);
     Module *m = parse_module_borrowed(fname, text, src.n, d);

@@ -43,6 +43,7 @@
 ** only sets [interrupted], a sig_atomic_t: the one piece of global mutable
 ** state here, as a signal handler cannot be given a context.
 */
+#include "base/alloc.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -87,12 +88,6 @@ static void on_sigint(int sig)
 ** Small helpers
 ** ====================================================================== */
 
-static char *xstrdup(const char *s)
-{
-    char *d = strdup(s);
-    if (!d) abort();
-    return d;
-}
 
 static bool is_id_char(int c)
 {
@@ -242,6 +237,7 @@ struct Repl {
     HostAllocator *alloc;
     Host *host;                /* NULL when it must be rebuilt */
     CliSchedule schedule;      /* asked for (--schedule, :schedule) */
+    int max_call_depth;        /* --max-call-depth; 0: the default */
     bool host_watched;         /* the host was built while the debugger
                                   watched the order (watching()) */
     int nhidden;               /* hidden functions made so far */
@@ -311,7 +307,7 @@ static void add_val(Repl *r, const char *name, const Type *t, AsyncValue *v)
     if (r->nvals == r->capvals) {
         r->capvals = r->capvals ? r->capvals * 2 : 16;
         r->vals = realloc(r->vals, sizeof *r->vals * (size_t)r->capvals);
-        if (!r->vals) abort();
+        if (!r->vals) tf_out_of_memory();
     }
     r->vals[r->nvals++] = (TopVal){ xstrdup(name), t, v };
 }
@@ -463,12 +459,12 @@ static ExecSchedule session_schedule(Repl *r, char **why)
     if (r->schedule == CLI_SCHED_AUTO && watching(r)) {
         if (why) {
             *why = strdup("auto: the debugger shows the order of kernels (a breakpoint, :step or :trace)");
-            if (!*why) abort();
+            if (!*why) tf_out_of_memory();
         }
         return EXEC_EXACT;
     }
     const Func **all = malloc(sizeof *all * (size_t)(r->m->nfuncs + 1));
-    if (!all) abort();
+    if (!all) tf_out_of_memory();
     int n = 0;
     for (int i = 0; i < r->m->nfuncs; i++)
         if (r->m->funcs[i]->body) all[n++] = r->m->funcs[i];
@@ -494,6 +490,7 @@ static bool make_host(Repl *r)
     r->host = host_new(r->m, r->q, r->alloc, r->diag, r->out);
     r->host->debug = dbg_hooks(r->dbg);
     r->host->schedule = session_schedule(r, NULL);
+    if (r->max_call_depth > 0) r->host->max_call_depth = r->max_call_depth;
     sync_src(r);
     if (exec_load(r->host)) return true;
     host_free(r->host);
@@ -613,7 +610,7 @@ static bool define(Repl *r, const char *file, const char *text, size_t len, bool
     drop_host(r);
     int oldn = r->m->nfuncs;
     Func **saved = malloc(sizeof *saved * (size_t)(oldn + 1));
-    if (!saved) abort();
+    if (!saved) tf_out_of_memory();
     memcpy(saved, r->m->funcs, sizeof *saved * (size_t)oldn);
     /* The hidden function to shift, if any, is the one not yet defined. */
     const char *fresh = NULL;
@@ -698,10 +695,10 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, Async
     int n = fn->nresults;
     AsyncValue *tmp[16];
     AsyncValue **out = res ? res : n <= 16 ? tmp : malloc(sizeof *out * (size_t)n);
-    if (!out) abort();
+    if (!out) tf_out_of_memory();
     sync_src(r);
     r->rq = rq_new(r->q);
-    ExecCtx c = { r->host, r->rq, 0, NULL };
+    ExecCtx c = { r->host, r->rq, 0, NULL, NULL };
     dbg_run_begin(r->dbg);
     if (r->step_next_run) { dbg_step(r->dbg); r->step_next_run = false; }
     interrupted = 0;
@@ -778,7 +775,7 @@ static int scan_names(const char *s, NameRef **out)
 {
     int n = 0, cap = 16, depth = 0;
     NameRef *v = malloc(sizeof *v * (size_t)cap);
-    if (!v) abort();
+    if (!v) tf_out_of_memory();
     bool line_start = true;
     int first_of_line = -1;
     for (size_t i = 0; s[i];) {
@@ -805,7 +802,7 @@ static int scan_names(const char *s, NameRef **out)
                 count = atoi(s + i + 1);
                 i++; while (isdigit((unsigned char)s[i])) i++;
             }
-            if (n == cap) { cap *= 2; v = realloc(v, sizeof *v * (size_t)cap); if (!v) abort(); }
+            if (n == cap) { cap *= 2; v = realloc(v, sizeof *v * (size_t)cap); if (!v) tf_out_of_memory(); }
             NameRef *nr = &v[n];
             memset(nr, 0, sizeof *nr);
             nr->at = st;
@@ -912,7 +909,7 @@ static void exec_ops(Repl *r, const char *text, int line)
     int nrefs = scan_names(text, &refs);
     /* Arguments: earlier values the text uses and does not redefine. */
     TopVal **argv = malloc(sizeof *argv * (size_t)(nrefs + 1));
-    if (!argv) abort();
+    if (!argv) tf_out_of_memory();
     int nargs = 0;
     for (int i = 0; i < nrefs; i++) {
         if (refs[i].def) continue;
@@ -985,7 +982,7 @@ static void exec_ops(Repl *r, const char *text, int line)
         const Block *b = m1->funcs[0]->body;
         for (int k = 0; k < b->nops; k++) nres += b->ops[k]->nresults;
         resnames = malloc(sizeof *resnames * (size_t)(nres + 1));
-        if (!resnames) abort();
+        if (!resnames) tf_out_of_memory();
         StrBuf rt = { 0 }, rv = { 0 };
         int i = 0;
         for (int k = 0; k < b->nops; k++) {
@@ -1010,7 +1007,7 @@ static void exec_ops(Repl *r, const char *text, int line)
         const Func *fn = ir_module_func(r->m, fname);
         AsyncValue **args = malloc(sizeof *args * (size_t)(nargs + 1));
         AsyncValue **res = malloc(sizeof *res * (size_t)(nres + 1));
-        if (!args || !res) abort();
+        if (!args || !res) tf_out_of_memory();
         for (int i = 0; i < nargs; i++) args[i] = argv[i]->v;
         if (fn) {
             int waiting = run_func(r, fn, args, nargs, res, NULL);
@@ -1565,7 +1562,7 @@ static void c_run(Repl *r, const char *arg, int col)
         return;
     }
     AsyncValue **args = calloc((size_t)n + 1, sizeof *args);
-    if (!args) abort();
+    if (!args) tf_out_of_memory();
     bool ok = true;
     for (int i = 0; i < n && ok; i++) {
         if (!lens[i]) { cmd_error(r, col + (int)(starts[i] - arg), "empty argument"); ok = false; break; }
@@ -1608,7 +1605,7 @@ static unsigned char complete_fn(EditLine *el, int ch)
 
     const char **cand = NULL;
     int nc = 0, cap = 0;
-#define ADD(s) do { if (nc == cap) { cap = cap ? cap * 2 : 64; cand = realloc(cand, sizeof *cand * (size_t)cap); if (!cand) abort(); } cand[nc++] = (s); } while (0)
+#define ADD(s) do { if (nc == cap) { cap = cap ? cap * 2 : 64; cand = realloc(cand, sizeof *cand * (size_t)cap); if (!cand) tf_out_of_memory(); } cand[nc++] = (s); } while (0)
     size_t skip = 0;
     if (word[0] == ':' && first) {
         skip = 1;
@@ -1691,7 +1688,7 @@ static void input_open(Repl *r)
     if (home && *home) {
         size_t n = strlen(home) + 32;
         r->histfile = malloc(n);
-        if (!r->histfile) abort();
+        if (!r->histfile) tf_out_of_memory();
         snprintf(r->histfile, n, "%s/.tfrun_history", home);
         history(r->hist, &ev, H_LOAD, r->histfile);
     }
@@ -1936,15 +1933,18 @@ static void stop_loop(void *ud, Debugger *d)
 /* }===================================================================== */
 
 static const char repl_usage[] =
-    "usage: tfrun repl [--schedule=auto|exact|fast] [FILE]\n"
+    "usage: tfrun repl [--schedule=auto|exact|fast] [--max-call-depth=N] [FILE]\n"
     "Interactive session and debugger: type MLIR functions and ops, or :help.\n"
     "FILE is loaded first (as with :load). --schedule (default auto) is the\n"
-    "schedule of the session's runs, as in 'tfrun run'; :schedule changes it.\n";
+    "schedule of the session's runs, as in 'tfrun run'; :schedule changes it.\n"
+    "--max-call-depth (default 1000000) bounds the call chain of every run,\n"
+    "as in 'tfrun run'.\n";
 
 int cli_repl(int argc, char **argv)
 {
     const char *file = NULL;
     CliSchedule schedule = CLI_SCHED_AUTO;
+    int max_call_depth = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { fputs(repl_usage, stdout); return 0; }
         const char *v = NULL;
@@ -1953,6 +1953,17 @@ int cli_repl(int argc, char **argv)
         if (v) {
             if (!cli_schedule_parse(v, &schedule)) {
                 fprintf(stderr, "tfrun repl: invalid schedule '%s' (want auto, exact or fast)\n%s", v, repl_usage);
+                return 2;
+            }
+            continue;
+        }
+        v = NULL;
+        if (!strncmp(argv[i], "--max-call-depth=", 17) || !strncmp(argv[i], "-max-call-depth=", 16)) v = strchr(argv[i], '=') + 1;
+        else if ((!strcmp(argv[i], "--max-call-depth") || !strcmp(argv[i], "-max-call-depth")) && i + 1 < argc) v = argv[++i];
+        if (v) {
+            if (!cli_parse_call_depth(v, &max_call_depth)) {
+                fprintf(stderr, "tfrun repl: invalid call depth '%s' (want a number from 1 to 1000000000)\n%s", v,
+                        repl_usage);
                 return 2;
             }
             continue;
@@ -1971,6 +1982,7 @@ int cli_repl(int argc, char **argv)
     Repl r0, *r = &r0;
     memset(r, 0, sizeof *r);
     r->schedule = schedule;
+    r->max_call_depth = max_call_depth;
     r->out = stdout;
     setvbuf(stdout, NULL, _IOLBF, 0);
     r->tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);

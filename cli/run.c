@@ -13,6 +13,7 @@
 ** kernels flush after each print), so that stdout and stderr interleave in
 ** order when both go to one file.
 */
+#include "base/alloc.h"
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -53,7 +54,10 @@ static const char run_usage[] =
     "                                analysis proves the output cannot depend on the order\n"
     "  --verbose                     print the allocator, work queue and schedule choice\n"
     "                                to stderr\n"
-    "  --timeout=SECONDS             cancel the run after SECONDS\n"
+    "  --timeout=SECONDS             cancel the run after SECONDS: no kernel and no call\n"
+    "                                starts after that\n"
+    "  --max-call-depth=N            the deepest call chain (default 1000000); a call\n"
+    "                                deeper is an error that stops the run\n"
     "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
     "                                `tfrun explore`, e.g. spec:0.1.0); one queue (s);\n"
     "                                pass --functions=NAME for the function it belongs to\n"
@@ -69,6 +73,7 @@ typedef struct Options {
     const char *allocator;
     bool verbose;
     double timeout;
+    int max_call_depth;          /* 0: the default */
     const char *input;
     CliSchedule schedule;
     const char *replay;
@@ -81,7 +86,7 @@ typedef struct Options {
 
 typedef enum { OPT_VALUE, OPT_BOOL } OptKind;
 typedef enum {
-    O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_SCHEDULE,
+    O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_MAX_CALL_DEPTH, O_SCHEDULE,
     O_REPLAY, O_IGNORED_VALUE, O_IGNORED_BOOL, O_HELP
 } OptId;
 
@@ -96,6 +101,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "host_allocator_type", O_ALLOCATOR, OPT_VALUE },
     { "verbose", O_VERBOSE, OPT_BOOL },
     { "timeout", O_TIMEOUT, OPT_VALUE },
+    { "max_call_depth", O_MAX_CALL_DEPTH, OPT_VALUE },
     { "schedule", O_SCHEDULE, OPT_VALUE },
     { "replay", O_REPLAY, OPT_VALUE },
     { "shared_libs", O_IGNORED_VALUE, OPT_VALUE },
@@ -120,7 +126,7 @@ static void add_functions(Options *o, const char *list)
             if (o->nfunctions == o->capfunctions) {
                 o->capfunctions = o->capfunctions ? o->capfunctions * 2 : 8;
                 o->functions = realloc(o->functions, sizeof(char *) * (size_t)o->capfunctions);
-                if (!o->functions) abort();
+                if (!o->functions) tf_out_of_memory();
             }
             o->functions[o->nfunctions++] = strndup(p, n);
         }
@@ -178,6 +184,10 @@ static int parse_options(Options *o, int argc, char **argv)
             o->timeout = t;
             break;
         }
+        case O_MAX_CALL_DEPTH:
+            if (!cli_parse_call_depth(val, &o->max_call_depth))
+                return usage_error("invalid call depth '%s' (want a number from 1 to 1000000000)", val);
+            break;
         case O_SCHEDULE:
             if (!cli_schedule_parse(val, &o->schedule))
                 return usage_error("invalid schedule '%s' (want auto, exact or fast)", val);
@@ -288,7 +298,7 @@ static void *watchdog_main(void *p)
     }
     if (!w->done) {
         w->fired = true;
-        if (w->current) rq_cancel_msg(w->current, "Cancelled: timeout");
+        if (w->current) rq_stop_msg(w->current, "Cancelled: timeout");
         /* Grace period: a program stuck outside the kernels (a value that
         ** never resolves) cannot observe the cancellation. */
         add_seconds(&deadline, 2.0);
@@ -313,7 +323,7 @@ static void watchdog_set(Watchdog *w, RequestContext *rq)
     w->current = rq;
     if (rq) {
         rq_retain(rq);
-        if (w->fired) rq_cancel_msg(rq, "Cancelled: timeout");
+        if (w->fired) rq_stop_msg(rq, "Cancelled: timeout");
     }
     pthread_mutex_unlock(&w->mu);
 }
@@ -361,10 +371,10 @@ static void run_function(Run *r, const Func *fn)
     fflush(out);
     RequestContext *rq = rq_new(r->q);
     watchdog_set(r->wd, rq);
-    ExecCtx c = { r->host, rq, 0, NULL };
+    ExecCtx c = { r->host, rq, 0, NULL, NULL };
     int n = fn->nresults;
     AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
-    if (!res) abort();
+    if (!res) tf_out_of_memory();
     if (fn->is_sync) {
         char *err = NULL;
         if (exec_run_sync(&c, fn, NULL, 0, res, &err)) {
@@ -519,7 +529,7 @@ int cli_run(int argc, char **argv)
     ** driver does), but the schedule is chosen before it. */
     const Func **list = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 1, sizeof *list);
     const Func **order = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 2, sizeof *order);
-    if (!list || !order) abort();
+    if (!list || !order) tf_out_of_memory();
     int nlist = 0, norder = 0;
     const char *missing = NULL;
     if (o.nfunctions > 0) {
@@ -547,6 +557,7 @@ int cli_run(int argc, char **argv)
     } else {
         host->schedule = choose_schedule(&o, m, order, norder, alloc);
     }
+    if (o.max_call_depth > 0) host->max_call_depth = o.max_call_depth;
     free(order);
     if (!exec_load(host)) {
         /* Nothing runs; the status is the verification's (§1.8). */

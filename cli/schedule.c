@@ -2,6 +2,7 @@
 ** schedule.c — which schedule a run gets (spec/tfrun.md §8, docs/engine.md
 ** "Choosing"): shared by `tfrun run` and the REPL.
 */
+#include "base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -17,6 +18,20 @@ bool cli_schedule_parse(const char *s, CliSchedule *out)
     return true;
 }
 
+bool cli_parse_call_depth(const char *s, int *out)
+{
+    long long v = 0;
+    if (!*s) return false;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9') return false;
+        v = v * 10 + (*p - '0');
+        if (v > 1000000000LL) return false;
+    }
+    if (v < 1) return false;
+    *out = (int)v;
+    return true;
+}
+
 const char *cli_schedule_name(CliSchedule s)
 {
     return s == CLI_SCHED_AUTO ? "auto" : s == CLI_SCHED_EXACT ? "exact" : "fast";
@@ -27,7 +42,7 @@ ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *
 {
     if (want != CLI_SCHED_AUTO) {
         *why = strdup("requested");
-        if (!*why) abort();
+        if (!*why) tf_out_of_memory();
         return want == CLI_SCHED_FAST ? EXEC_FAST : EXEC_EXACT;
     }
     /* Allocators that log or profile make every allocation an effect. */
@@ -40,7 +55,7 @@ ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *
     seq_free(a);
     size_t len = (d ? strlen(d) : 0) + 64;
     *why = malloc(len);
-    if (!*why) abort();
+    if (!*why) tf_out_of_memory();
     if (det) snprintf(*why, len, "auto: every conflicting pair of effects is ordered");
     else snprintf(*why, len, "auto: %s", d);
     free(d);

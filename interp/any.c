@@ -5,6 +5,7 @@
 ** table of user object kinds (a registry written once per kind, read without
 ** locks). Nothing else.
 */
+#include "base/alloc.h"
 #include "interp/any.h"
 
 #include <assert.h>
@@ -17,12 +18,6 @@
 
 static _Atomic int64_t live_objs;
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) { fputs("tfrun: out of memory\n", stderr); abort(); }
-    return p;
-}
 
 #ifndef NDEBUG
 void any_assert_fail_(const char *cond, const char *file, int line)
@@ -205,7 +200,7 @@ void list_append(ListObj *l, Any v)
     if (l->len == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 4;
         Any *items = realloc(l->items, cap * sizeof(Any));
-        if (!items) { fputs("tfrun: out of memory\n", stderr); abort(); }
+        if (!items) tf_out_of_memory();
         l->items = items;
         l->cap = cap;
     }

@@ -42,6 +42,7 @@
 ** Global state: the pool (free lists, slab list, counters) and the immortal
 ** ready chain. All of it is allocator state or accounting.
 */
+#include "base/alloc.h"
 #include "interp/async_value.h"
 
 #include <assert.h>
@@ -205,7 +206,7 @@ static Block *block_alloc_slow(void)
     pthread_mutex_lock(&pool_mu);
     if (!gfree) {
         Block *slab = aligned_alloc(BLOCK_SIZE, SLAB_BLOCKS * sizeof(Block));
-        if (!slab) { fputs("tfrun: out of memory\n", stderr); abort(); }
+        if (!slab) tf_out_of_memory();
         atomic_fetch_add_explicit(&nmalloc, 1, memory_order_relaxed);
         slab[0].fl.next = slabs;
         slabs = slab;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/alloc.h"
 #include "ir/arena.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -20,11 +21,7 @@
 #define HUGE ((size_t)2 << 20)
 #define PAGE ((size_t)4096)
 
-static void oom(void)
-{
-    fputs("tfrun: out of memory\n", stderr);
-    abort();
-}
+static void oom(void) { tf_out_of_memory(); }
 
 #ifndef BIG_ASAN
 /* The bytes asked of arena_map for [n]: whole pages, and a last huge page

@@ -13,6 +13,7 @@
 ** kernel that has not started uses it, because the executor then still
 ** holds a reference for that use.
 */
+#include "base/alloc.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,18 +63,6 @@ struct Debugger {
     char *snapshot;             /* :pending after the run */
 };
 
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p) abort();
-    return p;
-}
-
-static char *xstrdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    return memcpy(xrealloc(NULL, n), s, n);
-}
 
 /* {==================================================================
 ** Frame table
@@ -108,7 +97,7 @@ static void table_add(Debugger *d, FrameRec *r)
     if ((d->tcount + 1) * 2 > d->tcap) {
         size_t ncap = d->tcap ? d->tcap * 2 : 64;
         FrameRec **nt = calloc(ncap, sizeof *nt);
-        if (!nt) abort();
+        if (!nt) tf_out_of_memory();
         for (size_t i = 0; i < d->tcap; i++)
             if (d->table[i]) tinsert(nt, ncap, d->table[i]);
         free(d->table);
@@ -236,12 +225,12 @@ static void h_frame_enter(void *ud, const void *frame, const Block *body,
     Debugger *d = ud;
     if (!d->running) return;
     FrameRec *r = calloc(1, sizeof *r);
-    if (!r) abort();
+    if (!r) tf_out_of_memory();
     r->frame = frame;
     r->body = body;
     r->regs = calloc((size_t)(body->nvalues > 0 ? body->nvalues : 1), sizeof *r->regs);
     r->started = calloc((size_t)(body->nops > 0 ? body->nops : 1), 1);
-    if (!r->regs || !r->started) abort();
+    if (!r->regs || !r->started) tf_out_of_memory();
     for (int i = 0; i < nargs && i < body->nargs; i++)
         r->regs[body->args[i]->index] = args[i];
     /* The invoking kernel is the innermost one running (tfrt.call and the
@@ -354,7 +343,7 @@ static void h_after_kernel(void *ud, const void *frame, const Op *op,
 Debugger *dbg_new(FILE *out)
 {
     Debugger *d = calloc(1, sizeof *d);
-    if (!d) abort();
+    if (!d) tf_out_of_memory();
     d->out = out;
     d->next_id = 1;
     d->hooks = (DebugHooks){ d, h_frame_enter, h_frame_exit, h_before_kernel, h_after_kernel };

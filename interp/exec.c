@@ -30,6 +30,7 @@
 ** enqueued as a task (its results are forwarding values anyway). Together
 ** they keep the C stack bounded for arbitrarily deep programs.
 */
+#include "base/alloc.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -169,19 +170,7 @@ static const Fan *fan_find(const Plan *p, int reg)
     }
 }
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) abort();
-    return p;
-}
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz ? sz : 1);
-    if (!p) abort();
-    return p;
-}
 
 /* Small blocks: continuations and tasks of at most TASK_INLINE kernels come
 ** from a per-thread free list (an allocator cache, like interp/async_value.c's
@@ -319,7 +308,7 @@ static void list_add(int **v, int *n, int *cap, int x)
     if (*n == *cap) {
         *cap = *cap ? 2 * *cap : 8;
         int *nv = realloc(*v, sizeof(int) * (size_t)*cap);
-        if (!nv) abort();
+        if (!nv) tf_out_of_memory();
         *v = nv;
     }
     (*v)[(*n)++] = x;
@@ -480,6 +469,7 @@ Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FIL
     hp->pub.alloc = a;
     hp->pub.diag = d;
     hp->pub.out = out;
+    hp->pub.max_call_depth = EXEC_DEFAULT_MAX_CALL_DEPTH;
     pthread_mutex_init(&hp->mu, NULL);
     return &hp->pub;
 }
@@ -519,7 +509,7 @@ void *host_kernel_state(Host *h, const char *key, void *(*create)(void), void (*
     }
     KState *s = xcalloc(1, sizeof *s);
     s->key = strdup(key);
-    if (!s->key) abort();
+    if (!s->key) tf_out_of_memory();
     s->obj = create ? create() : NULL;
     s->destroy = destroy;
     s->next = hp->states;
@@ -666,6 +656,7 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     f->ctx = *c;
     f->ctx.error = NULL;
     if (f->ctx.rq) rq_retain(f->ctx.rq);
+    exec_site_retain(f->ctx.site);
     atomic_init(&f->refs, 1);
     atomic_fetch_add(&live_frames, 1);
     return f;
@@ -679,6 +670,7 @@ static void frame_release(Frame *f)
     const DebugHooks *dh = f->ctx.host->debug;
     if (dh) dh->frame_exit(dh->ud, f);
     if (f->ctx.rq) rq_release(f->ctx.rq);
+    exec_site_release(f->ctx.site);
     atomic_fetch_sub(&live_frames, 1);
     Plan *mp = (Plan *)f->plan;
     for (int i = 0; i < FRAME_SPARES; i++) {
@@ -1341,6 +1333,111 @@ void exec_invoke_func(const ExecCtx *c, const Func *fn, AsyncValue *const *args,
         return;
     }
     exec_invoke_block(c, fn->body, args, nargs, results);
+}
+
+/* ---- calls and the call depth limit ---------------------------------------- */
+
+void exec_site_retain(CallSite *s)
+{
+    if (s) atomic_fetch_add_explicit(&s->refs, 1, memory_order_relaxed);
+}
+
+void exec_site_release(CallSite *s)
+{
+    /* Iteratively: a chain a million links long is freed without
+    ** recursion when its last frame goes. */
+    while (s && atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) == 1) {
+        CallSite *up = s->parent;
+        small_free(s);
+        s = up;
+    }
+}
+
+_Static_assert(sizeof(CallSite) <= SMALL_BLOCK, "a call site is a small block");
+
+/* Every result := the request's stop error (+1 each). */
+static void stopped_results(const ExecCtx *c, const Func *fn, AsyncValue **results)
+{
+    AsyncValue *e = rq_cancelled(c->rq);
+    for (int i = 0; i < fn->nresults; i++) {
+        if (e) {
+            av_retain(e);
+            results[i] = e;
+        } else {
+            results[i] = av_new_error(ERR_CANCELLED, "Cancelled");
+        }
+    }
+}
+
+void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue *const *args, int nargs,
+                    AsyncValue **results)
+{
+    if (c->rq && rq_stopped(c->rq)) {
+        stopped_results(c, fn, results);
+        return;
+    }
+    int depth = exec_ctx_depth(c) + 1;
+    int max = c->host->max_call_depth;
+    if (depth > max) {
+        exec_report_call_depth(c, site, max, NULL, 0);
+        if (c->rq) {
+            stopped_results(c, fn, results);
+        } else {
+            char msg[64];
+            snprintf(msg, sizeof msg, "call depth exceeds %d", max);
+            for (int i = 0; i < fn->nresults; i++) results[i] = av_new_error(ERR_INTERNAL, msg);
+        }
+        return;
+    }
+    CallSite *s = small_alloc();
+    atomic_init(&s->refs, 1);
+    s->depth = depth;
+    s->op = site;
+    s->parent = c->site;
+    exec_site_retain(c->site);
+    ExecCtx cc = *c;
+    cc.site = s;
+    exec_invoke_func(&cc, fn, args, nargs, results);
+    exec_site_release(s);
+}
+
+/* Emits one `called from` note at [op]. */
+static void call_note(const ExecCtx *c, const Op *op)
+{
+    Host *h = c->host;
+    if (op && op->loc) diag_emit_loc(h->diag, DIAG_NOTE, op->loc, "called from");
+    else if (op) diag_emit(h->diag, DIAG_NOTE, h->module ? h->module->filename : NULL, op->line, op->col, "called from");
+}
+
+void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op *const *inner, int ninner)
+{
+    char msg[64];
+    snprintf(msg, sizeof msg, "call depth exceeds %d", max);
+    if (c->rq && !rq_stop_msg(c->rq, msg)) return;
+    Host *h = c->host;
+    if (!h->diag || (c->flags & EXEC_SYNC)) return;
+    if (h->out) fflush(h->out);
+    /* The chain, innermost first: [inner], then the context's links. */
+    long total = ninner;
+    for (const CallSite *s = c->site; s; s = s->parent) total++;
+    diag_lock(h->diag);
+    if (site && site->loc) diag_emit_loc(h->diag, DIAG_ERROR, site->loc, msg);
+    else if (site) diag_emit(h->diag, DIAG_ERROR, h->module ? h->module->filename : NULL, site->line, site->col, msg);
+    else diag_emit(h->diag, DIAG_ERROR, NULL, 0, 0, msg);
+    long i = 0;
+    const CallSite *s = c->site;
+    for (; i < total; i++) {
+        const Op *op = i < ninner ? inner[i] : s->op;
+        if (i >= ninner) s = s->parent;
+        if (i < EXEC_CALL_NOTES || i >= total - EXEC_CALL_NOTES) {
+            call_note(c, op);
+        } else if (i == EXEC_CALL_NOTES) {
+            char more[64];
+            snprintf(more, sizeof more, "... %ld more calls", total - 2 * EXEC_CALL_NOTES);
+            diag_emit(h->diag, DIAG_NOTE, NULL, 0, 0, more);
+        }
+    }
+    diag_unlock(h->diag);
 }
 
 /* {=====================================================================

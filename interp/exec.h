@@ -59,7 +59,16 @@ struct Host {
     /* The explorer's spec model (tfrun.md §10): rv.assign_add reads at
     ** once and leaves its write to a task of its own (host_split_updates). */
     bool split_updates;
+    /* The deepest call chain allowed (--max-call-depth; host_new() makes
+    ** it EXEC_DEFAULT_MAX_CALL_DEPTH): a call that would run deeper is an
+    ** error that stops the request (exec_call_func). Both engines. */
+    int max_call_depth;
 };
+
+#define EXEC_DEFAULT_MAX_CALL_DEPTH 1000000
+/* The most `called from` notes at each end of the chain; those between are
+** counted in one note. */
+#define EXEC_CALL_NOTES 4
 
 /* A host for [m]. Everything is borrowed. */
 Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FILE *out);

@@ -9,6 +9,7 @@
 ** while they fit, each counted request and free logged at INFO, a refusal at
 ** ERROR.
 */
+#include "base/alloc.h"
 #include "interp/workqueue.h"
 #include "ir/ir.h"
 
@@ -46,14 +47,12 @@ static size_t live_slot(const HostAllocator *a, const void *p)
     return (size_t)h & (a->caplive - 1);
 }
 
-/* Remembers block [p] (under a->mu). A full table that cannot grow only
-** loses the site: the counts stay right. */
+/* Remembers block [p] (under a->mu). */
 static void live_add(HostAllocator *a, void *p, const Op *site, size_t size)
 {
     if ((a->nlive + 1) * 2 > a->caplive) {
         size_t ncap = a->caplive ? a->caplive * 2 : 64;
-        LiveBlock *old = a->live, *nl = calloc(ncap, sizeof *nl);
-        if (!nl) return;
+        LiveBlock *old = a->live, *nl = xcalloc(ncap, sizeof *nl);
         size_t ocap = a->caplive;
         a->live = nl; a->caplive = ncap;
         for (size_t i = 0; i < ocap; i++) {
@@ -104,7 +103,7 @@ HostAllocator *ha_create(const char *name, FILE *log)
     for (int k = 0; k < 4; k++) {
         if (strcmp(name, ha_names[k]) != 0) continue;
         HostAllocator *a = calloc(1, sizeof *a);
-        if (!a) { fputs("tfrun: out of memory\n", stderr); abort(); }
+        if (!a) tf_out_of_memory();
         a->kind = (HostAllocKind)k;
         a->log = log ? log : stderr;
         a->capacity = HA_FIXED_CAPACITY;
@@ -159,7 +158,7 @@ void *ha_alloc_at(HostAllocator *a, size_t size, size_t align, const Op *site)
     } else {
         p = malloc(size ? size : 1);
     }
-    if (!p) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!p) tf_out_of_memory();
     if (a->kind == HA_LEAK_CHECK) {
         pthread_mutex_lock(&a->mu);
         live_add(a, p, site, size);
@@ -220,7 +219,7 @@ static void report_sites(const HostAllocator *a, FILE *out)
 {
     HostAllocator *m = (HostAllocator *)a;
     pthread_mutex_lock(&m->mu);
-    LiveBlock *v = m->nlive ? malloc(m->nlive * sizeof *v) : NULL;
+    LiveBlock *v = m->nlive ? xmalloc(m->nlive * sizeof *v) : NULL;
     size_t n = 0;
     for (size_t i = 0; v && i < m->caplive; i++) if (m->live[i].p) v[n++] = m->live[i];
     pthread_mutex_unlock(&m->mu);

@@ -8,6 +8,7 @@
 ** list under a mutex: it holds a handful of entries (one per tfrt.once
 ** function), so a list beats a hash table.
 */
+#include "base/alloc.h"
 #include "interp/workqueue.h"
 
 #include <pthread.h>
@@ -26,6 +27,7 @@ struct RequestContext {
     _Atomic uint32_t refs;
     WorkQueue *q;
     _Atomic(AsyncValue *) cancel;     /* +1 once cancelled */
+    atomic_bool stopped;              /* rq_stop_msg */
     pthread_mutex_t mu;
     Resource *resources;              /* newest first */
 };
@@ -33,10 +35,11 @@ struct RequestContext {
 RequestContext *rq_new(WorkQueue *q)
 {
     RequestContext *r = calloc(1, sizeof *r);
-    if (!r) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!r) tf_out_of_memory();
     atomic_init(&r->refs, 1);
     r->q = q;
     atomic_init(&r->cancel, NULL);
+    atomic_init(&r->stopped, false);
     pthread_mutex_init(&r->mu, NULL);
     return r;
 }
@@ -78,6 +81,18 @@ void rq_cancel_msg(RequestContext *r, const char *msg)
 
 void rq_cancel(RequestContext *r) { rq_cancel_msg(r, "Cancelled"); }
 
+bool rq_stop_msg(RequestContext *r, const char *msg)
+{
+    /* Cancelled first, so that whoever sees the stop finds the error. */
+    rq_cancel_msg(r, msg);
+    return !atomic_exchange_explicit(&r->stopped, true, memory_order_acq_rel);
+}
+
+bool rq_stopped(const RequestContext *r)
+{
+    return atomic_load_explicit(&((RequestContext *)r)->stopped, memory_order_acquire);
+}
+
 AsyncValue *rq_cancelled(const RequestContext *r)
 {
     return atomic_load_explicit(&((RequestContext *)r)->cancel, memory_order_acquire);
@@ -103,7 +118,7 @@ bool rq_resource_put(RequestContext *r, const char *key, void *p, void (*dtor)(v
             return false;
         }
     Resource *res = malloc(sizeof *res + len + 1);
-    if (!res) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!res) tf_out_of_memory();
     memcpy(res->key, key, len + 1);
     res->p = p;
     res->dtor = dtor;

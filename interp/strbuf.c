@@ -1,6 +1,7 @@
 /*
 ** strbuf.c — growable strings (see strbuf.h).
 */
+#include "base/alloc.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@ void sb_reserve(StrBuf *b, size_t more)
     size_t cap = b->cap ? b->cap : 64;
     while (cap < b->n + more + 1) cap *= 2;
     char *p = realloc(b->p, cap);
-    if (!p) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!p) tf_out_of_memory();
     b->p = p;
     b->cap = cap;
 }

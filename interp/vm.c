@@ -28,10 +28,12 @@
 ** results (§9.2). A timeout that strikes between two such points is
 ** noticed at the next one.
 */
+#include "base/alloc.h"
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "interp/exec.h"
 #include "interp/vm_int.h"
 
 #define likely(x) __builtin_expect(!!(x), 1)
@@ -86,7 +88,7 @@ static VmStack *stack_get(void)
 {
     if (likely(tl_stack != NULL)) return tl_stack;
     VmStack *S = calloc(1, sizeof *S);
-    if (!S) abort();
+    if (!S) tf_out_of_memory();
     pthread_once(&stack_once, stack_make_key);
     pthread_setspecific(stack_key, S);
     tl_stack = S;
@@ -99,7 +101,7 @@ static __attribute__((noinline)) void stack_grow_regs(VmStack *S, size_t n)
     size_t nc = S->cap ? S->cap * 2 : 1024;
     while (nc < n) nc *= 2;
     Any *r = realloc(S->regs, nc * sizeof(Any));
-    if (!r) abort();
+    if (!r) tf_out_of_memory();
     memset(r + S->cap, 0, (nc - S->cap) * sizeof(Any));
     S->regs = r;
     S->cap = nc;
@@ -109,7 +111,7 @@ static __attribute__((noinline)) void stack_grow_calls(VmStack *S)
 {
     int nc = S->capcalls ? S->capcalls * 2 : 64;
     VmCall *c = realloc(S->calls, (size_t)nc * sizeof(VmCall));
-    if (!c) abort();
+    if (!c) tf_out_of_memory();
     S->calls = c;
     S->capcalls = nc;
 }
@@ -208,7 +210,7 @@ static void call_kernel_on(ExecCtx *c, const Op *op, bool nonstrict, const Any *
     AsyncValue *abuf[SMALL], *rbuf[SMALL];
     AsyncValue **args = nargs <= SMALL ? abuf : malloc(sizeof(AsyncValue *) * (size_t)nargs);
     AsyncValue **out = nres <= SMALL ? rbuf : malloc(sizeof(AsyncValue *) * (size_t)nres);
-    if (!args || !out) abort();
+    if (!args || !out) tf_out_of_memory();
     for (int j = 0; j < nargs; j++) args[j] = box(vals[j]);
     for (int i = 0; i < nres; i++) out[i] = NULL;
     KernelFrame kf = { args, nargs, out, nres, op, c };
@@ -228,7 +230,7 @@ static void call_kernel(ExecCtx *c, const VmProto *P, const VmKSite *s, Any *R, 
 {
     const Any *vbuf[SMALL] = { NULL };   /* (GCC cannot see that only set entries are read) */
     const Any **vals = s->nargs <= SMALL ? vbuf : malloc(sizeof(Any *) * (size_t)s->nargs);
-    if (!vals) abort();
+    if (!vals) tf_out_of_memory();
     for (int j = 0; j < s->nargs; j++) vals[j] = vm_ref(R, P, s->args[j]);
     call_kernel_on(c, s->op, s->nonstrict, vals, s->nargs, R, s->res, s->nres, dirty);
     if (vals != vbuf) free(vals);
@@ -248,6 +250,44 @@ static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, cons
     int32_t res[2] = { I->a, I->d };
     int nargs = op->noperands < 2 ? op->noperands : 2, nres = op->nresults < 2 ? op->nresults : 2;
     call_kernel_on(c, op, false, vals, nargs, R, res, nres, dirty);
+}
+
+/* {=====================================================================
+** Calls that do not start (the call depth limit, a stopped request)
+** ====================================================================== */
+
+/* Whether call [cs], made by the top frame of [S] (entered at [stop]), must
+** not start: the new frame would be deeper than the host's limit (the
+** diagnostic, with the compiled frames' call ops as `called from` notes,
+** and the request stops), or the request was stopped (a timeout). Its
+** results are then the stop's error. [over]: the depth limit is exceeded. */
+static bool call_refused(VmStack *S, ExecCtx *c, int stop, const VmCallSite *cs, Any *R, bool *dirty,
+                         bool over)
+{
+    int max = c->host->max_call_depth;
+    if (over) {
+        /* The call op of every compiled frame above the entry, innermost
+        ** first: frame i was called by the instruction before its return
+        ** pc, in frame i - 1's proto. */
+        int n = S->ncalls - 1 - stop;
+        const Op **inner = n > 0 ? malloc(sizeof(Op *) * (size_t)n) : NULL;
+        if (!inner) n = 0;
+        for (int k = 0; k < n; k++) {
+            const VmCall *fr = &S->calls[S->ncalls - 1 - k];
+            const VmInsn *call = fr->ret - 1;
+            inner[k] = fr[-1].p->calls[call->x].op;
+        }
+        exec_report_call_depth(c, cs->op, max, inner, n);
+        free(inner);
+    } else if (!(c->rq && rq_stopped(c->rq))) {
+        return false;
+    }
+    ErrorObj *e = cancelled(c);
+    if (e) obj_retain(&e->hdr);
+    else e = obj_errorf(ERR_INTERNAL, "call depth exceeds %d", max);
+    for (int i = 0; i < cs->nres; i++) reg_store(&R[cs->res[i]], error_any(e), dirty);
+    obj_release(&e->hdr);
+    return true;
 }
 
 /* {=====================================================================
@@ -298,7 +338,12 @@ static inline uint64_t f64_word(double f)
 /* GCC would merge the handlers' common tails (cross-jumping) and hoist their
 ** loads (GCSE), which puts one shared, unpredictable jump back into every
 ** handler; a computed-goto loop wants each handler to dispatch on its own. */
-__attribute__((optimize("no-crossjumping", "no-gcse")))
+#if defined(__clang__)
+#define NO_CROSSJUMP          /* clang has no such option, and no such problem here */
+#else
+#define NO_CROSSJUMP __attribute__((optimize("no-crossjumping", "no-gcse")))
+#endif
+NO_CROSSJUMP
 static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 {
     static const void *const fast_tbl[] = {
@@ -325,6 +370,9 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 #define check_cancel() do { if (unlikely(cancelled(c) != NULL)) disp = cancelled_tbl; } while (0)
 #define poll_cancel() do { if (unlikely(--poll == 0)) { poll = POLL_EVERY; check_cancel(); } } while (0)
     unsigned poll = POLL_EVERY;
+    /* A call from a frame when S->ncalls > lim would run deeper than the
+    ** limit: the entry frame runs at the context's depth. */
+    const long lim = (long)stop + c->host->max_call_depth - exec_ctx_depth(c);
     VmCall *ci = &S->calls[S->ncalls - 1];
     const VmProto *P = ci->p;
     Any *R = S->regs + ci->base;
@@ -515,6 +563,12 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         const VmCallSite *cs = &P->calls[pc->x];
         const VmProto *Q = cs->callee;
         poll_cancel();
+        if (unlikely(S->ncalls > lim || disp != fast_tbl)) {
+            if (call_refused(S, c, stop, cs, R, &ci->dirty, S->ncalls > lim)) {
+                disp = cancelled_tbl;
+                vmnext();
+            }
+        }
         Any *NR = R + P->nregs;
         if (unlikely(NR + Q->nregs > S->regs + S->cap)) {
             stack_grow_regs(S, (size_t)ci->base + (size_t)P->nregs + (size_t)Q->nregs);
@@ -553,7 +607,9 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         const VmProto *Q = cs->callee;
         poll_cancel();
         Any *NR = R + P->nregs;
-        if (unlikely(NR + Q->nregs > S->regs + S->cap || S->ncalls == S->capcalls)) goto call_slow;
+        if (unlikely(NR + Q->nregs > S->regs + S->cap || S->ncalls == S->capcalls || S->ncalls > lim ||
+                     disp != fast_tbl))
+            goto call_slow;
         Any v = R[pc->a];
         bool dirty = false;
         if (unlikely(v.type == ANY_OBJ)) {
@@ -575,7 +631,8 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         vmdispatch();
     }
 call_slow:
-    /* A CALL1 that must grow the stack first: the general CALL does. */
+    /* A CALL1 that must grow the stack first, or may not start: the
+    ** general CALL does. */
     goto L_CALL;
     vmcase(RET1) {
         if (unlikely(S->ncalls - 1 == stop)) goto L_RET;
@@ -712,7 +769,9 @@ void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int 
     VmStack *S = stack_get();
     int depth = S->ncalls;
     size_t base = depth ? (size_t)S->calls[depth - 1].base + (size_t)S->calls[depth - 1].p->nregs : 0;
-    if (base + (size_t)p->nregs > S->cap) stack_grow_regs(S, base + (size_t)p->nregs);
+    /* (A body without registers still needs the stack: S->regs + base
+    ** must not be an offset from NULL.) */
+    if (!S->regs || base + (size_t)p->nregs > S->cap) stack_grow_regs(S, base + (size_t)p->nregs);
     if (S->ncalls == S->capcalls) stack_grow_calls(S);
     VmCall *ci = &S->calls[S->ncalls++];
     ci->p = p;
@@ -729,7 +788,7 @@ void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int 
     ctx.error = NULL;
     Any obuf[SMALL];
     Any *out = p->nres <= SMALL ? obuf : malloc(sizeof(Any) * (size_t)p->nres);
-    if (!out) abort();
+    if (!out) tf_out_of_memory();
     vm_execute(S, &ctx, depth, out);
     for (int i = 0; i < p->nres; i++) {
         results[i] = box(&out[i]);

@@ -26,16 +26,9 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include "base/alloc.h"
 #include "interp/vm_int.h"
 
-#define VM_XMALLOC_FAIL() abort()
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) VM_XMALLOC_FAIL();
-    return q;
-}
 
 /* Grows array [p] (of [cap] elements of [sz] bytes) to hold [need]. */
 static void *grow(void *p, int *cap, int need, size_t sz)
@@ -162,7 +155,7 @@ static bool block_ok(const Check *k, const Block *b)
 /* Side tables hold offsets into the int pool while compiling; vm_finish
 ** turns them into pointers once the pool stops moving. */
 typedef struct KS { const Op *op; KernelFn fn; bool ns; int nargs, nres, args, res; } KS;
-typedef struct CS { const Block *body; int nargs, nres, args, res; } CS;
+typedef struct CS { const Block *body; const Op *op; int nargs, nres, args, res; } CS;
 typedef struct CT { int n, pcs; } CT;
 
 typedef struct RegInfo {
@@ -287,6 +280,7 @@ static int callsite(Comp *C, const Map *mp, const Block *body, const Op *op, int
     C->cs = grow(C->cs, &C->capcs, C->ncs + 1, sizeof(CS));
     CS *s = &C->cs[C->ncs];
     s->body = body;
+    s->op = op;
     s->nargs = nargs;
     s->nres = nres;
     s->args = pool_alloc(C, nargs);
@@ -428,7 +422,7 @@ static bool fold_constant(Comp *C, const Op *op, Any *out)
     bool constant = in->family == SYN_CONSTANT || in->family == SYN_CONSTANT_COMPLEX ||
                     in->id == OPID_tfrt_new_chain;
     if (!constant || op->noperands != 0 || op->nresults != 1 || !in->fn) return false;
-    ExecCtx sc = { C->h, NULL, EXEC_SYNC, NULL };
+    ExecCtx sc = { C->h, NULL, EXEC_SYNC, NULL, NULL };
     AsyncValue *res[1] = { NULL };
     KernelFrame kf = { NULL, 0, res, 1, op, &sc };
     in->fn(&kf);
@@ -751,6 +745,7 @@ static void compile_while(Comp *C, Map *mp, const Op *op)
     C->cs = grow(C->cs, &C->capcs, C->ncs + 1, sizeof(CS));
     CS *s = &C->cs[C->ncs];
     s->body = f->body;
+    s->op = op;
     s->nargs = n;
     s->nres = n + 1;
     s->args = pool_alloc(C, n);
@@ -870,7 +865,7 @@ static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
     p->calls = xrealloc(NULL, sizeof(VmCallSite) * (size_t)(C->ncs + 1));
     for (int i = 0; i < C->ncs; i++) {
         const CS *s = &C->cs[i];
-        p->calls[i] = (VmCallSite){ NULL, s->body, s->nargs, s->nres, p->pool + s->args,
+        p->calls[i] = (VmCallSite){ NULL, s->body, s->op, s->nargs, s->nres, p->pool + s->args,
                                     p->pool + s->res };
     }
     p->ncases = C->nct;

@@ -44,6 +44,7 @@ typedef struct VmKSite {
 typedef struct VmCallSite {
     const VmProto *callee;   /* set once every proto exists (recursion) */
     const Block *body;       /* the callee's body, to find its proto */
+    const Op *op;            /* the calling op (tfrt.call, cond, case, while) */
     int nargs, nres;
     const int32_t *args;     /* registers (constants are loaded in the prologue) */
     const int32_t *res;      /* registers */

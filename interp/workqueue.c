@@ -20,6 +20,7 @@
 ** Global state: wq_thread_id's counter (process-wide by spec §9.4) and a
 ** thread-local pointer naming the queue a worker thread belongs to.
 */
+#include "base/alloc.h"
 #include "interp/workqueue.h"
 
 #include <errno.h>
@@ -41,7 +42,7 @@ static void ring_push(Ring *r, Task t)
     if (r->n == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 64;
         Task *buf = malloc(cap * sizeof(Task));
-        if (!buf) { fputs("tfrun: out of memory\n", stderr); abort(); }
+        if (!buf) tf_out_of_memory();
         for (size_t i = 0; i < r->n; i++) buf[i] = r->buf[(r->head + i) & (r->cap - 1)];
         free(r->buf);
         r->buf = buf;
@@ -130,7 +131,7 @@ int wq_thread_id(void)
 static WorkQueue *wq_alloc(bool mt)
 {
     WorkQueue *q = calloc(1, sizeof *q);
-    if (!q) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!q) tf_out_of_memory();
     q->mt = mt;
     q->max_pending_blocking = WQ_MAX_PENDING_BLOCKING;
     return q;
@@ -419,7 +420,7 @@ void wq_await(WorkQueue *q, AsyncValue *const *vals, int n)
     /* [remaining] starts at 1, a guard held while registering, so that
     ** continuations firing at once cannot bring it to 0 early. */
     Waiter *w = malloc(sizeof *w);
-    if (!w) { fputs("tfrun: out of memory\n", stderr); abort(); }
+    if (!w) tf_out_of_memory();
     w->q = q;
     w->remaining = w->refs = 1;
     for (int i = 0; i < n; i++) {

@@ -86,6 +86,15 @@ void rq_cancel(RequestContext *r);
 void rq_cancel_msg(RequestContext *r, const char *msg);
 /* NULL when not cancelled, else the cancellation error value (borrowed). */
 AsyncValue *rq_cancelled(const RequestContext *r);
+/* Stops the request: cancels it with [msg] (unless it was cancelled
+** before, whose message then stays), and from then on no invocation of a
+** function starts in it (exec_call_func), so that a timeout or the call
+** depth limit ends deep or unbounded recursion at once. tfrt_test.cancel
+** only cancels: non-strict calls still run then (dialect.md §8.10).
+** Returns true for the first stop of the request. */
+bool rq_stop_msg(RequestContext *r, const char *msg);
+/* Whether the request was stopped. */
+bool rq_stopped(const RequestContext *r);
 /* Resource map keyed by string: returns the stored pointer or NULL. put
 ** stores [p] with its destructor (called when the context dies); returns
 ** false if the key exists. Thread-safe. */

@@ -7,6 +7,7 @@
 ** SourceMgrDiagnosticVerifierHandler, restricted as spec/dialect.md §1.7
 ** says: only plain file locations can match.
 */
+#include "base/alloc.h"
 #include "ir/diag.h"
 
 #include <pthread.h>
@@ -61,7 +62,7 @@ static const char *const kind_word[] = { "error", "warning", "note", "remark" };
 
 DiagSink *diag_new(FILE *out)
 {
-    DiagSink *d = calloc(1, sizeof *d);
+    DiagSink *d = xcalloc(1, sizeof *d);
     if (!d) return NULL;
     d->out = out ? out : stderr;
     const char *nc = getenv("NO_COLOR");
@@ -135,15 +136,15 @@ static void add_source(DiagSink *d, const char *file, const char *text, size_t l
     }
     const char *keep = text;
     if (!borrow) {
-        char *copy = malloc(len + 1);
+        char *copy = xmalloc(len + 1);
         if (!copy) { pthread_mutex_unlock(&d->mu); return; }
         if (len) memcpy(copy, text, len);
         copy[len] = '\0';
         keep = copy;
     }
     if (!s) {
-        Source *ns = realloc(d->srcs, (size_t)(d->nsrcs + 1) * sizeof *ns);
-        char *name = strdup(file);
+        Source *ns = xrealloc(d->srcs, (size_t)(d->nsrcs + 1) * sizeof *ns);
+        char *name = xstrdup(file);
         if (!ns || !name) {
             if (ns) d->srcs = ns;
             free(name);
@@ -193,7 +194,7 @@ static bool build_index(Source *s)
     int n = 1;
     for (size_t i = 0; i < s->len; i++)
         if (s->text[i] == '\n') n++;
-    s->starts = malloc((size_t)(n + 1) * sizeof *s->starts);
+    s->starts = xmalloc((size_t)(n + 1) * sizeof *s->starts);
     if (!s->starts) return false;
     int k = 0;
     s->starts[k++] = 0;
@@ -327,7 +328,7 @@ static void print_diag(DiagSink *d, DiagKind k, const char *file, int line, int 
 static char *mlir_regex(const char *t)
 {
     size_t n = strlen(t);
-    char *r = malloc(2 * n + 3);
+    char *r = xmalloc(2 * n + 3);
     if (!r) return NULL;
     size_t k = 0;
     const char *p = t;
@@ -396,7 +397,7 @@ static bool parse_ann(const char *p, const char *le, int ln, const char *lt, Ann
     for (const char *s = le - 2; s >= tb; s--)
         if (s[0] == '}' && s[1] == '}') { te = s; break; }
     if (!te) return false;
-    a->text = malloc((size_t)(te - tb) + 1);
+    a->text = xmalloc((size_t)(te - tb) + 1);
     if (!a->text) return false;
     memcpy(a->text, tb, (size_t)(te - tb));
     a->text[te - tb] = '\0';
@@ -432,14 +433,14 @@ static void collect(DiagSink *d, Source *s)
             if (!parse_ann(p, le, ln, lt, &a, &des)) continue;
             if (s->nanns == cap) {
                 int nc = cap ? 2 * cap : 8;
-                Ann *na = realloc(s->anns, (size_t)nc * sizeof *na);
+                Ann *na = xrealloc(s->anns, (size_t)nc * sizeof *na);
                 if (!na) { free(a.text); if (a.rx_ok) regfree(&a.rx); break; }
                 s->anns = na;
                 cap = nc;
             }
             if (des == 'a') a.target = last_plain;
             if (des == 'b') {
-                int *nb = realloc(below, (size_t)(pending_below + 1) * sizeof *nb);
+                int *nb = xrealloc(below, (size_t)(pending_below + 1) * sizeof *nb);
                 if (nb) { below = nb; below[pending_below++] = s->nanns; }
                 a.target = 0;      /* no plain line below: never matches */
             }
@@ -543,7 +544,7 @@ static const char *vformat(char *small, size_t cap, char **big, const char *fmt,
     int n = vsnprintf(small, cap, fmt, ap2);
     va_end(ap2);
     if (n < 0) return fmt;
-    if ((size_t)n < cap || !(*big = malloc((size_t)n + 1))) return small;
+    if ((size_t)n < cap || !(*big = xmalloc((size_t)n + 1))) return small;
     vsnprintf(*big, (size_t)n + 1, fmt, ap);
     return *big;
 }
@@ -601,7 +602,7 @@ bool diag_finish(DiagSink *d)
             for (int j = 0; j < s->nanns; j++) {
                 Ann *a = &s->anns[j];
                 if (a->matched || (a->is_re && !a->rx_ok)) continue;
-                char *buf = malloc(strlen(a->text) + 64);
+                char *buf = xmalloc(strlen(a->text) + 64);
                 if (!buf) continue;
                 sprintf(buf, "expected %s \"%s\" was not produced", kind_word[a->kind], a->text);
                 print_diag(d, DIAG_ERROR, s->file, a->line, a->col, NULL, NULL, buf);

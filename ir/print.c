@@ -13,6 +13,7 @@
 ** that write no types), and every attribute has a place in the syntax.
 ** Otherwise the op is printed in generic form.
 */
+#include "base/alloc.h"
 #include "ir/print.h"
 
 #include <ctype.h>
@@ -343,8 +344,8 @@ static char *pool_strdup(Printer *p, const char *s)
     size_t n = strlen(s) + 1;
     if (!p->pool || p->pool_used + n > p->pool_cap) {
         size_t cap = n > 4096 ? n : 4096;
-        char **nc = realloc(p->chunks, (size_t)(p->nchunks + 1) * sizeof *nc);
-        char *c = malloc(cap);
+        char **nc = xrealloc(p->chunks, (size_t)(p->nchunks + 1) * sizeof *nc);
+        char *c = xmalloc(cap);
         if (!nc || !c) { free(c); if (nc) p->chunks = nc; return NULL; }
         p->chunks = nc;
         p->chunks[p->nchunks++] = c;
@@ -370,7 +371,7 @@ static void set_name(Printer *p, const Value *v, const char *name)
     if (!v) return;
     if (2 * (p->n + 1) > p->cap) {
         size_t ncap = p->cap ? 2 * p->cap : 256;
-        Slot *ns = calloc(ncap, sizeof *ns);
+        Slot *ns = xcalloc(ncap, sizeof *ns);
         if (!ns) return;
         for (size_t i = 0; i < p->cap; i++)
             if (p->slots[i].v) {
@@ -447,7 +448,7 @@ static const VerifySig *cached_sig(SigCache *sc, const OpInfo *info)
 {
     if (!sc->sigs) {
         sc->tab = optable_all(&sc->n);
-        sc->sigs = calloc(sc->n ? sc->n : 1, sizeof *sc->sigs);
+        sc->sigs = xcalloc(sc->n ? sc->n : 1, sizeof *sc->sigs);
     }
     if (!sc->sigs || info < sc->tab || info >= sc->tab + sc->n) return NULL;
     VerifySig *s = &sc->sigs[info - sc->tab];
@@ -1367,11 +1368,8 @@ static void maps_in_text(MapAliases *ma, const char *t)
         if (map_find(ma, p, n) < 0) {
             if (ma->count == ma->cap) {
                 int cap = ma->cap ? ma->cap * 2 : 8;
-                const char **ns = realloc(ma->s, (size_t)cap * sizeof *ns);
-                if (ns) ma->s = ns;
-                size_t *nn = ns ? realloc(ma->n, (size_t)cap * sizeof *nn) : NULL;
-                if (!ns || !nn) { ma->oom = true; return; }
-                ma->n = nn;
+                ma->s = xrealloc(ma->s, (size_t)cap * sizeof *ma->s);
+                ma->n = xrealloc(ma->n, (size_t)cap * sizeof *ma->n);
                 ma->cap = cap;
             }
             ma->s[ma->count] = p;

@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "base/alloc.h"
 #include "ir/arena.h"
 #include "ir/build.h"
 #include "kernels/optable.h"
@@ -166,9 +167,8 @@ static void vmap_put(VMap *vm, const Value *from, Value *to)
 {
     if ((vm->n + 1) * 2 > vm->cap) {
         VMap g = { NULL, NULL, vm->cap ? vm->cap * 2 : 64, 0, false };
-        g.from = calloc(g.cap, sizeof *g.from);
-        g.to = calloc(g.cap, sizeof *g.to);
-        if (!g.from || !g.to) { free(g.from); free(g.to); vm->oom = true; return; }
+        g.from = xcalloc(g.cap, sizeof *g.from);
+        g.to = xcalloc(g.cap, sizeof *g.to);
         for (size_t i = 0; i < vm->cap; i++)
             if (vm->from[i]) {
                 size_t j = vmap_slot(&g, vm->from[i]);
@@ -369,9 +369,8 @@ int ir_inline(Module *m)
 {
     int total = 0;
     for (int round = 0; round < 64; round++) {
-        int *refs = calloc((size_t)m->nfuncs + 1, sizeof *refs);
-        bool *gone = calloc((size_t)m->nfuncs + 1, sizeof *gone);
-        if (!refs || !gone) { free(refs); free(gone); break; }
+        int *refs = xcalloc((size_t)m->nfuncs + 1, sizeof *refs);
+        bool *gone = xcalloc((size_t)m->nfuncs + 1, sizeof *gone);
         for (int i = 0; i < m->nfuncs; i++) count_refs(m, m->funcs[i]->body, refs, 0);
         int n = 0;
         for (int i = 0; i < m->nfuncs; i++)

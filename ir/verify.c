@@ -20,6 +20,7 @@
 **   - the body of tfrt.parallel_for.i32 is not type-checked: a wrong body
 **     signature is the runtime error of §9.3.
 */
+#include "base/alloc.h"
 #include "ir/verify.h"
 
 #include <stdarg.h>
@@ -680,7 +681,7 @@ static void check_callees(V *v, const Op *op)
     if (!is_call_like(op->info->family)) return;
     const Type *small[64];
     const Type **rbuf = op->nresults <= 64 ? small : malloc(sizeof *rbuf * (size_t)op->nresults);
-    if (!rbuf) abort();
+    if (!rbuf) tf_out_of_memory();
     int nres = op->nresults;
     const Type *const *res = result_types(op, rbuf, nres);
     check_callees_with(v, op, res, nres);
@@ -843,7 +844,7 @@ static void check_regions(V *v, const Op *op, int depth)
     /* Sized to the op: TFRT's own programs pass tfrt.if hundreds of operands. */
     int cap = op->noperands + 3, rcap = op->nresults + 1;
     const Type **tb = malloc(sizeof *tb * (size_t)cap), **rb = malloc(sizeof *rb * (size_t)rcap);
-    if (!tb || !rb) abort();
+    if (!tb || !rb) tf_out_of_memory();
     int nt;
     int nres = op->nresults;
     const Type *const *res = result_types(op, rb, rcap);

@@ -11,6 +11,7 @@
 ** iteratively: a loop continues in a continuation only when it must wait,
 ** so neither the iteration count nor the depth of forwarding costs stack.
 */
+#include "base/alloc.h"
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -26,12 +27,6 @@
 /* Iterations of tfrt.repeat.i32 run in blocks of this size (§9.2). */
 #define REPEAT_BLOCK 32
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) abort();
-    return p;
-}
 
 static AsyncValue **av_array(int n) { return xmalloc(sizeof(AsyncValue *) * (size_t)(n + 1)); }
 
@@ -64,8 +59,10 @@ static int body_nresults(Body b)
 /* Invokes [b] with [args] (+0) and stores [nres] +1 results in [res]. A body
 ** whose result count is not [nres] (which the verifier rejects) is not
 ** invoked: every result is an error, so that no caller writes past its
-** arrays whatever the input. */
-static void invoke(const ExecCtx *c, Body b, AsyncValue *const *args, int nargs,
+** arrays whatever the input. A function is called by [op], one level
+** deeper in the call chain (exec_call_func: the depth limit, and no call
+** after a timeout); a region body runs at its op's depth. */
+static void invoke(const ExecCtx *c, const Op *op, Body b, AsyncValue *const *args, int nargs,
                    AsyncValue **res, int nres)
 {
     if ((!b.fn && !b.block) || body_nresults(b) != nres) {
@@ -73,7 +70,7 @@ static void invoke(const ExecCtx *c, Body b, AsyncValue *const *args, int nargs,
             res[i] = av_new_error(ERR_INTERNAL, "body result count does not match its caller");
         return;
     }
-    if (b.fn) exec_invoke_func(c, b.fn, args, nargs, res);
+    if (b.fn) exec_call_func(c, op, b.fn, args, nargs, res);
     else exec_invoke_block(c, b.block, args, nargs, res);
 }
 
@@ -96,6 +93,7 @@ static void forward_all(AsyncValue **res, AsyncValue **out, int n)
 ** duplicated ctx. */
 typedef struct BodyTask {
     ExecCtx *ctx;
+    const Op *op;          /* the op that invokes the body */
     Body body;
     int nargs, nres;
     AsyncValue **args;     /* +1 */
@@ -107,7 +105,7 @@ static void body_task(void *a, void *b)
     (void)b;
     BodyTask *t = a;
     AsyncValue **out = av_array(t->nres);
-    invoke(t->ctx, t->body, t->args, t->nargs, out, t->nres);
+    invoke(t->ctx, t->op, t->body, t->args, t->nargs, out, t->nres);
     forward_all(t->res, out, t->nres);
     for (int i = 0; i < t->nargs; i++) av_release(t->args[i]);
     free(out);
@@ -148,7 +146,7 @@ void k_tfrt_call(KernelFrame *f)
         kf_error(f, "function @%s not defined", f->op->callee ? f->op->callee : "?");
         return;
     }
-    invoke(f->ctx, fn_body(fn), f->args, f->nargs, f->results, f->nresults);
+    invoke(f->ctx, f->op, fn_body(fn), f->args, f->nargs, f->results, f->nresults);
 }
 
 /* {=====================================================================
@@ -215,7 +213,7 @@ static void branch_now(KernelFrame *f, BranchKind kind, AsyncValue **res)
             res[i] = av_new_error(ERR_INTERNAL, "no branch to take");
         return;
     }
-    invoke(f->ctx, b, f->args + 1, f->nargs - 1, res, f->nresults);
+    invoke(f->ctx, f->op, b, f->args + 1, f->nargs - 1, res, f->nresults);
 }
 
 /* A branch waiting for its selector: one allocation holding the retained
@@ -240,6 +238,7 @@ static void branch_deferred(void *a, void *b)
     forward_all(res, out, nres);
     for (int i = 0; i < nargs; i++) av_release(d->vals[i]);
     if (d->ctx.rq) rq_release(d->ctx.rq);
+    exec_site_release(d->ctx.site);
     free(d);
 }
 
@@ -259,6 +258,7 @@ static void branch_kernel(KernelFrame *f, BranchKind kind)
     d->ctx = *f->ctx;
     d->ctx.error = NULL;
     if (d->ctx.rq) rq_retain(d->ctx.rq);
+    exec_site_retain(d->ctx.site);
     d->kind = kind;
     d->op = f->op;
     d->nargs = nargs;
@@ -320,7 +320,7 @@ static void repeat_run(Repeat *r)
                 repeat_free(r);
                 return;
             }
-            invoke(r->ctx, block_body(r->body), r->vals, r->nvals, r->tmp, r->nvals);
+            invoke(r->ctx, NULL, block_body(r->body), r->vals, r->nvals, r->tmp, r->nvals);
             for (int j = 0; j < r->nvals; j++) {
                 av_release(r->vals[j]);
                 r->vals[j] = r->tmp[j];
@@ -434,6 +434,7 @@ void k_tfrt_repeat_i32(KernelFrame *f)
 
 typedef struct While {
     ExecCtx *ctx;
+    const Op *op;
     const Func *body;
     int nvals;
     bool async;            /* parallel_iterations > 1 */
@@ -495,6 +496,7 @@ static void while_step(While *w)
         if (w->async) {
             BodyTask *it = xmalloc(sizeof *it);
             it->ctx = exec_ctx_dup(w->ctx);
+            it->op = w->op;
             it->body = fn_body(w->body);
             it->nargs = w->nvals;
             it->nres = nres;
@@ -511,7 +513,7 @@ static void while_step(While *w)
             }
             exec_enqueue(w->ctx, body_task, it, NULL);
         } else {
-            invoke(w->ctx, fn_body(w->body), w->vals, w->nvals, w->tmp, w->nvals + 1);
+            invoke(w->ctx, w->op, fn_body(w->body), w->vals, w->nvals, w->tmp, w->nvals + 1);
             for (int i = 0; i < w->nvals; i++) av_release(w->vals[i]);
         }
         for (int i = 0; i < w->nvals; i++) w->vals[i] = w->tmp[i];
@@ -538,6 +540,7 @@ void k_tfrt_while(KernelFrame *f)
     While *w = xmalloc(sizeof *w);
     w->ctx = exec_ctx_dup(f->ctx);
     w->body = body;
+    w->op = f->op;
     w->nvals = f->nargs - 1;
     w->async = P > 1;
     av_retain(f->args[0]);
@@ -587,7 +590,7 @@ void k_tfrt_once(KernelFrame *f)
         for (int i = 0; i < f->nresults; i++) mine->v[i] = av_new_indirect();
         if (rq_resource_put(f->ctx->rq, key, mine, once_free)) {
             AsyncValue **out = av_array(f->nresults);
-            invoke(f->ctx, fn_body(fn), f->args, f->nargs, out, f->nresults);
+            invoke(f->ctx, f->op, fn_body(fn), f->args, f->nargs, out, f->nresults);
             for (int i = 0; i < f->nresults; i++) {
                 av_forward(mine->v[i], out[i]);
                 av_release(out[i]);
@@ -611,9 +614,11 @@ void k_tfrt_once(KernelFrame *f)
 
 typedef struct PFor {
     ExecCtx *ctx;
+    const Op *op;
     Body body;
     int32_t start;
     int64_t total, bs, nblocks;
+    int64_t chunk;         /* blocks per split unit (pfor_chunk) */
     bool async_body;
     int nextra;
     AsyncValue **extra;    /* +1 each */
@@ -655,12 +660,55 @@ static void pfor_run_block(PFor *p, int64_t j)
     for (int i = 0; i < p->nextra; i++) args[i + 2] = p->extra[i];
     int nres = p->async_body ? 1 : 0;
     AsyncValue *out[1] = { NULL };
-    invoke(p->ctx, p->body, args, n, out, nres);
+    invoke(p->ctx, p->op, p->body, args, n, out, nres);
     av_release(args[0]);
     av_release(args[1]);
     free(args);
     if (nres == 1) av_and_then(out[0], pfor_chain_done, p, out[0]);
     else pfor_block_done(p);
+}
+
+/* Splitting. Up to PFOR_SPLIT_MAX blocks split as TFRT splits them, one
+** block per unit: the upper half of the range becomes a task, the lower
+** half splits on, and the first block runs. Tasks of a FIFO queue then
+** split breadth-first, so about half the units are pending tasks at once:
+** fine for a thousand, not for 2^31 (issue 15: 1.7 GB in 3 s). Above
+** that the units are PFOR_CHUNKS chunks of consecutive blocks, split the
+** same way, each running its blocks in order in one task: never more than
+** PFOR_CHUNKS / 2 pending split tasks, the same results (every block runs
+** once, the chain resolves when all have finished), and the order of the
+** blocks' effects is TFRT's only up to PFOR_SPLIT_MAX blocks. A chunk
+** checks the request's cancellation before every block. */
+#define PFOR_SPLIT_MAX 1024
+#define PFOR_CHUNKS 256
+
+static int64_t pfor_chunk(int64_t nblocks)
+{
+    return nblocks <= PFOR_SPLIT_MAX ? 1 : (nblocks + PFOR_CHUNKS - 1) / PFOR_CHUNKS;
+}
+
+/* The blocks of units [lo, hi). */
+static int64_t pfor_unit_blocks(const PFor *p, int64_t lo, int64_t hi)
+{
+    int64_t b = hi * p->chunk;
+    if (b > p->nblocks) b = p->nblocks;
+    return b - lo * p->chunk;
+}
+
+/* Runs the blocks of unit [u] in order. */
+static void pfor_run_unit(PFor *p, int64_t u)
+{
+    int64_t lo = u * p->chunk, hi = lo + p->chunk;
+    if (hi > p->nblocks) hi = p->nblocks;
+    for (int64_t j = lo; j < hi; j++) {
+        /* [p] lives while a block of ours is unfinished: read it only
+        ** before the last one is run. */
+        if (j > lo && p->ctx->rq && rq_cancelled(p->ctx->rq)) {
+            pfor_blocks_done(p, (long)(hi - j));
+            return;
+        }
+        pfor_run_block(p, j);
+    }
 }
 
 static void pfor_range(PFor *p, int64_t lo, int64_t hi);
@@ -682,7 +730,7 @@ static void pfor_range(PFor *p, int64_t lo, int64_t hi)
     /* A cancelled request (--timeout) splits no further: the blocks of
     ** this range never run and count as finished at once. */
     if (p->ctx->rq && rq_cancelled(p->ctx->rq)) {
-        pfor_blocks_done(p, (long)(hi - lo));
+        pfor_blocks_done(p, (long)pfor_unit_blocks(p, lo, hi));
         return;
     }
     while (hi - lo > 1) {
@@ -694,7 +742,7 @@ static void pfor_range(PFor *p, int64_t lo, int64_t hi)
         exec_enqueue(p->ctx, pfor_range_task, r, NULL);
         hi = mid;
     }
-    pfor_run_block(p, lo);
+    pfor_run_unit(p, lo);
 }
 
 static bool body_result_is_chain(Body b)
@@ -732,11 +780,13 @@ static void parallel_kernel(KernelFrame *f, Body body)
     }
     PFor *p = xmalloc(sizeof *p);
     p->ctx = exec_ctx_dup(f->ctx);
+    p->op = f->op;
     p->body = body;
     p->start = s;
     p->total = total;
     p->bs = bs;
     p->nblocks = (total + bs - 1) / bs;
+    p->chunk = pfor_chunk(p->nblocks);
     p->async_body = async_body;
     p->nextra = f->nargs - 3;
     p->extra = av_array(p->nextra);
@@ -748,7 +798,7 @@ static void parallel_kernel(KernelFrame *f, Body body)
     av_retain(p->done);
     f->results[0] = p->done;
     atomic_init(&p->pending, (long)p->nblocks);
-    pfor_range(p, 0, p->nblocks);
+    pfor_range(p, 0, (p->nblocks + p->chunk - 1) / p->chunk);
 }
 
 void k_tfrt_parallel_for_i32(KernelFrame *f)
@@ -783,6 +833,7 @@ void k_tfrt_test_do_async(KernelFrame *f)
     }
     BodyTask *d = xmalloc(sizeof *d);
     d->ctx = exec_ctx_dup(f->ctx);
+    d->op = f->op;
     d->body = block_body(f->op->regions[0]);
     d->nargs = f->nargs;
     d->nres = f->nresults;
@@ -882,7 +933,7 @@ static void bench_run_done(void *a, void *v)
             b->cap = b->cap ? b->cap * 2 : 64;
             b->wall = realloc(b->wall, sizeof(int64_t) * (size_t)b->cap);
             b->cpu = realloc(b->cpu, sizeof(int64_t) * (size_t)b->cap);
-            if (!b->wall || !b->cpu) abort();
+            if (!b->wall || !b->cpu) tf_out_of_memory();
         }
         int64_t w = ts_ns(&t1) - ts_ns(&b->t0), c = ts_ns(&c1) - ts_ns(&b->c0);
         b->wall[b->nrec] = w;
@@ -903,7 +954,7 @@ static void bench_start_run(void *a, void *unused)
     clock_gettime(CLOCK_MONOTONIC, &b->t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b->c0);
     AsyncValue *out[1] = { NULL };
-    invoke(b->ctx, block_body(b->body), b->args, b->nargs, out, 1);
+    invoke(b->ctx, NULL, block_body(b->body), b->args, b->nargs, out, 1);
     av_and_then(out[0], bench_run_done, b, out[0]);
 }
 
@@ -921,7 +972,7 @@ void k_tfrt_test_benchmark(KernelFrame *f)
         return;
     }
     Bench *b = calloc(1, sizeof *b);
-    if (!b) abort();
+    if (!b) tf_out_of_memory();
     b->ctx = exec_ctx_dup(f->ctx);
     b->body = body;
     b->op = f->op;

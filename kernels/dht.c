@@ -2,6 +2,7 @@
 ** dht.c — dense host tensors and host buffers (spec/dialect.md §9.7), the
 ** tfrt_dht.* kernels, and the helpers the kernel files share (dht.h).
 */
+#include "base/alloc.h"
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
@@ -422,7 +423,7 @@ char *dht_format(const DenseHostTensor *t)
     char *s = NULL;
     size_t len = 0;
     FILE *o = open_memstream(&s, &len);
-    if (!o) abort();
+    if (!o) tf_out_of_memory();
     char dims[64 * DHT_MAX_RANK];
     shape_format_dims(dims, sizeof dims, t->dims, t->rank);
     fprintf(o, "DenseHostTensor dtype = %s, shape = %s, values = [", dt_name(t->dtype), dims);

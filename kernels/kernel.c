@@ -2,6 +2,7 @@
 ** kernel.c — the helpers of the kernel ABI (kernels/kernel.h): result
 ** setters, error reporting, host services and deferred work.
 */
+#include "base/alloc.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,7 @@ static void record_sync_error(KernelFrame *f, const char *msg)
 {
     if ((f->ctx->flags & EXEC_SYNC) && !f->ctx->error) {
         f->ctx->error = strdup(msg);
-        if (!f->ctx->error) abort();
+        if (!f->ctx->error) tf_out_of_memory();
     }
 }
 
@@ -71,10 +72,11 @@ bool host_split_updates(Host *h) { return h->split_updates; }
 ExecCtx *exec_ctx_dup(const ExecCtx *c)
 {
     ExecCtx *d = malloc(sizeof *d);
-    if (!d) abort();
+    if (!d) tf_out_of_memory();
     *d = *c;
     d->error = NULL;
     if (d->rq) rq_retain(d->rq);
+    exec_site_retain(d->site);
     return d;
 }
 
@@ -82,6 +84,7 @@ void exec_ctx_free(ExecCtx *c)
 {
     if (!c) return;
     if (c->rq) rq_release(c->rq);
+    exec_site_release(c->site);
     free(c);
 }
 

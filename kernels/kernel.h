@@ -36,6 +36,19 @@
 
 typedef struct Host Host;          /* one per program run (interp/exec.h) */
 
+/* One link of the logical call chain (spec/tfrun.md §1.1: calls may run
+** asynchronously, so the chain is carried in the context, not on any
+** stack): the op that called, and the depth of the invocation it started
+** (the top-level function runs at depth 0 with no CallSite). Reference
+** counted: every frame, duplicated context and deferred body that runs at
+** this depth holds one reference, and a link holds one on its parent. */
+typedef struct CallSite {
+    _Atomic unsigned refs;
+    int depth;
+    const Op *op;
+    struct CallSite *parent;
+} CallSite;
+
 /* The context a kernel runs in. Cheap to copy; a task that outlives the
 ** kernel call keeps its own copy made with exec_ctx_dup() and frees it with
 ** exec_ctx_free() (it holds a reference on the request). */
@@ -44,7 +57,13 @@ typedef struct ExecCtx {
     RequestContext *rq;
     unsigned flags;        /* EXEC_* below; 0 for ordinary execution */
     char *error;           /* EXEC_SYNC: first error a kernel reported (malloc'ed) */
+    CallSite *site;        /* the call that started this invocation; NULL at the top */
 } ExecCtx;
+
+static inline int exec_ctx_depth(const ExecCtx *c) { return c->site ? c->site->depth : 0; }
+/* References on a call chain link (NULL is allowed). */
+void exec_site_retain(CallSite *s);
+void exec_site_release(CallSite *s);
 
 /* ExecCtx.flags. EXEC_SYNC: running inside a `tfrt.sync` function (spec
 ** §8.8): kf_error() and exec_diag() emit no diagnostic; kf_error() and
@@ -110,6 +129,21 @@ void exec_invoke_func(const ExecCtx *c, const Func *fn, AsyncValue *const *args,
                       AsyncValue **results);
 void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *args, int nargs,
                        AsyncValue **results);
+/* A call of function [fn] made by op [site] (tfrt.call, cond, case, while,
+** parallel_call, rv.critical ...): exec_invoke_func one level deeper in the
+** call chain. When the request is stopped (--timeout, or the depth limit
+** was hit) no invocation starts and every result is the stop's error. When
+** the new depth would exceed the host's limit (--max-call-depth), reports
+** `error: call depth exceeds N` at [site] with `called from` notes, stops
+** the request with that message, and every result is that error. */
+void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue *const *args, int nargs,
+                    AsyncValue **results);
+/* The diagnostic of exec_call_func for a call at [site] that would run at
+** depth [max] + 1. [inner] lists the call ops of the [ninner] innermost
+** invocations that are not in [c]'s chain (innermost first: the compiled
+** engine keeps its own frames), then [c]'s chain follows. Emits nothing
+** when the request was already stopped; otherwise stops it. */
+void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op *const *inner, int ninner);
 
 
 /* ---- per-run kernel state (added for kernels/test.c; implemented by the

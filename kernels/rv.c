@@ -23,6 +23,7 @@
 ** cached anywhere; obj_register_type() gives them their names (`!rv.var`,
 ** `!rv.cs`) for messages and result lines.
 */
+#include "base/alloc.h"
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -307,8 +308,7 @@ static void assign_add_split(KernelFrame *f, RvVar *v)
     } else if (st == NO_MEM) {
         kf_error(f, "rv.assign_add: cannot allocate tensor");
     } else {
-        RvWrite *w = malloc(sizeof *w);
-        if (!w) abort();
+        RvWrite *w = xmalloc(sizeof *w);
         obj_retain(&v->hdr);
         w->v = v;
         w->value = sum;
@@ -371,6 +371,7 @@ typedef struct CsCall {
     RvCs *cs;                /* one reference */
     ExecCtx *ctx;            /* exec_ctx_dup of the kernel's context */
     const Func *fn;
+    const Op *op;            /* the rv.critical op (the call site) */
     int nargs, nres;
     AsyncValue **args;       /* retained until the invocation starts */
     AsyncValue **out;        /* the kernel's forwarding results, one reference each */
@@ -450,7 +451,7 @@ static void cs_result_done(void *a, void *b)
 static void cs_run(CsCall *c)
 {
     while (c) {
-        exec_invoke_func(c->ctx, c->fn, c->args, c->nargs, c->res);
+        exec_call_func(c->ctx, c->op, c->fn, c->args, c->nargs, c->res);
         for (int i = 0; i < c->nargs; i++) av_release(c->args[i]);
         c->nargs = 0;
         for (int i = 0; i < c->nres; i++) {
@@ -495,12 +496,13 @@ void k_rv_critical(KernelFrame *f)
     }
     size_t nslots = (size_t)nargs + 2 * (size_t)nres;
     CsCall *c = calloc(1, sizeof *c + nslots * sizeof(AsyncValue *));
-    if (!c) abort();
+    if (!c) tf_out_of_memory();
     AsyncValue **slots = (AsyncValue **)(c + 1);
     c->args = slots;
     c->out = slots + nargs;
     c->res = slots + nargs + nres;
     c->fn = fn;
+    c->op = f->op;
     c->nargs = nargs;
     c->nres = nres;
     c->ctx = exec_ctx_dup(f->ctx);

@@ -29,6 +29,7 @@
 ** !tfrt.any receives the value itself; boxing costs nothing and unboxing is
 ** a type check.
 */
+#include "base/alloc.h"
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -207,7 +208,7 @@ static Any *list_snapshot(const ListObj *l, size_t *n)
     Any *items = NULL;
     if (len) {
         items = malloc(len * sizeof(Any));
-        if (!items) abort();
+        if (!items) tf_out_of_memory();
         for (size_t i = 0; i < len; i++) {
             items[i] = l->items[i];
             any_retain(items[i]);
@@ -232,7 +233,7 @@ static bool ptrset_add(PtrSet *s, const void *p)   /* false if present */
     if (2 * (s->n + 1) > s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 16;
         const void **slots = calloc(cap, sizeof *slots);
-        if (!slots) abort();
+        if (!slots) tf_out_of_memory();
         for (size_t i = 0; i < s->cap; i++) {
             if (!s->slots[i]) continue;
             size_t h = ((uintptr_t)s->slots[i] >> 4) & (cap - 1);
@@ -261,7 +262,7 @@ static bool list_reaches(ListObj *from, const ListObj *target)
     PtrSet seen = {0};
     size_t sp = 0, cap = 16;
     ListObj **stack = malloc(cap * sizeof *stack);
-    if (!stack) abort();
+    if (!stack) tf_out_of_memory();
     obj_retain(&from->hdr);
     stack[sp++] = from;
     ptrset_add(&seen, from);
@@ -278,7 +279,7 @@ static bool list_reaches(ListObj *from, const ListObj *target)
             if (sp == cap) {
                 cap *= 2;
                 ListObj **s2 = realloc(stack, cap * sizeof *stack);
-                if (!s2) abort();
+                if (!s2) tf_out_of_memory();
                 stack = s2;
             }
             obj_retain(&c->hdr);
@@ -465,7 +466,7 @@ void k_str_unicode_split(KernelFrame *f)
     ListObj *l = list_new();
     if (n > 0) {
         l->items = malloc((size_t)n * sizeof(Any));
-        if (!l->items) abort();
+        if (!l->items) tf_out_of_memory();
         l->cap = (size_t)n;
     }
     const unsigned char *p = (const unsigned char *)s;

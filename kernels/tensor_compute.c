@@ -18,6 +18,7 @@
 **   `dtype mismatch: i32 vs f32`          kernel dtype vs an operand's
 ** Integer arithmetic wraps (two's complement), as tfrt.add.i32 does.
 */
+#include "base/alloc.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,7 +125,7 @@ static void dht_add(KernelFrame *f, DType dt)
     size_t bytes = (size_t)a->nelems * dt_size(dt);
     if (shifted) {
         void *tmp = malloc(bytes ? bytes : 1);
-        if (!tmp) abort();
+        if (!tmp) tf_out_of_memory();
         ext_tensor_add(dt, tmp, dht_data(a), dht_data(b), a->nelems);
         memcpy(dht_data(out), tmp, bytes);
         free(tmp);
@@ -196,7 +197,7 @@ static void dht_matmul(KernelFrame *f, DType dt)
     size_t bytes = (size_t)(m * n) * dt_size(dt);
     if (overlaps(out, a) || overlaps(out, b)) {
         void *tmp = malloc(bytes ? bytes : 1);
-        if (!tmp) abort();
+        if (!tmp) tf_out_of_memory();
         matmul(dt, tmp, dht_data(a), dht_data(b), m, k, n);
         memcpy(dht_data(out), tmp, bytes);
         free(tmp);

@@ -13,6 +13,7 @@
 ** State TFRT keeps per process (the thread-id counter, unique_loc's map, the
 ** sample shared context) hangs off the Host through host_kernel_state().
 */
+#include "base/alloc.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -104,7 +105,7 @@ static const char async_msg[] = "something bad happened asynchronously";
 static Task *task_new(KernelFrame *f, TaskKind kind, AsyncValue *dst, Any value)
 {
     Task *t = calloc(1, sizeof *t);
-    if (!t) abort();
+    if (!t) tf_out_of_memory();
     t->kind = kind;
     t->ctx = exec_ctx_dup(f->ctx);
     t->op = f->op;
@@ -202,7 +203,7 @@ void k_tfrt_test_append_string(KernelFrame *f)
     size_t la, lb;
     const char *a = str_arg(f, 0, &la), *b = str_arg(f, 1, &lb);
     char *buf = malloc(la + lb + 1);
-    if (!buf) abort();
+    if (!buf) tf_out_of_memory();
     memcpy(buf, a, la);
     memcpy(buf + la, b, lb);
     kf_set(f, 0, any_str(buf, la + lb));
@@ -221,13 +222,13 @@ void k_tfrt_test_read_string_from_file(KernelFrame *f)
     size_t len;
     const char *p = str_arg(f, 0, &len);
     char *path = strndup(p, len);
-    if (!path) abort();
+    if (!path) tf_out_of_memory();
     FILE *in = fopen(path, "rb");
     char *data = NULL;
     size_t n = 0;
     if (in) {
         FILE *o = open_memstream(&data, &n);
-        if (!o) abort();
+        if (!o) tf_out_of_memory();
         char buf[4096];
         size_t k;
         while ((k = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, k, o);
@@ -253,7 +254,7 @@ void k_tfrt_test_format_string(KernelFrame *f)
     char *out = NULL;
     size_t n = 0;
     FILE *o = open_memstream(&out, &n);
-    if (!o) abort();
+    if (!o) tf_out_of_memory();
     for (size_t i = 0; i < len; i++) {
         if (fmt[i] != '%') { fputc(fmt[i], o); continue; }
         if (i + 1 < len && fmt[i + 1] == '%') { fputc('%', o); i++; continue; }
@@ -345,7 +346,7 @@ typedef struct ThreadIds {
 static void *tids_create(void)
 {
     ThreadIds *t = calloc(1, sizeof *t);
-    if (!t) abort();
+    if (!t) tf_out_of_memory();
     pthread_mutex_init(&t->mu, NULL);
     return t;
 }
@@ -370,7 +371,7 @@ void k_tfrt_test_get_thread_id(KernelFrame *f)
         if (t->n == t->cap) {
             t->cap = t->cap ? 2 * t->cap : 8;
             t->tids = realloc(t->tids, sizeof *t->tids * (size_t)t->cap);
-            if (!t->tids) abort();
+            if (!t->tids) tf_out_of_memory();
         }
         id = t->n;
         t->tids[t->n++] = self;
@@ -419,7 +420,7 @@ void k_tfrt_test_print_debug_info(KernelFrame *f)
     char *s = NULL;
     size_t n = 0;
     FILE *o = open_memstream(&s, &n);
-    if (!o) abort();
+    if (!o) tf_out_of_memory();
     bool has = debug_info(o, f->op->loc);
     fclose(o);
     if (has) kl_out(HOST, "%s\n", s);
@@ -438,7 +439,7 @@ typedef struct LocMap {
 static void *locmap_create(void)
 {
     LocMap *m = calloc(1, sizeof *m);
-    if (!m) abort();
+    if (!m) tf_out_of_memory();
     pthread_mutex_init(&m->mu, NULL);
     return m;
 }
@@ -467,7 +468,7 @@ void k_tfrt_test_unique_loc(KernelFrame *f)
         if (m->n == m->cap) {
             m->cap = m->cap ? 2 * m->cap : 16;
             m->e = realloc(m->e, sizeof *m->e * (size_t)m->cap);
-            if (!m->e) abort();
+            if (!m->e) tf_out_of_memory();
         }
         m->e[m->n].op = f->op;
         m->e[m->n].name = name;
@@ -560,7 +561,7 @@ typedef struct SharedCtx { int id; } SharedCtx;
 static void *shared_create(void)
 {
     SharedCtx *c = calloc(1, sizeof *c);
-    if (!c) abort();
+    if (!c) tf_out_of_memory();
     return c;
 }
 
@@ -640,7 +641,7 @@ typedef struct Leaked {
 static void *leaked_create(void)
 {
     Leaked *l = calloc(1, sizeof *l);
-    if (!l) abort();
+    if (!l) tf_out_of_memory();
     pthread_mutex_init(&l->mu, NULL);
     return l;
 }
@@ -664,7 +665,7 @@ void k_tfrt_test_memory_leak_one_int32(KernelFrame *f)
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 4;
         l->blocks = realloc(l->blocks, sizeof *l->blocks * (size_t)l->cap);
-        if (!l->blocks) abort();
+        if (!l->blocks) tf_out_of_memory();
     }
     l->blocks[l->n++] = p;
     pthread_mutex_unlock(&l->mu);

@@ -5,6 +5,7 @@
 ** (!ts.shape), partial shapes (!ts.partial_shape, -1 = unknown dimension,
 ** rank -1 = unknown rank) and fixed-rank shapes (!ts.fixed_rank_shape.N).
 */
+#include "base/alloc.h"
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,7 @@ static int value_dims(KernelFrame *f, int64_t **dims)
     if (!a || (a->kind != ATTR_ARRAY && a->kind != ATTR_DENSE)) return -1;
     int n = a->u.arr.n;
     *dims = malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
-    if (!*dims) abort();
+    if (!*dims) tf_out_of_memory();
     for (int i = 0; i < n; i++)
         if (!kl_attr_int(a->u.arr.elems[i], &(*dims)[i])) return -1;
     return n;
@@ -67,7 +68,7 @@ static void print_dims(KernelFrame *f, const char *label, const int64_t *dims, i
 {
     size_t cap = 32 + (size_t)(rank > 0 ? rank : 0) * 24;
     char *buf = malloc(cap);
-    if (!buf) abort();
+    if (!buf) tf_out_of_memory();
     shape_format_dims(buf, cap, dims, rank);
     kl_out(f->ctx->host, "%s = %s\n", label, buf);
     free(buf);
@@ -175,14 +176,14 @@ void k_ts_to_shape(KernelFrame *f)
         return;
     }
     int64_t *idx = malloc(sizeof(int64_t) * (size_t)(s->rank + 1));
-    if (!idx) abort();
+    if (!idx) tf_out_of_memory();
     int n = 0;
     for (int i = 0; i < s->rank; i++)
         if (s->dims[i] < 0) idx[n++] = i;
     if (n) {
         size_t cap = 32 + (size_t)n * 24;
         char *buf = malloc(cap);
-        if (!buf) abort();
+        if (!buf) tf_out_of_memory();
         shape_format_dims(buf, cap, idx, n);
         kf_error(f, "Unknown dimensions at following indices = %s", buf);
         free(buf);

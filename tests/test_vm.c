@@ -68,7 +68,7 @@ static void run(Prog *p, const char *name, AsyncValue **res)
     const Func *f = ir_module_func(p->m, name);
     cr_assert(f, "no function %s", name);
     RequestContext *rq = rq_new(p->q);
-    ExecCtx c = { p->h, rq, 0, NULL };
+    ExecCtx c = { p->h, rq, 0, NULL, NULL };
     exec_invoke_func(&c, f, NULL, 0, res);
     wq_await(p->q, res, f->nresults);
     wq_quiesce(p->q);
