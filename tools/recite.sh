@@ -130,8 +130,8 @@ EOF
 cat >"$tmp/e.sed" <<'EOF'
 /[( ]$/{
 $!N
-s/(\n\([ *]*\)docs\/\([a-z-]*\.md\) §/(docs\/\2\n\1§/
-s/ \n\([ *]*\)docs\/\([a-z-]*\.md\) §/ docs\/\2\n\1§/
+s/(\(\n[ *]*\)docs\/\([a-z-]*\.md\) §/(docs\/\2\1§/
+s/ \(\n[ *]*\)docs\/\([a-z-]*\.md\) §/ docs\/\2\1§/
 }
 EOF
 
