@@ -158,7 +158,7 @@ readme: $(TFRUN)
 	@sh tests/readme_check.sh $(TFRUN) README.md
 
 # Exact and auto (and fast where a program asks for it) print the same
-# (spec/tfrun.md §8; tests/engine_agree.sh).
+# (docs/execution.md §7; tests/engine_agree.sh).
 agree: $(TFRUN)
 	@sh tests/engine_agree.sh $(TFRUN)
 

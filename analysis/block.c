@@ -1,5 +1,5 @@
 /*
-** block.c — one block of the run (spec/tfrun.md §9; docs/analysis.md §2
+** block.c — one block of the run (docs/execution.md §8; docs/analysis.md §2
 ** "Objects" and §3 "The order"): the effects of its ops as atoms, the
 ** objects its mutable values hold, and the block's summary for the op that
 ** runs it.
@@ -8,7 +8,7 @@
 ** every operand when it is strict, before every result); a control op's
 ** come from the summaries of its bodies, lifted: an effect inside is after
 ** the operands whose arguments it depends on inside and before the results
-** that depend on it inside (non-strictness, tfrun.md §1.1), plus whatever a
+** that depend on it inside (non-strictness, docs/execution.md §4), plus whatever a
 ** strict op or a selector orders. Then, when a caller needs it, a forward
 ** pass of argument sets and a backward pass of result sets over the block's
 ** dependency graph turn the atoms into the summary.
@@ -176,7 +176,7 @@ static void add_atom(Walk *w, int op, SeqResKind kind, unsigned access, int node
 }
 
 /* The operands that come before everything [op] does: all of them when it
-** is strict; else the selector, or its only operand (tfrun.md §1.1: a
+** is strict; else the selector, or its only operand (docs/execution.md §4: a
 ** non-strict op is ready when its first operand is). */
 static const Word *pre_set(SeqAnalysis *sa, const Op *op)
 {
@@ -825,7 +825,7 @@ BlockAn *sa_block(SeqAnalysis *sa, const Block *b, BlockAn *parent, const Op *pa
     return ba;
 }
 
-/* A native function (dialect.md §8.9): no effects; it runs once all its
+/* A native function (docs/execution.md §6.10): no effects; it runs once all its
 ** arguments are available, so every result comes after every argument. */
 Summary *sa_native_summary(SeqAnalysis *sa, const Func *f)
 {
@@ -839,7 +839,7 @@ Summary *sa_native_summary(SeqAnalysis *sa, const Func *f)
 }
 
 /* A tfrt.sync function run by an FX_SYNCCALL kernel: its kernels run in
-** block order, to completion, inside that kernel (dialect.md §8.8), so its
+** block order, to completion, inside that kernel (docs/execution.md §6.9), so its
 ** effects are the kernel's: one output effect if any of them prints.
 ** Errors inside emit no diagnostic. */
 Summary *sa_sync_summary(SeqAnalysis *sa, const Func *f, const Func *run)

@@ -1,6 +1,6 @@
 /*
 ** check.c — the pairs that meet in one block (docs/analysis.md §4
-** "Checking a block", spec/tfrun.md §9).
+** "Checking a block", docs/execution.md §8).
 **
 ** Two effects at different ops x < y of a block are ordered when a result
 ** of x that the first comes before reaches an operand of y that the second
@@ -661,7 +661,7 @@ void sa_check_block(SeqAnalysis *sa, BlockAn *ba, bool function_body)
 }
 
 /* The driver prints `'NAME' returned ...` once every result is available
-** (dialect.md §1.5): an output effect of the run that no result depends on
+** (docs/execution.md §1.5): an output effect of the run that no result depends on
 ** may come after it. */
 void sa_check_result_line(SeqAnalysis *sa, BlockAn *ba, const Func *run)
 {

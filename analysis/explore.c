@@ -1,6 +1,6 @@
 /*
 ** explore.c — the schedule explorer (analysis/explore.h, docs/explore.md,
-** spec/tfrun.md §10).
+** docs/tools.md §4).
 **
 ** One run ("execution") of a function is driven by drive(): it starts the
 ** invocation, then repeatedly runs the first queued task that is not a step

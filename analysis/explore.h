@@ -1,6 +1,6 @@
 /*
 ** explore.h — the schedule explorer behind `tfrun explore` and
-** `tfrun run --replay` (spec/tfrun.md §10, docs/explore.md).
+** `tfrun run --replay` (docs/tools.md §4, docs/explore.md).
 **
 ** A function runs again and again from scratch on a controlled scheduler:
 ** the host runs under EXEC_EXPLORE (every ready kernel a task of its own on

@@ -1,5 +1,5 @@
 /*
-** fx.c — the effects of one op (spec/tfrun.md §9, docs/analysis.md §1
+** fx.c — the effects of one op (docs/execution.md §8, docs/analysis.md §1
 ** "Effects of a kernel"): seq_op_effects, and the op-level facts the rest
 ** of analysis/ asks for: type classes, why an op is opaque, strictness,
 ** how a control op binds its bodies, constant divisors, aliasing results,
@@ -8,7 +8,7 @@
 ** Everything here comes from the op table (info->family, info->flags,
 ** info->effects, info->id) and the types of the operands and results;
 ** nothing compares op names. The one attribute name read here is
-** `bef.nonstrict` (tfrun.md §1.1), and constants are read from their
+** `bef.nonstrict` (docs/execution.md §4), and constants are read from their
 ** `value` attribute as their kernels read it (kernels/basic.c).
 */
 #include <string.h>
@@ -132,8 +132,8 @@ CtlKind sa_ctl_kind(const Op *op)
 }
 
 /* The operand every effect of [op] waits for even when it is non-strict:
-** the condition, index or trip count that picks what runs (dialect.md
-** §9.2). -1 when there is none. */
+** the condition, index or trip count that picks what runs (docs/kernel-behaviour.md
+** §3). -1 when there is none. */
 int sa_selector(const Op *op)
 {
     if (!op->info || op->noperands == 0) return -1;

@@ -1,7 +1,7 @@
 /*
 ** internal.h — what the files of analysis/ share (not a public interface;
 ** analysis/seq.h is). The method is docs/analysis.md's; the contract is
-** spec/tfrun.md §9.
+** docs/execution.md §8.
 **
 **   fx.c     the effects of one op, from the op table and the operand
 **            types (seq_op_effects and the helpers the others use)

@@ -1,5 +1,5 @@
 /*
-** seq.c — the analysis of a run (spec/tfrun.md §8-§9, docs/analysis.md §3
+** seq.c — the analysis of a run (docs/execution.md §7-§8, docs/analysis.md §3
 ** "The driver" and §5 "Recursion and the call graph"):
 ** the functions the run may execute, their summaries bottom-up over the
 ** call graph (a recursive group to a fixpoint), then the checks top-down,
@@ -357,7 +357,7 @@ SeqAnalysis *seq_analyze(const Module *m, const SeqOptions *o)
     sa->m = m;
     sa->flags = o ? o->flags : 0;
 
-    /* The run: given, or what `tfrun run` runs (dialect.md §1.3). */
+    /* The run: given, or what `tfrun run` runs (docs/execution.md §1.3). */
     int cap = (o && o->funcs ? o->nfuncs : m->nfuncs) + 1;
     const Func **runs = malloc(sizeof *runs * (size_t)cap);
     if (!runs) tf_out_of_memory();

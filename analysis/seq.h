@@ -1,5 +1,5 @@
 /*
-** seq.h — the sequencing analysis (spec/tfrun.md §9, docs/analysis.md):
+** seq.h — the sequencing analysis (docs/execution.md §8, docs/analysis.md):
 ** which effects a program's kernels have, the dependency order between
 ** them, and the pairs of conflicting effects that nothing orders.
 **

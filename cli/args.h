@@ -1,6 +1,6 @@
 /*
-** args.h — the option scanner of `tfrun run` and `tfrun opt` (spec/tfrun.md
-** §1–2). Every option may be written `-name` or `--name`; a value follows
+** args.h — the option scanner of `tfrun run` and `tfrun opt` (docs/execution.md
+** §1, docs/tools.md §1). Every option may be written `-name` or `--name`; a value follows
 ** `=` or comes as the next argument; `--` ends the options; `-` and every
 ** word that does not start with a dash is the input file, of which there is
 ** at most one.

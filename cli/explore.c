@@ -1,6 +1,6 @@
 /*
 ** explore.c — `tfrun explore [--function=NAME] [--model=spec|executor]
-** [--max-schedules=N] [--json] [--timeout=SECS] FILE` (spec/tfrun.md §10,
+** [--max-schedules=N] [--json] [--timeout=SECS] FILE` (docs/tools.md §4,
 ** docs/explore.md): every outcome the schedules of the resource-variable
 ** RFC allow.
 **
@@ -48,7 +48,7 @@ static const char explore_usage[] =
     "prints each distinct outcome once -- its output lines and 'returned' line,\n"
     "as `tfrun run` prints them -- with the number of schedules that gave it and\n"
     "a witness schedule, which `tfrun run --replay=WITNESS` runs again. Only\n"
-    "steps with conflicting effects are interleaved (tfrun.md §10, docs/explore.md).\n"
+    "steps with conflicting effects are interleaved (docs/tools.md §4, docs/explore.md).\n"
     "\n"
     "  --function=NAME      explore only NAME (may be repeated); default: every\n"
     "                       function `tfrun run` runs\n"

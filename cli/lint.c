@@ -1,6 +1,6 @@
 /*
 ** lint.c — `tfrun lint [--fix] [-o FILE] [--verify-diagnostics] FILE`
-** (spec/tfrun.md §9, docs/analysis.md): did I forget a chain?
+** (docs/execution.md §8, docs/analysis.md): did I forget a chain?
 **
 ** Reports every pair of conflicting effects that nothing orders, as the
 ** sequencing analysis (analysis/seq.h) finds them for the run `tfrun run`
@@ -40,7 +40,7 @@ static const char lint_usage[] =
     "Reports every pair of conflicting effects that no data or chain dependency\n"
     "orders, in the run `tfrun run FILE` would make: two prints off one chain, a\n"
     "tensor written and read from the same chain, two unordered kernels that may\n"
-    "both report a runtime error, ... (tfrun.md §9). One warning per pair, at the\n"
+    "both report a runtime error, ... (docs/execution.md §8). One warning per pair, at the\n"
     "later op, with notes at the other op and a note with the fix.\n"
     "\n"
     "  --fix                  print the program with the missing chain edges added\n"

@@ -1,5 +1,5 @@
 /*
-** main.c — `tfrun`: dispatch to a subcommand (spec/tfrun.md §2).
+** main.c — `tfrun`: dispatch to a subcommand (docs/tools.md §1).
 */
 #include <errno.h>
 #include <stdbool.h>

@@ -1,5 +1,5 @@
 /*
-** opt.c — `tfrun opt`: parse, verify, print (spec/tfrun.md §2, the job of
+** opt.c — `tfrun opt`: parse, verify, print (docs/tools.md §1, the job of
 ** TFRT's tfrt_opt / mlir-opt).
 **
 **   tfrun opt [--verify-diagnostics] [--split-input-file]

@@ -1,6 +1,6 @@
 /*
 ** repl.c — `tfrun repl [FILE]`: the interactive session and debugger
-** (spec/tfrun.md §4).
+** (docs/tools.md §3).
 **
 ** Input. When standard input is a terminal, lines are read with libedit
 ** (editing, history saved in $HOME/.tfrun_history — none when HOME is
@@ -100,7 +100,7 @@ static const char *skip_ws(const char *s)
     return s;
 }
 
-/* Types written differently that are the same (tfrun.md §7). */
+/* Types written differently that are the same (docs/kernel-behaviour.md §12). */
 static bool same_spelling(const char *a, const char *b)
 {
     if (!strcmp(a, b)) return true;
@@ -417,7 +417,7 @@ static void print_long(FILE *out, const char *name, AsyncValue *v, const Type *t
     fprintf(out, ", refcount %u)\n", (unsigned)av_refcount(v));
 }
 
-/* The driver's result formatting (dialect.md §1.5), for :run. */
+/* The driver's result formatting (docs/execution.md §1.5), for :run. */
 static void print_result(FILE *out, const Type *t, AsyncValue *v)
 {
     if (av_is_error(v)) { fprintf(out, "<<error: %s>>", av_error(v)->msg); return; }
@@ -447,7 +447,7 @@ static bool watching(const Repl *r)
     return dbg_nbreaks(r->dbg) > 0 || dbg_trace(r->dbg) || r->step_next_run;
 }
 
-/* The schedule of the session's runs (tfrun.md §8): what was asked for, or
+/* The schedule of the session's runs (docs/execution.md §7): what was asked for, or
 ** for auto the analysis of every function of the session (any may be
 ** :run) — and exact while the debugger watches the order of kernels, which
 ** is then part of what the session shows. The debugger watches every

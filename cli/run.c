@@ -1,6 +1,6 @@
 /*
 ** run.c — `tfrun [run] [OPTIONS] [FILE|-]`: the bef_executor driver
-** (spec/dialect.md §1 with the differences of spec/tfrun.md §1–2).
+** (docs/execution.md §1 with the differences of docs/execution.md §1, docs/tools.md §1).
 **
 ** Steps: options; read the program; work queue and host allocator; parse,
 ** verify and load (every kernel resolved before anything runs); then run
@@ -213,7 +213,7 @@ static int parse_options(Options *o, int argc, char **argv)
 ** ====================================================================== */
 
 /* {=====================================================================
-** Result lines (§1.5)
+** Result lines (docs/execution.md §1.5)
 ** ====================================================================== */
 
 void cli_print_float(FILE *out, double x)
@@ -338,7 +338,7 @@ static bool watchdog_fired(Watchdog *w)
 }
 
 /* {=====================================================================
-** Running functions (§1.3, §1.6)
+** Running functions (docs/execution.md §1.3, §1.6)
 ** ====================================================================== */
 
 typedef struct Run {
@@ -416,7 +416,7 @@ static void run_function(Run *r, const Func *fn)
         wq_quiesce(r->q);
     }
     fflush(out);
-    /* The driver holds the results until after the quiesce (§8.6). */
+    /* The driver holds the results until after the quiesce (docs/execution.md §6.6). */
     for (int i = 0; i < n; i++)
         if (res[i]) av_release(res[i]);
     free(res);
@@ -425,7 +425,7 @@ static void run_function(Run *r, const Func *fn)
     fflush(out);
 }
 
-/* The schedule of the run (tfrun.md §8) of [list] (NULL: every function):
+/* The schedule of the run (docs/execution.md §7) of [list] (NULL: every function):
 ** as requested, or for auto the sequencing analysis's answer. With
 ** --verbose, says which and why. */
 static ExecSchedule choose_schedule(const Options *o, const Module *m, const Func *const *list, int n,
@@ -438,8 +438,8 @@ static ExecSchedule choose_schedule(const Options *o, const Module *m, const Fun
     return s;
 }
 
-/* Named functions in the order of §1.4 restricted to named ones
-** (tfrun.md §1.4): source order. */
+/* Named functions in the order of docs/execution.md §1.4 restricted to named ones
+** (docs/execution.md §1.4): source order. */
 static const Func *find_func(const Module *m, const char *name)
 {
     const Func *f = ir_module_func(m, name);
@@ -460,7 +460,7 @@ int cli_run(int argc, char **argv)
     FILE *out = stdout;
     setvbuf(out, NULL, _IOFBF, 1 << 16);
 
-    /* The input first: an unreadable file prints nothing else (§1.2). */
+    /* The input first: an unreadable file prints nothing else (docs/execution.md §1.2). */
     StrBuf src = {0};
     const char *fname;
     if (!args_read_input("tfrun", o.input, &src, &fname)) {
@@ -503,8 +503,8 @@ int cli_run(int argc, char **argv)
     DiagSink *d = diag_new(stderr);
     /* Static errors print as `opt` prints them, whatever the annotations
     ** say: a program that does not verify cannot run, and saying nothing
-    ** would hide why (tfrun.md §13). Runtime diagnostics are checked
-    ** against the annotations, as TFRT's driver does (§1.6). */
+    ** would hide why (docs/language.md §4). Runtime diagnostics are checked
+    ** against the annotations, as TFRT's driver does (docs/execution.md §1.6). */
     diag_set_verify(d, DIAG_VERIFY_OFF);
     /* The module and the sink borrow [text] (read once, never copied): it
     ** is freed after both, at out_all. */
@@ -524,7 +524,7 @@ int cli_run(int argc, char **argv)
         goto out_all;
     }
     diag_set_verify(d, DIAG_VERIFY_LAZY);
-    /* The functions to run (§1.3), in the order they run: the init
+    /* The functions to run (docs/execution.md §1.3), in the order they run: the init
     ** function first. An unknown name is reported after loading (as TFRT's
     ** driver does), but the schedule is chosen before it. */
     const Func **list = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 1, sizeof *list);
@@ -560,7 +560,7 @@ int cli_run(int argc, char **argv)
     if (o.max_call_depth > 0) host->max_call_depth = o.max_call_depth;
     free(order);
     if (!exec_load(host)) {
-        /* Nothing runs; the status is the verification's (§1.8). */
+        /* Nothing runs; the status is the verification's (docs/execution.md §1.8). */
         st = diag_finish(d) ? 1 : 0;
         free(list);
         goto out_all;
@@ -614,7 +614,7 @@ out_all:
     fflush(out);
     wq_destroy(q);             /* quiesces: no task may outlive the plans */
     if (host) host_free(host);
-    /* The leak check comes last and overrides a 0 status (§1.10). Its
+    /* The leak check comes last and overrides a 0 status (docs/execution.md §1.10). Its
     ** report names the ops that made what is still alive, so the module
     ** is freed after it. */
     if (ha_report_at_exit(alloc, out)) st = 1;

@@ -1,5 +1,5 @@
 /*
-** schedule.c — which schedule a run gets (spec/tfrun.md §8, docs/engine.md
+** schedule.c — which schedule a run gets (docs/execution.md §7, docs/engine.md
 ** "Choosing"): shared by `tfrun run` and the REPL.
 */
 #include "base/alloc.h"

@@ -1,6 +1,6 @@
 /*
 ** test.c — `tfrun test [--update] [-j N] [--timeout S] [-v] [PATH...]`, the
-** golden-file test runner (spec/tfrun.md §3).
+** golden-file test runner (docs/tools.md §2).
 **
 ** Each test is one `*.mlir` file. The runner reads its header lines
 **
@@ -20,8 +20,8 @@
 ** FILE.mlir.out exists, the output against it byte for byte. --update writes
 ** FILE.mlir.out for every selected test without CHECK directives.
 **
-** A file with lit `RUN:` lines is run the way lit runs it instead (tfrun.md
-** §12): its RUN lines, substituted (%s, %S, %p, %t, %T, %%), run one after
+** A file with lit `RUN:` lines is run the way lit runs it instead (docs/tools.md
+** §2): its RUN lines, substituted (%s, %S, %p, %t, %T, %%), run one after
 ** the other in `bash -o pipefail` in a fresh directory, with TFRT's tool
 ** names (bef_executor, tfrt_opt, tfrt_translate, FileCheck, not, count) on
 ** PATH as small scripts over this executable; the test passes when every

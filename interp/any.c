@@ -1,5 +1,5 @@
 /*
-** any.c — the Any value and reference-counted heap objects (spec/tfrun.md §6).
+** any.c — the Any value and reference-counted heap objects (docs/kernel-behaviour.md §11).
 **
 ** Global state in this file: the live-object counter (accounting) and the
 ** table of user object kinds (a registry written once per kind, read without

@@ -1,5 +1,5 @@
 /*
-** any.h — the one value representation of tfrun (spec/tfrun.md §6).
+** any.h — the one value representation of tfrun (docs/kernel-behaviour.md §11).
 **
 ** An Any is 16 bytes: a type code, a small length, and an 8-byte payload.
 ** The payload holds an integer, a float, up to 7 bytes of string inline

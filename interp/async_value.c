@@ -1,6 +1,6 @@
 /*
 ** async_value.c — AsyncValue: states, continuations, forwarding, and the
-** free-list allocator behind them (spec/dialect.md §4).
+** free-list allocator behind them (docs/execution.md §2).
 **
 ** Representation. Every value has one atomic word [ws] holding its state in
 ** the two low bits and, while unresolved, a pointer to its list of waiters
@@ -13,7 +13,7 @@
 **   AVAILABLE / ERROR   published; the list is gone
 **
 ** The waiter list is a lock-free stack (push by CAS), so running it from the
-** head gives the REVERSE registration order that §4 requires. Resolving is
+** head gives the REVERSE registration order that docs/execution.md §2 requires. Resolving is
 ** two atomic operations: a CAS UNAVAILABLE -> CLAIMED (which is how a repeat
 ** transition is detected without touching the payload) and an exchange that
 ** publishes the state and detaches the list in one step. A waiter that loses

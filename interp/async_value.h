@@ -1,5 +1,5 @@
 /*
-** async_value.h — reference-counted, type-erased futures (spec/dialect.md §4,
+** async_value.h — reference-counted, type-erased futures (docs/execution.md §2,
 ** TFRT's AsyncValue design).
 **
 ** States: UNAVAILABLE -> AVAILABLE (holds an Any) | ERROR (holds an ErrorObj).
@@ -41,7 +41,7 @@
 #include <stdint.h>
 #include "interp/any.h"
 
-/* absl canonical codes (spec/dialect.md §1.5). ORDER ERRCODE. */
+/* absl canonical codes (docs/execution.md §1.5). ORDER ERRCODE. */
 typedef enum ErrorCode {
     ERR_OK = 0, ERR_CANCELLED, ERR_UNKNOWN, ERR_INVALID_ARGUMENT,
     ERR_DEADLINE_EXCEEDED, ERR_NOT_FOUND, ERR_ALREADY_EXISTS,
@@ -115,7 +115,7 @@ static inline void av_release(AsyncValue *v)
 /* References held by users (an indirect value waiting for its target is also
 ** held internally; that reference is not counted). */
 uint32_t av_refcount(const AsyncValue *v);
-/* spec/dialect.md §8.6: one reference exists; for an indirect value, one
+/* docs/execution.md §6.6: one reference exists; for an indirect value, one
 ** reference to it and its target is unique. */
 bool av_is_unique(const AsyncValue *v);
 

@@ -1,6 +1,6 @@
 /*
 ** debug.h — the debugger interface of the executor, and the debugger the
-** REPL builds on it (spec/tfrun.md §4: :break, :step, :continue, :ready,
+** REPL builds on it (docs/tools.md §3: :break, :step, :continue, :ready,
 ** :pending, :trace, :where).
 **
 ** Two halves:
@@ -17,7 +17,7 @@
 **        for a later frame_enter. A frame whose kernels wait forever may
 **        never exit.
 **      - before_kernel: kernel [op] of [frame] is about to run or to be
-**        skipped by the error/cancellation rule (dialect.md §6), BEFORE that
+**        skipped by the error/cancellation rule (docs/execution.md §4), BEFORE that
 **        rule is applied: a hook that cancels the request (Ctrl-C) makes
 **        this very kernel skipped. The hook may block (the REPL reads
 **        commands here while stopped at a breakpoint).

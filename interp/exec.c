@@ -1,5 +1,5 @@
 /*
-** exec.c — the executor (spec/dialect.md §5–§8, spec/tfrun.md §1.1).
+** exec.c — the executor (docs/execution.md §3–§6, §4).
 **
 ** Every block (function or region body) is compiled once, in exec_load(),
 ** into a Plan stored in Block.exec: the stream id and operand count of
@@ -10,7 +10,7 @@
 ** creates a Frame (registers + arrival counts) and processes ReadyQueues
 ** over it.
 **
-** Reference counts (§8.6, the seed's "setting a register counts as a use"):
+** Reference counts (docs/execution.md §6.6, the seed's "setting a register counts as a use"):
 ** a register holds one reference per remaining use of its value, tfrt.return
 ** uses included. A kernel takes one reference per operand occurrence and
 ** drops it right after the call; the references of the return uses are the
@@ -25,7 +25,7 @@
 ** touch it. The last release frees it.
 **
 ** Depth: continuations that process a ready queue nest at most
-** CONT_NEST_LIMIT deep on one thread (§8.5); invocations nest at most
+** CONT_NEST_LIMIT deep on one thread (docs/execution.md §6.5); invocations nest at most
 ** INVOKE_NEST_LIMIT deep, after which the start of the new invocation is
 ** enqueued as a task (its results are forwarding values anyway). Together
 ** they keep the C stack bounded for arbitrarily deep programs.
@@ -41,7 +41,7 @@
 #include "interp/stream.h"
 #include "interp/vm.h"
 
-/* §8.5: a continuation nested this deep is enqueued instead. */
+/* docs/execution.md §6.5: a continuation nested this deep is enqueued instead. */
 #define CONT_NEST_LIMIT 100
 /* Invocations nested this deep on one thread start from a task instead:
 ** the stack of one nesting level (ready queue + kernel + control-flow
@@ -66,7 +66,7 @@ long exec_live_frames(void) { return atomic_load(&live_frames); }
 /* A plan keeps only what the IR does not already say. Kernel k (1..K) is
 ** op k-1 of the block: its operands, results, kernel function and operand
 ** count are read from the Op; a register's user count is its Value's nuses
-** and its users are the Value's use list (source order; §5's use-list order
+** and its users are the Value's use list (source order; docs/execution.md §3's use-list order
 ** is its reverse, see make_ready). What the plan adds per kernel is its
 ** stream (an int) and what it waits for (a byte), so that a body of a
 ** million ops costs 5 bytes per op beyond the IR (plus 16 bytes per op of
@@ -151,7 +151,7 @@ static inline void prefetch_ahead(Op *const *ops, int i, int n)
 #define FANOUT 16
 #endif
 
-/* The users of register [reg]: ks[cur..cap) in use-list order (§5), the
+/* The users of register [reg]: ks[cur..cap) in use-list order (docs/execution.md §3), the
 ** return excluded. */
 typedef struct Fan {
     int reg, cur, cap;
@@ -545,7 +545,7 @@ static bool op_has_kernel(const Op *op)
     return is_return(op) || (op->info && op->info->fn);
 }
 
-/* Post-order op walk (§1.4): ops nested in an op's regions, then the op. */
+/* Post-order op walk (docs/execution.md §1.4): ops nested in an op's regions, then the op. */
 static void find_unknown(LoadCtx *lc, const Block *b)
 {
     for (int i = 0; i < b->nops; i++) {
@@ -600,9 +600,9 @@ bool exec_load(Host *h)
     if (lc.first_unknown) {
         LocateCtx loc = { lc.first_unknown->name, NULL };
         walk_module(m, locate_cb, &loc);
-        /* A load-time failure, not a runtime one (tfrun.md §13): no
+        /* A load-time failure, not a runtime one (docs/language.md §4): no
         ** "runtime error:" prefix, and the nearest op of the table as a
-        ** note. Still checked against expected-error annotations (§1.8). */
+        ** note. Still checked against expected-error annotations (docs/execution.md §1.8). */
         const Op *at = loc.found ? loc.found : lc.first_unknown;
         const char *name = lc.first_unknown->name;
         bool dialect = false;
@@ -736,7 +736,7 @@ static inline bool arrive(Frame *f, int k)
     return atomic_fetch_add_explicit(&fdone(f)[k], 1, memory_order_acq_rel) + 1 == need;
 }
 
-/* §8.3: a ready kernel goes inline if it is in the queue's stream. */
+/* docs/execution.md §6.3: a ready kernel goes inline if it is in the queue's stream. */
 static inline void push_ready(const Plan *p, ReadyQueue *q, int k)
 {
     if (kstream(p, k) == q->stream) iv_push(&q->in, k);
@@ -782,11 +782,11 @@ static __attribute__((noinline)) void make_ready_more(Frame *f, ReadyQueue *q, i
 }
 
 /* Value [val] became available in its register: its users one step more
-** ready, in use-list order (§5), the return excluded. The IR keeps a value's
+** ready, in use-list order (docs/execution.md §3), the return excluded. The IR keeps a value's
 ** uses in source order, the reverse of the use-list order, so the kernels
 ** that become ready are collected and then pushed last first. The uses of
 ** one op are adjacent in either order, so the kernels come out exactly as
-** the walk of §8.3 over the reversed list makes them ready. */
+** the walk of docs/execution.md §6.3 over the reversed list makes them ready. */
 static inline void make_ready(Frame *f, ReadyQueue *q, const Value *val)
 {
     const Plan *p = f->plan;
@@ -817,7 +817,7 @@ static inline void make_ready(Frame *f, ReadyQueue *q, const Value *val)
     if (first) push_ready(p, q, first);
 }
 
-/* §8.3 switch stream: std::partition of the outline list by "stream != S". */
+/* docs/execution.md §6.3 switch stream: std::partition of the outline list by "stream != S". */
 static void switch_stream(Frame *f, ReadyQueue *q)
 {
     if (q->out.n == 0) return;
@@ -881,7 +881,7 @@ static void run_task(void *a, void *b)
     frame_release(f);
 }
 
-/* §8.3 dispatch: one task per run of equal stream ids, ascending. */
+/* docs/execution.md §6.3 dispatch: one task per run of equal stream ids, ascending. */
 static void dispatch(Frame *f, ReadyQueue *q)
 {
     const Plan *p = f->plan;
@@ -952,7 +952,7 @@ static void process(Frame *f, ReadyQueue *q)
 }
 
 /* {=====================================================================
-** Registers and produced results (§8.5)
+** Registers and produced results (docs/execution.md §6.5)
 ** ====================================================================== */
 
 /* Stores +1 [v] into the register of [val]: a fresh register takes one
@@ -1030,7 +1030,7 @@ static inline bool has_users(const Plan *p, const Value *val)
     return false;
 }
 
-/* Handles +1 value [v] produced for the register of [val] (§8.5). */
+/* Handles +1 value [v] produced for the register of [val] (docs/execution.md §6.5). */
 static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
 {
     if (av_is_resolved(v)) {
@@ -1049,7 +1049,7 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
 }
 
 /* {=====================================================================
-** Running one kernel (§8.4)
+** Running one kernel (docs/execution.md §6.4)
 ** ====================================================================== */
 
 /* The value of operand [val] for a non-strict kernel: what its register
@@ -1131,7 +1131,7 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
 }
 
 /* {=====================================================================
-** Invocation (§8.1, §8.3 "Starting an invocation")
+** Invocation (docs/execution.md §6.1, §6.3 "Starting an invocation")
 ** ====================================================================== */
 
 typedef struct Start {
@@ -1186,7 +1186,7 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
     }
     if (p->vm && !c->host->debug && nargs == p->nargs) {
         /* The compiled form runs when every argument is there; otherwise
-        ** the dataflow engine starts what it can (tfrun.md §1.1). */
+        ** the dataflow engine starts what it can (docs/execution.md §4). */
         int i = 0;
         while (i < nargs && av_is_resolved(args[i])) i++;
         if (i == nargs) {
@@ -1201,7 +1201,7 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         AsyncValue *v = atomic_load_explicit(&fregs(f)[r], memory_order_relaxed);
         if (!v) {
             /* One reference per use (the return uses' go to the caller),
-            ** plus one kept until the real value is stored (§4: binding an
+            ** plus one kept until the real value is stored (docs/execution.md §2: binding an
             ** unused result is always safe). */
             v = av_new_indirect();
             av_retain_n(v, (uint32_t)rv->nuses);
@@ -1240,7 +1240,7 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
     frame_release(f);
 }
 
-/* ---- native functions (§8.9) ---------------------------------------------- */
+/* ---- native functions (docs/execution.md §6.10) ---------------------------------------------- */
 
 typedef struct NativeCall {
     ExecCtx *ctx;
@@ -1441,7 +1441,7 @@ void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op 
 }
 
 /* {=====================================================================
-** Synchronous functions (§8.8)
+** Synchronous functions (docs/execution.md §6.9)
 ** ====================================================================== */
 
 bool exec_run_sync(const ExecCtx *c, const Func *fn, AsyncValue *const *args, int nargs,

@@ -1,6 +1,6 @@
 /*
 ** exec.h — the executor: hosts, frames, invocation and dispatch
-** (spec/dialect.md §5–§8, spec/tfrun.md §1.1).
+** (docs/execution.md §3–§6, §4).
 **
 ** A Host is one program run: the module, the work queue, the host allocator,
 ** the diagnostic sink and the output stream. Create it, call exec_load() once
@@ -18,7 +18,7 @@
 ** own lock; output through host_out() is flushed by the printer.
 **
 ** Depth: nothing recurses in proportion to the program. Continuations that
-** process a ready queue nest at most 100 deep per thread (spec §8.5), and
+** process a ready queue nest at most 100 deep per thread (docs/execution.md §6.5), and
 ** invocations at most 200 deep, after which they continue from a task; a
 ** forwarding chain is followed iteratively by interp/async_value.c.
 **
@@ -36,8 +36,8 @@
 #include "ir/ir.h"
 #include "kernels/kernel.h"
 
-/* The two schedules (spec/tfrun.md §8, docs/engine.md). EXEC_EXACT is
-** TFRT's single-threaded order (dialect.md §8). EXEC_FAST runs ready work
+/* The two schedules (docs/execution.md §7, docs/engine.md). EXEC_EXACT is
+** TFRT's single-threaded order (docs/execution.md §6). EXEC_FAST runs ready work
 ** depth-first with no stream analysis, and compiled bodies (interp/vm.h).
 ** EXEC_EXPLORE (tfrun explore, run --replay; analysis/explore.h) runs no
 ** kernel inline: every kernel that becomes ready is a task of its own on the
@@ -56,7 +56,7 @@ struct Host {
     const struct DebugHooks *debug;
     /* Set before exec_load(); host_new() makes it EXEC_EXACT. */
     ExecSchedule schedule;
-    /* The explorer's spec model (tfrun.md §10): rv.assign_add reads at
+    /* The explorer's spec model (docs/tools.md §4): rv.assign_add reads at
     ** once and leaves its write to a task of its own (host_split_updates). */
     bool split_updates;
     /* The deepest call chain allowed (--max-call-depth; host_new() makes
@@ -77,13 +77,13 @@ void host_free(Host *h);
 /* Compiles every function and region body of the module (Block.exec) and
 ** resolves kernels; under EXEC_FAST also builds the compiled engine's protos
 ** (interp/vm.h), which invocations use when no debugger is attached. On an unknown kernel emits the single diagnostic
-** `runtime error: unknown kernel name 'NAME'` of spec §1.8 and returns false;
+** `runtime error: unknown kernel name 'NAME'` of docs/execution.md §1.8 and returns false;
 ** an unregistered `tfrt.native` declaration also returns false (diagnostic
 ** without location). Nothing has run when it returns. */
 bool exec_load(Host *h);
 
 /* Runs synchronous (`tfrt.sync`) function [fn] on the sequential interpreter
-** of spec §8.8 with available [args] (+0). On success stores nresults
+** of docs/execution.md §6.9 with available [args] (+0). On success stores nresults
 ** available +1 values in [results] and returns true; on failure returns false
 ** and stores a malloc'ed copy of the error message in *err (results are not
 ** set). No diagnostic is emitted. */
@@ -99,7 +99,7 @@ bool exec_task_kernel(TaskFn fn, void *a, const Op **op, AsyncValue **args, int 
 /* Number of frames alive (for tests: a finished program has none). */
 long exec_live_frames(void);
 
-/* ---- native functions (kernels/control.c, spec §8.9) -------------------- */
+/* ---- native functions (kernels/control.c, docs/execution.md §6.10) -------------------- */
 /* A native function: same convention as a kernel (args +0, results +1). Its
 ** arguments are all resolved when it is called. */
 typedef void (*NativeFn)(const ExecCtx *c, AsyncValue *const *args, int nargs,

@@ -1,6 +1,6 @@
 /*
-** host_alloc.c — the host allocator kinds of spec/dialect.md §1.10 and the
-** TFRT_LOG line format of §1.9.
+** host_alloc.c — the host allocator kinds of docs/execution.md §1.10 and the
+** TFRT_LOG line format of docs/execution.md §1.9.
 **
 ** Every kind keeps the same statistics (current/max/total allocations,
 ** current/max bytes) under one mutex; only the kinds that print them differ.

@@ -1,6 +1,6 @@
 /*
 ** request.c — the request context: one per top-level function run, shared by
-** every invocation it causes (spec/dialect.md §8.10, tfrt.once's resource
+** every invocation it causes (docs/execution.md §6.11, tfrt.once's resource
 ** context).
 **
 ** Cancellation is one atomic pointer to an error AsyncValue, so the check a

@@ -1,5 +1,5 @@
 /*
-** stream.c — stream analysis (spec/dialect.md §8.2).
+** stream.c — stream analysis (docs/execution.md §6.2).
 **
 ** Forward pass: every op picks as its "parent" the defining op of its most
 ** expensive operand (cost from root, cfr); the parent relation is a tree
@@ -27,7 +27,7 @@
 ** Children lists are built in the backward pass: op x is pushed at the
 ** front of its parent's list when it is processed, and ops are processed
 ** in descending order, so every list is in op order, the order in which
-** users were appended (§8.2). Only the last group of the grouping step is
+** users were appended (docs/execution.md §6.2). Only the last group of the grouping step is
 ** ever looked at, so no group list is kept. The last op always makes
 ** stream 0 (nothing comes after it), so "contains the return" is "is in
 ** the set of stream 0".
@@ -219,7 +219,7 @@ int64_t stream_threshold(const Module *m, const Block *b)
     return 0;
 }
 
-/* The fixed cost of [op] (§8.2), or 0 for the default. */
+/* The fixed cost of [op] (docs/execution.md §6.2), or 0 for the default. */
 static int64_t op_cost(const Op *op)
 {
     if (op->info) {

@@ -1,13 +1,13 @@
 /*
-** stream.h — the stream analysis of spec/dialect.md §8.2: a scheduling
+** stream.h — the stream analysis of docs/execution.md §6.2: a scheduling
 ** policy that assigns every op of a block a stream id. Kernels of the stream
-** being processed run inline; kernels of other streams become tasks (§8.3).
+** being processed run inline; kernels of other streams become tasks (docs/execution.md §6.3).
 ** Programs that order their side effects with chains never depend on it
-** (spec/tfrun.md §1.2).
+** (docs/execution.md §6.2).
 **
 ** The analysis works on a small abstract graph (StreamGraph) so that it can
 ** be tested without the front end; stream_block() builds the graph of an IR
-** block and applies the threshold rules of §8.2.
+** block and applies the threshold rules of docs/execution.md §6.2.
 **
 ** Ownership: callers own every array; nothing is retained.
 **
@@ -34,11 +34,11 @@ typedef struct StreamGraph {
 
 /* Computes the stream of every op into streams[0..nops-1] and the stream of
 ** the root R into streams[nops]. [threshold] <= 0 means unset. Stream ids are
-** the creation numbers of §8.2 (0, 1, 2, ...). Returns the number of streams
+** the creation numbers of docs/execution.md §6.2 (0, 1, 2, ...). Returns the number of streams
 ** created, or -1 when out of memory. */
 int stream_compute(const StreamGraph *g, int64_t threshold, int *streams);
 
-/* The threshold of §8.2 for block [b] of module [m]: the function's
+/* The threshold of docs/execution.md §6.2 for block [b] of module [m]: the function's
 ** `tfrt.cost_threshold` when [b] is a function body and has it, else the
 ** module's, else 0 (unset). */
 int64_t stream_threshold(const Module *m, const Block *b);

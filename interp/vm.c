@@ -23,9 +23,9 @@
 ** within 64 of them). From then on the loop
 ** runs on a second dispatch table in which every kernel instruction takes
 ** the slow path, so kernels are skipped with the cancellation error as in
-** the exact engine (dialect.md §6, §8.10), while non-strict control flow
+** the exact engine (docs/execution.md §4, §6.11), while non-strict control flow
 ** still runs; tfrt.repeat.i32 stops with the cancellation error as its
-** results (§9.2). A timeout that strikes between two such points is
+** results (docs/kernel-behaviour.md §3). A timeout that strikes between two such points is
 ** noticed at the next one.
 */
 #include "base/alloc.h"
@@ -179,7 +179,7 @@ static inline ErrorObj *cancelled(const ExecCtx *c)
     return v ? av_error_obj(v) : NULL;
 }
 
-/* A strict kernel's skip rule (dialect.md §6): the last error operand, else
+/* A strict kernel's skip rule (docs/execution.md §4): the last error operand, else
 ** the cancellation; NULL when the kernel runs. */
 static ErrorObj *strict_skip(const ExecCtx *c, const Any *R, const VmProto *P, const VmKSite *s)
 {
@@ -193,7 +193,7 @@ static ErrorObj *strict_skip(const ExecCtx *c, const Any *R, const VmProto *P, c
 
 /* Calls [op]'s kernel on operands [vals] (boxed for the call) and unboxes
 ** its results into registers [res] of frame [R]. Strict kernels are first
-** skipped by the rule of dialect.md §6. */
+** skipped by the rule of docs/execution.md §4. */
 static void call_kernel_on(ExecCtx *c, const Op *op, bool nonstrict, const Any *const *vals, int nargs,
                            Any *R, const int32_t *res, int nres, bool *dirty)
 {
@@ -713,7 +713,7 @@ call_slow:
     vmcase(RPT_NEXT) {
         if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
         if (--R[pc->a].v.i > 0) {
-            /* Before each iteration (dialect.md §9.2): a cancellation made
+            /* Before each iteration (docs/kernel-behaviour.md §3): a cancellation made
             ** in the body is known at once, a timeout within POLL_EVERY. */
             poll_cancel();
             if (likely(disp == fast_tbl)) vmjump(pc->b);

@@ -1,5 +1,5 @@
 /*
-** vm.h — the compiled engine of the fast schedule (spec/tfrun.md §8,
+** vm.h — the compiled engine of the fast schedule (docs/execution.md §7,
 ** docs/engine.md).
 **
 ** Under --schedule=fast (and auto when the sequencing analysis proves the run
@@ -17,7 +17,7 @@
 ** or an input its fast path does not handle (a zero divisor), goes through
 ** the slow path, which calls the op's real kernel on boxed operands: values,
 ** messages and diagnostics are those of the exact engine. Non-strict control
-** flow still runs with error operands, as tfrun.md §1.1 says.
+** flow still runs with error operands, as docs/execution.md §4 says.
 **
 ** Ownership: a VmProgram owns its protos; it borrows the module, which must
 ** outlive it. vm_invoke borrows its arguments (+0) and stores +1 results.

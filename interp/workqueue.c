@@ -1,5 +1,5 @@
 /*
-** workqueue.c — the `s` and `mstd` work queues (spec/dialect.md §7, §1.6).
+** workqueue.c — the `s` and `mstd` work queues (docs/execution.md §5, §1.6).
 **
 ** `s` is a growable ring of tasks touched only by the thread that owns the
 ** queue: no lock, no allocation per task in steady state. Tasks run inside
@@ -17,7 +17,7 @@
 ** that awaits or quiesces (nested invocations, tfrt_test.quiesce) helps by
 ** running queued tasks, so a single worker cannot deadlock on itself.
 **
-** Global state: wq_thread_id's counter (process-wide by spec §9.4) and a
+** Global state: wq_thread_id's counter (process-wide by docs/kernel-behaviour.md §5) and a
 ** thread-local pointer naming the queue a worker thread belongs to.
 */
 #include "base/alloc.h"

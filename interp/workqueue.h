@@ -1,6 +1,6 @@
 /*
-** workqueue.h — work queues (spec/dialect.md §7, §1.6), request contexts
-** (cancellation, §8.10) and the host allocator with its accounting (§1.10).
+** workqueue.h — work queues (docs/execution.md §5, §1.6), request contexts
+** (cancellation, docs/execution.md §6.11) and the host allocator with its accounting (docs/execution.md §1.10).
 **
 ** Queues:
 **   "s"          one FIFO list, run only by the calling (main) thread inside
@@ -67,7 +67,7 @@ int wq_max_pending_blocking(const WorkQueue *q);
 void wq_set_max_pending_blocking(WorkQueue *q, int n);
 /* Number of worker + blocking threads started so far (they start lazily). */
 int wq_threads_started(const WorkQueue *q);
-/* tfrt_test.get_thread_id (spec §9.4): the calling OS thread's id, handed
+/* tfrt_test.get_thread_id (docs/kernel-behaviour.md §5): the calling OS thread's id, handed
 ** out from a process-wide counter starting at 0 the first time each thread
 ** asks. */
 int wq_thread_id(void);
@@ -90,7 +90,7 @@ AsyncValue *rq_cancelled(const RequestContext *r);
 ** before, whose message then stays), and from then on no invocation of a
 ** function starts in it (exec_call_func), so that a timeout or the call
 ** depth limit ends deep or unbounded recursion at once. tfrt_test.cancel
-** only cancels: non-strict calls still run then (dialect.md §8.10).
+** only cancels: non-strict calls still run then (docs/execution.md §6.11).
 ** Returns true for the first stop of the request. */
 bool rq_stop_msg(RequestContext *r, const char *msg);
 /* Whether the request was stopped. */
@@ -101,25 +101,25 @@ bool rq_stopped(const RequestContext *r);
 void *rq_resource_get(RequestContext *r, const char *key);
 bool rq_resource_put(RequestContext *r, const char *key, void *p, void (*dtor)(void *));
 
-/* ---- host allocator (spec/dialect.md §1.10) ----------------------------- */
+/* ---- host allocator (docs/execution.md §1.10) ----------------------------- */
 typedef enum HostAllocKind {
     HA_MALLOC, HA_FIXED_SIZE_1K, HA_PROFILED, HA_LEAK_CHECK
 } HostAllocKind;
 typedef struct HostAllocator HostAllocator;
 /* [name]: "malloc", "test_fixed_size_1k", "profiled_allocator",
 ** "leak_check_allocator". NULL for an unknown name. Log lines of the
-** fixed-size allocator go to [log] (TFRT_LOG format, spec §1.9). */
+** fixed-size allocator go to [log] (TFRT_LOG format, docs/execution.md §1.9). */
 HostAllocator *ha_create(const char *name, FILE *log);
 void ha_destroy(HostAllocator *a);
 HostAllocKind ha_kind(const HostAllocator *a);
-/* "Choosing malloc." etc. (spec §1.2). */
+/* "Choosing malloc." etc. (docs/execution.md §1.2). */
 const char *ha_banner(const HostAllocator *a);
 /* NULL when the allocator refuses (fixed-size capacity exhausted). The size
 ** accounted is [size] exactly; callers add TFRT's 64-byte header themselves. */
 void *ha_alloc(HostAllocator *a, size_t size, size_t align);
 /* The same, naming the op whose kernel asks ([site], may be NULL): the leak
 ** check allocator remembers it for each live block, so that its report
-** says which kernel made what was never freed (tfrun.md §13). */
+** says which kernel made what was never freed (docs/language.md §4). */
 struct Op;
 void *ha_alloc_at(HostAllocator *a, size_t size, size_t align, const struct Op *site);
 void ha_free(HostAllocator *a, void *p, size_t size);

@@ -324,7 +324,7 @@ static bool is_tensor_alias(const Type *t) {
 }
 
 /* A value of type [v] may be written where type [w] is declared: equal,
-** or [w] is !tfrt.any (spec/tfrun.md §6). */
+** or [w] is !tfrt.any (docs/kernel-behaviour.md §11). */
 static bool type_accepts(const Type *w, const Type *v) {
     return ir_type_same(w, v) || (w && w->kind == TY_DIALECT && strcmp(w->spelling, "!tfrt.any") == 0);
 }
@@ -1863,7 +1863,7 @@ static AliasRef *alias_get(ParseCtx *c, const Token *t) {
 }
 
 /* Every use gets its own Loc (each op keeps a distinct location object,
-** spec/dialect.md §3.6); all are filled when the aliases are resolved. */
+** docs/language.md §2.6); all are filled when the aliases are resolved. */
 const Loc *irb_loc_alias(ParseCtx *c, const Token *t) {
     if (c->failed) return NULL;
     AliasRef *a = alias_get(c, t);
@@ -2479,7 +2479,7 @@ Op *irb_op_benchmark_head(ParseCtx *c, const Token *name, const Token *bname, Ve
     if (!op) return NULL;
     const Type *i32 = named_type(c, "i32");
     /* Keyword attributes are i32; at least one is given; num_warmup_runs
-    ** defaults to 1 (spec/dialect.md §3.8). */
+    ** defaults to 1 (docs/language.md §2.8). */
     bool warmup = false;
     if (kwattrs->n == 0) {
         irb_error(c, name, "'tfrt_test.benchmark' needs duration_secs, max_count or num_warmup_runs");

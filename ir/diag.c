@@ -4,7 +4,7 @@
 ** A sink holds the registered sources (file name, the text, copied or
 ** borrowed, a lazily built line index, and the annotations found in it) and a recursive
 ** mutex that serialises emission. The verification rules follow MLIR's
-** SourceMgrDiagnosticVerifierHandler, restricted as spec/dialect.md §1.7
+** SourceMgrDiagnosticVerifierHandler, restricted as docs/execution.md §1.7
 ** says: only plain file locations can match.
 */
 #include "base/alloc.h"

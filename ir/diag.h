@@ -1,7 +1,7 @@
 /*
 ** diag.h — diagnostics for the whole program: front end, verifier, and
-** runtime errors reported by the executor (spec/tfrun.md §1.6,
-** spec/dialect.md §1.7).
+** runtime errors reported by the executor (docs/execution.md §1.7,
+** docs/execution.md §1.7).
 **
 ** A DiagSink is a context object (no globals). It prints
 **

@@ -7,11 +7,11 @@
 **
 ** Shape: Module -> Func[] -> body Block -> Op[] -> nested Region (= one Block)
 ** -> Op[] ... A Block has arguments (Values) and ops; its last op is
-** `tfrt.return`. Regions are isolated from above (spec/dialect.md §3.7).
+** `tfrt.return`. Regions are isolated from above (docs/language.md §2.7).
 **
 ** Value numbering for the executor: within a block, values are numbered
 ** block arguments first, then op results in op order (Value.index), which is
-** the register layout of spec/dialect.md §5.
+** the register layout of docs/execution.md §3.
 **
 ** Module prefix: ir_.
 */
@@ -42,7 +42,7 @@ typedef struct Loc Loc;
 ** it: at this depth each runs within a 1 MB C stack (tests/deep_nesting.sh). */
 #define IR_MAX_NESTING 200
 
-/* ---- types (spec/dialect.md §3.5) --------------------------------------- */
+/* ---- types (docs/language.md §2.5) --------------------------------------- */
 typedef enum TypeKind {
     TY_I1, TY_I8, TY_I16, TY_I32, TY_I64, TY_UI8, TY_UI16, TY_UI32, TY_UI64,
     TY_F16, TY_BF16, TY_F32, TY_F64, TY_INDEX,
@@ -68,7 +68,7 @@ struct Type {
     bool is_chain;           /* !tfrt.chain */
 };
 
-/* ---- attributes (spec/dialect.md §3.4) ---------------------------------- */
+/* ---- attributes (docs/language.md §2.4) ---------------------------------- */
 typedef enum AttrKind {
     ATTR_UNIT, ATTR_BOOL, ATTR_INT, ATTR_FLOAT, ATTR_STRING, ATTR_ARRAY,
     ATTR_SYMBOL, ATTR_DENSE, ATTR_TYPE, ATTR_DICT,
@@ -99,7 +99,7 @@ struct NamedAttr {
     const Attr *value;
 };
 
-/* ---- locations (spec/dialect.md §3.6) ----------------------------------- */
+/* ---- locations (docs/language.md §2.6) ----------------------------------- */
 typedef enum LocKind { LOC_FILE, LOC_NAME, LOC_FUSED, LOC_CALLSITE, LOC_UNKNOWN } LocKind;
 /* The fields of each kind share storage (32 bytes instead of 80: every op
 ** has its own Loc); read only the fields of l->kind. */
@@ -126,7 +126,7 @@ struct Value {
     Op *def;                 /* defining op, NULL for a block argument */
     Block *block;            /* block that defines it */
     int result_index;        /* result number in def, or argument number */
-    int index;               /* register number within its block (§5) */
+    int index;               /* register number within its block (docs/execution.md §3) */
     const char *name;        /* name as written in the source (for messages), may be NULL */
     Use *uses;               /* all uses, source order */
     int nuses;               /* operand occurrences, incl. tfrt.return */

@@ -4,7 +4,7 @@
 ** One Printer per function: a table Value* -> printed name, filled while
 ** walking the body in text order (function arguments `%argN`; each op with
 ** results takes the next number; a region's block arguments take the names
-** of the operands they are bound to, spec/dialect.md §3.7). Because the
+** of the operands they are bound to, docs/language.md §2.7). Because the
 ** numbers only grow, a value defined inside an isolated region never
 ** collides with a name bound from outside it.
 **
@@ -419,7 +419,7 @@ static SyntaxFamily family(const Op *op)
 }
 
 /* For block argument [i] of region [r] of [op], the operand it is bound to
-** (spec §3.7), or -1 when the op's custom syntax binds nothing. */
+** (docs/language.md §2.7), or -1 when the op's custom syntax binds nothing. */
 static int bound_operand(const Op *op, int r, int i)
 {
     (void)r;

@@ -1,5 +1,5 @@
 /*
-** print.h — the MLIR printer behind `tfrun opt` (spec/tfrun.md §2).
+** print.h — the MLIR printer behind `tfrun opt` (docs/tools.md §1).
 **
 ** Canonical form: a `module { ... }` around the functions, `func.func`,
 ** values renumbered per function (`%0, %1, ...`; a multi-result op defines
@@ -10,7 +10,7 @@
 ** canonical spelling, floats in `%e` form (`1.000000e-01`, longer only when
 ** needed to keep the exact value; hex bit patterns stay hex). A region's
 ** block arguments are printed under the names of the operands they are
-** bound to (spec/dialect.md §3.7), so the text re-parses to the same IR.
+** bound to (docs/language.md §2.7), so the text re-parses to the same IR.
 ** Locations are printed only when they carry meaning (anything other than
 ** the op's own position): `loc("name")`, fused, call-site, or a file
 ** location somewhere else.
@@ -29,7 +29,7 @@
 void ir_print_module(FILE *out, const Module *m);
 /* With options: [generic] prints every op in generic form, the functions
 ** as "func.func" ops and the module as "builtin.module", as `mlir-opt
-** --mlir-print-op-generic` does (tfrun.md §13). */
+** --mlir-print-op-generic` does (docs/language.md §4). */
 /* [generic]: every op in generic form, as mlir-opt --mlir-print-op-generic.
 ** [debuginfo]: the locations written in the source, inline as loc(...)
 ** (an op's own position is implicit); without it no location is printed,

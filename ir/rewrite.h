@@ -1,5 +1,5 @@
 /*
-** rewrite.h — the transformations of `tfrun opt` (tfrun.md §13): passes
+** rewrite.h — the transformations of `tfrun opt` (docs/language.md §4): passes
 ** that change a verified module in place before it is printed.
 **
 **   ir_canonicalize   -canonicalize: a `tfrt.merge.chains` of one chain is

@@ -1,7 +1,7 @@
 /*
 ** verify.c — static checks of a parsed module (see verify.h).
 **
-** Messages follow MLIR/TFRT where a reference exists (spec/dialect.md §3.9
+** Messages follow MLIR/TFRT where a reference exists (docs/language.md §2.9
 ** word for word; MLIR's op-trait and ODS wording otherwise), always with
 ** MLIR's `'OP' op ` prefix for errors about an op. Every check reports and
 ** goes on, so one run lists every error. Notes point at related places: the
@@ -11,14 +11,14 @@
 **   - unknown ops: an error in known dialects (`unregistered operation ...`),
 **     and in unknown dialects unless -allow-unregistered-dialect; `run`
 **     accepts them all (allow_unknown_ops) so that its loader can report
-**     `unknown kernel name` exactly as spec §1.8 says;
+**     `unknown kernel name` exactly as docs/execution.md §1.8 says;
 **   - symbol references of ops other than tfrt.call to a missing function
-**     use the BEF converter's message `function @X not defined` (§1.8);
+**     use the BEF converter's message `function @X not defined` (docs/execution.md §1.8);
 **   - signatures of call-like ops (cond, case, while, once, parallel_call,
 **     rv.critical, sync_benchmark) are checked against the callee with the
 **     tfrt.call messages, naming the callee;
 **   - the body of tfrt.parallel_for.i32 is not type-checked: a wrong body
-**     signature is the runtime error of §9.3.
+**     signature is the runtime error of docs/kernel-behaviour.md §4.
 */
 #include "base/alloc.h"
 #include "ir/verify.h"
@@ -193,7 +193,7 @@ bool verify_type_matches(const char *sig, size_t len, const Type *t)
     return is_tensor_alias(sig, len) && is_tensor_alias(t->spelling, n);
 }
 
-/* An operand of type !tfrt.any accepts every value (tfrun.md §6). */
+/* An operand of type !tfrt.any accepts every value (docs/kernel-behaviour.md §11). */
 static bool operand_matches(const SigType *s, const Type *t)
 {
     if (s->len == 9 && !memcmp(s->p, "!tfrt.any", 9)) return true;
@@ -467,7 +467,7 @@ static const char *constant_value_type(const char *n)
     return NULL;
 }
 
-/* The attribute rules of the known ops (dialect.md §3.8, §9, §10).
+/* The attribute rules of the known ops (docs/language.md §2.8, docs/kernel-behaviour.md §1, §9).
 ** Returns false when no rule applies to the op (the caller then skips it
 ** next time: see check_attrs_cached). */
 static bool check_attrs(V *v, const Op *op)
@@ -728,7 +728,7 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
         if (f) check_call_types(v, op, f, 1, res, nres, false);
     } else if (!strcmp(n, "tfrt.parallel_call.i32")) {
         /* The callee takes (block_start, block_end, args...); its results
-        ** are checked at run time (§9.3). */
+        ** are checked at run time (docs/kernel-behaviour.md §4). */
         const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
         if (f && op->noperands >= 3) {
             bool bad = f->nargs != op->noperands - 1;
@@ -834,7 +834,7 @@ static void need_i32_operand(V *v, const Op *op, int i)
                  i, tname(op->operands[i]->type));
 }
 
-/* Ops with regions: block arguments (spec §3.7) and the region returns. */
+/* Ops with regions: block arguments (docs/language.md §2.7) and the region returns. */
 static void check_regions(V *v, const Op *op, int depth)
 {
     if (op->nregions == 0 && !(op->info && (op->info->flags & OPF_HAS_REGIONS))) return;
@@ -1240,7 +1240,7 @@ static void v_done(V *v)
     free(v->dialects);
 }
 
-/* Converter restrictions on tfrt.sync functions (spec §8.8): the body
+/* Converter restrictions on tfrt.sync functions (docs/execution.md §6.9): the body
 ** may not return one of its arguments, nor one value twice. */
 static void check_sync_returns(V *v, const Func *f)
 {
@@ -1263,7 +1263,7 @@ static void check_sync_returns(V *v, const Func *f)
     }
 }
 
-/* tfrt.call of a tfrt.sync function (TFRT asserts; spec §8.8). */
+/* tfrt.call of a tfrt.sync function (TFRT asserts; docs/execution.md §6.9). */
 static void check_call_not_sync(V *v, const Op *op)
 {
     const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));

@@ -1,6 +1,6 @@
 /*
 ** verify.h — the static checks of a parsed module (DESIGN.md "Verifier",
-** spec/dialect.md §3.9 and §1.8's converter rejections).
+** docs/language.md §2.9 and docs/execution.md §1.8's converter rejections).
 **
 ** The parser stops at the first syntax error; the verifier keeps going and
 ** reports EVERY error it finds as a diagnostic on the sink, with notes at
@@ -18,7 +18,7 @@
 **     builder rejected them) and is not checked for them;
 **   - ops: known op (unless allowed), operand/result arity and types against
 **     the op-table signature (kernels/ops.def), required attributes and their
-**     kinds, the op-specific rules of §3.9 (tfrt.call / if / repeat.i32 /
+**     kinds, the op-specific rules of docs/language.md §2.9 (tfrt.call / if / repeat.i32 /
 **     do.async / benchmark / test_cost ...), symbol references to defined
 **     functions (and their arity/types for call-like ops).
 **
@@ -34,13 +34,13 @@
 typedef struct VerifyOptions {
     /* Ops missing from the op table are accepted silently. `tfrun run` sets
     ** this and leaves unknown kernels to the loader, which reports
-    ** `unknown kernel name 'X'` (spec/dialect.md §1.8). */
+    ** `unknown kernel name 'X'` (docs/execution.md §1.8). */
     bool allow_unknown_ops;
     /* `-allow-unregistered-dialect`: ops of dialects that have no op in the
     ** table are accepted; an unknown op of a known dialect (`tfrt.bogus`)
     ** is still an error, as with mlir-opt. */
     bool allow_unregistered_dialect;
-    /* Checks of TFRT's BEF converter (spec §1.8) that are not MLIR verifier
+    /* Checks of TFRT's BEF converter (docs/execution.md §1.8) that are not MLIR verifier
     ** checks: a function without a body must be `tfrt.native`. `run` sets
     ** this; `opt` does not (MLIR accepts external functions). */
     bool for_execution;

@@ -1,5 +1,5 @@
 /*
-** basic.c — the tfrt.* basics (spec/dialect.md §9.1): chains, constants,
+** basic.c — the tfrt.* basics (docs/kernel-behaviour.md §2): chains, constants,
 ** arithmetic, comparisons, casts, printing, alias.value and get_device.
 **
 ** Every kernel here is synchronous: its results are available when it
@@ -95,7 +95,7 @@ void k_tfrt_constant_f64(KernelFrame *f)
     if (float_value(f, &v)) kf_set(f, 0, any_f64(v));
 }
 
-/* f16 / bf16 constants keep the raw 16-bit pattern (spec §9.1). */
+/* f16 / bf16 constants keep the raw 16-bit pattern (docs/kernel-behaviour.md §2). */
 void k_tfrt_constant_f16(KernelFrame *f)
 {
     const Attr *a = kf_attr(f, "value");
@@ -156,7 +156,7 @@ void k_tfrt_minimum_f32(KernelFrame *f) { float a = kf_f32(f, 0), b = kf_f32(f, 
 void k_tfrt_minimum_f64(KernelFrame *f) { double a = kf_f64(f, 0), b = kf_f64(f, 1); kf_set(f, 0, any_f64(b < a ? b : a)); }
 
 /* Truncating division and remainder. INT_MIN / -1 (undefined in C and in
-** TFRT, spec §11.6) wraps to INT_MIN with remainder 0 instead of trapping. */
+** TFRT, docs/execution.md §9) wraps to INT_MIN with remainder 0 instead of trapping. */
 void k_tfrt_div_i32(KernelFrame *f)
 {
     int32_t a = kf_i32(f, 0), b = kf_i32(f, 1);

@@ -1,8 +1,8 @@
 /*
-** control.c — control-flow kernels (spec/dialect.md §9.2–9.4, tfrun.md
-** §1.1): tfrt.call / if / cond / case / repeat.i32 / while / once,
+** control.c — control-flow kernels (docs/kernel-behaviour.md §3–§5, docs/execution.md
+** §4): tfrt.call / if / cond / case / repeat.i32 / while / once,
 ** tfrt.parallel_for.i32 / parallel_call.i32, tfrt_test.do.async,
-** tfrt_test.benchmark, and the native functions of §8.9.
+** tfrt_test.benchmark, and the native functions of docs/execution.md §6.10.
 ** (tfrt_test.invoke_sync_function.* lives in test.c, on exec_run_sync.)
 **
 ** Ownership: kernel operands are +0; anything kept beyond the call (deferred
@@ -24,7 +24,7 @@
 #include "kernels/ops.def"
 #undef OP
 
-/* Iterations of tfrt.repeat.i32 run in blocks of this size (§9.2). */
+/* Iterations of tfrt.repeat.i32 run in blocks of this size (docs/kernel-behaviour.md §3). */
 #define REPEAT_BLOCK 32
 
 
@@ -252,7 +252,7 @@ static void branch_kernel(KernelFrame *f, BranchKind kind)
         branch_now(f, kind, f->results);
         return;
     }
-    /* Non-strict: the selector is not available yet (tfrun.md §1.1). */
+    /* Non-strict: the selector is not available yet (docs/execution.md §4). */
     int nargs = f->nargs, nres = f->nresults;
     Deferred *d = xmalloc(sizeof *d + sizeof(AsyncValue *) * (size_t)(nargs + 2 * nres));
     d->ctx = *f->ctx;
@@ -609,7 +609,7 @@ void k_tfrt_once(KernelFrame *f)
 }
 
 /* {=====================================================================
-** tfrt.parallel_for.i32, tfrt.parallel_call.i32 (§9.3)
+** tfrt.parallel_for.i32, tfrt.parallel_call.i32 (docs/kernel-behaviour.md §4)
 ** ====================================================================== */
 
 typedef struct PFor {
@@ -848,7 +848,7 @@ void k_tfrt_test_do_async(KernelFrame *f)
 }
 
 /* {=====================================================================
-** tfrt_test.benchmark (§9.4)
+** tfrt_test.benchmark (docs/kernel-behaviour.md §5)
 ** ====================================================================== */
 
 typedef struct Bench {
@@ -994,7 +994,7 @@ void k_tfrt_test_benchmark(KernelFrame *f)
 }
 
 /* {=====================================================================
-** Native functions (§8.9)
+** Native functions (docs/execution.md §6.10)
 ** ====================================================================== */
 
 static void native_sink(const ExecCtx *c, AsyncValue *const *args, int nargs,

@@ -1,5 +1,5 @@
 /*
-** dht.c — dense host tensors and host buffers (spec/dialect.md §9.7), the
+** dht.c — dense host tensors and host buffers (docs/kernel-behaviour.md §8), the
 ** tfrt_dht.* kernels, and the helpers the kernel files share (dht.h).
 */
 #include "base/alloc.h"
@@ -203,7 +203,7 @@ DType dt_from_type(const Type *t)
 ** ====================================================================== */
 
 /* TFRT's HostBuffer header: every allocation is this much larger than its
-** data (spec §1.10). */
+** data (docs/execution.md §1.10). */
 #define HB_HEADER 64
 /* The largest buffer tfrun allocates: 4 GiB. A bigger request (a typo in a
 ** shape attribute, say) fails with the kernel's allocation error instead of

@@ -1,5 +1,5 @@
 /*
-** dht.h — dense host tensors, host buffers and shapes (spec/dialect.md §9.7),
+** dht.h — dense host tensors, host buffers and shapes (docs/kernel-behaviour.md §8),
 ** plus the small helpers every kernel file of the library shares.
 **
 ** Ownership: every object here is a reference-counted heap Object (any.h).
@@ -8,14 +8,14 @@
 ** keeps the whole original allocation alive. Functions returning a pointer
 ** return a NEW reference (+1); arguments are borrowed.
 **
-** Accounting (spec §1.10): a buffer's storage comes from the host allocator
+** Accounting (docs/execution.md §1.10): a buffer's storage comes from the host allocator
 ** as ONE block of 64 + size bytes (TFRT's 64-byte buffer header), plus the
 ** alignment when it exceeds 16, so the fixed-size and leak-check allocators
 ** see exactly what TFRT's do. The block is returned when the last reference
 ** to the buffer (or to a slice or tensor using it) goes away.
 **
 ** Threads: objects are immutable after creation except the element storage,
-** which kernels mutate in place (ordered by chains, spec §4).
+** which kernels mutate in place (ordered by chains, docs/execution.md §2).
 **
 ** Module prefixes: dt_ (dtypes), hb_ (host buffers), dht_ (tensors),
 ** shape_ (ts shapes), kl_ (helpers shared by the kernel files).

@@ -1,6 +1,6 @@
 /*
-** ext.h — helpers shared by the seed-extension kernels of spec/tfrun.md
-** §5–§7: resource variables (kernels/rv.c), strings, lists and boxed values
+** ext.h — helpers shared by the seed-extension kernels of docs/kernel-behaviour.md
+** §10–§12: resource variables (kernels/rv.c), strings, lists and boxed values
 ** (kernels/strlist.c) and the tensor compute kernels
 ** (kernels/tensor_compute.c).
 **
@@ -37,7 +37,7 @@ bool ext_type_accepts(const Type *t, Any v);
 const char *ext_dtype_mlir(DType dt);
 
 /* ---- printing ------------------------------------------------------------- */
-/* The any.print representation of [v] (spec/tfrun.md §6): integers and
+/* The any.print representation of [v] (docs/kernel-behaviour.md §11): integers and
 ** floats as tfrt.print.* prints them (`42`, `1.500000`), strings quoted with
 ** C escapes, lists as `[e1, e2, ...]`, tensors as tfrt_dht.print_tensor,
 ** anything else as `TYPE value`. Malloc'ed. */

@@ -30,7 +30,7 @@ static void fill_error(KernelFrame *f, AsyncValue *err)
 }
 
 /* In a tfrt.sync function the first error is also kept in the context, so
-** that a kernel without results can fail (spec §8.8). */
+** that a kernel without results can fail (docs/execution.md §6.9). */
 static void record_sync_error(KernelFrame *f, const char *msg)
 {
     if ((f->ctx->flags & EXEC_SYNC) && !f->ctx->error) {

@@ -14,7 +14,7 @@
 **                  diagnostics) and the request (cancellation, resources).
 **
 ** Errors: kf_error() reports `runtime error: MSG` as a diagnostic at the op's
-** location (spec/dialect.md §1.7) and sets every result slot still NULL to
+** location (docs/execution.md §1.7) and sets every result slot still NULL to
 ** that error (code INTERNAL). Work deferred to a task reports errors with
 ** exec_report_error(), which emits the diagnostic when the task runs.
 **
@@ -36,7 +36,7 @@
 
 typedef struct Host Host;          /* one per program run (interp/exec.h) */
 
-/* One link of the logical call chain (spec/tfrun.md §1.1: calls may run
+/* One link of the logical call chain (docs/execution.md §4: calls may run
 ** asynchronously, so the chain is carried in the context, not on any
 ** stack): the op that called, and the depth of the invocation it started
 ** (the top-level function runs at depth 0 with no CallSite). Reference
@@ -65,8 +65,8 @@ static inline int exec_ctx_depth(const ExecCtx *c) { return c->site ? c->site->d
 void exec_site_retain(CallSite *s);
 void exec_site_release(CallSite *s);
 
-/* ExecCtx.flags. EXEC_SYNC: running inside a `tfrt.sync` function (spec
-** §8.8): kf_error() and exec_diag() emit no diagnostic; kf_error() and
+/* ExecCtx.flags. EXEC_SYNC: running inside a `tfrt.sync` function (docs/execution.md
+** §6.9): kf_error() and exec_diag() emit no diagnostic; kf_error() and
 ** kf_error_silent() record the first message in ExecCtx.error, which is how
 ** a sync kernel without results fails (tfrt_test.error_s). */
 enum { EXEC_SYNC = 1u << 0 };
@@ -95,14 +95,14 @@ static inline const Attr *kf_attr(const KernelFrame *f, const char *name) { retu
 static inline void kf_set(KernelFrame *f, int i, Any v) { f->results[i] = av_new_available(v); }
 /* Result i = v (takes the caller's +1 reference). */
 static inline void kf_set_av(KernelFrame *f, int i, AsyncValue *v) { f->results[i] = v; }
-/* Result i = operand j itself (shared, spec §4: payloads are not copied). */
+/* Result i = operand j itself (shared, docs/execution.md §2: payloads are not copied). */
 void kf_forward_arg(KernelFrame *f, int i, int j);
 /* Result i = the shared ready chain. */
 static inline void kf_set_chain(KernelFrame *f, int i) { f->results[i] = av_ready_chain(); }
 /* Reports `runtime error: MSG` (diagnostic at the op) and sets every result
 ** still NULL to that error. */
 void kf_error(KernelFrame *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Same, without a diagnostic (propagated errors, spec §1.7's exceptions). */
+/* Same, without a diagnostic (propagated errors, docs/execution.md §1.7's exceptions). */
 void kf_error_silent(KernelFrame *f, ErrorCode code, const char *msg);
 
 /* ---- services ------------------------------------------------------------ */
@@ -124,7 +124,7 @@ void exec_diag(const ExecCtx *c, const Op *op, const char *msg);
 
 /* Invoke a function (or a region body) with [args] (+0); stores nresults +1
 ** values (forwarding values when not yet available) in [results]. Runs
-** synchronously as far as possible on the calling thread (spec §8.1). */
+** synchronously as far as possible on the calling thread (docs/execution.md §6.1). */
 void exec_invoke_func(const ExecCtx *c, const Func *fn, AsyncValue *const *args, int nargs,
                       AsyncValue **results);
 void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *args, int nargs,
@@ -148,7 +148,7 @@ void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op 
 
 /* ---- per-run kernel state (added for kernels/test.c; implemented by the
 ** executor in kernels/kernel.c) --------------------------------------------
-** State that spec/dialect.md calls "process-wide" (the thread-id counter of
+** State that docs/kernel-behaviour.md §5 calls "process-wide" (the thread-id counter of
 ** tfrt_test.get_thread_id, unique_loc's map, the sample shared context) lives
 ** in the Host, never in C globals. host_kernel_state() returns the object
 ** registered under [key] (compared with strcmp), creating it with [create]

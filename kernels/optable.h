@@ -36,7 +36,7 @@
 struct KernelFrame;
 typedef void (*KernelFn)(struct KernelFrame *f);
 
-/* Custom-syntax families (spec/dialect.md §3.8). ORDER SYNFAM: the grammar's
+/* Custom-syntax families (docs/language.md §2.8). ORDER SYNFAM: the grammar's
 ** family tokens follow this order. */
 typedef enum SyntaxFamily {
     SYN_GENERIC = 0,   /* "op.name"(...) form only */
@@ -66,16 +66,16 @@ typedef enum SyntaxFamily {
 } SyntaxFamily;
 
 enum {
-    OPF_NONSTRICT    = 1u << 0,  /* tfrun.md §1.1: call, if, cond, case, repeat.i32 */
-    OPF_SYNC_KERNEL  = 1u << 1,  /* usable inside tfrt.sync functions (spec §10.1) */
+    OPF_NONSTRICT    = 1u << 0,  /* docs/execution.md §4: call, if, cond, case, repeat.i32 */
+    OPF_SYNC_KERNEL  = 1u << 1,  /* usable inside tfrt.sync functions (docs/kernel-behaviour.md §9) */
     OPF_ASYNC_KERNEL = 1u << 2,  /* usable in ordinary functions (most ops) */
     OPF_TERMINATOR   = 1u << 3,  /* tfrt.return */
     OPF_HAS_REGIONS  = 1u << 4,  /* if, repeat, parallel_for, do.async, benchmark */
-    OPF_TRAILING_CHAIN = 1u << 5,/* accepts one extra ignored !tfrt.chain operand (spec §9) */
+    OPF_TRAILING_CHAIN = 1u << 5,/* accepts one extra ignored !tfrt.chain operand (docs/kernel-behaviour.md §1) */
     OPF_NO_KERNEL    = 1u << 6   /* parses and verifies, but has no kernel (sync_benchmark) */
 };
 
-/* Effect facts, the EFFECTS column (spec/tfrun.md §9, docs/analysis.md):
+/* Effect facts, the EFFECTS column (docs/execution.md §8, docs/analysis.md):
 ** what the sequencing analysis (analysis/seq.h) and the fast engine need to
 ** know about a kernel beyond its types. Each fact says what the kernel CAN
 ** do, on some input; a kernel that reads its operands reads every operand

@@ -1,5 +1,5 @@
 /*
-** rv.c — resource variables and critical sections (spec/tfrun.md §5, after
+** rv.c — resource variables and critical sections (docs/kernel-behaviour.md §10, after
 ** TensorFlow's resource-variable concurrency semantics).
 **
 ** A variable (!rv.var) is a heap object holding one value: a scalar, a

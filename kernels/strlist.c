@@ -1,5 +1,5 @@
 /*
-** strlist.c — strings, lists and boxed values (spec/tfrun.md §6, after TVM's
+** strlist.c — strings, lists and boxed values (docs/kernel-behaviour.md §11, after TVM's
 ** "unify packed and object" RFC): str.*, list.*, any.unbox.*, any.print, and
 ** the type-name / printing / UTF-8 helpers of kernels/ext.h.
 **

@@ -1,5 +1,5 @@
 /*
-** sync.c — the legacy synchronous kernels of spec/dialect.md §10.1, used
+** sync.c — the legacy synchronous kernels of docs/kernel-behaviour.md §9, used
 ** inside `tfrt.sync` functions. They run on the sequential interpreter
 ** (ExecCtx.flags has EXEC_SYNC): kf_error() then emits no diagnostic and
 ** records the message that the driver prints as the function's error.

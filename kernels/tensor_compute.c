@@ -1,6 +1,6 @@
 /*
-** tensor_compute.c — compute kernels on dense host tensors (spec/tfrun.md
-** §7): tfrt_dht.add.DT and tfrt_dht.matmul.DT for DT in i32, i64, f32, f64.
+** tensor_compute.c — compute kernels on dense host tensors (docs/kernel-behaviour.md
+** §12): tfrt_dht.add.DT and tfrt_dht.matmul.DT for DT in i32, i64, f32, f64.
 **
 ** Both write into an output tensor the program allocated, so they are
 ** mutations sequenced by chains (the seed's AddTensor example): the kernel

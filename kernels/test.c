@@ -1,5 +1,5 @@
 /*
-** test.c — the tfrt_test.* kernels (spec/dialect.md §9.4, §10.2), except
+** test.c — the tfrt_test.* kernels (docs/kernel-behaviour.md §5, §9), except
 ** do.async and benchmark (kernels/control.c) and the legacy sync ones
 ** (kernels/sync.c).
 **
@@ -8,7 +8,7 @@
 ** Task, together with a copy of the execution context (exec_ctx_dup). The
 ** task resolves the value and frees itself. Errors found in a task are
 ** reported with exec_report_error, so the diagnostic appears when the task
-** runs (spec §9.4).
+** runs (docs/kernel-behaviour.md §5).
 **
 ** State TFRT keeps per process (the thread-id counter, unique_loc's map, the
 ** sample shared context) hangs off the Host through host_kernel_state().
@@ -283,7 +283,7 @@ void k_tfrt_test_format_string(KernelFrame *f)
 
 void k_tfrt_test_print_hello(KernelFrame *f) { kl_out(HOST, "hello host executor!\n"); kf_set_chain(f, 0); }
 
-/* (ch, b): not flushed immediately (spec §9.4). */
+/* (ch, b): not flushed immediately (docs/kernel-behaviour.md §5). */
 void k_tfrt_test_print_bool(KernelFrame *f)
 {
     kl_out_noflush(HOST, "%s\n", kf_i1(f, 1) ? "true" : "false");
@@ -391,7 +391,7 @@ void k_tfrt_test_test_cost(KernelFrame *f)
 /* ---- print_debug_info ---------------------------------------------------- */
 
 /* Writes the debug info of [loc] into [o]; false when there is none
-** (spec §9.4's rules). */
+** (docs/kernel-behaviour.md §5's rules). */
 static bool debug_info(FILE *o, const Loc *loc)
 {
     if (!loc) return false;
@@ -480,7 +480,7 @@ void k_tfrt_test_unique_loc(KernelFrame *f)
     else kf_set_chain(f, 0);
 }
 
-/* Six TFRT_LOG lines on stderr (spec §9.4). */
+/* Six TFRT_LOG lines on stderr (docs/kernel-behaviour.md §5). */
 void k_tfrt_test_logging(KernelFrame *f)
 {
     size_t len;
@@ -744,7 +744,7 @@ void k_tfrt_test_print_tensor_type(KernelFrame *f)
     kf_set_chain(f, 0);
 }
 
-/* For every attribute, alphabetically (spec §10.2). */
+/* For every attribute, alphabetically (docs/kernel-behaviour.md §9). */
 void k_tfrt_test_print_typed_attr(KernelFrame *f)
 {
     for (int i = 0; i < f->op->nattrs; i++) {
@@ -901,7 +901,7 @@ void k_tfrt_test_atomic_get_i32(KernelFrame *f)
     kf_set_chain(f, 1);
 }
 
-/* ---- slice_inplace.i32.3 (spec §10.2) ------------------------------------ */
+/* ---- slice_inplace.i32.3 (docs/kernel-behaviour.md §9) ------------------------------------ */
 
 /* Operands: input tensor, begin (i64 tensor of length 3), chain, output. */
 void k_tfrt_test_slice_inplace_i32_3(KernelFrame *f)

@@ -1,5 +1,5 @@
 /*
-** ts.c — tensor shapes and the ts.* kernels (spec/dialect.md §9.7).
+** ts.c — tensor shapes and the ts.* kernels (docs/kernel-behaviour.md §8).
 **
 ** One object kind (OBJ_SHAPE) serves the three shape types: ranked shapes
 ** (!ts.shape), partial shapes (!ts.partial_shape, -1 = unknown dimension,

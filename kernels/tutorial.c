@@ -1,5 +1,5 @@
 /*
-** tutorial.c — TFRT's tutorial kernels (spec/dialect.md §9.6): a
+** tutorial.c — TFRT's tutorial kernels (docs/kernel-behaviour.md §7): a
 ** `!my.coordinate` pair of i32 and its printer.
 */
 #include <inttypes.h>

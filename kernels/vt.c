@@ -1,9 +1,9 @@
 /*
-** vt.c — value-tracking kernels (spec/dialect.md §9.5).
+** vt.c — value-tracking kernels (docs/kernel-behaviour.md §6).
 **
 ** A `!vt.value` is a heap object holding an i32 that prints when it is
 ** constructed and when it is destroyed, so tests can observe exactly when
-** the executor drops the last reference to a value (spec §8.6). TFRT's C++
+** the executor drops the last reference to a value (docs/execution.md §6.6). TFRT's C++
 ** type prints `constructed` for the temporary and `move constructed` for the
 ** copy stored in the async value; sharing never copies.
 **

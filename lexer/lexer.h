@@ -1,5 +1,5 @@
 /*
-** lexer.h — the re2c tokenizer (lexer/lexer.re, spec/dialect.md §2).
+** lexer.h — the re2c tokenizer (lexer/lexer.re, docs/language.md §1).
 **
 ** The lexer speaks the parser's token codes (TK_* from the generated
 ** grammar.h); 0 is end of input. A token is a slice of the source text with

@@ -1,5 +1,5 @@
 /*
-** lexer.re — re2c input for tfrun's tokenizer (spec/dialect.md §2). The
+** lexer.re — re2c input for tfrun's tokenizer (docs/language.md §1). The
 ** generated lexer.c is a build product ($(BUILD)/gen); edit this file.
 **
 ** The buffer ends in a NUL sentinel, so there is no refill. Named patterns
@@ -145,7 +145,7 @@ const char *lex_token_name(int kind) {
 }
 
 /* Byte classes for the loops written in C around the DFA (ORDER: the
-** patterns id, valname and str, spec/dialect.md §2). C_STR ends the plain run
+** patterns id, valname and str, docs/language.md §1). C_STR ends the plain run
 ** of a string body ('"', '\\', '\n', NUL or a non-ASCII byte); C_DIGIT is
 ** [0-9]; C_VSTART and C_VNAME are the first and the other bytes of a
 ** valname that does not start with a digit; C_SUFFIX is '#' and ':';
@@ -384,7 +384,7 @@ value: {
 body:
     /* The rest of a parametric type or attribute after its "<": balanced
     ** brackets and string literals up to the matching ">" on this line
-    ** (spec/tfrun.md §13). The parser sees the whole thing as one token;
+    ** (docs/language.md §4). The parser sees the whole thing as one token;
     ** ir/build.c reads what it knows of the inside. */
     if (!(YYCURSOR = scan_body(YYCURSOR))) {
         lx->err = "unbalanced '<' (a type or attribute must close its brackets on its line)";

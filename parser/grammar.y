@@ -1,6 +1,6 @@
 /*
-** grammar.y — lemon grammar of tfrun's input language (spec/dialect.md §3,
-** spec/tfrun.md §5). lemon generates $(BUILD)/gen/grammar.c and grammar.h
+** grammar.y — lemon grammar of tfrun's input language (docs/language.md §2,
+** docs/kernel-behaviour.md §10). lemon generates $(BUILD)/gen/grammar.c and grammar.h
 ** from this file; edit this file, never the generated ones.
 **
 ** How custom op syntax stays LALR(1) (DESIGN.md "Front end"): the driver
@@ -205,7 +205,7 @@ op(X) ::= OP_SYNC_BENCHMARK(N) SYMBOL(F) LPAREN typed_uses_opt(O) RPAREN kwattrs
                                                    { X = irb_op_sync_benchmark(ctx, &N, &F, O, K); }
 
 /* Region-carrying ops: the head builds the op, then each region binds its
-** block arguments from the head (spec/dialect.md §3.7). */
+** block arguments from the head (docs/language.md §2.7). */
 /* tfrt.if %c, %a [attributes {..}] : (Ta) -> (Tr) { } [else { }] */
 op(X) ::= if_head(H) region else_opt(E).           { X = irb_op_end(ctx, H, E); }
 if_head(H) ::= OP_IF(N) operands(O) kw_attrs_opt(A) COLON fntype(F). { H = irb_op_if_head(ctx, &N, O, A, F); }

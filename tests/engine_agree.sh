@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/engine_agree.sh TFRUN — part of `make test` (spec/tfrun.md §8).
+# tests/engine_agree.sh TFRUN — part of `make test` (docs/execution.md §7).
 #
 # The contract of --schedule=auto: for every program it runs fast, stdout and
 # stderr are byte for byte what --schedule=exact prints; programs whose

@@ -1,7 +1,7 @@
 #!/bin/sh
 # `tfrun lint --fix` on every golden program that the lint warns about and
 # can fix completely (exit status 0): the fixed program must lint clean,
-# verify (`tfrun opt`) and round-trip through `tfrun opt` (tfrun.md §9).
+# verify (`tfrun opt`) and round-trip through `tfrun opt` (docs/execution.md §8).
 # Any lint exit status other than 0, 1 or 2 (a crash) fails too.
 # usage: tests/lint_fix_sweep.sh path/to/tfrun
 set -u

@@ -1,5 +1,5 @@
 #!/bin/sh
-# mlir-opt-16 as the oracle for tfrun's generic form (tfrun.md §13): for each
+# mlir-opt-16 as the oracle for tfrun's generic form (docs/language.md §4): for each
 # generic-form program in tests/oracle/, `tfrun opt --mlir-print-op-generic`
 # must print exactly what `mlir-opt-16 --mlir-print-op-generic` prints, and
 # mlir-opt-16 must read tfrun's output back to the same text.

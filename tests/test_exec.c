@@ -1,6 +1,6 @@
 /*
 ** test_exec.c — the executor (interp/exec.c): refcounts and destruction
-** points (§8.6), ready counts and non-strict readiness, deep recursion and
+** points (docs/execution.md §6.6), ready counts and non-strict readiness, deep recursion and
 ** long forwarding chains without stack overflow, and bounded memory for a
 ** 1 000 000-iteration repeat.
 */
@@ -123,7 +123,7 @@ Test(exec, register_returned_twice_shares_one_value)
 }
 
 /* vt.value: destroyed right after its last user, and an unused result right
-** after its producer (§8.6, §9.5). */
+** after its producer (docs/execution.md §6.6, docs/kernel-behaviour.md §6). */
 Test(exec, vt_destroyed_after_last_use)
 {
     Prog p;
@@ -264,7 +264,7 @@ static const char deep_prog[] =
     "  tfrt.return %r : i32\n"
     "}\n"
     /* Each level adds 1 to its callee's result: 20 000 continuations
-    ** would nest when the bottom value resolves (§8.5 limits them). */
+    ** would nest when the bottom value resolves (docs/execution.md §6.5 limits them). */
     "func.func @sum(%n: i32) -> i32 {\n"
     "  %zero = tfrt.constant.i32 0\n"
     "  %done = tfrt.equal.i32 %n, %zero\n"
@@ -403,7 +403,7 @@ Test(exec, repeat_async_live_values_bounded)
 
 /* {=====================================================================
 ** The driver reading standard input (`-`, or no file): locations name
-** `<stdin>` (spec §1.1).
+** `<stdin>` (docs/execution.md §1.1).
 ** ====================================================================== */
 #include <criterion/redirect.h>
 #include "cli/cli.h"

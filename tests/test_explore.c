@@ -1,6 +1,6 @@
 /*
 ** test_explore.c — the schedule explorer (analysis/explore.h,
-** docs/explore.md, spec/tfrun.md §10): on small programs the reduced
+** docs/explore.md, docs/tools.md §4): on small programs the reduced
 ** search (sleep sets + state cache) and sleep sets alone must find exactly
 ** the outcomes that a brute-force enumeration of every interleaving of the
 ** steps finds, while running no more complete schedules (strictly fewer

@@ -1,5 +1,5 @@
 /*
-** test_ext.c — the seed-extension kernels of spec/tfrun.md §5–§7 called
+** test_ext.c — the seed-extension kernels of docs/kernel-behaviour.md §10–§12 called
 ** directly through the kernel ABI: resource variables (and their atomicity
 ** under real threads), strings, lists, boxing, printing, tensor compute.
 **
@@ -236,7 +236,7 @@ Test(ext, unicode_split_empty)
     av_release(s);
 }
 
-/* spec/tfrun.md §6: no heap allocation per character. A 1 MB ASCII string
+/* docs/kernel-behaviour.md §11: no heap allocation per character. A 1 MB ASCII string
 ** splits with O(1) allocations: the list object and its item array. */
 Test(ext, unicode_split_1mb_allocations)
 {

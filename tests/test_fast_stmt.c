@@ -127,7 +127,7 @@ Test(fast_stmt, chain_builds_ops_values_and_uses) {
     cr_expect_str_eq(x->results[0]->type->spelling, "i32");
     cr_expect_eq(x->results[0]->def, x);
     cr_expect_eq(x->results[0]->block, b);
-    /* Registers: the two arguments, then results in op order (§5). */
+    /* Registers: the two arguments, then results in op order (docs/execution.md §3). */
     cr_expect_eq(x->results[0]->index, 2);
     cr_expect_eq(y->results[0]->index, 3);
     cr_expect_eq(z->results[0]->index, 4);
@@ -232,7 +232,7 @@ Test(fast_stmt, inside_regions_and_in_a_module) {
                  "  tfrt.return %x : i32\n"
                  "}\n"
                  "}\n");
-    /* The region's %c is its own argument (§3.7: the carried values), and
+    /* The region's %c is its own argument (docs/language.md §2.7: the carried values), and
     ** its %x is defined again outside it. */
     cr_assert_not_null(r.m, "%s", r.err);
     Block *body = ir_module_func(r.m, "g")->body;

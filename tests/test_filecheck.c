@@ -764,7 +764,7 @@ Test(runner, parallel_results_in_order)
     free(out);
 }
 
-/* tfrun.md §12: a test that checks nothing fails, as FileCheck fails a
+/* docs/tools.md §2: a test that checks nothing fails, as FileCheck fails a
 ** check file without a directive; a misspelt directive checks nothing. */
 Test(runner, vacuous_tests_fail)
 {

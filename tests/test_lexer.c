@@ -390,7 +390,7 @@ Test(lexer, keywords_as_identifier_prefixes) {
     expect_tok(&r.t[9], TK_BARE_ID, "at$", 1, 72);
     expect_tok(&r.t[10], TK_BARE_ID, "to.x", 1, 76);
     /* A type that does not close on its line is an error at its start
-    ** (tfrun.md §13: a parametric type is one token up to its '>'). */
+    ** (docs/language.md §4: a parametric type is one token up to its '>'). */
     Lexed t = lex("tensor<2x");
     expect_tok(&t.t[0], TK_ILLEGAL, "t", 1, 1);
     Lexed u = lex("memref<4xf32) x");

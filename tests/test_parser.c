@@ -1,6 +1,6 @@
 /*
 ** test_parser.c — the front end from text to IR: every custom syntax of
-** spec/dialect.md §3.8 (operands, results, attributes, regions and the block
+** docs/language.md §2.8 (operands, results, attributes, regions and the block
 ** arguments they bind), the generic form, attributes, types, locations with
 ** late aliases, module forms, result groups, syntax errors with positions,
 ** deep nesting, truncated input, the REPL entry points and the op table.
@@ -799,7 +799,7 @@ Test(parser, every_type_form) {
     cr_expect_null(ir_type_get(m, "int", 3));
     cr_expect_null(ir_type_get(m, "i0", 2));
     cr_expect_null(ir_type_get(m, "tensor<2x", 9));
-    /* Builtin types tfrun reads by spelling only (tfrun.md §13). */
+    /* Builtin types tfrun reads by spelling only (docs/language.md §4). */
     const char *other[] = { "i33", "si8", "ui1", "f80", "f8E4M3FN", "memref<?x4xf32>", "vector<[4]xf32>",
                             "tuple<i32, f32>", "tensor<4xf32, \"enc\">", "memref<4xf32, affine_map<(d0) -> (d0)>>" };
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
@@ -939,7 +939,7 @@ Test(parser, syntax_errors_have_positions) {
     fails("func.func @f() {}\n @", 2, 2, "unexpected character");
     fails("func.func @f() {\n  %a = tfrt.new.chain\n  %b = tfrt.merge.chains %a\n  tfrt.return\n}\n", 4, 3, "expected ':'");
     /* An op that does not exist: the error is at it, not where the
-    ** grammar noticed (tfrun.md §13). */
+    ** grammar noticed (docs/language.md §4). */
     fails("func.func @f() {\n  %x = foo.bar\n  tfrt.return\n}\n", 2, 8, "custom op 'foo.bar' is unknown");
     /* A nullary op takes no operands: `%a` starts the next statement. */
     fails("func.func @f() {\n  %a = tfrt.new.chain\n  %b = tfrt.new.chain %a\n  tfrt.return\n}\n", 4, 3,
@@ -970,7 +970,7 @@ Test(parser, bad_bytes_are_diagnostics) {
 }
 
 /* A misspelt or unknown op in custom form is reported at the op, by name,
-** with the nearest op of the table or a word on its dialect (tfrun.md §13;
+** with the nearest op of the table or a word on its dialect (docs/language.md §4;
 ** mlir-opt says "custom op 'arith.ad' is unknown" too). */
 Test(parser, unknown_custom_op_is_named_with_a_suggestion) {
     Parsed p = parse("func.func @f(%a: i32) {\n  %ch = tfrt.new.chain\n  %c1 = tfrt.prnt.i32 %a, %ch\n  tfrt.return\n}\n");

@@ -2,8 +2,8 @@
 ** test_print.c — the MLIR printer (ir/print.c): canonical form, every
 ** custom-syntax family, and the fixed point print -> parse -> print.
 **
-** Expected texts follow spec/tfrun.md §2 (values %0.. per function, %N:K
-** and %N#i, %argN, %e floats, func.func) and spec/dialect.md §3.8 (the
+** Expected texts follow docs/tools.md §1 (values %0.. per function, %N:K
+** and %N#i, %argN, %e floats, func.func) and docs/language.md §2.8 (the
 ** custom syntax of each op).
 */
 #include <criterion/criterion.h>
@@ -219,7 +219,7 @@ Test(print, while_loop)
 Test(print, regions_bind_outer_names)
 {
     /* Inside a region the block arguments carry the names of the bound
-    ** operands (spec §3.7), renamed along with them. */
+    ** operands (docs/language.md §2.7), renamed along with them. */
     roundtrip(
         "func.func @r(%n: i32, %v: i32) -> i32 {\n"
         "  %c = tfrt.constant.i1 true\n"

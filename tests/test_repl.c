@@ -556,7 +556,7 @@ Test(pty, ctrl_c_cancels_a_run_not_the_session)
     usleep(500000);
     pty_send(&p, "\x03");
     /* The request is cancelled (tfrt.repeat.i32 checks before each
-    ** iteration, dialect.md §8.10) and the session goes on. */
+    ** iteration, docs/execution.md §6.11) and the session goes on. */
     cr_assert(pty_expect(&p, "interrupted: run cancelled", 10000), "%s", SEEN(&p));
     cr_assert(pty_expect(&p, "'count' returned <<error: Cancelled>>", 10000), "%s", SEEN(&p));
     cr_assert(pty_expect(&p, "tfrun> ", 5000), "%s", SEEN(&p));

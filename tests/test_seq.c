@@ -1,6 +1,6 @@
 /*
 ** test_seq.c — the sequencing analysis (analysis/seq.h, docs/analysis.md,
-** spec/tfrun.md §9): one small program per rule, each checked for its
+** docs/execution.md §8): one small program per rule, each checked for its
 ** verdict and for the pair it reports (which ops, which resource, which
 ** object), then seq_ordered, seq_describe, seq_op_effects, and the whole
 ** golden corpus.
@@ -95,7 +95,7 @@ static void expect_determinate(const char *text)
 ** One case per effect kind
 ** ====================================================================== */
 
-/* tfrun.md §9: two prints off one chain both write the output. */
+/* docs/execution.md §8: two prints off one chain both write the output. */
 Test(seq, output_pair)
 {
     Prog p;
@@ -309,7 +309,7 @@ Test(seq, constant_arguments_reach_the_callee)
 }
 
 /* TFRT's chains document: a tensor filled and printed off the same chain
-** is not determinate (tfrun.md §9's lint message names both). */
+** is not determinate (docs/execution.md §8's lint message names both). */
 Test(seq, fill_and_print_off_one_chain)
 {
     Prog p;
@@ -532,7 +532,7 @@ Test(seq, callee_effects_on_caller_objects)
     unload(&p);
 }
 
-/* tfrt.call is non-strict (tfrun.md §1.1): it starts when its first
+/* tfrt.call is non-strict (docs/execution.md §4): it starts when its first
 ** operand is available. With one operand that is the operand itself, so
 ** everything the callee does comes after it. */
 Test(seq, non_strict_call_with_one_operand_waits_for_it)

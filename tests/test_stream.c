@@ -1,6 +1,6 @@
 /*
-** test_stream.c — the stream analysis of spec/dialect.md §8.2 on the worked
-** examples of §8.7 and on threshold / _tfrt_cost variants computed by hand.
+** test_stream.c — the stream analysis of docs/execution.md §6.2 on the worked
+** examples of docs/execution.md §6.7 and on threshold / _tfrt_cost variants computed by hand.
 */
 #include <criterion/criterion.h>
 #include "interp/stream.h"
@@ -30,7 +30,7 @@ static void run(const Row *rows, int n, int64_t threshold, const int *want, int 
                      got[i], want[i]);
 }
 
-/* §8.7, TFRT's value-lifetime test test_linear, threshold 1:
+/* docs/execution.md §6.7, TFRT's value-lifetime test test_linear, threshold 1:
 ** ret->0, k7->1, k6->2, k5->3, k4 and k2 join 3, k3->4, k1->5; R joins 0. */
 Test(stream, worked_example_linear_threshold_1)
 {
@@ -48,7 +48,7 @@ Test(stream, worked_example_linear_threshold_1)
     run(r, 8, 1, want, 6);
 }
 
-/* §8.7 second example: three zero-operand kernels, operand-less return,
+/* docs/execution.md §6.7 second example: three zero-operand kernels, operand-less return,
 ** default options: return->0, k3->1, k2->2, k1->3, R joins 0. */
 Test(stream, worked_example_fixed_size_allocator_default)
 {
@@ -57,7 +57,7 @@ Test(stream, worked_example_fixed_size_allocator_default)
     run(r, 4, 0, want, 4);
 }
 
-/* §8.7 third example, async_add, default options (T = max cfr = 4, from
+/* docs/execution.md §6.7 third example, async_add, default options (T = max cfr = 4, from
 ** root): {k2,k4,k6,k7} = 1, {k5} = 2, {k1,k3} = 4 (k3's stream 3 merged
 ** into k1's), root stream 0 holds the return. */
 static const Row async_add[] = {
@@ -85,7 +85,7 @@ Test(stream, async_add_threshold_1)
     run(async_add, 8, 1, want, 5);
 }
 
-/* A negative or zero threshold counts as unset (§8.2). */
+/* A negative or zero threshold counts as unset (docs/execution.md §6.2). */
 Test(stream, nonpositive_threshold_is_unset)
 {
     int want[] = {4, 1, 4, 1, 2, 1, 1, 0, 0};

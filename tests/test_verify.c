@@ -1,8 +1,8 @@
 /*
 ** test_verify.c — diagnostics (ir/diag.c) and the verifier (ir/verify.c).
 **
-** Every expected text below comes from spec/tfrun.md §1.6, spec/dialect.md
-** §1.7 / §3.9, or MLIR's own wording (documented in verify.c).
+** Every expected text below comes from docs/execution.md §1.7, docs/execution.md
+** §1.7 / docs/language.md §2.9, or MLIR's own wording (documented in verify.c).
 */
 #include <criterion/criterion.h>
 #include <pthread.h>

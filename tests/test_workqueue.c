@@ -34,7 +34,7 @@ static void sleep_us(long us)
 }
 
 /* {=====================================================================
-** Creation: names and messages of spec §1.2
+** Creation: names and messages of docs/execution.md §1.2
 ** ====================================================================== */
 
 Test(wq, names)
@@ -562,7 +562,7 @@ Test(rq, concurrent_cancel_is_one_error)
 }
 
 /* {=====================================================================
-** Host allocator (spec §1.10) and TFRT_LOG (§1.9)
+** Host allocator (docs/execution.md §1.10) and TFRT_LOG (docs/execution.md §1.9)
 ** ====================================================================== */
 
 /* Reads what was written to [f] and strips each line's TFRT_LOG prefix. */
