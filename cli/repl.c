@@ -58,6 +58,7 @@
 #include "cli/cli.h"
 #include "cli/repl.h"
 #include "interp/debug.h"
+#include "interp/display.h"
 #include "interp/exec.h"
 #include "interp/strbuf.h"
 #include "ir/diag.h"
@@ -327,72 +328,23 @@ static void value_ref_name(const Value *v, char *buf, size_t cap)
 ** Printing values
 ** ====================================================================== */
 
-static void print_quoted(FILE *out, const char *s, size_t n)
+/* A tensor as tfrt_dht.print_tensor shows it; NULL for other objects. */
+static char *session_object(const Any *a)
 {
-    fputc('"', out);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-        else if (c == '\n') fputs("\\n", out);
-        else if (c == '\t') fputs("\\t", out);
-        else if (c < 32 || c == 127) fprintf(out, "\\%02X", c);
-        else fputc(c, out);
-    }
-    fputc('"', out);
+    return any_is_objtype(*a, OBJ_TENSOR) ? dht_format((const DenseHostTensor *)a->v.obj) : NULL;
 }
 
-/* An available payload, as the REPL shows it: numbers, quoted strings,
-** lists, tensors (as tfrt_dht.print_tensor); other objects by type. */
-static void print_any(FILE *out, const Any *a, const char *spelling, int depth)
-{
-    size_t len;
-    const char *s;
-    switch (a->type) {
-    case ANY_NONE: fputs("none", out); return;
-    case ANY_CHAIN: fputs("chain", out); return;
-    case ANY_I1: fputs(a->v.i ? "1" : "0", out); return;
-    case ANY_I8: case ANY_I16: case ANY_I32: case ANY_I64:
-        fprintf(out, "%lld", (long long)a->v.i); return;
-    case ANY_UI8: case ANY_UI16: case ANY_UI32: case ANY_UI64:
-        fprintf(out, "%llu", (unsigned long long)a->v.u); return;
-    case ANY_F32: cli_print_float(out, (double)a->v.f32); return;
-    case ANY_F64: cli_print_float(out, a->v.f64); return;
-    default: break;
-    }
-    if ((s = any_str_data(a, &len))) { print_quoted(out, s, len); return; }
-    if (any_is_objtype(*a, OBJ_LIST) && depth < 8) {
-        const ListObj *l = (const ListObj *)a->v.obj;
-        fputc('[', out);
-        for (size_t i = 0; i < l->len; i++) {
-            if (i) fputs(", ", out);
-            print_any(out, &l->items[i], NULL, depth + 1);
-        }
-        fputc(']', out);
-        return;
-    }
-    if (any_is_objtype(*a, OBJ_TENSOR)) {
-        char *t = dht_format((const DenseHostTensor *)a->v.obj);
-        if (t) { fputs(t, out); free(t); return; }
-    }
-    fprintf(out, "%s value", spelling ? spelling : any_type_name(*a));
-}
-
-/* The value part of "%x = VALUE : TYPE". */
-static void print_state_value(FILE *out, AsyncValue *v, const Type *t)
-{
-    if (!v) { fputs("<unavailable>", out); return; }
-    switch (av_state(v)) {
-    case AV_UNAVAILABLE: fputs("<unavailable>", out); break;
-    case AV_ERROR: fprintf(out, "<<error: %s>>", av_error(v)->msg); break;
-    case AV_AVAILABLE: print_any(out, av_get(v), t ? t->spelling : NULL, 0); break;
-    }
-}
+/* The REPL's display of named values; a value not produced shows as
+** <unavailable>. */
+static const Display session_display = { DISPLAY_SESSION, false, "<unavailable>", session_object };
+/* The driver's result line, for :run (an unresolved value as "TYPE value"). */
+static const Display run_display = { DISPLAY_RESULT, false, NULL, NULL };
 
 /* "%x = 42 : i32" */
 static void print_short(FILE *out, const char *name, AsyncValue *v, const Type *t)
 {
     fprintf(out, "%%%s = ", name);
-    print_state_value(out, v, t);
+    display_value(out, &session_display, t, v);
     fprintf(out, " : %s\n", t ? t->spelling : "?");
 }
 
@@ -410,20 +362,11 @@ static void print_long(FILE *out, const char *name, AsyncValue *v, const Type *t
         break;
     case AV_AVAILABLE:
         fputs(" = ", out);
-        print_any(out, av_get(v), t ? t->spelling : NULL, 0);
+        display_any(out, &session_display, t ? t->spelling : NULL, av_get(v));
         fputs(" (available", out);
         break;
     }
     fprintf(out, ", refcount %u)\n", (unsigned)av_refcount(v));
-}
-
-/* The driver's result formatting (docs/execution.md §1.5), for :run. */
-static void print_result(FILE *out, const Type *t, AsyncValue *v)
-{
-    if (av_is_error(v)) { fprintf(out, "<<error: %s>>", av_error(v)->msg); return; }
-    const char *sp = t ? t->spelling : "?";
-    if (!av_is_available(v)) fprintf(out, "%s value", sp);
-    else cli_print_result_value(out, sp, av_get(v));
 }
 
 /* }===================================================================== */
@@ -706,7 +649,7 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, Async
     if (fn->is_sync) {
         char *err = NULL;
         if (!exec_run_sync(&c, fn, args, nargs, out, &err)) {
-            fprintf(r->out, "'%s' returned <<error: %s>>\n", fn->name, err ? err : "");
+            display_failed(r->out, fn, err);
             free(err);
             failed_sync = true;
             for (int i = 0; i < n; i++) out[i] = av_new_error(ERR_INTERNAL, "sync function failed");
@@ -751,13 +694,7 @@ static void forget_hidden(Repl *r, const Func *fn)
 
 static void show_run(Repl *r, const Func *fn, AsyncValue **res)
 {
-    if (fn->nresults == 0) return;
-    fprintf(r->out, "'%s' returned ", fn->name);
-    for (int i = 0; i < fn->nresults; i++) {
-        if (i) fputc(',', r->out);
-        print_result(r->out, fn->result_types[i], res[i]);
-    }
-    fputc('\n', r->out);
+    if (fn->nresults > 0) display_returned(r->out, &run_display, fn, res);
 }
 
 /* A `%name` token of typed text: where, how long, and whether it defines. */

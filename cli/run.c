@@ -15,7 +15,6 @@
 */
 #include "base/alloc.h"
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,6 +25,7 @@
 #include "analysis/explore.h"
 #include "cli/args.h"
 #include "cli/cli.h"
+#include "interp/display.h"
 #include "interp/exec.h"
 #include "interp/strbuf.h"
 #include "interp/workqueue.h"
@@ -213,56 +213,6 @@ static int parse_options(Options *o, int argc, char **argv)
 ** ====================================================================== */
 
 /* {=====================================================================
-** Result lines (docs/execution.md §1.5)
-** ====================================================================== */
-
-void cli_print_float(FILE *out, double x)
-{
-    if (isnan(x)) fputs("nan", out);
-    else if (isinf(x)) fputs(x < 0 ? "-INF" : "INF", out);
-    else fprintf(out, "%.6e", x);
-}
-
-void cli_print_result_value(FILE *out, const char *sp, const Any *a)
-{
-    if (!strcmp(sp, "i1")) fputs(a->v.i ? "1" : "0", out);
-    else if (!strcmp(sp, "i32")) fprintf(out, "%d", (int)(int32_t)a->v.i);
-    else if (!strcmp(sp, "i64")) fprintf(out, "%lld", (long long)a->v.i);
-    else if (!strcmp(sp, "f32")) cli_print_float(out, (double)a->v.f32);
-    else if (!strcmp(sp, "f64")) cli_print_float(out, a->v.f64);
-    else fprintf(out, "%s value", sp);
-}
-
-static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
-{
-    if (av_is_error(v)) {
-        const ErrorObj *e = av_error(v);
-        if (with_code) fprintf(out, "<<error: %s, code: %s>>", e->msg, error_code_name(e->code));
-        else fprintf(out, "<<error: %s>>", e->msg);
-        return;
-    }
-    const char *sp = t ? t->spelling : "?";
-    if (!av_is_resolved(v)) {
-        /* Nothing is left to run and the value was never produced
-        ** (run_function reports it). */
-        fputs("<<unavailable>>", out);
-        return;
-    }
-    cli_print_result_value(out, sp, av_get(v));
-}
-
-/* "'NAME' returned V1,V2,...": the result line of a function with results. */
-void cli_print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code)
-{
-    fprintf(out, "'%s' returned ", fn->name);
-    for (int i = 0; i < fn->nresults; i++) {
-        if (i) fputc(',', out);
-        print_value(out, fn->result_types[i], res[i], with_code);
-    }
-    fputc('\n', out);
-}
-
-/* {=====================================================================
 ** Timeout watchdog
 ** ====================================================================== */
 
@@ -354,7 +304,8 @@ typedef struct Run {
 static void replay_result(void *ud, FILE *out, const Func *fn, AsyncValue **res)
 {
     const Run *r = ud;
-    cli_print_returned(out, fn, res, r->o->print_error_code);
+    Display d = display_driver(r->o->print_error_code);
+    display_returned(out, &d, fn, res);
     fflush(out);
 }
 
@@ -375,12 +326,13 @@ static void run_function(Run *r, const Func *fn)
     int n = fn->nresults;
     AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
     if (!res) tf_out_of_memory();
+    Display d = display_driver(r->o->print_error_code);
     if (fn->is_sync) {
         char *err = NULL;
         if (exec_run_sync(&c, fn, NULL, 0, res, &err)) {
-            if (n > 0) cli_print_returned(out, fn, res, r->o->print_error_code);
+            if (n > 0) display_returned(out, &d, fn, res);
         } else {
-            fprintf(out, "'%s' returned <<error: %s>>\n", fn->name, err ? err : "");
+            display_failed(out, fn, err);
             free(err);
             n = 0;
         }
@@ -402,7 +354,7 @@ static void run_function(Run *r, const Func *fn)
         if (n > 0) {
             wq_await(r->q, res, n);
             flockfile(out);    /* workers may still print (mstd) */
-            cli_print_returned(out, fn, res, r->o->print_error_code);
+            display_returned(out, &d, fn, res);
             fflush(out);
             funlockfile(out);
             for (int i = 0; i < n; i++) {
