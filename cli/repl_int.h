@@ -10,6 +10,7 @@
 **                       the Host; :list :ir :load :reload :values :print
 **                       :schedule
 **   cli/repl_exec.c     running: typed ops in the hidden function, :run
+**   cli/repl_literal.c  the arguments of :run, read by the lexer
 **   cli/repl_edit.c     line input: libedit, completion, history, prompts
 **   cli/repl_debug.c    breakpoints and stepping: :break :delete :step
 **                       :continue :ready :pending :where :trace
@@ -160,6 +161,13 @@ const Func *repl_func_arg(Repl *r, const char *arg, int col, const char **end);
 /* Typed ops [text] starting at <repl> line [line]: check, define the hidden
 ** function, run it, keep its results. */
 void repl_exec_ops(Repl *r, const char *text, int line);
+
+/* ---- the arguments of :run (cli/repl_literal.c) ---------------------------- */
+
+/* The arguments of `:run @f(ARGS)` for [f]: [p] points after the name,
+** into the command's argument text [arg] (at column [col]). Returns them
+** (+1 each, calloc'ed, f->nargs of them), or NULL after a diagnostic. */
+AsyncValue **repl_run_args(Repl *r, const Func *f, const char *arg, int col, const char *p);
 
 /* ---- line input (cli/repl_edit.c) ------------------------------------------ */
 
