@@ -115,77 +115,6 @@ static void show_run(Repl *r, const Func *fn, AsyncValue **res)
     if (fn->nresults > 0) display_returned(r->out, &run_display, fn, res);
 }
 
-/* A `%name` token of typed text: where, how long, and whether it defines. */
-typedef struct NameRef {
-    size_t at, len;        /* of the whole token, '%' included */
-    char name[128];        /* without '%': "x", "r#1" */
-    bool def;              /* a result at depth 0 */
-    int count;             /* %r:2 */
-} NameRef;
-
-/* Scans typed text for value names, outside strings and comments. A name
-** is a definition when it is part of the result list before `=` of an op
-** starting a line at brace depth 0. */
-static int scan_names(const char *s, NameRef **out)
-{
-    int n = 0, cap = 16, depth = 0;
-    NameRef *v = malloc(sizeof *v * (size_t)cap);
-    if (!v) tf_out_of_memory();
-    bool line_start = true;
-    int first_of_line = -1;
-    for (size_t i = 0; s[i];) {
-        char c = s[i];
-        if (c == '\n') { line_start = true; first_of_line = -1; i++; continue; }
-        if (c == ' ' || c == '\t' || c == '\r') { i++; continue; }
-        if (c == '"') {
-            for (i++; s[i] && s[i] != '"' && s[i] != '\n'; i++)
-                if (s[i] == '\\' && s[i + 1]) i++;
-            if (s[i] == '"') i++;
-            line_start = false;
-            continue;
-        }
-        if (c == '/' && s[i + 1] == '/') { while (s[i] && s[i] != '\n') i++; continue; }
-        if (c == '{') { depth++; i++; line_start = false; continue; }
-        if (c == '}') { depth--; i++; line_start = false; continue; }
-        if (c == '%' && is_id_char((unsigned char)s[i + 1])) {
-            size_t st = i++;
-            while (is_id_char((unsigned char)s[i])) i++;
-            size_t base_end = i;
-            int count = 0;
-            if (s[i] == '#' && isdigit((unsigned char)s[i + 1])) { i++; while (isdigit((unsigned char)s[i])) i++; }
-            else if (s[i] == ':' && isdigit((unsigned char)s[i + 1])) {
-                count = atoi(s + i + 1);
-                i++; while (isdigit((unsigned char)s[i])) i++;
-            }
-            if (n == cap) { cap *= 2; v = realloc(v, sizeof *v * (size_t)cap); if (!v) tf_out_of_memory(); }
-            NameRef *nr = &v[n];
-            memset(nr, 0, sizeof *nr);
-            nr->at = st;
-            nr->len = i - st;
-            size_t keep = count ? base_end - st - 1 : i - st - 1;
-            if (keep >= sizeof nr->name) keep = sizeof nr->name - 1;
-            memcpy(nr->name, s + st + 1, keep);
-            nr->count = count;
-            if (line_start && depth == 0) first_of_line = n;
-            line_start = false;
-            n++;
-            /* A result list ends with '='; mark the names since the line's first. */
-            size_t j = i;
-            while (s[j] == ' ' || s[j] == '\t') j++;
-            if (s[j] == '=' && s[j + 1] != '=' && first_of_line >= 0 && depth == 0)
-                for (int k = first_of_line; k < n; k++) v[k].def = true;
-            if (s[j] != ',') first_of_line = s[j] == '=' ? -1 : first_of_line;
-            continue;
-        }
-        /* Anything else ends a potential result list. */
-        if (c != ',') first_of_line = -1;
-        line_start = false;
-        i++;
-    }
-    *out = v;
-    return n;
-}
-
 /* Is [name] ("x" or "r#1") defined by the scanned text? */
 static bool defined_by(const NameRef *refs, int n, const char *name)
 {
@@ -261,7 +190,7 @@ static bool check_ops(Repl *r, const char *padded, size_t len, const NameRef *re
 void repl_exec_ops(Repl *r, const char *text, int line)
 {
     NameRef *refs;
-    int nrefs = scan_names(text, &refs);
+    int nrefs = repl_scan_names(text, &refs);
     /* Arguments: earlier values the text uses and does not redefine. */
     TopVal **argv = malloc(sizeof *argv * (size_t)(nrefs + 1));
     if (!argv) tf_out_of_memory();
@@ -395,7 +324,7 @@ void repl_exec_ops(Repl *r, const char *text, int line)
     free(refs);
 }
 
-/* :run @f(ARGS): the arguments are read by cli/repl_literal.c. */
+/* :run @f(ARGS): the arguments are read by cli/repl_lex.c. */
 void repl_cmd_run(Repl *r, const char *arg, int col)
 {
     const char *p;

@@ -10,7 +10,8 @@
 **                       the Host; :list :ir :load :reload :values :print
 **                       :schedule
 **   cli/repl_exec.c     running: typed ops in the hidden function, :run
-**   cli/repl_literal.c  the arguments of :run, read by the lexer
+**   cli/repl_lex.c      program text read by the lexer: the value names of
+**                       typed ops, the arguments of :run
 **   cli/repl_edit.c     line input: libedit, completion, history, prompts
 **   cli/repl_debug.c    breakpoints and stepping: :break :delete :step
 **                       :continue :ready :pending :where :trace
@@ -162,7 +163,18 @@ const Func *repl_func_arg(Repl *r, const char *arg, int col, const char **end);
 ** function, run it, keep its results. */
 void repl_exec_ops(Repl *r, const char *text, int line);
 
-/* ---- the arguments of :run (cli/repl_literal.c) ---------------------------- */
+/* ---- program text read by the lexer (cli/repl_lex.c) ------------------------ */
+
+/* A `%name` token of typed text: where, how long, and whether it defines. */
+typedef struct NameRef {
+    size_t at, len;        /* of the whole token, '%' included */
+    char name[128];        /* without '%': "x", "r#1" */
+    bool def;              /* a result at depth 0 */
+    int count;             /* %r:2 */
+} NameRef;
+
+/* Scans typed text [s] for value names (*out: malloc'ed). Returns how many. */
+int repl_scan_names(const char *s, NameRef **out);
 
 /* The arguments of `:run @f(ARGS)` for [f]: [p] points after the name,
 ** into the command's argument text [arg] (at column [col]). Returns them

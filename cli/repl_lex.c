@@ -1,14 +1,21 @@
 /*
-** repl_literal.c — the arguments of `:run @f(ARGS)` (docs/tools.md §3),
-** read by the lexer (lexer/lexer.h) as program text reads literals.
+** repl_lex.c — what `tfrun repl` reads of program text, read by the lexer
+** (lexer/lexer.h) as the parser reads it (docs/tools.md §3): the value
+** names of typed ops, and the arguments of `:run @f(ARGS)`.
 **
-** An argument is a %value of the top-level frame, or a literal with an
-** optional `: TYPE`: an integer (decimal or 0x hex, with an optional '-'),
-** `true` / `false`, a float, a string literal (the lexer's escapes: \n \t
-** \" \\ and \XX; any other is "invalid escape sequence in string
-** literal", as the parser says), or `chain`. Lexical errors are the
-** lexer's own messages, at their column. A hex integer passed as a float
-** is its bit pattern, as in an attribute (docs/language.md §4).
+** Value names: every %name token of the text (strings and comments are
+** the lexer's, so a name inside either is none), and whether it defines:
+** a name is a definition when it is part of the result list before `=` of
+** an op starting a line at brace depth 0.
+**
+** The arguments of :run. An argument is a %value of the top-level frame,
+** or a literal with an optional `: TYPE`: an integer (decimal or 0x hex,
+** with an optional '-'), `true` / `false`, a float, a string literal (the
+** lexer's escapes: \n \t \" \\ and \XX; any other is "invalid escape
+** sequence in string literal", as the parser says), or `chain`. Lexical
+** errors are the lexer's own messages, at their column. A hex integer
+** passed as a float is its bit pattern, as in an attribute
+** (docs/language.md §4).
 */
 #include "base/alloc.h"
 #include <ctype.h>
@@ -18,6 +25,70 @@
 #include "cli/repl_int.h"
 #include "grammar.h"
 #include "lexer/lexer.h"
+
+/* {=====================================================================
+** Value names of typed ops
+** ====================================================================== */
+
+int repl_scan_names(const char *s, NameRef **out)
+{
+    int n = 0, cap = 16, depth = 0;
+    NameRef *v = malloc(sizeof *v * (size_t)cap);
+    if (!v) tf_out_of_memory();
+    int first_of_line = -1;    /* the names of a result list start here */
+    int line = 0;              /* of the last token */
+    Lexer lx;
+    lex_init(&lx, s, strlen(s));
+    Token t;
+    for (int k = lex_next(&lx, &t); k; ) {
+        bool line_start = t.line != line;
+        line = t.line;
+        if (k == TK_LBRACE || k == TK_RBRACE) {
+            depth += k == TK_LBRACE ? 1 : -1;
+            first_of_line = -1;
+            k = lex_next(&lx, &t);
+            continue;
+        }
+        if (k != TK_VALUE && k != TK_VALUE_HASH && k != TK_VALUE_GROUP) {
+            /* Anything else ends a potential result list. */
+            if (k != TK_COMMA) first_of_line = -1;
+            k = lex_next(&lx, &t);
+            continue;
+        }
+        if (n == cap) {
+            cap *= 2;
+            v = realloc(v, sizeof *v * (size_t)cap);
+            if (!v) tf_out_of_memory();
+        }
+        NameRef *nr = &v[n];
+        memset(nr, 0, sizeof *nr);
+        nr->at = (size_t)(t.s - s);
+        nr->len = t.len;
+        size_t keep = t.len - 1;
+        if (k == TK_VALUE_GROUP) {
+            const char *colon = memchr(t.s, ':', t.len);
+            keep = (size_t)(colon - t.s) - 1;
+            nr->count = atoi(colon + 1);
+        }
+        if (keep >= sizeof nr->name) keep = sizeof nr->name - 1;
+        memcpy(nr->name, t.s + 1, keep);
+        if (line_start && depth == 0) first_of_line = n;
+        n++;
+        /* A result list ends with '='; mark the names since the line's first. */
+        k = lex_next(&lx, &t);
+        if (k == TK_EQ && first_of_line >= 0 && depth == 0)
+            for (int i = first_of_line; i < n; i++) v[i].def = true;
+        if (k == TK_EQ) first_of_line = -1;
+    }
+    *out = v;
+    return n;
+}
+
+/* }===================================================================== */
+
+/* {=====================================================================
+** The arguments of :run
+** ====================================================================== */
 
 /* The tokens of one `:run` command and where its argument text starts. */
 typedef struct Args {
@@ -261,3 +332,5 @@ AsyncValue **repl_run_args(Repl *r, const Func *f, const char *arg, int col, con
     free(a.t);
     return args;
 }
+
+/* }===================================================================== */
