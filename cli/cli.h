@@ -24,15 +24,6 @@ int cli_explore(int argc, char **argv); /* cli/explore.c — tfrun explore */
 
 #define TFRUN_VERSION "0.1.0"
 
-/* The driver's result formatting (docs/execution.md §1.5), in cli/run.c, which
-** the REPL's :run shares: a float as "%.6e", "nan", "INF" or "-INF"; a value
-** of type [spelling] as i1 "0"/"1", i32, i64, f32, f64, else "TYPE value". */
-void cli_print_float(FILE *out, double x);
-void cli_print_result_value(FILE *out, const char *spelling, const Any *a);
-/* "'NAME' returned V1,V2,...\n" for the results [res] of [fn] (error values
-** as <<error: MSG>>, with the code when [with_code]). */
-void cli_print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code);
-
 /* ---- schedules (cli/schedule.c; docs/execution.md §7) ------------------------ */
 typedef enum CliSchedule { CLI_SCHED_AUTO, CLI_SCHED_EXACT, CLI_SCHED_FAST } CliSchedule;
 /* "auto", "exact" or "fast"; false for anything else. */

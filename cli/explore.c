@@ -33,6 +33,7 @@
 #include "analysis/explore.h"
 #include "cli/args.h"
 #include "cli/cli.h"
+#include "interp/display.h"
 #include "interp/strbuf.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
@@ -142,7 +143,8 @@ static double now_seconds(void)
 static void print_result_line(void *ud, FILE *out, const Func *fn, AsyncValue **res)
 {
     (void)ud;
-    cli_print_returned(out, fn, res, false);
+    Display d = display_driver(false);
+    display_returned(out, &d, fn, res);
 }
 
 static void json_string(FILE *out, const char *s, size_t n)

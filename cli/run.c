@@ -2,11 +2,13 @@
 ** run.c — `tfrun [run] [OPTIONS] [FILE|-]`: the bef_executor driver
 ** (docs/execution.md §1 with the differences of docs/execution.md §1, docs/tools.md §1).
 **
-** Steps: options; read the program; work queue and host allocator; parse,
-** verify and load (every kernel resolved before anything runs); then run
-** the requested functions in order, each with a fresh request context,
-** printing `--- Running 'NAME':`, the result line, and quiescing. At the end
-** the expected-diagnostic verification and the leak check decide the exit
+** Steps (cli_run calls one function for each): step_options; step_load
+** reads the program, makes the work queue and host allocator, parses and
+** verifies; step_schedule picks the functions and the schedule and loads
+** every kernel before anything runs; step_run runs the requested functions
+** in order, each with a fresh request context, printing `--- Running
+** 'NAME':`, the result line, and quiescing; finish frees it all. The
+** expected-diagnostic verification and the leak check decide the exit
 ** status (0 ok, 1 failure, 2 usage error).
 **
 ** Output: stdout is fully buffered and flushed after every driver line (the
@@ -15,7 +17,6 @@
 */
 #include "base/alloc.h"
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@
 #include "analysis/explore.h"
 #include "cli/args.h"
 #include "cli/cli.h"
+#include "interp/display.h"
 #include "interp/exec.h"
 #include "interp/strbuf.h"
 #include "interp/workqueue.h"
@@ -209,60 +211,6 @@ static int parse_options(Options *o, int argc, char **argv)
 }
 
 /* {=====================================================================
-** Input
-** ====================================================================== */
-
-/* {=====================================================================
-** Result lines (docs/execution.md §1.5)
-** ====================================================================== */
-
-void cli_print_float(FILE *out, double x)
-{
-    if (isnan(x)) fputs("nan", out);
-    else if (isinf(x)) fputs(x < 0 ? "-INF" : "INF", out);
-    else fprintf(out, "%.6e", x);
-}
-
-void cli_print_result_value(FILE *out, const char *sp, const Any *a)
-{
-    if (!strcmp(sp, "i1")) fputs(a->v.i ? "1" : "0", out);
-    else if (!strcmp(sp, "i32")) fprintf(out, "%d", (int)(int32_t)a->v.i);
-    else if (!strcmp(sp, "i64")) fprintf(out, "%lld", (long long)a->v.i);
-    else if (!strcmp(sp, "f32")) cli_print_float(out, (double)a->v.f32);
-    else if (!strcmp(sp, "f64")) cli_print_float(out, a->v.f64);
-    else fprintf(out, "%s value", sp);
-}
-
-static void print_value(FILE *out, const Type *t, AsyncValue *v, bool with_code)
-{
-    if (av_is_error(v)) {
-        const ErrorObj *e = av_error(v);
-        if (with_code) fprintf(out, "<<error: %s, code: %s>>", e->msg, error_code_name(e->code));
-        else fprintf(out, "<<error: %s>>", e->msg);
-        return;
-    }
-    const char *sp = t ? t->spelling : "?";
-    if (!av_is_resolved(v)) {
-        /* Nothing is left to run and the value was never produced
-        ** (run_function reports it). */
-        fputs("<<unavailable>>", out);
-        return;
-    }
-    cli_print_result_value(out, sp, av_get(v));
-}
-
-/* "'NAME' returned V1,V2,...": the result line of a function with results. */
-void cli_print_returned(FILE *out, const Func *fn, AsyncValue **res, bool with_code)
-{
-    fprintf(out, "'%s' returned ", fn->name);
-    for (int i = 0; i < fn->nresults; i++) {
-        if (i) fputc(',', out);
-        print_value(out, fn->result_types[i], res[i], with_code);
-    }
-    fputc('\n', out);
-}
-
-/* {=====================================================================
 ** Timeout watchdog
 ** ====================================================================== */
 
@@ -337,6 +285,34 @@ static bool watchdog_fired(Watchdog *w)
     return f;
 }
 
+/* Starts the watchdog [w] of --timeout=[seconds]: [w], or NULL when there
+** is no timeout (or no thread for it). */
+static Watchdog *watchdog_start(Watchdog *w, double seconds)
+{
+    if (!(seconds > 0)) return NULL;
+    memset(w, 0, sizeof *w);
+    w->seconds = seconds;
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    return pthread_create(&w->thread, NULL, watchdog_main, w) == 0 ? w : NULL;
+}
+
+/* Stops the watchdog [w] (NULL: none). Returns whether it fired. */
+static bool watchdog_stop(Watchdog *w)
+{
+    if (!w) return false;
+    pthread_mutex_lock(&w->mu);
+    w->done = true;
+    bool fired = w->fired;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->thread, NULL);
+    if (w->current) rq_release(w->current);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    return fired;
+}
+
 /* {=====================================================================
 ** Running functions (docs/execution.md §1.3, §1.6)
 ** ====================================================================== */
@@ -354,7 +330,8 @@ typedef struct Run {
 static void replay_result(void *ud, FILE *out, const Func *fn, AsyncValue **res)
 {
     const Run *r = ud;
-    cli_print_returned(out, fn, res, r->o->print_error_code);
+    Display d = display_driver(r->o->print_error_code);
+    display_returned(out, &d, fn, res);
     fflush(out);
 }
 
@@ -375,12 +352,13 @@ static void run_function(Run *r, const Func *fn)
     int n = fn->nresults;
     AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
     if (!res) tf_out_of_memory();
+    Display d = display_driver(r->o->print_error_code);
     if (fn->is_sync) {
         char *err = NULL;
         if (exec_run_sync(&c, fn, NULL, 0, res, &err)) {
-            if (n > 0) cli_print_returned(out, fn, res, r->o->print_error_code);
+            if (n > 0) display_returned(out, &d, fn, res);
         } else {
-            fprintf(out, "'%s' returned <<error: %s>>\n", fn->name, err ? err : "");
+            display_failed(out, fn, err);
             free(err);
             n = 0;
         }
@@ -402,7 +380,7 @@ static void run_function(Run *r, const Func *fn)
         if (n > 0) {
             wq_await(r->q, res, n);
             flockfile(out);    /* workers may still print (mstd) */
-            cli_print_returned(out, fn, res, r->o->print_error_code);
+            display_returned(out, &d, fn, res);
             fflush(out);
             funlockfile(out);
             for (int i = 0; i < n; i++) {
@@ -447,185 +425,210 @@ static const Func *find_func(const Module *m, const char *name)
     return NULL;
 }
 
-int cli_run(int argc, char **argv)
+/* {=====================================================================
+** The driver's steps: options, load, choose the schedule, run, finish
+** ====================================================================== */
+
+/* What the steps of one `tfrun run` share. Each step returns -1 to go on,
+** or the exit status; finish() frees whatever the steps made. */
+typedef struct Driver {
+    Options o;
+    FILE *out;
+    char *text;                  /* the program (the module and sink borrow it) */
+    size_t len;
+    const char *fname;
+    WorkQueue *q;
+    HostAllocator *alloc;
+    DiagSink *d;                 /* made with alloc: the load step ran */
+    Module *m;
+    Host *host;
+    const Func **list;           /* the functions to run, in order */
+    int nlist;
+    const Func *init;            /* --init-function, run first */
+    const char *missing;         /* the first --functions name not found */
+} Driver;
+
+/* Options, and --help. */
+static int step_options(Driver *dr, int argc, char **argv)
 {
-    Options o = { 0 };
-    int st = parse_options(&o, argc, argv);
-    if (st >= 0) goto out_opts;
-    if (o.help) {
+    int st = parse_options(&dr->o, argc, argv);
+    if (st >= 0) return st;
+    if (dr->o.help) {
         fputs(run_usage, stdout);
-        st = 0;
-        goto out_opts;
+        return 0;
     }
-    FILE *out = stdout;
-    setvbuf(out, NULL, _IOFBF, 1 << 16);
+    return -1;
+}
+
+/* The input, the work queue and the host allocator, then parse and verify. */
+static int step_load(Driver *dr)
+{
+    const Options *o = &dr->o;
+    dr->out = stdout;
+    setvbuf(dr->out, NULL, _IOFBF, 1 << 16);
 
     /* The input first: an unreadable file prints nothing else (docs/execution.md §1.2). */
     StrBuf src = {0};
-    const char *fname;
-    if (!args_read_input("tfrun", o.input, &src, &fname)) {
-        st = 1;
-        goto out_opts;
-    }
-    char *text = src.p;
-    size_t len = src.n;
+    if (!args_read_input("tfrun", o->input, &src, &dr->fname)) return 1;
+    dr->text = src.p;
+    dr->len = src.n;
 
-    const char *wqspec = o.work_queue ? o.work_queue : "s";
-    if (o.replay && strcmp(wqspec, "s")) {
-        st = usage_error("--replay runs on the single-threaded queue, not '%s'", wqspec);
-        free(text);
-        goto out_opts;
-    }
+    const char *wqspec = o->work_queue ? o->work_queue : "s";
+    if (o->replay && strcmp(wqspec, "s"))
+        return usage_error("--replay runs on the single-threaded queue, not '%s'", wqspec);
     char err[256] = "";
-    WorkQueue *q = wq_create(wqspec, err, sizeof err);
-    if (!q) {
+    dr->q = wq_create(wqspec, err, sizeof err);
+    if (!dr->q) {
         if (!strncmp(err, "Invalid argument", 16)) tfrt_log(stderr, 'E', "run.c", __LINE__, "%s", err);
         else if (err[0]) fprintf(stderr, "tfrun: %s\n", err);
         fprintf(stderr, "tfrun: couldn't create work queue type %s\n", wqspec);
-        free(text);
-        st = 1;
-        goto out_opts;
+        return 1;
     }
-    const char *aname = o.allocator ? o.allocator : "leak_check_allocator";
-    HostAllocator *alloc = ha_create(aname, stderr);
-    if (!alloc) {
-        st = usage_error("unknown host allocator type '%s' (want malloc, test_fixed_size_1k, "
-                         "profiled_allocator or leak_check_allocator)", aname);
-        wq_destroy(q);
-        free(text);
-        goto out_opts;
-    }
-    if (o.verbose) {
-        fprintf(stderr, "%s\n", ha_banner(alloc));
-        fprintf(stderr, "Choosing %s work queue.\n", wq_name(q));
+    const char *aname = o->allocator ? o->allocator : "leak_check_allocator";
+    dr->alloc = ha_create(aname, stderr);
+    if (!dr->alloc)
+        return usage_error("unknown host allocator type '%s' (want malloc, test_fixed_size_1k, "
+                           "profiled_allocator or leak_check_allocator)", aname);
+    if (o->verbose) {
+        fprintf(stderr, "%s\n", ha_banner(dr->alloc));
+        fprintf(stderr, "Choosing %s work queue.\n", wq_name(dr->q));
     }
 
-    DiagSink *d = diag_new(stderr);
+    dr->d = diag_new(stderr);
     /* Static errors print as `opt` prints them, whatever the annotations
     ** say: a program that does not verify cannot run, and saying nothing
     ** would hide why (docs/language.md §4). Runtime diagnostics are checked
     ** against the annotations, as TFRT's driver does (docs/execution.md §1.6). */
-    diag_set_verify(d, DIAG_VERIFY_OFF);
+    diag_set_verify(dr->d, DIAG_VERIFY_OFF);
     /* The module and the sink borrow [text] (read once, never copied): it
-    ** is freed after both, at out_all. */
-    diag_add_source_borrowed(d, fname, text, len);
-    Module *m = parse_module_borrowed(fname, text, len, d);
-    Host *host = NULL;
-    bool failed = false;
-    if (!m) {
-        failed = true;
-    } else {
+    ** is freed after both, in finish(). */
+    diag_add_source_borrowed(dr->d, dr->fname, dr->text, dr->len);
+    dr->m = parse_module_borrowed(dr->fname, dr->text, dr->len, dr->d);
+    bool failed = !dr->m;
+    if (!failed) {
         VerifyOptions vo = { .allow_unknown_ops = true, .for_execution = true };
-        if (verify_module(m, d, &vo) > 0) failed = true;
+        if (verify_module(dr->m, dr->d, &vo) > 0) failed = true;
     }
     if (failed) {
-        diag_finish(d);
-        st = 1;
-        goto out_all;
+        diag_finish(dr->d);
+        return 1;
     }
-    diag_set_verify(d, DIAG_VERIFY_LAZY);
+    diag_set_verify(dr->d, DIAG_VERIFY_LAZY);
+    return -1;
+}
+
+/* The functions to run, the host and its schedule, and the load of every
+** kernel (nothing runs unless all resolve). */
+static int step_schedule(Driver *dr)
+{
+    const Options *o = &dr->o;
+    const Module *m = dr->m;
     /* The functions to run (docs/execution.md §1.3), in the order they run: the init
     ** function first. An unknown name is reported after loading (as TFRT's
     ** driver does), but the schedule is chosen before it. */
-    const Func **list = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 1, sizeof *list);
-    const Func **order = calloc((size_t)(o.nfunctions > m->nfuncs ? o.nfunctions : m->nfuncs) + 2, sizeof *order);
-    if (!list || !order) tf_out_of_memory();
-    int nlist = 0, norder = 0;
-    const char *missing = NULL;
-    if (o.nfunctions > 0) {
-        for (int i = 0; i < o.nfunctions; i++) {
-            const Func *f = find_func(m, o.functions[i]);
-            if (f) list[nlist++] = f;
-            else if (!missing) missing = o.functions[i];
+    int cap = o->nfunctions > m->nfuncs ? o->nfunctions : m->nfuncs;
+    dr->list = calloc((size_t)cap + 1, sizeof *dr->list);
+    const Func **order = calloc((size_t)cap + 2, sizeof *order);
+    if (!dr->list || !order) tf_out_of_memory();
+    int norder = 0;
+    if (o->nfunctions > 0) {
+        for (int i = 0; i < o->nfunctions; i++) {
+            const Func *f = find_func(m, o->functions[i]);
+            if (f) dr->list[dr->nlist++] = f;
+            else if (!dr->missing) dr->missing = o->functions[i];
         }
     } else {
         for (int i = 0; i < m->nfuncs; i++)
-            if (m->funcs[i]->body || m->funcs[i]->is_native) list[nlist++] = m->funcs[i];
+            if (m->funcs[i]->body || m->funcs[i]->is_native) dr->list[dr->nlist++] = m->funcs[i];
     }
-    const Func *init = o.init_function && o.init_function[0] ? find_func(m, o.init_function) : NULL;
-    if (init) order[norder++] = init;
-    for (int i = 0; i < nlist; i++)
-        if (list[i] != init && list[i]->nargs == 0) order[norder++] = list[i];
+    dr->init = o->init_function && o->init_function[0] ? find_func(m, o->init_function) : NULL;
+    if (dr->init) order[norder++] = dr->init;
+    for (int i = 0; i < dr->nlist; i++)
+        if (dr->list[i] != dr->init && dr->list[i]->nargs == 0) order[norder++] = dr->list[i];
 
-    host = host_new(m, q, alloc, d, out);
-    if (o.replay) {
+    Host *host = dr->host = host_new(dr->m, dr->q, dr->alloc, dr->d, dr->out);
+    if (o->replay) {
         ExploreModel model = EXPLORE_SPEC;
-        explore_witness_model(o.replay, &model);
+        explore_witness_model(o->replay, &model);
         host->schedule = EXEC_EXPLORE;
         host->split_updates = model == EXPLORE_SPEC;
-        if (o.verbose) fprintf(stderr, "Choosing the schedule of witness %s.\n", o.replay);
+        if (o->verbose) fprintf(stderr, "Choosing the schedule of witness %s.\n", o->replay);
     } else {
-        host->schedule = choose_schedule(&o, m, order, norder, alloc);
+        host->schedule = choose_schedule(o, m, order, norder, dr->alloc);
     }
-    if (o.max_call_depth > 0) host->max_call_depth = o.max_call_depth;
+    if (o->max_call_depth > 0) host->max_call_depth = o->max_call_depth;
     free(order);
     if (!exec_load(host)) {
         /* Nothing runs; the status is the verification's (docs/execution.md §1.8). */
-        st = diag_finish(d) ? 1 : 0;
-        free(list);
-        goto out_all;
+        return diag_finish(dr->d) ? 1 : 0;
     }
-    if (missing) {
-        fflush(out);
-        fprintf(stderr, "tfrun: couldn't find function %s\n", missing);
-        free(list);
-        st = 1;
-        goto out_all;
+    if (dr->missing) {
+        fflush(dr->out);
+        fprintf(stderr, "tfrun: couldn't find function %s\n", dr->missing);
+        return 1;
     }
+    return -1;
+}
 
-    Watchdog wdog, *wd = NULL;
-    if (o.timeout > 0) {
-        memset(&wdog, 0, sizeof wdog);
-        wdog.seconds = o.timeout;
-        pthread_mutex_init(&wdog.mu, NULL);
-        pthread_cond_init(&wdog.cv, NULL);
-        if (pthread_create(&wdog.thread, NULL, watchdog_main, &wdog) == 0) wd = &wdog;
+/* Runs the functions in order under the --timeout watchdog. Returns the
+** exit status: diagnostics, results never produced, bad witnesses and a
+** timeout fail the run. */
+static int step_run(Driver *dr)
+{
+    Watchdog wdog;
+    Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
+    Run run = { &dr->o, dr->host, dr->q, wd, dr->out, 0, 0 };
+    if (dr->init) run_function(&run, dr->init);
+    for (int i = 0; i < dr->nlist && !watchdog_fired(wd); i++) {
+        if (dr->list[i] == dr->init) continue;
+        run_function(&run, dr->list[i]);
     }
+    fflush(dr->out);
 
-    Run run = { &o, host, q, wd, out, 0, 0 };
-    if (init) run_function(&run, init);
-    for (int i = 0; i < nlist && !watchdog_fired(wd); i++) {
-        if (list[i] == init) continue;
-        run_function(&run, list[i]);
-    }
-    free(list);
-    fflush(out);
-
-    bool timed_out = false;
-    if (wd) {
-        pthread_mutex_lock(&wd->mu);
-        wd->done = true;
-        timed_out = wd->fired;
-        pthread_cond_signal(&wd->cv);
-        pthread_mutex_unlock(&wd->mu);
-        pthread_join(wd->thread, NULL);
-        if (wd->current) rq_release(wd->current);
-        pthread_mutex_destroy(&wd->mu);
-        pthread_cond_destroy(&wd->cv);
-    }
-    st = diag_finish(d) || run.stuck || run.bad_replay ? 1 : 0;
+    bool timed_out = watchdog_stop(wd);
+    int st = diag_finish(dr->d) || run.stuck || run.bad_replay ? 1 : 0;
     if (timed_out) {
-        fflush(out);
+        fflush(dr->out);
         fprintf(stderr, "tfrun: Cancelled: timeout\n");
         st = 1;
     }
+    return st;
+}
 
-out_all:
-    fflush(out);
-    wq_destroy(q);             /* quiesces: no task may outlive the plans */
-    if (host) host_free(host);
-    /* The leak check comes last and overrides a 0 status (docs/execution.md §1.10). Its
-    ** report names the ops that made what is still alive, so the module
-    ** is freed after it. */
-    if (ha_report_at_exit(alloc, out)) st = 1;
-    if (m) ir_module_free(m);
-    fflush(out);
-    ha_destroy(alloc);
-    diag_free(d);
-    free(text);
-out_opts:
-    for (int i = 0; i < o.nfunctions; i++) free(o.functions[i]);
-    free(o.functions);
+/* Frees what the steps made, with the leak check once the program was
+** loaded; returns the exit status [st] (1 when the leak check fails). */
+static int finish(Driver *dr, int st)
+{
+    free(dr->list);
+    if (dr->d) {
+        FILE *out = dr->out;
+        fflush(out);
+        wq_destroy(dr->q);        /* quiesces: no task may outlive the plans */
+        if (dr->host) host_free(dr->host);
+        /* The leak check comes last and overrides a 0 status (docs/execution.md §1.10). Its
+        ** report names the ops that made what is still alive, so the module
+        ** is freed after it. */
+        if (ha_report_at_exit(dr->alloc, out)) st = 1;
+        if (dr->m) ir_module_free(dr->m);
+        fflush(out);
+        ha_destroy(dr->alloc);
+        diag_free(dr->d);
+    } else if (dr->q) {
+        wq_destroy(dr->q);
+    }
+    free(dr->text);
+    for (int i = 0; i < dr->o.nfunctions; i++) free(dr->o.functions[i]);
+    free(dr->o.functions);
     fflush(stdout);
     return st;
+}
+
+int cli_run(int argc, char **argv)
+{
+    Driver dr = { 0 };
+    int st = step_options(&dr, argc, argv);
+    if (st < 0) st = step_load(&dr);
+    if (st < 0) st = step_schedule(&dr);
+    if (st < 0) st = step_run(&dr);
+    return finish(&dr, st);
 }
