@@ -130,7 +130,7 @@ struct Value {
     const char *name;        /* name as written in the source (for messages), may be NULL */
     Use *uses;               /* all uses, source order */
     int nuses;               /* operand occurrences, incl. tfrt.return */
-    Use *uses_tail;          /* last use (appending in O(1); ir/build.c) */
+    Use *uses_tail;          /* last use (appending in O(1); parser/build_op.c) */
 };
 
 /* ---- ops ---------------------------------------------------------------- */
@@ -182,7 +182,7 @@ struct Module {
     Func **funcs; int nfuncs;      /* source order */
     NamedAttr *attrs; int nattrs;  /* module attributes */
     const char *name;              /* `module @name`, without '@'; NULL if none */
-    struct IrTables *tables;       /* interning tables of ir/build.c (types, names) */
+    struct IrTables *tables;       /* interning tables (ir/intern.h: names, types, signatures) */
 };
 
 /* ---- queries ------------------------------------------------------------ */

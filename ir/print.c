@@ -22,8 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/diag.h"
-#include "ir/verify.h"
+#include "ir/module.h"
 #include "kernels/optable.h"
 
 /* ---------------------------------------------------------------- small printers */
@@ -323,7 +322,7 @@ typedef struct Slot { const Value *v; const char *name; } Slot;
 /* Parsed op-table signatures, one per row, filled on first use. */
 typedef struct SigCache {
     const OpInfo *tab; size_t n;
-    VerifySig *sigs;     /* calloc'ed: .parsed false until filled */
+    IrSigText *sigs;     /* calloc'ed: .parsed false until filled */
 } SigCache;
 
 typedef struct Printer {
@@ -436,7 +435,7 @@ static bool same_type(const Type *a, const Type *b)
     return a == b || (a && b && !strcmp(tspell(a), tspell(b)));
 }
 
-static bool sig_type_is(const VerifySigType *s, const Type *t)
+static bool sig_type_is(const IrSigType *s, const Type *t)
 {
     return t && t->spelling && (size_t)s->len == strlen(t->spelling) && !memcmp(s->p, t->spelling, (size_t)s->len);
 }
@@ -444,23 +443,23 @@ static bool sig_type_is(const VerifySigType *s, const Type *t)
 /* Do the op's operand types (when [check_in]) and result types equal what
 ** its signature implies? (Custom syntaxes that write no types take them
 ** from the signature.) */
-static const VerifySig *cached_sig(SigCache *sc, const OpInfo *info)
+static const IrSigText *cached_sig(SigCache *sc, const OpInfo *info)
 {
     if (!sc->sigs) {
         sc->tab = optable_all(&sc->n);
         sc->sigs = xcalloc(sc->n ? sc->n : 1, sizeof *sc->sigs);
     }
     if (!sc->sigs || info < sc->tab || info >= sc->tab + sc->n) return NULL;
-    VerifySig *s = &sc->sigs[info - sc->tab];
-    if (!s->parsed) verify_parse_signature(info->signature, s);
+    IrSigText *s = &sc->sigs[info - sc->tab];
+    if (!s->parsed) ir_sig_split(info->signature, s);
     return s;
 }
 
 static bool fits_signature(Printer *p, const Op *op, bool check_in)
 {
-    const VerifySig *sp = op->info ? cached_sig(p->sc, op->info) : NULL;
+    const IrSigText *sp = op->info ? cached_sig(p->sc, op->info) : NULL;
     if (!sp || sp->unchecked) return false;
-    const VerifySig *s = sp;
+    const IrSigText *s = sp;
     if (s->in_var || s->out_var) {
         /* Only a variadic operand list with explicit types is expressible. */
         if (s->out_var || check_in) return false;

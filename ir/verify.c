@@ -33,10 +33,10 @@
 
 /* ---------------------------------------------------------------- context */
 
-enum { MAX_SIG = VERIFY_MAX_SIG, MAX_DEPTH = IR_MAX_NESTING };
+enum { MAX_SIG = IR_MAX_SIG, MAX_DEPTH = IR_MAX_NESTING };
 
-typedef VerifySigType SigType;
-typedef VerifySig Sig;
+typedef IrSigType SigType;
+typedef IrSigText Sig;
 
 /* What one verify run knows of one op-table row, worked out when an op of
 ** the row is first seen (most modules use few rows). */
@@ -220,69 +220,6 @@ static void describe(const SigType *s, char *buf, size_t cap)
     snprintf(buf, cap, "%.*s type", n, p);
 }
 
-/* ---------------------------------------------------------------- signatures */
-
-static void skip_ws(const char **p) { while (**p == ' ' || **p == '\t') (*p)++; }
-
-/* Parses "T, T..., ..." up to the closing ')' at depth 0 (or end of string
-** when [paren] is false). Returns false on a malformed list. */
-static bool sig_list(const char **pp, bool paren, SigType *out, int *n, bool *var)
-{
-    const char *p = *pp;
-    *n = 0;
-    *var = false;
-    skip_ws(&p);
-    if (paren && *p == ')') { *pp = p + 1; return true; }
-    for (;;) {
-        skip_ws(&p);
-        const char *b = p;
-        int depth = 0;
-        while (*p && !(depth == 0 && (*p == ',' || (paren && *p == ')')))) {
-            if (*p == '<' || *p == '(') depth++;
-            if (*p == '>' || *p == ')') depth--;
-            p++;
-        }
-        const char *e = p;
-        while (e > b && (e[-1] == ' ' || e[-1] == '\t')) e--;
-        if (e == b || *n == MAX_SIG) return false;
-        if (*var) return false;                 /* `T...` only last */
-        if (e - b > 3 && !memcmp(e - 3, "...", 3)) { *var = true; e -= 3; }
-        out[*n].p = b;
-        out[(*n)++].len = (int)(e - b);
-        if (*p == ',') { p++; continue; }
-        if (paren) {
-            if (*p != ')') return false;
-            p++;
-        }
-        *pp = p;
-        return true;
-    }
-}
-
-static void parse_sig(const char *p, Sig *s)
-{
-    memset(s, 0, sizeof *s);
-    s->parsed = true;
-    if (!p || !*p) { s->unchecked = true; return; }
-    skip_ws(&p);
-    bool ok = *p == '(' && (p++, sig_list(&p, true, s->in, &s->nin, &s->in_var));
-    skip_ws(&p);
-    ok = ok && p[0] == '-' && p[1] == '>';
-    if (ok) {
-        p += 2;
-        skip_ws(&p);
-        if (*p == '(') { p++; ok = sig_list(&p, true, s->out, &s->nout, &s->out_var); }
-        else ok = sig_list(&p, false, s->out, &s->nout, &s->out_var);
-    }
-    if (!ok) s->unchecked = true;
-}
-
-bool verify_parse_signature(const char *sig, VerifySig *out)
-{
-    parse_sig(sig, out);
-    return !out->unchecked;
-}
-
 /* Ops whose callees check_callees checks. */
 static bool is_call_like(SyntaxFamily f)
 {
@@ -315,7 +252,7 @@ static Row *make_row(V *v, const OpInfo *info)
     if (*slot) return *slot;
     Row *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    parse_sig(info->signature, &r->sig);
+    ir_sig_split(info->signature, &r->sig);
     for (int i = 0; i < r->sig.nin; i++)
         if (r->sig.in[i].len == 11 && !memcmp(r->sig.in[i].p, "!tfrt.chain", 11)) r->sig_has_chain = true;
     r->callee_checks = is_call_like(info->family);

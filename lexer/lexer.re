@@ -354,7 +354,7 @@ body:
     /* The rest of a parametric type or attribute after its "<": balanced
     ** brackets and string literals up to the matching ">" on this line
     ** (docs/language.md §4). The parser sees the whole thing as one token;
-    ** ir/build.c reads what it knows of the inside. */
+    ** ir/types.c and parser/build_attr.c read what they know of the inside. */
     if (!(YYCURSOR = scan_body(YYCURSOR))) {
         lx->err = "unbalanced '<' (a type or attribute must close its brackets on its line)";
         kind = TK_ILLEGAL;

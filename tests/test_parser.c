@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "parser/parser.h"
-#include "ir/build.h"
+#include "parser/build.h"
 #include "kernels/optable.h"
 
 typedef struct Parsed {
