@@ -104,3 +104,7 @@ const char *ir_source_line(const Module *m, int line, size_t *len) {
     *len = (size_t)((nl ? nl : e) - p);
     return p;
 }
+
+bool ir_op_is_return(const Op *op) {
+    return op->info && op->info->id == OPID_tfrt_return;
+}

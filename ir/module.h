@@ -73,4 +73,10 @@ bool ir_signature(Module *m, const char *sig, IrSig *out);
 ** malformed, or out of memory). */
 const IrSig *ir_op_sig(Module *m, const struct OpInfo *info);
 
+/* ---- ops ------------------------------------------------------------------ */
+
+/* Is [op] a return (`tfrt.return`, the terminator of every block)? Decided
+** by the op table's id; an op not in the table is not a return. */
+bool ir_op_is_return(const Op *op);
+
 #endif

@@ -410,8 +410,6 @@ static void printer_free(Printer *p)
 
 /* ---------------------------------------------------------------- op shapes */
 
-static bool op_is(const Op *op, const char *name) { return op->name && !strcmp(op->name, name); }
-
 static SyntaxFamily family(const Op *op)
 {
     return op->info ? op->info->family : SYN_GENERIC;
@@ -519,7 +517,7 @@ static bool regions_bindable(const Op *op)
 /* Is [b] exactly `tfrt.return` with no operands? */
 static bool trivial_return_block(const Block *b)
 {
-    return b && b->nops == 1 && op_is(b->ops[0], "tfrt.return") && b->ops[0]->noperands == 0;
+    return b && b->nops == 1 && ir_op_is_return(b->ops[0]) && b->ops[0]->noperands == 0;
 }
 
 /* Can [op] be printed in its custom syntax? */
@@ -543,7 +541,7 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_CONSTANT_COMPLEX: {
         const Attr *re = attr(op, "real"), *im = attr(op, "imaginary");
         if (!re || !im || re->kind != ATTR_FLOAT || im->kind != ATTR_FLOAT) return false;
-        const char *et = op_is(op, "tfrt.constant.complex64") ? "f32" : "f64";
+        const char *et = op->info->id == OPID_tfrt_constant_complex64 ? "f32" : "f64";
         return !strcmp(tspell(re->type), et) && !strcmp(tspell(im->type), et) &&
                op->nregions == 0 && fits_signature(p, op, true);
     }
