@@ -5,8 +5,9 @@
 ** The parser's builders (parser/build.h) construct the rest.
 **
 ** Ownership: everything lives in the module's arena and dies with
-** ir_module_free(). Threads: interning writes the module's tables, so a
-** module is built by one thread; once built it may be read by many.
+** ir_module_free(). Threads: every function here that takes a non-const
+** Module may write its tables (interning, ir_op_sig's cache, the function
+** index), so one thread at a time; the const queries only read.
 **
 ** Module prefix: ir_.
 */
