@@ -13,7 +13,7 @@
 */
 #include <string.h>
 #include "analysis/internal.h"
-#include "ir/build.h"
+#include "ir/module.h"
 
 const Word sa_all_marker[1] = { ~(Word)0 };
 

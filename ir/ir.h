@@ -2,8 +2,12 @@
 ** ir.h — tfrun's SSA IR (DESIGN.md "Front end").
 **
 ** Ownership: every object below lives in its Module's arena and dies with
-** ir_module_free(). Nothing in the IR is freed individually; nothing points
-** out of the arena except OpInfo (static, kernels/optable.h).
+** ir_module_free(). Nothing in the IR is freed individually. What the IR
+** points to outside the arena: OpInfo (static, kernels/optable.h); string
+** constants (an empty source, a default name); the source text of a module
+** made by ir_module_new_borrowed (the caller's, which must outlive it); and
+** whatever the executor hangs on Block.exec (its compiled plans, which it
+** frees itself before the module goes).
 **
 ** Shape: Module -> Func[] -> body Block -> Op[] -> nested Region (= one Block)
 ** -> Op[] ... A Block has arguments (Values) and ops; its last op is
@@ -130,7 +134,7 @@ struct Value {
     const char *name;        /* name as written in the source (for messages), may be NULL */
     Use *uses;               /* all uses, source order */
     int nuses;               /* operand occurrences, incl. tfrt.return */
-    Use *uses_tail;          /* last use (appending in O(1); ir/build.c) */
+    Use *uses_tail;          /* last use (appending in O(1); parser/build_op.c) */
 };
 
 /* ---- ops ---------------------------------------------------------------- */
@@ -182,7 +186,7 @@ struct Module {
     Func **funcs; int nfuncs;      /* source order */
     NamedAttr *attrs; int nattrs;  /* module attributes */
     const char *name;              /* `module @name`, without '@'; NULL if none */
-    struct IrTables *tables;       /* interning tables of ir/build.c (types, names) */
+    struct IrTables *tables;       /* interning tables (ir/intern.h: names, types, signatures) */
 };
 
 /* ---- queries ------------------------------------------------------------ */

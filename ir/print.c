@@ -12,9 +12,12 @@
 ** types are what the syntax implies (the op-table signature for families
 ** that write no types), and every attribute has a place in the syntax.
 ** Otherwise the op is printed in generic form.
+**
+** Attributes, types and locations are printed by print_attr.c, the module
+** entry points and affine map aliases by print_alias.c.
 */
 #include "base/alloc.h"
-#include "ir/print.h"
+#include "ir/print_int.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -22,299 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/diag.h"
-#include "ir/verify.h"
+#include "ir/module.h"
 #include "kernels/optable.h"
-
-/* ---------------------------------------------------------------- small printers */
-
-static bool is_bare_ident(const char *s, size_t n)
-{
-    if (n == 0) return false;
-    unsigned char c = (unsigned char)s[0];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return false;
-    for (size_t i = 1; i < n; i++) {
-        c = (unsigned char)s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '$' || c == '.'))
-            return false;
-    }
-    return true;
-}
-
-static void print_escaped(FILE *out, const char *s, size_t n)
-{
-    fputc('"', out);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        /* As llvm::printEscapedString: backslash doubled, quote and
-        ** non-printable bytes as \XX. */
-        if (c == '\\') fputs("\\\\", out);
-        else if (c >= 0x20 && c < 0x7f && c != '"') fputc(c, out);
-        else fprintf(out, "\\%02X", c);
-    }
-    fputc('"', out);
-}
-
-static void print_symbol(FILE *out, const char *s)
-{
-    fputc('@', out);
-    size_t n = s ? strlen(s) : 0;
-    if (is_bare_ident(s, n)) fputs(s, out);
-    else print_escaped(out, s ? s : "", n);
-}
-
-static void print_key(FILE *out, const char *s)
-{
-    size_t n = s ? strlen(s) : 0;
-    if (is_bare_ident(s, n)) fputs(s, out);
-    else print_escaped(out, s ? s : "", n);
-}
-
-void ir_print_type(FILE *out, const Type *t)
-{
-    fputs(t && t->spelling ? t->spelling : "none", out);
-}
-
-static const char *tspell(const Type *t) { return t && t->spelling ? t->spelling : "none"; }
-
-static int float_hex_digits(const Type *ty)
-{
-    const char *s = ty ? tspell(ty) : "f64";
-    if (!strcmp(s, "f16") || !strcmp(s, "bf16")) return 4;
-    if (!strcmp(s, "f32")) return 8;
-    return 16;
-}
-
-void ir_format_float(char *buf, size_t cap, double v, const Type *ty)
-{
-    bool f32 = ty && !strcmp(tspell(ty), "f32");
-    if (isnan(v) || isinf(v)) {
-        /* Special values have no decimal spelling: their bit pattern. */
-        uint64_t bits;
-        int digits = float_hex_digits(ty);
-        if (digits == 8) {
-            float f = (float)v;
-            uint32_t b32;
-            memcpy(&b32, &f, 4);
-            bits = b32;
-        } else if (digits == 4) {
-            bool bf = ty && !strcmp(tspell(ty), "bf16");
-            if (isnan(v)) bits = bf ? 0x7FC0 : 0x7E00;
-            else bits = bf ? 0x7F80 : 0x7C00;
-            if (signbit(v)) bits |= 0x8000;
-        } else {
-            memcpy(&bits, &v, 8);
-        }
-        snprintf(buf, cap, "0x%0*llX", digits, (unsigned long long)bits);
-        return;
-    }
-    for (int prec = 6; prec <= 17; prec++) {
-        snprintf(buf, cap, "%.*e", prec, v);
-        double back = strtod(buf, NULL);
-        if (f32 ? (float)back == (float)v : back == v) return;
-    }
-}
-
-static void print_float_value(FILE *out, const Attr *a)
-{
-    char buf[64];
-    if (a->has_float_bits) {
-        snprintf(buf, sizeof buf, "0x%0*llX", float_hex_digits(a->type),
-                 (unsigned long long)a->float_bits);
-    } else {
-        ir_format_float(buf, sizeof buf, a->u.f, a->type);
-    }
-    fputs(buf, out);
-}
-
-static bool is_unsigned(const Type *t)
-{
-    return t && t->spelling && t->spelling[0] == 'u' && t->spelling[1] == 'i';
-}
-
-static void print_int_value(FILE *out, const Attr *a)
-{
-    if (is_unsigned(a->type)) fprintf(out, "%llu", (unsigned long long)a->u.i);
-    else fprintf(out, "%lld", (long long)a->u.i);
-}
-
-/* A dense element (no type suffix). */
-static void print_dense_elem(FILE *out, const Attr *e)
-{
-    if (!e) { fputs("0", out); return; }
-    switch (e->kind) {
-    case ATTR_BOOL: fputs(e->u.b ? "true" : "false", out); break;
-    case ATTR_INT: print_int_value(out, e); break;
-    case ATTR_FLOAT: print_float_value(out, e); break;
-    case ATTR_ARRAY:   /* complex: (re,im), as mlir-opt prints it */
-        fputc('(', out);
-        for (int i = 0; i < e->u.arr.n; i++) {
-            if (i) fputc(',', out);
-            print_dense_elem(out, e->u.arr.elems[i]);
-        }
-        fputc(')', out);
-        break;
-    default: ir_print_attr(out, e); break;
-    }
-}
-
-/* Elements [*k ..] nested along dims[d..]. */
-static void print_dense_nest(FILE *out, const Attr *a, const Type *tt, int d, int *k)
-{
-    if (d == tt->rank) {
-        print_dense_elem(out, *k < a->u.arr.n ? a->u.arr.elems[*k] : NULL);
-        (*k)++;
-        return;
-    }
-    fputc('[', out);
-    for (int64_t i = 0; i < tt->dims[d]; i++) {
-        if (i) fputs(", ", out);
-        print_dense_nest(out, a, tt, d + 1, k);
-    }
-    fputc(']', out);
-}
-
-static void print_dense(FILE *out, const Attr *a)
-{
-    fputs("dense<", out);
-    const Type *tt = a->type;
-    int64_t count = 1;
-    bool shaped = tt && tt->kind == TY_TENSOR && tt->rank >= 0;
-    for (int i = 0; shaped && i < tt->rank; i++) {
-        if (tt->dims[i] < 0) shaped = false;
-        else count *= tt->dims[i];
-        if (count > (int64_t)1 << 40) shaped = false;
-    }
-    if (a->dense_splat || (a->u.arr.n == 1 && !(shaped && tt->rank > 0 && count == 1))) {
-        if (a->u.arr.n >= 1) print_dense_elem(out, a->u.arr.elems[0]);
-    } else if (shaped && count == a->u.arr.n) {
-        int k = 0;
-        print_dense_nest(out, a, tt, 0, &k);
-    } else {
-        fputc('[', out);
-        for (int i = 0; i < a->u.arr.n; i++) {
-            if (i) fputs(", ", out);
-            print_dense_elem(out, a->u.arr.elems[i]);
-        }
-        fputc(']', out);
-    }
-    fputs("> : ", out);
-    ir_print_type(out, tt);
-}
-
-static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir);
-
-static void print_dict_body(FILE *out, const NamedAttr *attrs, int n, int depth, int mlir)
-{
-    for (int i = 0; i < n; i++) {
-        if (i) fputs(", ", out);
-        print_key(out, attrs[i].name);
-        if (attrs[i].value && attrs[i].value->kind != ATTR_UNIT) {
-            fputs(" = ", out);
-            print_attr_depth(out, attrs[i].value, depth + 1, mlir ? 1 : 0);
-        }
-    }
-}
-
-/* [mlir] 1: as mlir-opt prints attributes (the generic form,
-** IrPrintOptions.generic): inside an array (2) an i64 integer or an f64
-** float goes without its type, which is the default there. 0: tfrun's own
-** form, which always writes it. */
-static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir)
-{
-    if (!a) { fputs("unit", out); return; }
-    /* Unreachable for parsed attributes (the parser stops at about 6 000
-    ** levels: %stack_size in parser/grammar.y); a guard for built ones. */
-    if (depth > 8192) { fputs("[]", out); return; }
-    switch (a->kind) {
-    case ATTR_UNIT: fputs("unit", out); break;
-    case ATTR_BOOL: fputs(a->u.b ? "true" : "false", out); break;
-    case ATTR_INT:
-        print_int_value(out, a);
-        if (mlir == 2 && (!a->type || a->type->kind == TY_I64)) break;
-        fputs(" : ", out);
-        ir_print_type(out, a->type);
-        break;
-    case ATTR_FLOAT:
-        print_float_value(out, a);
-        if (mlir == 2 && (!a->type || a->type->kind == TY_F64)) break;
-        fputs(" : ", out);
-        fputs(a->type ? tspell(a->type) : "f64", out);
-        break;
-    case ATTR_STRING: print_escaped(out, a->u.str.s ? a->u.str.s : "", a->u.str.len); break;
-    case ATTR_SYMBOL: print_symbol(out, a->u.str.s); break;
-    case ATTR_ARRAY:
-        fputc('[', out);
-        for (int i = 0; i < a->u.arr.n; i++) {
-            if (i) fputs(", ", out);
-            print_attr_depth(out, a->u.arr.elems[i], depth + 1, mlir ? 2 : 0);
-        }
-        fputc(']', out);
-        break;
-    case ATTR_DENSE: print_dense(out, a); break;
-    case ATTR_TYPE: ir_print_type(out, a->type); break;
-    case ATTR_OPAQUE: fputs(a->u.str.s, out); break;
-    case ATTR_DICT:
-        fputc('{', out);
-        print_dict_body(out, a->u.dict.attrs, a->u.dict.n, depth, mlir);
-        fputc('}', out);
-        break;
-    }
-}
-
-void ir_print_attr(FILE *out, const Attr *a) { print_attr_depth(out, a, 0, 0); }
-static void print_attr_mlir(FILE *out, const Attr *a) { print_attr_depth(out, a, 0, 1); }
-
-static void print_loc_inner(FILE *out, const Loc *l, int depth)
-{
-    if (!l || depth > 1000) { fputs("unknown", out); return; }
-    switch (l->kind) {
-    case LOC_FILE:
-        print_escaped(out, l->file ? l->file : "", l->file ? strlen(l->file) : 0);
-        fprintf(out, ":%d:%d", l->line, l->col);
-        break;
-    case LOC_NAME:
-        print_escaped(out, l->name ? l->name : "", l->name ? strlen(l->name) : 0);
-        if (l->child) {
-            fputc('(', out);
-            print_loc_inner(out, l->child, depth + 1);
-            fputc(')', out);
-        }
-        break;
-    case LOC_FUSED:
-        fputs("fused", out);
-        if (l->fused_meta) {
-            fputc('<', out);
-            ir_print_attr(out, l->fused_meta);
-            fputc('>', out);
-        }
-        fputc('[', out);
-        for (int i = 0; i < l->nitems; i++) {
-            if (i) fputs(", ", out);
-            print_loc_inner(out, l->items[i], depth + 1);
-        }
-        fputc(']', out);
-        break;
-    case LOC_CALLSITE:
-        fputs("callsite(", out);
-        print_loc_inner(out, l->callee, depth + 1);
-        fputs(" at ", out);
-        print_loc_inner(out, l->caller, depth + 1);
-        fputc(')', out);
-        break;
-    default:
-        fputs("unknown", out);
-        break;
-    }
-}
-
-void ir_print_loc(FILE *out, const Loc *l)
-{
-    fputs("loc(", out);
-    print_loc_inner(out, l, 0);
-    fputc(')', out);
-}
 
 /* ---------------------------------------------------------------- value names */
 
@@ -323,7 +35,7 @@ typedef struct Slot { const Value *v; const char *name; } Slot;
 /* Parsed op-table signatures, one per row, filled on first use. */
 typedef struct SigCache {
     const OpInfo *tab; size_t n;
-    VerifySig *sigs;     /* calloc'ed: .parsed false until filled */
+    IrSigText *sigs;     /* calloc'ed: .parsed false until filled */
 } SigCache;
 
 typedef struct Printer {
@@ -411,8 +123,6 @@ static void printer_free(Printer *p)
 
 /* ---------------------------------------------------------------- op shapes */
 
-static bool op_is(const Op *op, const char *name) { return op->name && !strcmp(op->name, name); }
-
 static SyntaxFamily family(const Op *op)
 {
     return op->info ? op->info->family : SYN_GENERIC;
@@ -436,7 +146,7 @@ static bool same_type(const Type *a, const Type *b)
     return a == b || (a && b && !strcmp(tspell(a), tspell(b)));
 }
 
-static bool sig_type_is(const VerifySigType *s, const Type *t)
+static bool sig_type_is(const IrSigType *s, const Type *t)
 {
     return t && t->spelling && (size_t)s->len == strlen(t->spelling) && !memcmp(s->p, t->spelling, (size_t)s->len);
 }
@@ -444,23 +154,23 @@ static bool sig_type_is(const VerifySigType *s, const Type *t)
 /* Do the op's operand types (when [check_in]) and result types equal what
 ** its signature implies? (Custom syntaxes that write no types take them
 ** from the signature.) */
-static const VerifySig *cached_sig(SigCache *sc, const OpInfo *info)
+static const IrSigText *cached_sig(SigCache *sc, const OpInfo *info)
 {
     if (!sc->sigs) {
         sc->tab = optable_all(&sc->n);
         sc->sigs = xcalloc(sc->n ? sc->n : 1, sizeof *sc->sigs);
     }
     if (!sc->sigs || info < sc->tab || info >= sc->tab + sc->n) return NULL;
-    VerifySig *s = &sc->sigs[info - sc->tab];
-    if (!s->parsed) verify_parse_signature(info->signature, s);
+    IrSigText *s = &sc->sigs[info - sc->tab];
+    if (!s->parsed) ir_sig_split(info->signature, s);
     return s;
 }
 
 static bool fits_signature(Printer *p, const Op *op, bool check_in)
 {
-    const VerifySig *sp = op->info ? cached_sig(p->sc, op->info) : NULL;
+    const IrSigText *sp = op->info ? cached_sig(p->sc, op->info) : NULL;
     if (!sp || sp->unchecked) return false;
-    const VerifySig *s = sp;
+    const IrSigText *s = sp;
     if (s->in_var || s->out_var) {
         /* Only a variadic operand list with explicit types is expressible. */
         if (s->out_var || check_in) return false;
@@ -520,7 +230,7 @@ static bool regions_bindable(const Op *op)
 /* Is [b] exactly `tfrt.return` with no operands? */
 static bool trivial_return_block(const Block *b)
 {
-    return b && b->nops == 1 && op_is(b->ops[0], "tfrt.return") && b->ops[0]->noperands == 0;
+    return b && b->nops == 1 && ir_op_is_return(b->ops[0]) && b->ops[0]->noperands == 0;
 }
 
 /* Can [op] be printed in its custom syntax? */
@@ -544,7 +254,7 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_CONSTANT_COMPLEX: {
         const Attr *re = attr(op, "real"), *im = attr(op, "imaginary");
         if (!re || !im || re->kind != ATTR_FLOAT || im->kind != ATTR_FLOAT) return false;
-        const char *et = op_is(op, "tfrt.constant.complex64") ? "f32" : "f64";
+        const char *et = op->info->id == OPID_tfrt_constant_complex64 ? "f32" : "f64";
         return !strcmp(tspell(re->type), et) && !strcmp(tspell(im->type), et) &&
                op->nregions == 0 && fits_signature(p, op, true);
     }
@@ -629,7 +339,7 @@ static bool use_custom(Printer *p, const Op *op)
         ** identifier to be written `k = v`. */
         if (!is_sym(attr(op, "target_fn")) || op->nregions || op->nresults) return false;
         for (int i = 0; i < op->nattrs; i++)
-            if (!is_bare_ident(op->attrs[i].name, strlen(op->attrs[i].name)) ||
+            if (!pr_bare_ident(op->attrs[i].name, strlen(op->attrs[i].name)) ||
                 op->attrs[i].value->kind == ATTR_UNIT || op->attrs[i].value->kind == ATTR_DICT)
                 return false;
         return true;
@@ -783,10 +493,10 @@ static void print_attr_dict(Printer *p, const Op *op, const char *const *skip, c
         for (int k = 0; skip && skip[k] && !s; k++) s = !strcmp(op->attrs[i].name, skip[k]);
         if (s) continue;
         fputs(shown ? ", " : lead, p->out);
-        print_key(p->out, op->attrs[i].name);
+        pr_key(p->out, op->attrs[i].name);
         if (op->attrs[i].value && op->attrs[i].value->kind != ATTR_UNIT) {
             fputs(" = ", p->out);
-            if (p->generic) print_attr_mlir(p->out, op->attrs[i].value);
+            if (p->generic) pr_attr_mlir(p->out, op->attrs[i].value);
             else ir_print_attr(p->out, op->attrs[i].value);
         }
         shown++;
@@ -802,7 +512,7 @@ static void print_callee_call(Printer *p, const Op *op, const char *key, int fir
     const char *const skip[] = { key, NULL };
     FILE *o = p->out;
     fputc(' ', o);
-    print_symbol(o, attr(op, key)->u.str.s);
+    pr_symbol(o, attr(op, key)->u.str.s);
     fputc('(', o);
     print_operands(p, op, first, op->noperands);
     fputc(')', o);
@@ -837,7 +547,7 @@ static void print_results_lhs(Printer *p, const Op *op)
 static void print_generic(Printer *p, const Op *op)
 {
     FILE *o = p->out;
-    print_escaped(o, op->name ? op->name : "", op->name ? strlen(op->name) : 0);
+    pr_escaped(o, op->name ? op->name : "", op->name ? strlen(op->name) : 0);
     fputc('(', o);
     print_operands(p, op, 0, op->noperands);
     fputc(')', o);
@@ -922,17 +632,17 @@ static void print_custom(Printer *p, const Op *op)
         if (v->kind == ATTR_BOOL) fputs(v->u.b ? "true" : "false", o);
         else if (v->kind == ATTR_INT && !strcmp(tspell(v->type), "i1") && (v->u.i == 0 || v->u.i == 1))
             fputs(v->u.i ? "true" : "false", o);      /* MLIR spells i1 constants as booleans */
-        else if (v->kind == ATTR_INT) print_int_value(o, v);
-        else print_float_value(o, v);
+        else if (v->kind == ATTR_INT) pr_int_value(o, v);
+        else pr_float_value(o, v);
         print_attr_dict(p, op, skip, " {");
         break;
     }
     case SYN_CONSTANT_COMPLEX: {
         static const char *const skip[] = { "imaginary", "real", NULL };
         fputc(' ', o);
-        print_float_value(o, attr(op, "real"));
+        pr_float_value(o, attr(op, "real"));
         fputs(", ", o);
-        print_float_value(o, attr(op, "imaginary"));
+        pr_float_value(o, attr(op, "imaginary"));
         print_attr_dict(p, op, skip, " {");
         break;
     }
@@ -980,9 +690,9 @@ static void print_custom(Printer *p, const Op *op)
     case SYN_COND: {
         static const char *const skip[] = { "a_true_fn", "b_false_fn", NULL };
         fprintf(o, " %s ", name_of(p, op->operands[0]));
-        print_symbol(o, attr(op, "a_true_fn")->u.str.s);
+        pr_symbol(o, attr(op, "a_true_fn")->u.str.s);
         fputc(' ', o);
-        print_symbol(o, attr(op, "b_false_fn")->u.str.s);
+        pr_symbol(o, attr(op, "b_false_fn")->u.str.s);
         fputs(" (", o);
         print_operands(p, op, 1, op->noperands);
         fputc(')', o);
@@ -996,7 +706,7 @@ static void print_custom(Printer *p, const Op *op)
         fprintf(o, " %s [", name_of(p, op->operands[0]));
         for (int i = 0; i < b->u.arr.n; i++) {
             if (i) fputs(", ", o);
-            print_symbol(o, b->u.arr.elems[i]->u.str.s);
+            pr_symbol(o, b->u.arr.elems[i]->u.str.s);
         }
         fputs("] (", o);
         print_operands(p, op, 1, op->noperands);
@@ -1008,7 +718,7 @@ static void print_custom(Printer *p, const Op *op)
     case SYN_WHILE: {
         static const char *const skip[] = { "body_fn", "parallel_iterations", NULL };
         fprintf(o, " %s ", name_of(p, op->operands[0]));
-        print_symbol(o, attr(op, "body_fn")->u.str.s);
+        pr_symbol(o, attr(op, "body_fn")->u.str.s);
         fputc('(', o);
         print_operands(p, op, 1, op->noperands);
         fputc(')', o);
@@ -1048,7 +758,7 @@ static void print_custom(Printer *p, const Op *op)
         static const char *const skip[] = { "callee", NULL };
         fprintf(o, " %s to %s fixed %s ", name_of(p, op->operands[0]), name_of(p, op->operands[1]),
                 name_of(p, op->operands[2]));
-        print_symbol(o, attr(op, "callee")->u.str.s);
+        pr_symbol(o, attr(op, "callee")->u.str.s);
         fputc('(', o);
         print_operands(p, op, 3, op->noperands);
         fputc(')', o);
@@ -1075,7 +785,7 @@ static void print_custom(Printer *p, const Op *op)
     case SYN_BENCHMARK: {
         const Attr *nm = attr(op, "name");
         fputc(' ', o);
-        print_escaped(o, nm->u.str.s ? nm->u.str.s : "", nm->u.str.len);
+        pr_escaped(o, nm->u.str.s ? nm->u.str.s : "", nm->u.str.len);
         print_typed_operands(p, op);
         int k = 0;
         for (int i = 0; i < op->nattrs; i++) {
@@ -1089,7 +799,7 @@ static void print_custom(Printer *p, const Op *op)
     }
     case SYN_SYNC_BENCHMARK: {
         fputc(' ', o);
-        print_symbol(o, attr(op, "target_fn")->u.str.s);
+        pr_symbol(o, attr(op, "target_fn")->u.str.s);
         print_typed_operands(p, op);
         int k = 0;
         for (int i = 0; i < op->nattrs; i++) {
@@ -1097,7 +807,7 @@ static void print_custom(Printer *p, const Op *op)
             if (!strcmp(op->attrs[i].name, "target_fn")) continue;
             fprintf(o, "%s%s = ", k++ ? ", " : " ", op->attrs[i].name);
             /* An untyped integer is i64: written plain. */
-            if (v->kind == ATTR_INT && !strcmp(tspell(v->type), "i64")) print_int_value(o, v);
+            if (v->kind == ATTR_INT && !strcmp(tspell(v->type), "i64")) pr_int_value(o, v);
             else ir_print_attr(o, v);
         }
         break;
@@ -1146,7 +856,7 @@ static void print_attributes_clause(FILE *o, const NamedAttr *attrs, int n)
     fputs(" attributes {", o);
     for (int i = 0; i < n; i++) {
         if (i) fputs(", ", o);
-        print_key(o, attrs[i].name);
+        pr_key(o, attrs[i].name);
         if (attrs[i].value && attrs[i].value->kind != ATTR_UNIT) {
             fputs(" = ", o);
             ir_print_attr(o, attrs[i].value);
@@ -1161,7 +871,7 @@ static void print_func_p(Printer *p, const Func *f)
     indent(p);
     fputs("func.func ", o);
     if (f->is_private) fputs("private ", o);
-    print_symbol(o, f->name);
+    pr_symbol(o, f->name);
     fputc('(', o);
     char buf[32];
     for (int i = 0; i < f->nargs; i++) {
@@ -1266,7 +976,7 @@ static void print_func_generic(Printer *p, const Func *f)
                 if (paren) fputc(')', o);
             } else if (k == 1) {
                 fputs("sym_name = ", o);
-                print_escaped(o, f->name, strlen(f->name));
+                pr_escaped(o, f->name, strlen(f->name));
             } else {
                 fputs("sym_visibility = \"private\"", o);
             }
@@ -1274,10 +984,10 @@ static void print_func_generic(Printer *p, const Func *f)
         }
         if (!own) break;
         if (shown++) fputs(", ", o);
-        print_key(o, own);
+        pr_key(o, own);
         if (f->attrs[a].value && f->attrs[a].value->kind != ATTR_UNIT) {
             fputs(" = ", o);
-            print_attr_mlir(o, f->attrs[a].value);
+            pr_attr_mlir(o, f->attrs[a].value);
         }
     }
     fputs("} : () -> ()\n", o);
@@ -1286,7 +996,7 @@ static void print_func_generic(Printer *p, const Func *f)
 static void print_module_custom(FILE *out, const Module *m, bool no_locs);
 
 /* [opt] NULL: tfrun's own form, with the locations written in the source. */
-static void print_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
+void pr_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
 {
     bool no_locs = opt && !opt->debuginfo;
     if (!opt || !opt->generic) {
@@ -1319,15 +1029,15 @@ static void print_module_plain(FILE *out, const Module *m, const IrPrintOptions 
             if (!done && (!own || strcmp("sym_name", own) < 0)) {
                 if (shown++) fputs(", ", out);
                 fputs("sym_name = ", out);
-                print_escaped(out, m->name, strlen(m->name));
+                pr_escaped(out, m->name, strlen(m->name));
                 done = true;
             }
             if (!own) break;
             if (shown++) fputs(", ", out);
-            print_key(out, own);
+            pr_key(out, own);
             if (m->attrs[a].value && m->attrs[a].value->kind != ATTR_UNIT) {
                 fputs(" = ", out);
-                print_attr_mlir(out, m->attrs[a].value);
+                pr_attr_mlir(out, m->attrs[a].value);
             }
         }
         fputc('}', out);
@@ -1335,181 +1045,12 @@ static void print_module_plain(FILE *out, const Module *m, const IrPrintOptions 
     fputs(" : () -> ()\n\n", out);    /* mlir-opt ends with an empty line */
 }
 
-/* ---- affine map and set aliases ------------------------------------------
-** mlir-opt prints every affine_map<..> and affine_set<..> as an alias
-** (#map, #map1, .., #set, ..) defined above the module, numbered in the
-** order its printer meets them: an op's regions first, then its operand
-** types, result types and attributes (name order). tfrun keeps such maps
-** as text inside types and attributes (ir.h, ATTR_OPAQUE, TY_OTHER), so
-** it prints the module and then replaces each map's text by its alias. */
-typedef struct MapAliases { const char **s; size_t *n; int count, cap; bool oom; } MapAliases;
-
-static bool is_map_at(const char *p)
-{
-    return !strncmp(p, "affine_map<", 11) || !strncmp(p, "affine_set<", 11);
-}
-
-static int map_find(const MapAliases *ma, const char *s, size_t n)
-{
-    for (int i = 0; i < ma->count; i++)
-        if (ma->n[i] == n && !memcmp(ma->s[i], s, n)) return i;
-    return -1;
-}
-
-static void maps_in_text(MapAliases *ma, const char *t)
-{
-    if (!t || t[0] == '!' || t[0] == '#') return;   /* dialect bodies stay as written */
-    const char *e = t + strlen(t);
-    for (const char *p = t; (p = strstr(p, "affine_")) != NULL; p++) {
-        if (!is_map_at(p)) continue;
-        const char *q = ir_scan_body(p + 11, e);
-        if (!q) return;
-        size_t n = (size_t)(q - p);
-        if (map_find(ma, p, n) < 0) {
-            if (ma->count == ma->cap) {
-                int cap = ma->cap ? ma->cap * 2 : 8;
-                ma->s = xrealloc(ma->s, (size_t)cap * sizeof *ma->s);
-                ma->n = xrealloc(ma->n, (size_t)cap * sizeof *ma->n);
-                ma->cap = cap;
-            }
-            ma->s[ma->count] = p;
-            ma->n[ma->count++] = n;
-        }
-        p = q - 1;
-    }
-}
-
-static void maps_in_type(MapAliases *ma, const Type *t)
-{
-    if (!t) return;
-    if (t->kind == TY_OTHER) maps_in_text(ma, t->spelling);
-    if (t->kind == TY_FUNCTION) {
-        for (int i = 0; i < t->ninputs; i++) maps_in_type(ma, t->inputs[i]);
-        for (int i = 0; i < t->nresults; i++) maps_in_type(ma, t->results[i]);
-    }
-}
-
-static void maps_in_attr(MapAliases *ma, const Attr *a, int depth)
-{
-    if (!a || depth > IR_MAX_NESTING * 64) return;
-    switch (a->kind) {
-    case ATTR_OPAQUE: maps_in_text(ma, a->u.str.s); break;
-    case ATTR_TYPE: maps_in_type(ma, a->type); break;
-    case ATTR_ARRAY:
-        for (int i = 0; i < a->u.arr.n; i++) maps_in_attr(ma, a->u.arr.elems[i], depth + 1);
-        break;
-    case ATTR_DICT:
-        for (int i = 0; i < a->u.dict.n; i++) maps_in_attr(ma, a->u.dict.attrs[i].value, depth + 1);
-        break;
-    default: break;
-    }
-}
-
-static void maps_in_block(MapAliases *ma, const Block *b, int depth)
-{
-    if (!b || depth > IR_MAX_NESTING + 1) return;
-    for (int i = 0; i < b->nargs; i++) maps_in_type(ma, b->args[i]->type);
-    for (int k = 0; k < b->nops; k++) {
-        const Op *op = b->ops[k];
-        for (int r = 0; r < op->nregions; r++) maps_in_block(ma, op->regions[r], depth + 1);
-        for (int i = 0; i < op->noperands; i++)
-            maps_in_type(ma, op->operand_types ? op->operand_types[i] : op->operands[i] ? op->operands[i]->type : NULL);
-        for (int i = 0; i < op->nresults; i++) maps_in_type(ma, op->results[i] ? op->results[i]->type : NULL);
-        for (int i = 0; i < op->nattrs; i++) maps_in_attr(ma, op->attrs[i].value, 0);
-    }
-}
-
-static void maps_in_module(MapAliases *ma, const Module *m)
-{
-    for (int i = 0; i < m->nfuncs; i++) {
-        const Func *f = m->funcs[i];
-        if (f->body) maps_in_block(ma, f->body, 0);
-        for (int k = 0; k < f->nargs; k++) maps_in_type(ma, f->arg_types[k]);
-        for (int k = 0; k < f->nresults; k++) maps_in_type(ma, f->result_types[k]);
-        for (int k = 0; k < f->nattrs; k++) maps_in_attr(ma, f->attrs[k].value, 0);
-    }
-    for (int i = 0; i < m->nattrs; i++) maps_in_attr(ma, m->attrs[i].value, 0);
-}
-
-/* The alias of map [i]: #map, #map1, .. or #set, #set1, .. (each kind
-** numbered on its own, as mlir-opt does). */
-static void map_alias_name(const MapAliases *ma, int i, char *buf, size_t cap)
-{
-    bool set = !strncmp(ma->s[i], "affine_set<", 11);
-    int k = 0;
-    for (int j = 0; j < i; j++) k += !strncmp(ma->s[j], "affine_set<", 11) == set;
-    if (k) snprintf(buf, cap, "#%s%d", set ? "set" : "map", k);
-    else snprintf(buf, cap, "#%s", set ? "set" : "map");
-}
-
-/* Writes [text] to [out] with every known map replaced by its alias
-** (string literals are copied as they are). */
-static void write_with_aliases(FILE *out, const MapAliases *ma, const char *text, size_t len)
-{
-    const char *p = text, *e = text + len;
-    char buf[32];
-    for (int set = 0; set < 2; set++)       /* #map.. before #set..: by name */
-        for (int i = 0; i < ma->count; i++) {
-            if ((strncmp(ma->s[i], "affine_set<", 11) == 0) != set) continue;
-            map_alias_name(ma, i, buf, sizeof buf);
-            fprintf(out, "%s = %.*s\n", buf, (int)ma->n[i], ma->s[i]);
-        }
-    while (p < e) {
-        if (*p == '"') {
-            const char *q = p + 1;
-            while (q < e && *q != '"') q += *q == '\\' ? 2 : 1;
-            q = q < e ? q + 1 : e;
-            fwrite(p, 1, (size_t)(q - p), out);
-            p = q;
-            continue;
-        }
-        if (*p == 'a' && e - p > 11 && is_map_at(p) && (p == text || !isalnum((unsigned char)p[-1]))) {
-            const char *q = ir_scan_body(p + 11, e);
-            int i = q ? map_find(ma, p, (size_t)(q - p)) : -1;
-            if (i >= 0) {
-                map_alias_name(ma, i, buf, sizeof buf);
-                fputs(buf, out);
-                p = q;
-                continue;
-            }
-        }
-        fputc(*p++, out);
-    }
-}
-
-static void print_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt);
-
-void ir_print_module_with(FILE *out, const Module *m, const IrPrintOptions *opt)
-{
-    MapAliases ma;
-    memset(&ma, 0, sizeof ma);
-    maps_in_module(&ma, m);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = ma.count && !ma.oom ? open_memstream(&text, &len) : NULL;
-    if (!mem) {
-        print_module_plain(out, m, opt);
-    } else {
-        print_module_plain(mem, m, opt);
-        if (fclose(mem) == 0) write_with_aliases(out, &ma, text, len);
-        else print_module_plain(out, m, opt);
-    }
-    free(text);
-    free(ma.s);
-    free(ma.n);
-}
-
-void ir_print_module(FILE *out, const Module *m)
-{
-    ir_print_module_with(out, m, NULL);
-}
-
 static void print_module_custom(FILE *out, const Module *m, bool no_locs)
 {
     fputs("module", out);
     if (m->name) {
         fputc(' ', out);
-        print_symbol(out, m->name);
+        pr_symbol(out, m->name);
     }
     print_attributes_clause(out, m->attrs, m->nattrs);
     fputs(" {\n", out);
@@ -1563,7 +1104,7 @@ void ir_print_op_brief(FILE *out, const Op *op)
     }
     if (op->nresults) fputs(" = ", out);
     fputs(op->name ? op->name : "?", out);
-    if (op->callee) { fputc(' ', out); print_symbol(out, op->callee); }
+    if (op->callee) { fputc(' ', out); pr_symbol(out, op->callee); }
     for (int i = 0; i < op->noperands; i++) {
         fputs(i ? ", " : " ", out);
         brief_value(out, op->operands[i]);
@@ -1572,7 +1113,7 @@ void ir_print_op_brief(FILE *out, const Op *op)
         fputs(" {", out);
         for (int i = 0; i < op->nattrs; i++) {
             if (i) fputs(", ", out);
-            print_key(out, op->attrs[i].name);
+            pr_key(out, op->attrs[i].name);
             if (op->attrs[i].value && op->attrs[i].value->kind != ATTR_UNIT) {
                 fputs(" = ", out);
                 ir_print_attr(out, op->attrs[i].value);
@@ -1582,3 +1123,4 @@ void ir_print_op_brief(FILE *out, const Op *op)
     }
     for (int r = 0; r < op->nregions; r++) fputs(" {...}", out);
 }
+

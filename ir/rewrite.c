@@ -12,7 +12,7 @@
 #include <string.h>
 #include "base/alloc.h"
 #include "ir/arena.h"
-#include "ir/build.h"
+#include "ir/module.h"
 #include "kernels/optable.h"
 
 /* Unlinks the use of operand [i] of [op] from its value's use list. */

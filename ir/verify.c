@@ -33,10 +33,10 @@
 
 /* ---------------------------------------------------------------- context */
 
-enum { MAX_SIG = VERIFY_MAX_SIG, MAX_DEPTH = IR_MAX_NESTING };
+enum { MAX_SIG = IR_MAX_SIG, MAX_DEPTH = IR_MAX_NESTING };
 
-typedef VerifySigType SigType;
-typedef VerifySig Sig;
+typedef IrSigType SigType;
+typedef IrSigText Sig;
 
 /* What one verify run knows of one op-table row, worked out when an op of
 ** the row is first seen (most modules use few rows). */
@@ -164,6 +164,8 @@ static void at_func(V *v, DiagKind k, const Func *f, const char *fmt, ...)
 }
 
 static const char *tname(const Type *t) { return t && t->spelling ? t->spelling : "<null>"; }
+/* The op-table id of [op]; OPID__COUNT for an op not in the table. */
+static OpId op_id(const Op *op) { return op->info ? op->info->id : OPID__COUNT; }
 
 static bool is_tensor_alias(const char *s, size_t n);
 
@@ -220,69 +222,6 @@ static void describe(const SigType *s, char *buf, size_t cap)
     snprintf(buf, cap, "%.*s type", n, p);
 }
 
-/* ---------------------------------------------------------------- signatures */
-
-static void skip_ws(const char **p) { while (**p == ' ' || **p == '\t') (*p)++; }
-
-/* Parses "T, T..., ..." up to the closing ')' at depth 0 (or end of string
-** when [paren] is false). Returns false on a malformed list. */
-static bool sig_list(const char **pp, bool paren, SigType *out, int *n, bool *var)
-{
-    const char *p = *pp;
-    *n = 0;
-    *var = false;
-    skip_ws(&p);
-    if (paren && *p == ')') { *pp = p + 1; return true; }
-    for (;;) {
-        skip_ws(&p);
-        const char *b = p;
-        int depth = 0;
-        while (*p && !(depth == 0 && (*p == ',' || (paren && *p == ')')))) {
-            if (*p == '<' || *p == '(') depth++;
-            if (*p == '>' || *p == ')') depth--;
-            p++;
-        }
-        const char *e = p;
-        while (e > b && (e[-1] == ' ' || e[-1] == '\t')) e--;
-        if (e == b || *n == MAX_SIG) return false;
-        if (*var) return false;                 /* `T...` only last */
-        if (e - b > 3 && !memcmp(e - 3, "...", 3)) { *var = true; e -= 3; }
-        out[*n].p = b;
-        out[(*n)++].len = (int)(e - b);
-        if (*p == ',') { p++; continue; }
-        if (paren) {
-            if (*p != ')') return false;
-            p++;
-        }
-        *pp = p;
-        return true;
-    }
-}
-
-static void parse_sig(const char *p, Sig *s)
-{
-    memset(s, 0, sizeof *s);
-    s->parsed = true;
-    if (!p || !*p) { s->unchecked = true; return; }
-    skip_ws(&p);
-    bool ok = *p == '(' && (p++, sig_list(&p, true, s->in, &s->nin, &s->in_var));
-    skip_ws(&p);
-    ok = ok && p[0] == '-' && p[1] == '>';
-    if (ok) {
-        p += 2;
-        skip_ws(&p);
-        if (*p == '(') { p++; ok = sig_list(&p, true, s->out, &s->nout, &s->out_var); }
-        else ok = sig_list(&p, false, s->out, &s->nout, &s->out_var);
-    }
-    if (!ok) s->unchecked = true;
-}
-
-bool verify_parse_signature(const char *sig, VerifySig *out)
-{
-    parse_sig(sig, out);
-    return !out->unchecked;
-}
-
 /* Ops whose callees check_callees checks. */
 static bool is_call_like(SyntaxFamily f)
 {
@@ -315,7 +254,7 @@ static Row *make_row(V *v, const OpInfo *info)
     if (*slot) return *slot;
     Row *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    parse_sig(info->signature, &r->sig);
+    ir_sig_split(info->signature, &r->sig);
     for (int i = 0; i < r->sig.nin; i++)
         if (r->sig.in[i].len == 11 && !memcmp(r->sig.in[i].p, "!tfrt.chain", 11)) r->sig_has_chain = true;
     r->callee_checks = is_call_like(info->family);
@@ -607,7 +546,7 @@ static void check_call_types(V *v, const Op *op, const Func *f, int first,
                              const Type *const *res, int nres, bool ret_extra_i1)
 {
     char who[300] = "";
-    if (strcmp(op->name, "tfrt.call")) snprintf(who, sizeof who, " @%s", f->name);
+    if (op_id(op) != OPID_tfrt_call) snprintf(who, sizeof who, " @%s", f->name);
     int nops = op->noperands - first;
     bool bad = false;
     if (nops != f->nargs) {
@@ -690,22 +629,22 @@ static void check_callees(V *v, const Op *op)
 
 static void check_callees_with(V *v, const Op *op, const Type *const *res, int nres)
 {
-    const char *n = op->name;
-    if (!strcmp(n, "tfrt.call")) {
+    OpId id = op_id(op);
+    if (id == OPID_tfrt_call) {
         const char *c = op->callee ? op->callee : sym_attr(op, "callee");
         const Func *f = lookup(v, c);
         if (!f && c) op_error(v, op, "'%s' does not reference a valid function", c);
         else if (f) check_call_types(v, op, f, 0, res, nres, false);
         return;
     }
-    if (!strcmp(n, "tfrt.cond")) {
+    if (id == OPID_tfrt_cond) {
         static const char *const keys[] = { "a_true_fn", "b_false_fn" };
         for (int i = 0; i < 2; i++) {
             const Func *f = lookup(v, sym_attr(op, keys[i]));
             if (f && !(i == 1 && f == lookup(v, sym_attr(op, keys[0]))))   /* once per callee */
                 check_call_types(v, op, f, 1, res, nres, false);
         }
-    } else if (!strcmp(n, "tfrt.case")) {
+    } else if (id == OPID_tfrt_case) {
         const Attr *a = ir_op_attr(op, "branches");
         for (int i = 0; a && a->kind == ATTR_ARRAY && i < a->u.arr.n; i++) {
             const Attr *e = a->u.arr.elems[i];
@@ -717,16 +656,16 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
             }
             if (f && !seen) check_call_types(v, op, f, 1, res, nres, false);
         }
-    } else if (!strcmp(n, "tfrt.while")) {
+    } else if (id == OPID_tfrt_while) {
         const Func *f = lookup(v, sym_attr(op, "body_fn"));
         if (f) check_call_types(v, op, f, 1, res, nres, true);
-    } else if (!strcmp(n, "tfrt.once")) {
+    } else if (id == OPID_tfrt_once) {
         const Func *f = lookup(v, sym_attr(op, "function"));
         if (f) check_call_types(v, op, f, 0, res, nres, false);
-    } else if (!strcmp(n, "rv.critical")) {
+    } else if (id == OPID_rv_critical) {
         const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
         if (f) check_call_types(v, op, f, 1, res, nres, false);
-    } else if (!strcmp(n, "tfrt.parallel_call.i32")) {
+    } else if (id == OPID_tfrt_parallel_call_i32) {
         /* The callee takes (block_start, block_end, args...); its results
         ** are checked at run time (docs/kernel-behaviour.md §4). */
         const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
@@ -741,7 +680,7 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
                 callee_note(v, f);
             }
         }
-    } else if (!strcmp(n, "tfrt_test.sync_benchmark")) {
+    } else if (id == OPID_tfrt_test_sync_benchmark) {
         const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
         if (f && f->nargs != op->noperands) {
             op_error(v, op, "incorrect number of operands for callee @%s", f->name);
@@ -838,7 +777,6 @@ static void need_i32_operand(V *v, const Op *op, int i)
 static void check_regions(V *v, const Op *op, int depth)
 {
     if (op->nregions == 0 && !(op->info && (op->info->flags & OPF_HAS_REGIONS))) return;
-    const char *n = op->name;
     /* On the heap: this function recurses once per nesting level (through
     ** verify_block), and rb stays in use below (rc.res). */
     /* Sized to the op: TFRT's own programs pass tfrt.if hundreds of operands. */
@@ -849,7 +787,7 @@ static void check_regions(V *v, const Op *op, int depth)
     int nres = op->nresults;
     const Type *const *res = result_types(op, rb, rcap);
     RetCtx rc = { NULL, op, res, nres, true, -1 };
-    if (op->info && !strcmp(n, "tfrt.if")) {
+    if (op_id(op) == OPID_tfrt_if) {
         if (op->noperands < 1) op_error(v, op, "expected 1 or more operands, but found 0");
         else if (op->operands[0] && strcmp(tname(op->operands[0]->type), "i1"))
             op_error(v, op, "operand #0 must be 1-bit signless integer, but got '%s'",
@@ -858,7 +796,7 @@ static void check_regions(V *v, const Op *op, int depth)
         operand_types(op, 1, tb, cap, &nt);
         for (int r = 0; r < op->nregions && r < 2; r++)
             check_region_args(v, op, op->regions[r], r ? "else" : "then", tb, nt);
-    } else if (op->info && !strcmp(n, "tfrt.repeat.i32")) {
+    } else if (op_id(op) == OPID_tfrt_repeat_i32) {
         need_i32_operand(v, op, 0);
         if (op->nresults != op->noperands - 1) op_error(v, op, "incorrect number of operands");
         else
@@ -871,7 +809,7 @@ static void check_regions(V *v, const Op *op, int depth)
         if (op->nregions != 1) op_error(v, op, "requires 1 region");
         operand_types(op, 1, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
-    } else if (op->info && !strcmp(n, "tfrt.parallel_for.i32")) {
+    } else if (op_id(op) == OPID_tfrt_parallel_for_i32) {
         for (int i = 0; i < 3; i++) need_i32_operand(v, op, i);
         if (op->noperands < 3) op_error(v, op, "expected 3 or more operands, but found %d", op->noperands);
         if (op->nregions != 1) op_error(v, op, "requires 1 region");
@@ -885,11 +823,11 @@ static void check_regions(V *v, const Op *op, int depth)
             if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
         }
         rc.check_types = false;
-    } else if (op->info && !strcmp(n, "tfrt_test.do.async")) {
+    } else if (op_id(op) == OPID_tfrt_test_do_async) {
         if (op->nregions != 1) op_error(v, op, "requires 1 region");
         operand_types(op, 0, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
-    } else if (op->info && !strcmp(n, "tfrt_test.benchmark")) {
+    } else if (op_id(op) == OPID_tfrt_test_benchmark) {
         if (op->nregions != 1) op_error(v, op, "requires 1 region");
         operand_types(op, 0, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
@@ -1177,7 +1115,7 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
             }
             continue;
         }
-        bool is_ret = info ? info->family == SYN_RETURN : (op->name && !strcmp(op->name, "tfrt.return"));
+        bool is_ret = ir_op_is_return(op);
         check_operands(v, b, op);
         for (int r = 0; r < op->nresults; r++) {
             const Value *res = op->results[r];
@@ -1213,7 +1151,7 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
     /* The regions of an op tfrun does not know end as that op's dialect
     ** says (any terminator, or none), as with mlir-opt. */
     bool foreign = b->parent_op && !b->parent_op->info;
-    if (!foreign && (!last || !last->name || strcmp(last->name, "tfrt.return"))) {
+    if (!foreign && (!last || !ir_op_is_return(last))) {
         if (b->parent_op) op_error(v, b->parent_op, "expected tfrt.return in body");
         else if (b->func) at_func(v, DIAG_ERROR, b->func, "'func.func' op expected tfrt.return in body of @%s", b->func->name);
     }
@@ -1246,7 +1184,7 @@ static void check_sync_returns(V *v, const Func *f)
 {
     const Block *b = f->body;
     const Op *ret = b->nops ? b->ops[b->nops - 1] : NULL;
-    if (!ret || !ret->info || ret->info->family != SYN_RETURN) return;
+    if (!ret || !ir_op_is_return(ret)) return;
     for (int i = 0; i < ret->noperands; i++) {
         const Value *a = ret->operands[i];
         if (!a) continue;

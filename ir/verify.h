@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include "ir/ir.h"
 #include "ir/diag.h"
+#include "ir/module.h"
 
 typedef struct VerifyOptions {
     /* Ops missing from the op table are accepted silently. `tfrun run` sets
@@ -58,18 +59,5 @@ int verify_func(const Module *m, const Func *f, DiagSink *d, const VerifyOptions
 ** "!t.tensor" ...) accept the value type [t]? Exposed for the parser and
 ** the REPL, which take types of custom-syntax ops from signatures. */
 bool verify_type_matches(const char *sig_type, size_t len, const Type *t);
-
-/* An op-table signature split into type spellings (kernels/ops.def's
-** mini-language). `unchecked` for "" or a malformed signature. */
-enum { VERIFY_MAX_SIG = 24 };
-typedef struct VerifySigType { const char *p; int len; } VerifySigType;
-typedef struct VerifySig {
-    bool parsed, unchecked;
-    int nin, nout;
-    bool in_var, out_var;          /* last entry is `T...` */
-    VerifySigType in[VERIFY_MAX_SIG], out[VERIFY_MAX_SIG];
-} VerifySig;
-/* Parses [sig] into [out]; false when unchecked. */
-bool verify_parse_signature(const char *sig, VerifySig *out);
 
 #endif

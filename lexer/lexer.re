@@ -17,6 +17,7 @@
 */
 #include <string.h>
 #include "lexer/lexer.h"
+#include "base/utf8.h"
 #include "grammar.h"
 
 void lex_init(Lexer *lx, const char *text, size_t len) {
@@ -25,38 +26,6 @@ void lex_init(Lexer *lx, const char *text, size_t len) {
     lx->lim = text + len;
     lx->line = 1;
     lx->err = NULL;
-}
-
-/* Length of the valid UTF-8 sequence at [p] (before [lim]), or 0. */
-static int utf8_len(const unsigned char *p, const unsigned char *lim) {
-    int n;
-    unsigned c = p[0];
-    unsigned min;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) { n = 2; min = 0x80; }
-    else if (c >= 0xE0 && c <= 0xEF) { n = 3; min = 0x800; }
-    else if (c >= 0xF0 && c <= 0xF4) { n = 4; min = 0x10000; }
-    else return 0;
-    if (lim - p < n) return 0;
-    unsigned cp = c & (0x7F >> n);
-    for (int i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (p[i] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return n;
-}
-
-/* Checks the body of a string literal token: valid UTF-8 throughout.
-** Returns the first bad byte or NULL. */
-static const char *check_utf8(const char *s, const char *e) {
-    while (s < e) {
-        if ((unsigned char)*s < 0x80) { s++; continue; }
-        int n = utf8_len((const unsigned char *)s, (const unsigned char *)e);
-        if (n == 0) return s;
-        s += n;
-    }
-    return NULL;
 }
 
 static int hexval(int c) {
@@ -229,7 +198,7 @@ static const unsigned char *scan_body(const unsigned char *p) {
 /* A string literal [start, end) with non-ASCII bytes: TK_ILLEGAL on the
 ** first byte of bad UTF-8, else [kind]. */
 static __attribute__((noinline)) int wide_string(Lexer *lx, Token *t, int kind, const char *start, const char *end) {
-    const char *bad = check_utf8(start, end);
+    const char *bad = utf8_check(start, end);
     t->line = lx->line;
     lx->cur = end;
     if (bad) {
@@ -246,7 +215,7 @@ static __attribute__((noinline)) int wide_string(Lexer *lx, Token *t, int kind, 
 /* A byte >= 0x80 outside a string: a whole valid character or one invalid
 ** byte, both TK_ILLEGAL. */
 static __attribute__((noinline)) int non_ascii(Lexer *lx, Token *t, const char *start) {
-    int n = utf8_len((const unsigned char *)start, (const unsigned char *)lx->lim);
+    int n = utf8_seq_len((const unsigned char *)start, (size_t)(lx->lim - start));
     if (n == 0) { lx->err = "invalid UTF-8 in input"; n = 1; }
     else lx->err = "unexpected character";
     t->kind = TK_ILLEGAL; t->s = start; t->len = (uint32_t)n;
@@ -385,7 +354,7 @@ body:
     /* The rest of a parametric type or attribute after its "<": balanced
     ** brackets and string literals up to the matching ">" on this line
     ** (docs/language.md §4). The parser sees the whole thing as one token;
-    ** ir/build.c reads what it knows of the inside. */
+    ** ir/types.c and parser/build_attr.c read what they know of the inside. */
     if (!(YYCURSOR = scan_body(YYCURSOR))) {
         lx->err = "unbalanced '<' (a type or attribute must close its brackets on its line)";
         kind = TK_ILLEGAL;

@@ -11,7 +11,7 @@
 ** key such as `tfrt.native`), lemon's %fallback turns the family token back
 ** into BARE_ID.
 **
-** Actions are one-line calls into the builders of ir/build.c, which own all
+** Actions are one-line calls into the builders of parser/build.h, which own all
 ** the checking and report errors through ctx; after an error every builder
 ** returns NULL at once. All semantic values live in the module's arena (or
 ** are plain Tokens), so no %destructor is needed.
@@ -38,7 +38,7 @@
 #endif
 #include <string.h>
 #include <assert.h>
-#include "ir/build.h"
+#include "parser/build.h"
 #define YYNOERRORRECOVERY 1
 static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *tok);
 static Token notoken(void) { Token t; memset(&t, 0, sizeof t); return t; }

@@ -13,7 +13,7 @@
 **    `%r = "op"(%a, %b) : (T, T) -> T` and `%r = op.name %a, %b`, and
 **    pushing their tokens through lemon's shifts and reductions, with a
 **    scratch list per rule, was most of the parse. At a `%name` token the
-**    driver reads ahead; if the statement has one of those shapes (build.h,
+**    driver reads ahead; if the statement has one of those shapes (parser/build.h,
 **    FastStmt), and lemon would begin a statement here
 **    (irParseAtStmt asks lemon's own tables), the statement goes to lemon as
 **    one FAST_STMT token, whose action (irb_fast_stmt) builds the op in one
@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "parser/parser.h"
-#include "ir/build.h"
+#include "parser/build.h"
 #include "ir/arena.h"
 #include "kernels/optable.h"
 #include "lexer/lexer.h"

@@ -1,6 +1,6 @@
 /*
 ** parser.h — text to IR (DESIGN.md "Front end"): the lemon parser driven
-** by the re2c lexer, building IR through ir/build.c.
+** by the re2c lexer, building IR through the builders of parser/build.h.
 **
 ** Ownership: a Module returned by parse_module owns a copy of the text and
 ** all its IR (one arena); free it with ir_module_free(). One returned by

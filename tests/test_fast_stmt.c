@@ -1,6 +1,6 @@
 /*
 ** test_fast_stmt.c — the parser's whole-statement fast path (parser.c,
-** `stmt ::= FAST_STMT` in grammar.y, irb_fast_stmt in ir/build.c).
+** `stmt ::= FAST_STMT` in grammar.y, irb_fast_stmt in parser/fast.c).
 **
 ** A statement of the common generic shape `%r = "op"(%a, ...) : (T, ...) -> T`
 ** is read by the driver and built at once instead of token by token. The

@@ -11,7 +11,7 @@
 #include <string.h>
 #include "interp/exec.h"
 #include "interp/workqueue.h"
-#include "ir/build.h"
+#include "ir/module.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
 #include "kernels/optable.h"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "parser/parser.h"
-#include "ir/build.h"
+#include "parser/build.h"
 #include "kernels/optable.h"
 
 typedef struct Parsed {
@@ -835,6 +835,46 @@ Test(parser, signatures) {
     const OpInfo *all = optable_all(&n);
     for (size_t i = 0; i < n; i++)
         if (all[i].signature[0]) cr_expect(ir_signature(m, all[i].signature, &s), "%s: %s", all[i].name, all[i].signature);
+    done(&p);
+}
+
+/* One reader for both forms: the spellings ir_sig_split gives are the
+** types ir_signature gives, and both refuse the same malformed text. */
+Test(parser, signature_forms_agree) {
+    Parsed p;
+    Module *m = ok("", &p);
+    IrSig s;
+    IrSigText t;
+    static const char *const bad[] = { "", "i32 -> i32", "(i32..., i64) -> ()", "(i32 -> i32", "(i32) ->" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_expect_not(ir_sig_split(bad[i], &t), "%s", bad[i]);
+        cr_expect_not(ir_signature(m, bad[i], &s), "%s", bad[i]);
+    }
+    cr_assert(ir_sig_split("( i32 ,\ti64 ) -> ( i1 )", &t));
+    cr_expect_eq(t.nin, 2);
+    cr_expect_eq(t.in[1].len, 3);
+    size_t n;
+    const OpInfo *all = optable_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        if (!all[i].signature[0]) continue;
+        cr_assert(ir_sig_split(all[i].signature, &t), "%s", all[i].name);
+        cr_assert(ir_signature(m, all[i].signature, &s), "%s", all[i].name);
+        cr_expect(t.nin == s.nin && t.nout == s.nout && t.in_var == s.in_variadic && t.out_var == s.out_variadic,
+                  "%s", all[i].name);
+        for (int k = 0; k < t.nin && k < s.nin; k++)
+            cr_expect(s.in[k] ? (size_t)t.in[k].len == strlen(s.in[k]->spelling)
+                              : t.in[k].len == 3 && !memcmp(t.in[k].p, "any", 3), "%s #%d", all[i].name, k);
+    }
+    done(&p);
+}
+
+Test(parser, op_is_return) {
+    Parsed p;
+    Module *m = ok("func.func @f() -> i32 {\n  %c = tfrt.constant.i32 1\n  tfrt.return %c : i32\n}\n", &p);
+    Block *b = m->funcs[0]->body;
+    cr_assert_eq(b->nops, 2);
+    cr_expect_not(ir_op_is_return(b->ops[0]));
+    cr_expect(ir_op_is_return(b->ops[1]));
     done(&p);
 }
 

@@ -649,8 +649,8 @@ Test(print, every_op_of_the_table_round_trips)
     const OpInfo *t = optable_all(&n);
     int checked = 0, custom = 0;
     for (size_t i = 0; i < n; i++) {
-        VerifySig s;
-        if (!verify_parse_signature(t[i].signature, &s)) continue;
+        IrSigText s;
+        if (!ir_sig_split(t[i].signature, &s)) continue;
         char args[2048] = "", uses[1024] = "", intypes[1024] = "", outtypes[1024] = "", res[64] = "";
         size_t a = 0, u = 0, it = 0, ot = 0;
         for (int k = 0; k < s.nin; k++) {

@@ -1,61 +1,27 @@
 /*
-** build.h — constructing IR (ir/build.c). Two audiences:
-**
-** 1. Everyone: interning and the op-signature reader (ir_type_get,
-**    ir_name, ir_signature), usable on any Module.
-** 2. The parser (parser/grammar.y, parser/parser.c): the ParseCtx and the
-**    irb_* builder functions that grammar actions call, one per rule.
+** build.h — the parser's builders (parser/build.c, build_attr.c,
+** build_op.c, fast.c): the ParseCtx and the irb_* functions that grammar
+** actions (parser/grammar.y) and the driver (parser/parser.c) call, one
+** per rule. The IR core they build on (interning, types, signatures) is
+** ir/module.h.
 **
 ** Ownership: everything lives in the Module's arena. Builders never free.
 ** Errors: a builder that finds an error reports it through the ParseCtx's
 ** DiagSink, sets ctx->failed and returns NULL; every builder returns NULL at
 ** once when ctx->failed is set, so grammar actions need no checks.
 **
-** Module prefixes: ir_ (public), irb_ (parser builders).
+** Module prefix: irb_.
 */
-#ifndef TFRUN_BUILD_H
-#define TFRUN_BUILD_H
+#ifndef TFRUN_PARSER_BUILD_H
+#define TFRUN_PARSER_BUILD_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include "ir/ir.h"
 #include "ir/arena.h"
 #include "ir/diag.h"
+#include "ir/module.h"
 #include "lexer/lexer.h"
-
-/* ---- public helpers ------------------------------------------------------ */
-
-/* A new empty module named [filename] owning a copy of [text] (NUL added). */
-Module *ir_module_new(const char *filename, const char *text, size_t len);
-/* The same without the copy: the module borrows [text], which must end with
-** a NUL at [len] and stay alive and unchanged until ir_module_free(). */
-Module *ir_module_new_borrowed(const char *filename, const char *text, size_t len);
-/* The interned copy of [n] bytes of [s] (equal strings, same pointer). */
-const char *ir_name(Module *m, const char *s, size_t n);
-/* The interned type written [s] ([n] bytes, MLIR spelling: "i32",
-** "!tfrt.chain", "complex<f32>", "tensor<2x?xi32>", "none"), or NULL if it is
-** not a type. `!t.tensor` and `!tfrt_tensor.tensor` stay distinct types;
-** ir_type_same() treats them as equal. */
-const Type *ir_type_get(Module *m, const char *s, size_t n);
-bool ir_type_same(const Type *a, const Type *b);
-/* Rebuilds the name index behind ir_module_func after m->funcs changed
-** (the parser calls it; anyone editing m->funcs by hand must too, or the
-** index goes stale). Not thread-safe: call before sharing the module. */
-void ir_index_funcs(Module *m);
-/* A function type (interned). */
-const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *const *out, int nout);
-
-/* An op signature of kernels/ops.def read into types of [m]. `any` is a
-** NULL entry; a trailing `T...` sets *_variadic and keeps T as the last
-** entry. */
-typedef struct IrSig {
-    const Type *const *in;  int nin;  bool in_variadic;
-    const Type *const *out; int nout; bool out_variadic;
-} IrSig;
-/* Reads [sig]. Returns false for "" (unchecked) or a malformed signature. */
-bool ir_signature(Module *m, const char *sig, IrSig *out);
-
-/* ---- parser builders ----------------------------------------------------- */
 
 /* A growable array of pointers in the arena (lists in the grammar). */
 typedef struct Vec { void **v; int n, cap; } Vec;
@@ -140,6 +106,9 @@ typedef struct ParseCtx {
     const char *ty_s; uint32_t ty_len; const Type *ty;
     int nops_added;
     const FastStmt *fast;          /* the statement behind a FAST_STMT token */
+    /* The op irb_op_simple built whose result count comes from its
+    ** statement (variadic results): irb_stmt sizes them. */
+    const Op *flex_op;
     bool no_fast;                  /* the driver sends no FAST_STMT (tests) */
     /* The function type of the last fast statement and the text it was
     ** read from ('(' of the inputs to the last result token). */

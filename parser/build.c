@@ -1,0 +1,487 @@
+/*
+** build.c — the parser's builders (parser/build.h), part one: errors,
+** lists, scopes and values, functions and the module. Attributes, types
+** and locations are in build_attr.c, ops and statements in build_op.c,
+** fast statements in fast.c; build_int.h is what they share.
+**
+** Everything is allocated from the module's arena. Builders check
+** ctx->failed first and return NULL, so after the first error the rest of
+** the reductions lemon performs are harmless no-ops.
+*/
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "parser/build_int.h"
+#include "grammar.h"
+
+/* ========================================================================
+** Errors and lists
+** ======================================================================== */
+
+static void verror(ParseCtx *c, int line, int col, const char *fmt, va_list ap) {
+    if (c->failed) return;
+    /* An error in the statement of an op that does not exist (on its line
+    ** or the next) is most likely that op's: say so instead. */
+    if (c->has_unknown_op && line >= c->unknown_op.line && line <= c->unknown_op.line + 1) {
+        irb_unknown_op(c, &c->unknown_op);
+        return;
+    }
+    c->failed = true;
+    if (c->d) diag_emitv(c->d, DIAG_ERROR, c->file, line, col, fmt, ap);
+}
+
+void irb_error(ParseCtx *c, const Token *at, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    verror(c, at ? at->line : 0, at ? at->col : 0, fmt, ap);
+    va_end(ap);
+}
+
+void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    verror(c, line, col, fmt, ap);
+    va_end(ap);
+}
+
+void irb_unknown_op(ParseCtx *c, const Token *t) {
+    c->has_unknown_op = false;
+    if (c->failed) return;
+    if (t->len > 80) irb_error(c, t, "custom op '%.*s...' is unknown", 77, t->s);
+    else irb_error(c, t, "custom op '%.*s' is unknown", (int)t->len, t->s);
+    if (!c->d) return;
+    bool dialect = false;
+    const OpInfo *near = optable_nearest(t->s, t->len, &dialect);
+    char msg[256];
+    const char *dot = memchr(t->s, '.', t->len);
+    if (near) snprintf(msg, sizeof msg, "did you mean '%s'?", near->name);
+    else if (!dialect && dot)
+        snprintf(msg, sizeof msg, "tfrun implements no op of dialect '%.*s'",
+                 (int)(dot - t->s), t->s);
+    else return;
+    diag_emit(c->d, DIAG_NOTE, c->file, t->line, t->col, msg);
+}
+
+void *irb_oom(ParseCtx *c) {
+    if (!c->failed) {
+        c->oom = true;
+        irb_error(c, &c->last, "out of memory");
+    }
+    return NULL;
+}
+
+/* Room for this many elements comes with the Vec itself (most lists are
+** short: operands, types, results), so the first pushes do not grow it. */
+enum { VEC_INLINE = 4 };
+
+Vec *irb_vec(ParseCtx *c, void *first) {
+    if (c->failed) return NULL;
+    Vec *v = talloc(c, sizeof *v + VEC_INLINE * sizeof(void *));
+    if (!v) return NULL;
+    v->v = (void **)(v + 1);
+    v->cap = VEC_INLINE;
+    if (first) v->v[v->n++] = first;
+    return v;
+}
+
+Vec *irb_push(ParseCtx *c, Vec *v, void *x) {
+    if (c->failed || !v) return NULL;
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 4;
+        void **nv = arena_grow(c->tmp ? c->tmp : c->a, v->v, (size_t)v->n, (size_t)cap, sizeof *nv);
+        if (!nv) return irb_oom(c);
+        v->v = nv; v->cap = cap;
+    }
+    v->v[v->n++] = x;
+    return v;
+}
+
+/* ========================================================================
+** Scopes: name -> values of one block
+** ======================================================================== */
+
+/* A copy of the slot array of [e] when it has one (snapshots keep their
+** own, see below), in [a]; false when out of memory. */
+static bool own_slots(Entry *e, Arena *a) {
+    if (e->nslots <= 1) return true;
+    Value **sl = arena_alloc(a, (size_t)e->nslots * sizeof *sl);
+    if (!sl) return false;
+    memcpy(sl, e->u.many, (size_t)e->nslots * sizeof *sl);
+    e->u.many = sl;
+    return true;
+}
+
+Scope *irb_scope_push(ParseCtx *c, Block *b) {
+    if (c->failed) return NULL;
+    int depth = c->scope ? c->scope->depth + 1 : 0;
+    if (depth > IR_MAX_NESTING) {
+        irb_error(c, &c->last, "regions nested too deeply (more than %d levels)", IR_MAX_NESTING);
+        return NULL;
+    }
+    Scope *s = alloc(c, sizeof *s);
+    if (!s) return NULL;
+    s->block = b;
+    s->depth = depth;
+    s->parent = c->scope;
+    c->scope = s;
+    return s;
+}
+
+void irb_scope_pop(ParseCtx *c) {
+    Scope *s = c->scope;
+    if (!s) return;
+    c->scope = s->parent;
+    /* Nothing looks at a closed scope's table (outside the REPL, whose
+    ** snapshots point at tables): a large one is retired, its pages kept
+    ** for the executor's plans and frames (arena_map). */
+    if (!c->allow_shadow && s->tab) {
+        arena_retire(c->a, s->tab);
+        s->tab = NULL;
+        s->cap = s->n = 0;
+    }
+}
+
+static size_t entry_home(const void *slot) { return ((const Entry *)slot)->hash; }
+
+/* Room in [s] for one more name (its table at most half full then);
+** false after reporting when out of memory. */
+bool irb_scope_room(ParseCtx *c, Scope *s) {
+    if (s->n * 2 < s->cap) return true;
+    int cap = s->cap ? s->cap * 2 : 16;
+    Entry *nt = ir_rehash(c->a, s->tab, (size_t)s->cap, (size_t)cap, sizeof *nt, entry_home);
+    if (!nt) { irb_oom(c); return false; }
+    /* Outside the REPL no snapshot points at the old table, so a large
+    ** one goes back to the system at once. */
+    if (!c->allow_shadow) arena_release(c->a, s->tab);
+    s->tab = nt; s->cap = cap;
+    return true;
+}
+
+/* The entry of `%name` in [s], added if new; a new entry keeps [name]
+** itself when [copy] is false ([name] must then be NUL-terminated and
+** live as long as the IR), else a copy. */
+Entry *irb_scope_add(ParseCtx *c, Scope *s, const char *name, uint32_t len, uint32_t h, bool copy) {
+    if (!irb_scope_room(c, s)) return NULL;
+    Entry *e = scope_slot(s, name, len, h);
+    if (e->name) return e;
+    if (copy && !(name = arena_strndup(c->a, name, len))) return irb_oom(c);
+    e->name = name;
+    e->hash = h;
+    s->n++;
+    return e;
+}
+
+struct ScopeSnap {
+    Entry *tab; int cap, n;
+    Entry *copy;                 /* entries with copied slot arrays */
+    int nops, nvalues;
+    Value **vals; Use **tails; int *nuses; int nvals;
+};
+
+ScopeSnap *irb_snapshot(ParseCtx *c) {
+    Scope *s = c->scope;
+    Block *b = s->block;
+    ScopeSnap *sn = talloc(c, sizeof *sn);
+    if (!sn) return NULL;
+    sn->tab = s->tab; sn->cap = s->cap; sn->n = s->n;
+    sn->copy = talloc(c, (size_t)(s->cap + 1) * sizeof *sn->copy);
+    if (!sn->copy) return NULL;
+    for (int i = 0; i < s->cap; i++) {
+        sn->copy[i] = s->tab[i];
+        if (s->tab[i].name && !own_slots(&sn->copy[i], c->tmp ? c->tmp : c->a)) return irb_oom(c);
+    }
+    sn->nops = b->nops;
+    sn->nvalues = b->nvalues;
+    int nv = b->nargs;
+    for (int i = 0; i < b->nops; i++) nv += b->ops[i]->nresults;
+    sn->vals = talloc(c, (size_t)(nv + 1) * sizeof *sn->vals);
+    sn->tails = talloc(c, (size_t)(nv + 1) * sizeof *sn->tails);
+    sn->nuses = talloc(c, (size_t)(nv + 1) * sizeof *sn->nuses);
+    if (!sn->vals || !sn->tails || !sn->nuses) return NULL;
+    int k = 0;
+    for (int i = 0; i < b->nargs; i++) sn->vals[k++] = b->args[i];
+    for (int i = 0; i < b->nops; i++)
+        for (int j = 0; j < b->ops[i]->nresults; j++) sn->vals[k++] = b->ops[i]->results[j];
+    for (int i = 0; i < k; i++) { sn->tails[i] = sn->vals[i]->uses_tail; sn->nuses[i] = sn->vals[i]->nuses; }
+    sn->nvals = k;
+    return sn;
+}
+
+void irb_restore(ParseCtx *c, const ScopeSnap *sn) {
+    Scope *s = c->scope;
+    Block *b = s->block;
+    s->tab = sn->tab; s->cap = sn->cap; s->n = sn->n;
+    for (int i = 0; i < sn->cap; i++) {
+        s->tab[i] = sn->copy[i];
+        if (!s->tab[i].name) continue;
+        /* The saved slots are scratch: give the scope its own copy. */
+        if (!own_slots(&s->tab[i], c->a)) { s->tab[i].nslots = 0; s->tab[i].u.one = NULL; }
+    }
+    b->nops = sn->nops;
+    b->nvalues = sn->nvalues;
+    for (int i = 0; i < sn->nvals; i++) {
+        Value *v = sn->vals[i];
+        v->uses_tail = sn->tails[i];
+        v->nuses = sn->nuses[i];
+        if (v->uses_tail) v->uses_tail->next = NULL; else v->uses = NULL;
+    }
+}
+
+/* Binds value [v] to `%name#idx` in the current scope ([e]: the entry of
+** `%name`). [replace]: a redefinition replaces the old binding instead of
+** being an error. */
+bool irb_bind_entry(ParseCtx *c, Entry *e, int idx, Value *v, const Token *at, bool replace) {
+    if (!e) return false;
+    if (idx < e->nslots && slots(e)[idx]) {
+        if (!replace) {
+            if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%s'", e->name);
+            else irb_error(c, at, "redefinition of SSA value '%s#%d'", e->name, idx);
+            return false;
+        }
+    }
+    if (idx >= e->nslots && idx > 0) {
+        int n = idx + 1;
+        Value **ns = arena_alloc(c->a, (size_t)n * sizeof *ns);
+        if (!ns) { irb_oom(c); return false; }
+        memcpy(ns, slots(e), (size_t)e->nslots * sizeof *ns);
+        e->u.many = ns;
+    }
+    if (idx >= e->nslots) e->nslots = idx + 1;
+    slots(e)[idx] = v;
+    return true;
+}
+
+/* bind_entry for the interned `%name` [name]. */
+bool irb_bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *at, bool replace) {
+    size_t n = strlen(name);
+    return irb_bind_entry(c, irb_scope_add(c, c->scope, name, (uint32_t)n, ir_hash(name, n), false), idx, v, at, replace);
+}
+
+/* Splits `%name`, `%name#3`, `%name:3` into the interned `%name` and the
+** number. The '%' stays: for a plain `%name` the interned name is then also
+** the value's name as written (Value.name), one string for both. */
+static const char *split_value(ParseCtx *c, const Token *t, long *num, bool *overflow) {
+    const char *s = t->s + 1, *e = t->s + t->len, *sep = NULL;
+    *num = -1;
+    *overflow = false;
+    if (t->kind != TK_VALUE_HASH && t->kind != TK_VALUE_GROUP) return name_of(c, t->s, t->len);
+    for (const char *p = e; p > s; p--) {
+        if (p[-1] == '#' || p[-1] == ':') { sep = p - 1; break; }
+        if (!isdigit((unsigned char)p[-1])) break;
+    }
+    if (sep && (t->kind == TK_VALUE_HASH || t->kind == TK_VALUE_GROUP)) {
+        long v = 0;
+        for (const char *p = sep + 1; p < e; p++) {
+            if (v > 100000000) { *overflow = true; break; }
+            v = v * 10 + (*p - '0');
+        }
+        *num = v;
+        e = sep;
+    }
+    return name_of(c, t->s, (size_t)(e - t->s));
+}
+
+OperandRef *irb_use(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    long num;
+    bool ovf;
+    const char *name = split_value(c, t, &num, &ovf);
+    if (!name) return NULL;
+    int idx = num < 0 ? 0 : (int)num;
+    Entry *e = scope_get(c->scope, name);
+    if (!e) {
+        for (Scope *s = c->scope ? c->scope->parent : NULL; s; s = s->parent) {
+            if (scope_get(s, name)) {
+                irb_error(c, t, "'%s' is defined outside of this region (regions are isolated from above)", name);
+                return NULL;
+            }
+        }
+        irb_error(c, t, "use of undeclared SSA value name '%.*s'", (int)t->len, t->s);
+        return NULL;
+    }
+    if (ovf || idx >= e->nslots || !slots(e)[idx]) {
+        if (e->nslots == 1 && slots(e)[0] && num >= 0)
+            irb_error(c, t, "reference to invalid result number: '%.*s' is a single value", (int)t->len, t->s);
+        else
+            irb_error(c, t, "reference to invalid result number '%.*s'", (int)t->len, t->s);
+        return NULL;
+    }
+    OperandRef *r = talloc(c, sizeof *r);
+    if (!r) return NULL;
+    r->v = slots(e)[idx];
+    r->name = name;
+    r->idx = idx;
+    r->tok = *t;
+    return r;
+}
+
+OperandRef *irb_typed_use(ParseCtx *c, const Token *t, const Type *ty) {
+    OperandRef *r = irb_use(c, t);
+    if (!r || !ty) return NULL;
+    if (!ir_type_accepts(ty, r->v->type)) {
+        irb_error(c, t, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
+                  (int)t->len, t->s, ty->spelling, r->v->type->spelling);
+        return NULL;
+    }
+    return r;
+}
+
+ResultRef *irb_result(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    long num;
+    bool ovf;
+    const char *name = split_value(c, t, &num, &ovf);
+    if (!name) return NULL;
+    if (t->kind == TK_VALUE_GROUP && (ovf || num < 1 || num > 1000000)) {
+        irb_error(c, t, "expected a positive result count in '%.*s'", (int)t->len, t->s);
+        return NULL;
+    }
+    ResultRef *r = talloc(c, sizeof *r);
+    if (!r) return NULL;
+    r->name = name;
+    r->count = num < 0 ? 1 : (int)num;
+    r->tok = *t;
+    return r;
+}
+
+OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
+    if (c->failed || !ty) return NULL;
+    OperandRef *r = talloc(c, sizeof *r);
+    Value *v = alloc(c, sizeof *v);
+    if (!r || !v) return NULL;
+    v->type = ty;
+    if (name) {
+        long num;
+        bool ovf;
+        r->name = split_value(c, name, &num, &ovf);
+        if (!r->name) return NULL;
+        v->name = plain_value(name) ? r->name : name_of(c, name->s, name->len);
+        r->tok = *name;
+    }
+    r->v = v;
+    return r;
+}
+
+/* ========================================================================
+** Functions and the module
+** ======================================================================== */
+
+/* Adds interned [name] to the set of function names of this parse; false
+** if it is already there (or out of memory). */
+static bool add_fname(ParseCtx *c, const char *name) {
+    if (c->nfnames * 2 >= c->capfnames) {
+        int cap = c->capfnames ? c->capfnames * 2 : 64;
+        const char **nt = alloc(c, (size_t)cap * sizeof *nt);
+        if (!nt) return false;
+        for (int i = 0; i < c->capfnames; i++) {
+            if (!c->fnames[i]) continue;
+            size_t j = ((uintptr_t)c->fnames[i] >> 3) & (size_t)(cap - 1);
+            while (nt[j]) j = (j + 1) & (size_t)(cap - 1);
+            nt[j] = c->fnames[i];
+        }
+        c->fnames = nt; c->capfnames = cap;
+    }
+    size_t j = ((uintptr_t)name >> 3) & (size_t)(c->capfnames - 1);
+    while (c->fnames[j]) {
+        if (c->fnames[j] == name) return false;
+        j = (j + 1) & (size_t)(c->capfnames - 1);
+    }
+    c->fnames[j] = name;
+    c->nfnames++;
+    return true;
+}
+
+Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
+                    Vec *results, Vec *attrs) {
+    if (c->failed || !args || !results) return NULL;
+    Func *f = alloc(c, sizeof *f);
+    if (!f) return NULL;
+    size_t n;
+    f->name = irb_symbol_name(c, sym, &n);
+    if (!f->name) return NULL;
+    f->nargs = args->n;
+    const Type **at = alloc(c, (size_t)(args->n + 1) * sizeof *at);
+    if (!at) return NULL;
+    for (int i = 0; i < args->n; i++) at[i] = ((OperandRef *)args->v[i])->v->type;
+    f->arg_types = at;
+    f->nresults = results->n;
+    f->result_types = (const Type *const *)keep(c, results);
+    f->attrs = irb_sorted_attrs(c, attrs, NULL, 0, &f->nattrs, sym);
+    f->is_private = priv;
+    f->is_native = ir_func_attr(f, "tfrt.native") != NULL;
+    f->is_sync = ir_func_attr(f, "tfrt.sync") != NULL;
+    f->line = sym->line;
+    f->col = sym->col;
+    f->loc = irb_file_loc(c, c->file, kw->line, kw->col);
+    if (!add_fname(c, f->name)) {
+        if (!c->failed) irb_error(c, sym, "redefinition of symbol named '%s'", f->name);
+        return NULL;
+    }
+    /* The arguments are bound when the body opens. */
+    c->func = f;
+    c->func_args = args;
+    f->index = -1;
+    return c->failed ? NULL : f;
+}
+
+void irb_func_body_open(ParseCtx *c, const Token *lbrace) {
+    if (c->failed || !c->func) return;
+    Func *f = c->func;
+    Vec *args = c->func_args;
+    Block *b = irb_block_new(c, f, NULL);
+    if (!b) return;
+    b->args = alloc(c, (size_t)(args->n + 1) * sizeof *b->args);
+    if (!b->args) return;
+    b->nargs = args->n;
+    b->nvalues = args->n;
+    if (!irb_scope_push(c, b)) return;
+    for (int i = 0; i < args->n; i++) {
+        OperandRef *r = args->v[i];
+        if (!r->name) { irb_error(c, lbrace, "function arguments of a definition need names"); return; }
+        Value *v = r->v;
+        v->block = b; v->result_index = i; v->index = i;
+        b->args[i] = v;
+        if (!irb_bind(c, r->name, r->idx, v, &r->tok, false)) return;
+    }
+    f->body = b;
+}
+
+void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, const Loc *loc) {
+    if (c->failed || !f) return;
+    if (has_body) irb_scope_pop(c);
+    (void)rbrace;
+    c->func_args = NULL;
+    if (loc) f->loc = loc;
+    c->func = NULL;
+    /* c->funcs lives in the IR arena: the scratch is reset below. */
+    if (c->funcs.n == c->funcs.cap) {
+        int cap = c->funcs.cap ? c->funcs.cap * 2 : 16;
+        void **nv = arena_grow(c->a, c->funcs.v, (size_t)c->funcs.n, (size_t)cap, sizeof *nv);
+        if (!nv) { irb_oom(c); return; }
+        c->funcs.v = nv; c->funcs.cap = cap;
+    }
+    c->funcs.v[c->funcs.n++] = f;
+    /* Nothing of this function's scratch (lists, pending ops) is live now. */
+    if (c->tmp && !c->pend) arena_reset(c->tmp);
+}
+
+void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs) {
+    if (c->failed) return;
+    if (c->saw_module || c->in_module) {
+        irb_error(c, kw, "only one 'module' is allowed");
+        return;
+    }
+    c->saw_module = true;
+    c->in_module = true;
+    if (sym) {
+        size_t n;
+        c->m->name = irb_symbol_name(c, sym, &n);
+    }
+    c->m->attrs = irb_sorted_attrs(c, attrs, NULL, 0, &c->m->nattrs, kw);
+}
+
