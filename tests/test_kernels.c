@@ -867,6 +867,24 @@ Test(kern, rows_have_kernels)
     no_leaks();
 }
 
+/* Every row of kernels/ops.def has a kernel unless its flags say it has
+** none (OPF_NO_KERNEL), and a row flagged so has none. A row whose kernel
+** is not linked in would otherwise load and then fail as an unknown kernel
+** (optable.c declares the kernels weak). */
+Test(kern, every_row_has_kernel_unless_flagged)
+{
+    size_t n;
+    const OpInfo *all = optable_all(&n);
+    int missing = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool none = (all[i].flags & OPF_NO_KERNEL) != 0;
+        if (none == (all[i].fn == NULL)) continue;
+        missing++;
+        cr_expect(false, "%s: %s", all[i].name, none ? "flagged OPF_NO_KERNEL but has a kernel" : "has no kernel");
+    }
+    cr_assert(missing == 0, "%d rows disagree with their OPF_NO_KERNEL flag", missing);
+}
+
 /* {=====================================================================
 ** Legacy synchronous kernels (sync.c) and attribute-driven kernels
 ** ====================================================================== */
