@@ -3,8 +3,9 @@
 **
 ** The table is a static const array in ops.def order, which is sorted by op
 ** name (ORDER OPNAME), so optable_lookup is a binary search with no state.
-** Every kernel k_<ident> is declared weak: a row whose kernel is not linked
-** in has fn == NULL and the executor reports it as an unknown kernel.
+** Every kernel k_<ident> (an OPI row: k_<kernel>) is declared weak: a row
+** whose kernel is not linked in has fn == NULL and the executor reports it
+** as an unknown kernel.
 ** The effect facts that are not columns (mutable types, why a row is
 ** opaque) come from kernels/effects.def.
 */
@@ -14,13 +15,19 @@
 #include "kernels/optable.h"
 
 #define OP(id, ...) void k_##id(struct KernelFrame *f) __attribute__((weak));
+#define OPI(id, name, fam, sig, flags, fx, kernel, imm0, imm1) \
+    void k_##kernel(struct KernelFrame *f) __attribute__((weak));
 #include "kernels/ops.def"
 #undef OP
+#undef OPI
 
 static const OpInfo optable[] = {
-#define OP(id, name, fam, sig, flags, fx) { name, fam, sig, flags, fx, OPID_##id, k_##id },
+#define OP(id, name, fam, sig, flags, fx) { name, fam, sig, flags, fx, OPID_##id, k_##id, { 0, 0 } },
+#define OPI(id, name, fam, sig, flags, fx, kernel, imm0, imm1) \
+    { name, fam, sig, flags, fx, OPID_##id, k_##kernel, { imm0, imm1 } },
 #include "kernels/ops.def"
 #undef OP
+#undef OPI
 };
 
 #define NOPS (sizeof optable / sizeof optable[0])

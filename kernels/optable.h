@@ -22,8 +22,15 @@
 **   whose kernel is not written yet has fn == NULL (the executor reports it
 **   as an unknown kernel) and the build still links.
 **
+** - An OPI row (ops.def's header) names its kernel instead: another row's,
+**   or a generic kernel shared by rows that differ only in what their name
+**   fixes (a dtype, a rank, a tolerance), given as the row's immediates
+**   (OpInfo.imm). So `tfrt_dht.create_uninitialized_tensor.f32.2` is data,
+**   not a C function.
+**
 ** Adding a kernel: one OP row in ops.def, one function k_<ident> in the
-** family file under kernels/. Nothing else.
+** family file under kernels/ (or one OPI row naming an existing kernel).
+** Nothing else.
 **
 ** Module prefix: optable_.
 */
@@ -147,6 +154,18 @@ typedef enum TypeClass {
     TYC_ANY      = 1u << 5   /* !tfrt.any: may box any of the others */
 } TypeClass;
 
+/* Element types of dense host tensors, the dtype immediate of OPI rows
+** (kernels/dht.h has the functions on them). ORDER DTYPE: dht.c's dtypes
+** table follows this order. */
+typedef enum DType {
+    DT_INVALID = 0,
+    DT_BOOL, DT_I8, DT_I16, DT_I32, DT_I64,
+    DT_UI8, DT_UI16, DT_UI32, DT_UI64,
+    DT_F16, DT_BF16, DT_F32, DT_F64,
+    DT_COMPLEX64, DT_COMPLEX128,
+    DT__COUNT
+} DType;
+
 /* Every op has an id, OPID_<ident>, in ops.def order (ORDER OPNAME), so code
 ** that must single out an op switches on info->id instead of comparing names. */
 typedef enum OpId {
@@ -164,6 +183,9 @@ typedef struct OpInfo {
     unsigned effects;          /* FX_* */
     OpId id;
     KernelFn fn;               /* NULL: not implemented */
+    /* OPI rows: what the op name fixes for the shared kernel [fn] (a DType,
+    ** a rank, a tolerance; ops.def's IMM0, IMM1). 0 for OP rows. */
+    int imm[2];
 } OpInfo;
 
 /* The row for [name] (exactly [len] bytes), or NULL for an unknown op. */
