@@ -186,7 +186,49 @@ typedef struct OpInfo {
     /* OPI rows: what the op name fixes for the shared kernel [fn] (a DType,
     ** a rank, a tolerance; ops.def's IMM0, IMM1). 0 for OP rows. */
     int imm[2];
+    /* The kernel's C name without `k_`: the ident of an OP row, the kernel
+    ** column of an OPI row. kernels/attrs.def keys attributes by it. */
+    const char *kernel;
 } OpInfo;
+
+/* Attribute names (kernels/attrs.def): attr_<id> is the one spelling of
+** each, e.g. attr_callee is "callee", attr_tfrt_cost is "_tfrt_cost". */
+#define ATTR_NAME(id, spelling) extern const char attr_##id[];
+#include "kernels/attrs.def"
+#undef ATTR_NAME
+
+/* What an op requires of one attribute (kernels/attrs.def; the verifier's
+** check_attrs gives each rule its message). */
+typedef enum AttrRule {
+    AR_SYMBOL,        /* a flat symbol reference */
+    AR_STRING,        /* a string */
+    AR_INT,           /* an integer */
+    AR_ARRAY,         /* an array */
+    AR_DENSE,         /* a dense elements attribute */
+    AR_TYPED,         /* a scalar of type OpAttr.type (i1: a bool) */
+    AR_INT_ARRAY,     /* an array of integers */
+    AR_SHAPE,         /* an array of integers, as many as the row's rank (imm[1]) */
+    AR_SYMBOL_ARRAY,  /* an array of symbol references */
+    AR_DTYPE_SCALAR,  /* an integer, float or bool, for the row's dtype (imm[0]) */
+    AR_COST,          /* tfrt_test.test_cost's positive integer cost */
+    AR_ONE_OF_INT     /* an integer if present; the row needs one of its AR_ONE_OF_INT */
+} AttrRule;
+
+typedef struct OpAttr {
+    const char *kernel;        /* OpInfo.kernel of the rows it applies to */
+    const char *name;          /* attr_<id> */
+    AttrRule rule;
+    const char *type;          /* AR_TYPED: the value type's spelling */
+    bool required;             /* false: checked only when present */
+} OpAttr;
+
+/* The attribute rules of row [info], in kernels/attrs.def order; *n
+** receives their count (0: the op has none). */
+const OpAttr *optable_attrs(const OpInfo *info, int *n);
+/* The spelling of the element type of dtype [dt] as an attribute of that
+** dtype is typed ("i1" for DT_BOOL, "f32" for DT_COMPLEX64); "" for
+** DT_INVALID. */
+const char *optable_dtype_elem(DType dt);
 
 /* The row for [name] (exactly [len] bytes), or NULL for an unknown op. */
 const OpInfo *optable_lookup(const char *name, size_t len);
