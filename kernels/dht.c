@@ -559,7 +559,7 @@ static int attr_dims(const Attr *a, int64_t *dims, int max)
 static void create_tensor(KernelFrame *f, DType dt)
 {
     int64_t dims[DHT_MAX_RANK];
-    int rank = attr_dims(kf_attr(f, "shape"), dims, DHT_MAX_RANK);
+    int rank = attr_dims(kf_attr(f, attr_shape), dims, DHT_MAX_RANK);
     if (rank < 0) {
         kf_error(f, "missing or invalid 'shape' attribute");
         return;
@@ -577,7 +577,7 @@ void k_dht_fill_tensor_with_constant(KernelFrame *f)
 {
     DenseHostTensor *t = tensor_arg(f, 0);
     if (!t) return;
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     DScalar s;
     if (a && a->kind == ATTR_ARRAY && a->u.arr.n == 2) {    /* complex: [re, im] */
         double re = 0, im = 0;
@@ -633,7 +633,7 @@ void k_dht_set_tensor_with_constant_values(KernelFrame *f)
 {
     DenseHostTensor *t = tensor_arg(f, 0);
     if (!t) return;
-    if (!set_from_array(f, t, kf_attr(f, "values"))) return;
+    if (!set_from_array(f, t, kf_attr(f, attr_values))) return;
     if (f->nargs > 1) kf_forward_arg(f, 0, 1);
     else kf_set_chain(f, 0);
 }
@@ -816,7 +816,7 @@ void dht_kernel_create(KernelFrame *f, DType dt) { create_tensor(f, dt); }
 void k_dht_sync_set_tensor_with_constant_values(KernelFrame *f)
 {
     DenseHostTensor *t = tensor_arg(f, 0);
-    if (t) set_from_array(f, t, kf_attr(f, "values"));
+    if (t) set_from_array(f, t, kf_attr(f, attr_values));
 }
 
 /* make_tensor.DT(buf, shape) -> tensor. */

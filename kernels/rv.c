@@ -472,7 +472,7 @@ static void cs_run(CsCall *c)
 static const char *callee_name(const Op *op)
 {
     if (op->callee) return op->callee;
-    const Attr *a = ir_op_attr(op, "callee");
+    const Attr *a = ir_op_attr(op, attr_callee);
     return a && a->kind == ATTR_SYMBOL ? a->u.str.s : NULL;
 }
 

@@ -67,7 +67,7 @@ void k_dht_sync_create_dense_tensor(KernelFrame *f)
     dht_kernel_create(f, (DType)kl_imm(f, 0));
     if (!f->results[0] || !av_is_available(f->results[0])) return;
     DenseHostTensor *t = dht_from_any(*av_get(f->results[0]));
-    const Attr *v = kf_attr(f, "values");
+    const Attr *v = kf_attr(f, attr_values);
     if (!v || (v->kind != ATTR_ARRAY && v->kind != ATTR_DENSE)) {
         av_release(f->results[0]);
         f->results[0] = NULL;

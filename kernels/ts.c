@@ -53,7 +53,7 @@ static void done(KernelFrame *f) { kf_set_chain(f, 0); }
 ** caller frees *dims. */
 static int value_dims(KernelFrame *f, int64_t **dims)
 {
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     *dims = NULL;
     if (!a || (a->kind != ATTR_ARRAY && a->kind != ATTR_DENSE)) return -1;
     int n = a->u.arr.n;
