@@ -472,11 +472,15 @@ static bool close64(double a, double b, int64_t ulps)
     return ulps > 0 ? ulp_dist64(a, b) <= (uint64_t)ulps : a == b;
 }
 
-bool dht_equal(const DenseHostTensor *a, const DenseHostTensor *b, int64_t ulps)
+bool dht_same_type(const DenseHostTensor *a, const DenseHostTensor *b)
 {
     if (a->dtype != b->dtype || a->rank != b->rank) return false;
-    for (int i = 0; i < a->rank; i++)
-        if (a->dims[i] != b->dims[i]) return false;
+    return memcmp(a->dims, b->dims, (size_t)a->rank * sizeof a->dims[0]) == 0;
+}
+
+bool dht_equal(const DenseHostTensor *a, const DenseHostTensor *b, int64_t ulps)
+{
+    if (!dht_same_type(a, b)) return false;
     const char *pa = dht_data(a), *pb = dht_data(b);
     size_t es = dt_size(a->dtype);
     for (int64_t i = 0; i < a->nelems; i++, pa += es, pb += es) {

@@ -106,6 +106,8 @@ bool dscalar_from_any(Any v, DScalar *s);
 /* `DenseHostTensor dtype = i32, shape = [2], values = [1, 2]` (no newline).
 ** Returns a malloc'ed string. */
 char *dht_format(const DenseHostTensor *t);
+/* Same dtype and shape (the tensor's type). */
+bool dht_same_type(const DenseHostTensor *a, const DenseHostTensor *b);
 /* Equal dtype, shape and elements; with [ulps] > 0 floating elements may
 ** differ by that many units in the last place. */
 bool dht_equal(const DenseHostTensor *a, const DenseHostTensor *b, int64_t ulps);
