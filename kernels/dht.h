@@ -164,6 +164,9 @@ void k_dht_sync_create_dense_tensor(KernelFrame *f);      /* attrs shape, values
 void k_dht_sync_create_from_scalar(KernelFrame *f);       /* (v) attr shape -> t */
 void k_dht_sync_make_tensor(KernelFrame *f);              /* (buf, shape) -> t */
 void k_dht_sync_set_tensor_with_constant_values(KernelFrame *f); /* (t) attr values */
+/* kernels/tensor_compute.c (docs/kernel-behaviour.md §12): */
+void k_dht_add(KernelFrame *f);                           /* (a, b, out, ch) -> ch: out = a + b */
+void k_dht_matmul(KernelFrame *f);                        /* (a, b, out, ch) -> ch: out = a x b */
 
 /* Shared with sync.c: create_uninitialized_tensor's body for dtype [dt]. */
 void dht_kernel_create(KernelFrame *f, DType dt);
