@@ -152,7 +152,8 @@ Any kl_complex128(double re, double im);
 
 /* ---- generic kernels of ops.def's OPI rows --------------------------------
 ** Each serves every row that names it; what the op name fixes comes from
-** the row's immediates (kl_imm): IMM0 is the DType, IMM1 as noted. */
+** the row's immediates (kl_imm): IMM0 is the DType unless noted, IMM1 as
+** noted. */
 static inline int kl_imm(const KernelFrame *f, int i) { return f->op->info->imm[i]; }
 void k_dht_create_uninitialized_tensor(KernelFrame *f);   /* attr shape -> tensor (IMM1: rank) */
 void k_dht_fill_tensor_with_constant(KernelFrame *f);     /* (t, ch) attr value -> ch */
@@ -167,6 +168,10 @@ void k_dht_sync_set_tensor_with_constant_values(KernelFrame *f); /* (t) attr val
 /* kernels/tensor_compute.c (docs/kernel-behaviour.md §12): */
 void k_dht_add(KernelFrame *f);                           /* (a, b, out, ch) -> ch: out = a + b */
 void k_dht_matmul(KernelFrame *f);                        /* (a, b, out, ch) -> ch: out = a x b */
+/* kernels/ts.c and kernels/test.c: */
+void k_ts_as_fixed_rank_shape(KernelFrame *f);            /* (s) -> fixed-rank shape (IMM0: rank) */
+void k_ts_print_fixed_rank_shape(KernelFrame *f);         /* (s, ch) -> ch (IMM0: rank) */
+void k_tfrt_test_invoke_sync_function(KernelFrame *f);    /* (i32, i32) -> IMM0 i32s */
 
 /* Shared with sync.c: create_uninitialized_tensor's body for dtype [dt]. */
 void dht_kernel_create(KernelFrame *f, DType dt);

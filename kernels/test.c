@@ -705,9 +705,11 @@ void k_tfrt_test_const_dense_attr(KernelFrame *f)
     kf_set(f, 0, any_obj(&t->hdr));
 }
 
-/* Runs sync function attr `fn` on two i32 operands; [nres] i32 results. */
-static void invoke_sync(KernelFrame *f, int nres)
+/* tfrt_test.invoke_sync_function.i32_i32.*: runs sync function attr `fn`
+** on two i32 operands; IMM0 (1 or 2) i32 results. */
+void k_tfrt_test_invoke_sync_function(KernelFrame *f)
 {
+    int nres = kl_imm(f, 0);
     const Attr *a = kf_attr(f, attr_fn);
     Func *fn = NULL;
     if (a && (a->kind == ATTR_SYMBOL || a->kind == ATTR_STRING)) {
@@ -730,8 +732,6 @@ static void invoke_sync(KernelFrame *f, int nres)
     }
 }
 
-void k_tfrt_test_invoke_sync_function_i32_i32_i32(KernelFrame *f) { invoke_sync(f, 1); }
-void k_tfrt_test_invoke_sync_function_i32_i32_i32_i32(KernelFrame *f) { invoke_sync(f, 2); }
 
 /* Tensor-type helpers (not used by the tests): a tensor type is its name. */
 void k_tfrt_test_get_static_tensor_type(KernelFrame *f) { kf_set(f, 0, any_str("dht", 3)); }
