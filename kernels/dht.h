@@ -170,7 +170,7 @@ void k_dht_add(KernelFrame *f);                           /* (a, b, out, ch) -> 
 void k_dht_matmul(KernelFrame *f);                        /* (a, b, out, ch) -> ch: out = a x b */
 /* kernels/ts.c and kernels/test.c: */
 void k_ts_as_fixed_rank_shape(KernelFrame *f);            /* (s) -> fixed-rank shape (IMM0: rank) */
-void k_ts_print_fixed_rank_shape(KernelFrame *f);         /* (s, ch) -> ch (IMM0: rank) */
+void k_ts_print_fixed_rank_shape(KernelFrame *f);         /* (s, ch) -> ch (IMM0: rank, which the shape carries) */
 void k_tfrt_test_invoke_sync_function(KernelFrame *f);    /* (i32, i32) -> IMM0 i32s */
 
 /* Shared with sync.c: create_uninitialized_tensor's body for dtype [dt]. */
