@@ -324,7 +324,7 @@ $(BUILD)/seed.stamp: $(FUZZ_SEEDS)
 	@touch $@
 
 $(BUILD)/tfrun.dict: fuzz/tokens.dict kernels/ops.def
-	@{ cat fuzz/tokens.dict; sed -n 's/^OP([a-z0-9_]*, *"\([^"]*\)".*/"\1"/p' kernels/ops.def; } > $@
+	@{ cat fuzz/tokens.dict; sed -n 's/^OPI*([a-z0-9_]*, *"\([^"]*\)".*/"\1"/p' kernels/ops.def; } > $@
 
 # Each target in turn for FUZZ_SECONDS; a crash stops with its input
 # saved under build/fuzz/crashes and the status of the fuzzer.

@@ -150,7 +150,7 @@ bool sa_const_nonzero(const Value *v)
 {
     const Op *d = v ? v->def : NULL;
     if (!d || !d->info || d->info->family != SYN_CONSTANT) return false;
-    const Attr *a = ir_op_attr(d, "value");
+    const Attr *a = ir_op_attr(d, attr_value);
     if (!a) return false;
     switch (v->type ? v->type->kind : TY_NONE) {
     case TY_I32:
@@ -176,7 +176,7 @@ bool sa_const_nonneg(const Value *v)
 {
     const Op *d = v ? v->def : NULL;
     if (!d || !d->info || d->info->family != SYN_CONSTANT) return false;
-    const Attr *a = ir_op_attr(d, "value");
+    const Attr *a = ir_op_attr(d, attr_value);
     if (!a || a->kind != ATTR_INT) return false;
     switch (v->type ? v->type->kind : TY_NONE) {
     case TY_I32: return (int32_t)a->u.i >= 0;

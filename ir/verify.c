@@ -49,7 +49,7 @@ typedef struct Row {
     bool plain;
     unsigned char attr_rule;       /* ATTR_RULE_*: does check_attrs apply? */
     bool fast;                     /* plain and no attribute rule: plain_op_ok */
-    const char *value_ty;          /* constants: constant_value_type */
+    const char *value_ty;          /* constants: value_type_rule */
     const Type *value_ok;          /* ... and the last `value` type accepted */
     AttrKind value_kind;
     /* The last type accepted at each signature position (types are
@@ -304,8 +304,6 @@ static void collect_dialects(V *v)
 
 /* ---------------------------------------------------------------- attributes */
 
-static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
-
 static const char *attr_kind_desc(AttrKind k)
 {
     switch (k) {
@@ -386,141 +384,110 @@ static void need_int_array(V *v, const Op *op, const char *name)
         }
 }
 
-/* Element type of a tensor-op dtype suffix ("i32", "bool", "complex64"). */
-static const char *dtype_elem(const char *dt)
+/* Checks attribute rule [r] (kernels/attrs.def) on [op]. AR_ONE_OF_INT
+** counts the attributes of that group present in *[one_of]. */
+static void check_attr(V *v, const Op *op, const OpAttr *r, int *one_of)
 {
-    static const char *const map[][2] = {
-        {"bool", "i1"}, {"complex64", "f32"}, {"complex128", "f64"},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (!strcmp(dt, map[i][0])) return map[i][1];
-    return dt;
-}
-
-/* The type of the `value` attribute of the constant ops ("tfrt.constant.i32"
-** -> "i32"), the one rule of check_attrs for them; NULL for other ops. */
-static const char *constant_value_type(const char *n)
-{
-    if (has_prefix(n, "tfrt.constant.complex")) return NULL;
-    if (has_prefix(n, "tfrt.constant.") || has_prefix(n, "tfrt.constant_s.")) return strchr(n + 5, '.') + 1;
-    return NULL;
-}
-
-/* The attribute rules of the known ops (docs/language.md §2.8, docs/kernel-behaviour.md §1, §9).
-** Returns false when no rule applies to the op (the caller then skips it
-** next time: see check_attrs_cached). */
-static bool check_attrs(V *v, const Op *op)
-{
-    const char *n = op->name;
-    const char *vt;
-    if (has_prefix(n, "tfrt.constant.complex")) {
-        const char *et = !strcmp(n, "tfrt.constant.complex64") ? "f32" : "f64";
-        need_typed(v, op, "imaginary", et);
-        need_typed(v, op, "real", et);
-    } else if ((vt = constant_value_type(n))) {
-        need_typed(v, op, "value", vt);
-    } else if (!strcmp(n, "tfrt.call") || !strcmp(n, "rv.critical") || !strcmp(n, "tfrt.parallel_call.i32")) {
-        need_attr(v, op, "callee", ATTR_SYMBOL);
-    } else if (!strcmp(n, "tfrt_test.sync_benchmark")) {
-        need_attr(v, op, "target_fn", ATTR_SYMBOL);
-    } else if (!strcmp(n, "tfrt.get_device")) {
-        need_attr(v, op, "device_name", ATTR_STRING);
-    } else if (!strcmp(n, "tfrt.cond")) {
-        need_attr(v, op, "a_true_fn", ATTR_SYMBOL);
-        need_attr(v, op, "b_false_fn", ATTR_SYMBOL);
-    } else if (!strcmp(n, "tfrt.case")) {
-        const Attr *a = need_attr(v, op, "branches", ATTR_ARRAY);
+    const char *name = r->name;
+    const Attr *a = ir_op_attr(op, name);
+    if (!a && !r->required) return;
+    switch (r->rule) {
+    case AR_SYMBOL: need_attr(v, op, name, ATTR_SYMBOL); break;
+    case AR_STRING: need_attr(v, op, name, ATTR_STRING); break;
+    case AR_INT:    need_attr(v, op, name, ATTR_INT); break;
+    case AR_ARRAY:  need_attr(v, op, name, ATTR_ARRAY); break;
+    case AR_DENSE:  need_attr(v, op, name, ATTR_DENSE); break;
+    case AR_TYPED:  need_typed(v, op, name, r->type); break;
+    case AR_INT_ARRAY: need_int_array(v, op, name); break;
+    case AR_SHAPE: {
+        need_int_array(v, op, name);
+        int rank = op->info->imm[1];
+        if (a && a->kind == ATTR_ARRAY && a->u.arr.n != rank)
+            op_error(v, op, "attribute '%s' must have %d elements, but has %d", name, rank, a->u.arr.n);
+        break;
+    }
+    case AR_SYMBOL_ARRAY:
+        a = need_attr(v, op, name, ATTR_ARRAY);
         for (int i = 0; a && i < a->u.arr.n; i++)
             if (!a->u.arr.elems[i] || a->u.arr.elems[i]->kind != ATTR_SYMBOL) {
-                op_error(v, op, "attribute 'branches' failed to satisfy constraint: symbol ref array attribute");
+                op_error(v, op, "attribute '%s' failed to satisfy constraint: symbol ref array attribute", name);
                 break;
             }
-    } else if (!strcmp(n, "tfrt.while")) {
-        need_attr(v, op, "body_fn", ATTR_SYMBOL);
-        if (ir_op_attr(op, "parallel_iterations"))      /* optional in the syntax */
-            need_typed(v, op, "parallel_iterations", "i64");
-    } else if (!strcmp(n, "tfrt.once")) {
-        need_attr(v, op, "function", ATTR_SYMBOL);
-    } else if (!strcmp(n, "tfrt_test.test_cost")) {
-        need_attr(v, op, "id", ATTR_INT);
-        const Attr *c = ir_op_attr(op, "_tfrt_cost");
-        if (!c || c->kind != ATTR_INT) op_error(v, op, "cost attribute not found");
-        else if (c->u.i <= 0) op_error(v, op, "cost value must be larger than 0");
-    } else if (!strcmp(n, "tfrt_test.get_string") || !strcmp(n, "tfrt_test.get_string_sync")) {
-        need_attr(v, op, "value", ATTR_STRING);
-    } else if (!strcmp(n, "tfrt_test.benchmark")) {
-        need_attr(v, op, "name", ATTR_STRING);
-        static const char *const keys[] = { "duration_secs", "max_count", "num_warmup_runs" };
-        bool any = false;
-        for (int i = 0; i < 3; i++) {
-            const Attr *a = ir_op_attr(op, keys[i]);
-            if (!a) continue;
-            any = true;
-            if (a->kind != ATTR_INT)
-                op_error(v, op, "attribute '%s' failed to satisfy constraint: 32-bit signless integer attribute", keys[i]);
-        }
-        if (!any) op_error(v, op, "requires attribute 'duration_secs', 'max_count' or 'num_warmup_runs'");
-    } else if (!strcmp(n, "tfrt_test.unique_loc")) {
-        need_attr(v, op, "name", ATTR_STRING);
-    } else if (has_prefix(n, "tfrt_test.invoke_sync_function.")) {
-        need_attr(v, op, "fn", ATTR_SYMBOL);
-    } else if (!strcmp(n, "tfrt_test.const_dense_attr") || !strcmp(n, "tfrt_test.sync.const_dense_attr")) {
-        need_attr(v, op, "value", ATTR_DENSE);
-    } else if (!strcmp(n, "tfrt_test.flat")) {
-        need_attr(v, op, "value", ATTR_ARRAY);
-    } else if (has_prefix(n, "tfrt_test.async_constant.")) {
-        need_typed(v, op, "value", n + strlen("tfrt_test.async_constant."));
-    } else if (!strcmp(n, "vt.constant")) {
-        need_typed(v, op, "value", "i32");
-    } else if (has_prefix(n, "tfrt_dht.create_uninitialized_tensor.") ||
-               has_prefix(n, "tfrt_dht_sync.create_uninitialized_tensor.")) {
-        need_int_array(v, op, "shape");
-        const Attr *a = ir_op_attr(op, "shape");
-        const char *r = strrchr(n, '.');
-        if (a && a->kind == ATTR_ARRAY && r && r[1] >= '0' && r[1] <= '9' && !r[2] &&
-            a->u.arr.n != r[1] - '0')
-            op_error(v, op, "attribute 'shape' must have %d elements, but has %d", r[1] - '0', a->u.arr.n);
-    } else if (has_prefix(n, "tfrt_dht.fill_tensor_with_constant.")) {
-        const char *dt = dtype_elem(n + strlen("tfrt_dht.fill_tensor_with_constant."));
-        const Attr *a = ir_op_attr(op, "value");
-        if (!a) op_error(v, op, "requires attribute 'value'");
+        break;
+    case AR_DTYPE_SCALAR:
+        if (!a) op_error(v, op, "requires attribute '%s'", name);
         else if (a->kind != ATTR_INT && a->kind != ATTR_FLOAT && a->kind != ATTR_BOOL) {
             char desc[64];
-            typed_attr_desc(dt, desc, sizeof desc);
-            op_error(v, op, "attribute 'value' failed to satisfy constraint: %s", desc);
+            typed_attr_desc(optable_dtype_elem((DType)op->info->imm[0]), desc, sizeof desc);
+            op_error(v, op, "attribute '%s' failed to satisfy constraint: %s", name, desc);
         }
-    } else if (has_prefix(n, "tfrt_dht.set_tensor_with_constant_values.") ||
-               has_prefix(n, "tfrt_dht_sync.set_tensor_with_constant_values.")) {
-        need_attr(v, op, "values", ATTR_ARRAY);
-    } else if (has_prefix(n, "tfrt_dht_sync.create_dense_tensor.")) {
-        need_int_array(v, op, "shape");
-        need_attr(v, op, "values", ATTR_ARRAY);
-    } else if (!strcmp(n, "ts.build_shape") || !strcmp(n, "ts.build_partial_shape")) {
-        need_int_array(v, op, "value");
-    } else {
-        return false;
+        break;
+    case AR_COST:
+        if (!a || a->kind != ATTR_INT) op_error(v, op, "cost attribute not found");
+        else if (a->u.i <= 0) op_error(v, op, "cost value must be larger than 0");
+        break;
+    case AR_ONE_OF_INT:
+        ++*one_of;
+        if (a->kind != ATTR_INT)
+            op_error(v, op, "attribute '%s' failed to satisfy constraint: 32-bit signless integer attribute", name);
+        break;
     }
-    return true;
+}
+
+/* The attribute rules of the op's row (kernels/attrs.def), in order; an
+** op with AR_ONE_OF_INT rules needs at least one of those attributes.
+** Returns false when the row has no rule (the caller then skips it next
+** time: see check_attrs_cached). */
+static bool check_attrs(V *v, const Op *op)
+{
+    int n, one_of = 0;
+    const OpAttr *rules = optable_attrs(op->info, &n);
+    for (int i = 0; i < n; i++) check_attr(v, op, &rules[i], &one_of);
+    bool group = false;
+    for (int i = 0; i < n; i++) group |= rules[i].rule == AR_ONE_OF_INT;
+    if (group && !one_of) {
+        char msg[256];
+        size_t len = 0;
+        int k = 0, count = 0;
+        for (int i = 0; i < n; i++) count += rules[i].rule == AR_ONE_OF_INT;
+        for (int i = 0; i < n && len < sizeof msg; i++) {
+            if (rules[i].rule != AR_ONE_OF_INT) continue;
+            const char *sep = k == 0 ? "" : k == count - 1 ? " or " : ", ";
+            int w = snprintf(msg + len, sizeof msg - len, "%s'%s'", sep, rules[i].name);
+            if (w > 0) len += (size_t)w;
+            k++;
+        }
+        op_error(v, op, "requires attribute %s", msg);
+    }
+    return n > 0;
+}
+
+/* The type of the one attribute rule of a row that has just that rule, a
+** `value` of one type (the constants), or NULL. */
+static const char *value_type_rule(const Op *op)
+{
+    int n;
+    const OpAttr *rules = optable_attrs(op->info, &n);
+    return n == 1 && rules[0].rule == AR_TYPED && rules[0].required && rules[0].name == attr_value ? rules[0].type : NULL;
 }
 
 /* check_attrs, remembering in [r] (may be NULL) whether any rule applies
-** to the row (the rules are chains of string compares; most ops have none).
-** Whether a rule applies, and which, depends on the op name alone. The
-** constants' rule (a `value` of their type) remembers the last attribute
-** kind and type it accepted. */
+** to the row (most ops have none). Which rules apply depends on the row
+** alone. A row whose one rule is a `value` of one type (the constants)
+** remembers the last attribute kind and type it accepted. */
 static void check_attrs_cached(V *v, const Op *op, Row *r)
 {
     if (!r) { check_attrs(v, op); return; }
     if (r->attr_rule == ATTR_RULE_NONE) return;
     if (r->value_ty) {
-        const Attr *a = ir_op_attr(op, "value");
+        const Attr *a = ir_op_attr(op, attr_value);
         if (a && a->type && a->type == r->value_ok && a->kind == r->value_kind) return;
         int errors = v->errors;
-        need_typed(v, op, "value", r->value_ty);
+        need_typed(v, op, attr_value, r->value_ty);
         if (a && a->type && v->errors == errors) { r->value_ok = a->type; r->value_kind = a->kind; }
         return;
     }
-    if (r->attr_rule == ATTR_RULE_UNKNOWN) r->value_ty = constant_value_type(op->name);
+    if (r->attr_rule == ATTR_RULE_UNKNOWN) r->value_ty = value_type_rule(op);
     r->attr_rule = check_attrs(v, op) ? ATTR_RULE_SOME : ATTR_RULE_NONE;
     r->fast = r->plain && r->attr_rule == ATTR_RULE_NONE;
 }

@@ -29,14 +29,14 @@ void k_tfrt_merge_chains(KernelFrame *f) { kf_set_chain(f, 0); }
 /* The integer `value` attribute, or an error (returns false). */
 static bool int_value(KernelFrame *f, int64_t *v)
 {
-    if (kl_attr_int(kf_attr(f, "value"), v)) return true;
+    if (kl_attr_int(kf_attr(f, attr_value), v)) return true;
     kf_error(f, "missing or invalid 'value' attribute");
     return false;
 }
 
 static bool float_value(KernelFrame *f, double *v)
 {
-    if (kl_attr_f64(kf_attr(f, "value"), v)) return true;
+    if (kl_attr_f64(kf_attr(f, attr_value), v)) return true;
     kf_error(f, "missing or invalid 'value' attribute");
     return false;
 }
@@ -70,7 +70,7 @@ void k_tfrt_constant_ui64(KernelFrame *f)
 
 void k_tfrt_constant_f32(KernelFrame *f)
 {
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     if (a && a->kind == ATTR_FLOAT && a->has_float_bits) {
         uint32_t bits = (uint32_t)a->float_bits;
         float x;
@@ -84,7 +84,7 @@ void k_tfrt_constant_f32(KernelFrame *f)
 
 void k_tfrt_constant_f64(KernelFrame *f)
 {
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     if (a && a->kind == ATTR_FLOAT && a->has_float_bits) {
         double x;
         memcpy(&x, &a->float_bits, 8);
@@ -98,14 +98,14 @@ void k_tfrt_constant_f64(KernelFrame *f)
 /* f16 / bf16 constants keep the raw 16-bit pattern (docs/kernel-behaviour.md §2). */
 void k_tfrt_constant_f16(KernelFrame *f)
 {
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     if (!a) { kf_error(f, "missing or invalid 'value' attribute"); return; }
     kf_set(f, 0, half_any(ANY_F16, kl_attr_half_bits(a, false)));
 }
 
 void k_tfrt_constant_bf16(KernelFrame *f)
 {
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     if (!a) { kf_error(f, "missing or invalid 'value' attribute"); return; }
     kf_set(f, 0, half_any(ANY_BF16, kl_attr_half_bits(a, true)));
 }
@@ -113,7 +113,7 @@ void k_tfrt_constant_bf16(KernelFrame *f)
 /* Complex constants: attributes `real` and `imaginary`. */
 static bool complex_parts(KernelFrame *f, double *re, double *im)
 {
-    if (kl_attr_f64(kf_attr(f, "real"), re) && kl_attr_f64(kf_attr(f, "imaginary"), im)) return true;
+    if (kl_attr_f64(kf_attr(f, attr_real), re) && kl_attr_f64(kf_attr(f, attr_imaginary), im)) return true;
     kf_error(f, "missing or invalid 'real' / 'imaginary' attribute");
     return false;
 }
@@ -253,7 +253,7 @@ void k_tfrt_alias_value(KernelFrame *f) { kf_forward_arg(f, 0, 1); }
 /* Only `CPU:0` exists; a device is represented by its name. */
 void k_tfrt_get_device(KernelFrame *f)
 {
-    const Attr *a = kf_attr(f, "device_name");
+    const Attr *a = kf_attr(f, attr_device_name);
     const char *name = a && a->kind == ATTR_STRING ? a->u.str.s : "";
     size_t len = a && a->kind == ATTR_STRING ? a->u.str.len : 0;
     if (len == 5 && memcmp(name, "CPU:0", 5) == 0) {

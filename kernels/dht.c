@@ -472,11 +472,15 @@ static bool close64(double a, double b, int64_t ulps)
     return ulps > 0 ? ulp_dist64(a, b) <= (uint64_t)ulps : a == b;
 }
 
-bool dht_equal(const DenseHostTensor *a, const DenseHostTensor *b, int64_t ulps)
+bool dht_same_type(const DenseHostTensor *a, const DenseHostTensor *b)
 {
     if (a->dtype != b->dtype || a->rank != b->rank) return false;
-    for (int i = 0; i < a->rank; i++)
-        if (a->dims[i] != b->dims[i]) return false;
+    return memcmp(a->dims, b->dims, (size_t)a->rank * sizeof a->dims[0]) == 0;
+}
+
+bool dht_equal(const DenseHostTensor *a, const DenseHostTensor *b, int64_t ulps)
+{
+    if (!dht_same_type(a, b)) return false;
     const char *pa = dht_data(a), *pb = dht_data(b);
     size_t es = dt_size(a->dtype);
     for (int64_t i = 0; i < a->nelems; i++, pa += es, pb += es) {
@@ -559,7 +563,7 @@ static int attr_dims(const Attr *a, int64_t *dims, int max)
 static void create_tensor(KernelFrame *f, DType dt)
 {
     int64_t dims[DHT_MAX_RANK];
-    int rank = attr_dims(kf_attr(f, "shape"), dims, DHT_MAX_RANK);
+    int rank = attr_dims(kf_attr(f, attr_shape), dims, DHT_MAX_RANK);
     if (rank < 0) {
         kf_error(f, "missing or invalid 'shape' attribute");
         return;
@@ -573,12 +577,11 @@ static void create_tensor(KernelFrame *f, DType dt)
 }
 
 /* fill_tensor_with_constant.DT(t, ch): attr value. */
-static void fill_tensor(KernelFrame *f, DType dt)
+void k_dht_fill_tensor_with_constant(KernelFrame *f)
 {
-    (void)dt;
     DenseHostTensor *t = tensor_arg(f, 0);
     if (!t) return;
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     DScalar s;
     if (a && a->kind == ATTR_ARRAY && a->u.arr.n == 2) {    /* complex: [re, im] */
         double re = 0, im = 0;
@@ -630,20 +633,18 @@ static bool set_from_array(KernelFrame *f, DenseHostTensor *t, const Attr *a)
 }
 
 /* set_tensor_with_constant_values.DT(t, ch): attr values -> ch. */
-static void set_constant_values(KernelFrame *f, DType dt)
+void k_dht_set_tensor_with_constant_values(KernelFrame *f)
 {
-    (void)dt;
     DenseHostTensor *t = tensor_arg(f, 0);
     if (!t) return;
-    if (!set_from_array(f, t, kf_attr(f, "values"))) return;
+    if (!set_from_array(f, t, kf_attr(f, attr_values))) return;
     if (f->nargs > 1) kf_forward_arg(f, 0, 1);
     else kf_set_chain(f, 0);
 }
 
 /* set_tensor_with_values.DT(t, ch, v1..vn) -> ready chain. */
-static void set_values(KernelFrame *f, DType dt)
+void k_dht_set_tensor_with_values(KernelFrame *f)
 {
-    (void)dt;
     DenseHostTensor *t = tensor_arg(f, 0);
     if (!t) return;
     int n = f->nargs - 2;
@@ -714,32 +715,13 @@ static void tensor_compare(KernelFrame *f, int64_t ulps)
     }
 }
 
-/* One kernel per dtype of DHT_KERNEL_DTYPES (dht.h). */
-#define K_CREATE(sfx, dt) \
-    void k_tfrt_dht_create_uninitialized_tensor_##sfx##_0(KernelFrame *f) { create_tensor(f, dt); } \
-    void k_tfrt_dht_create_uninitialized_tensor_##sfx##_1(KernelFrame *f) { create_tensor(f, dt); } \
-    void k_tfrt_dht_create_uninitialized_tensor_##sfx##_2(KernelFrame *f) { create_tensor(f, dt); } \
-    void k_tfrt_dht_create_uninitialized_tensor_##sfx##_3(KernelFrame *f) { create_tensor(f, dt); } \
-    void k_tfrt_dht_create_uninitialized_tensor_##sfx##_4(KernelFrame *f) { create_tensor(f, dt); } \
-    void k_tfrt_dht_create_uninitialized_tensor_##sfx##_5(KernelFrame *f) { create_tensor(f, dt); }
-#define K_FILL(sfx, dt) void k_tfrt_dht_fill_tensor_with_constant_##sfx(KernelFrame *f) { fill_tensor(f, dt); }
-#define K_SETC(sfx, dt) void k_tfrt_dht_set_tensor_with_constant_values_##sfx(KernelFrame *f) { set_constant_values(f, dt); }
-#define K_SETV(sfx, dt) void k_tfrt_dht_set_tensor_with_values_##sfx(KernelFrame *f) { set_values(f, dt); }
-#define K_MAKE(sfx, dt) void k_tfrt_dht_make_tensor_##sfx(KernelFrame *f) { make_tensor(f, dt, "dht.make_tensor", 2); }
-#define K_EQUAL(sfx, dt) \
-    void k_tfrt_dht_tensor_equal_##sfx(KernelFrame *f) { tensor_compare(f, 0); } \
-    void k_tfrt_dht_tensor_allclose_##sfx(KernelFrame *f) { tensor_compare(f, (dt) >= DT_F16 ? 2 : 0); } \
-    void k_tfrt_dht_tensor_allclose_3ulp_##sfx(KernelFrame *f) { tensor_compare(f, (dt) >= DT_F16 ? 3 : 0); } \
-    void k_tfrt_dht_tensor_allclose_1000ulp_##sfx(KernelFrame *f) { tensor_compare(f, (dt) >= DT_F16 ? 1000 : 0); } \
-    void k_tfrt_dht_tensor_allclose_2000ulp_##sfx(KernelFrame *f) { tensor_compare(f, (dt) >= DT_F16 ? 2000 : 0); } \
-    void k_tfrt_dht_tensor_allclose_100000ulp_##sfx(KernelFrame *f) { tensor_compare(f, (dt) >= DT_F16 ? 100000 : 0); }
-
-DHT_KERNEL_DTYPES(K_CREATE)
-DHT_KERNEL_DTYPES(K_FILL)
-DHT_KERNEL_DTYPES(K_SETC)
-DHT_KERNEL_DTYPES(K_SETV)
-DHT_KERNEL_DTYPES(K_MAKE)
-DHT_KERNEL_DTYPES(K_EQUAL)
+/* The generic kernels of ops.def's OPI rows (dht.h): the dtype, rank and
+** tolerance come from the row (kl_imm). */
+void k_dht_create_uninitialized_tensor(KernelFrame *f) { create_tensor(f, (DType)kl_imm(f, 0)); }
+void k_dht_make_tensor(KernelFrame *f) { make_tensor(f, (DType)kl_imm(f, 0), "dht.make_tensor", 2); }
+/* tensor_equal (IMM1 0) and tensor_allclose[.Nulp] (IMM1 N ulps, which
+** only floating dtypes use). */
+void k_dht_tensor_compare(KernelFrame *f) { tensor_compare(f, kl_imm(f, 0) >= DT_F16 ? kl_imm(f, 1) : 0); }
 
 /* allocate_buffer(i64 size, i64 align) -> host buffer. */
 void k_tfrt_dht_allocate_buffer(KernelFrame *f)
@@ -834,13 +816,15 @@ void k_tfrt_dht_print_tensor_shape(KernelFrame *f)
 
 void dht_kernel_create(KernelFrame *f, DType dt) { create_tensor(f, dt); }
 
-void dht_kernel_set_constant_values(KernelFrame *f)
+/* set_tensor_with_constant_values.DT(t): attr values, no result. */
+void k_dht_sync_set_tensor_with_constant_values(KernelFrame *f)
 {
     DenseHostTensor *t = tensor_arg(f, 0);
-    if (t) set_from_array(f, t, kf_attr(f, "values"));
+    if (t) set_from_array(f, t, kf_attr(f, attr_values));
 }
 
-void dht_kernel_make_tensor(KernelFrame *f, DType dt)
+/* make_tensor.DT(buf, shape) -> tensor. */
+void k_dht_sync_make_tensor(KernelFrame *f)
 {
-    make_tensor(f, dt, "tfrt_dht_sync.make_tensor", 1);
+    make_tensor(f, (DType)kl_imm(f, 0), "tfrt_dht_sync.make_tensor", 1);
 }

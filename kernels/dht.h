@@ -33,15 +33,8 @@
 #include "kernels/kernel.h"
 
 /* ---- dtypes ------------------------------------------------------------- */
-/* ORDER DTYPE: dt_name() and dt_size() follow this order. */
-typedef enum DType {
-    DT_INVALID = 0,
-    DT_BOOL, DT_I8, DT_I16, DT_I32, DT_I64,
-    DT_UI8, DT_UI16, DT_UI32, DT_UI64,
-    DT_F16, DT_BF16, DT_F32, DT_F64,
-    DT_COMPLEX64, DT_COMPLEX128,
-    DT__COUNT
-} DType;
+/* DType is in kernels/optable.h (it is the dtype immediate of ops.def's
+** OPI rows). ORDER DTYPE: dt_name() and dt_size() follow its order. */
 
 size_t dt_size(DType t);                 /* element size in bytes; 0 for DT_INVALID */
 const char *dt_name(DType t);            /* printed name: "i32", "u8", "i1", "complex64" */
@@ -113,6 +106,8 @@ bool dscalar_from_any(Any v, DScalar *s);
 /* `DenseHostTensor dtype = i32, shape = [2], values = [1, 2]` (no newline).
 ** Returns a malloc'ed string. */
 char *dht_format(const DenseHostTensor *t);
+/* Same dtype and shape (the tensor's type). */
+bool dht_same_type(const DenseHostTensor *a, const DenseHostTensor *b);
 /* Equal dtype, shape and elements; with [ulps] > 0 floating elements may
 ** differ by that many units in the last place. */
 bool dht_equal(const DenseHostTensor *a, const DenseHostTensor *b, int64_t ulps);
@@ -155,15 +150,30 @@ uint16_t kl_attr_half_bits(const Attr *a, bool bf16);
 typedef struct Complex128Obj { Object hdr; double re, im; } Complex128Obj;
 Any kl_complex128(double re, double im);
 
-/* ---- kernel bodies shared by dht.c and sync.c ---------------------------- */
-/* The dtypes with tfrt_dht and tfrt_dht_sync kernels, as X(suffix, DType):
-** the kernel-name suffixes of ops.def's DHT_DTYPES, in its order. */
-#define DHT_KERNEL_DTYPES(X) X(bf16, DT_BF16) X(bool, DT_BOOL) X(complex128, DT_COMPLEX128) \
-    X(complex64, DT_COMPLEX64) X(f16, DT_F16) X(f32, DT_F32) X(f64, DT_F64) \
-    X(i32, DT_I32) X(i64, DT_I64) X(i8, DT_I8) X(ui16, DT_UI16) X(ui32, DT_UI32) \
-    X(ui64, DT_UI64) X(ui8, DT_UI8)
-void dht_kernel_create(KernelFrame *f, DType dt);        /* attr shape -> tensor */
-void dht_kernel_set_constant_values(KernelFrame *f);     /* (t) attr values, no result */
-void dht_kernel_make_tensor(KernelFrame *f, DType dt);   /* (buf, shape) -> tensor */
+/* ---- generic kernels of ops.def's OPI rows --------------------------------
+** Each serves every row that names it; what the op name fixes comes from
+** the row's immediates (kl_imm): IMM0 is the DType unless noted, IMM1 as
+** noted. */
+static inline int kl_imm(const KernelFrame *f, int i) { return f->op->info->imm[i]; }
+void k_dht_create_uninitialized_tensor(KernelFrame *f);   /* attr shape -> tensor (IMM1: rank) */
+void k_dht_fill_tensor_with_constant(KernelFrame *f);     /* (t, ch) attr value -> ch */
+void k_dht_set_tensor_with_constant_values(KernelFrame *f); /* (t, ch) attr values -> ch */
+void k_dht_set_tensor_with_values(KernelFrame *f);        /* (t, ch, v...) -> ch */
+void k_dht_make_tensor(KernelFrame *f);                   /* (buf, shape, ch) -> (t, ch) */
+void k_dht_tensor_compare(KernelFrame *f);                /* (a, b, ch) -> (i1, ch) (IMM1: ulps) */
+void k_dht_sync_create_dense_tensor(KernelFrame *f);      /* attrs shape, values -> t */
+void k_dht_sync_create_from_scalar(KernelFrame *f);       /* (v) attr shape -> t */
+void k_dht_sync_make_tensor(KernelFrame *f);              /* (buf, shape) -> t */
+void k_dht_sync_set_tensor_with_constant_values(KernelFrame *f); /* (t) attr values */
+/* kernels/tensor_compute.c (docs/kernel-behaviour.md §12): */
+void k_dht_add(KernelFrame *f);                           /* (a, b, out, ch) -> ch: out = a + b */
+void k_dht_matmul(KernelFrame *f);                        /* (a, b, out, ch) -> ch: out = a x b */
+/* kernels/ts.c and kernels/test.c: */
+void k_ts_as_fixed_rank_shape(KernelFrame *f);            /* (s) -> fixed-rank shape (IMM0: rank) */
+void k_ts_print_fixed_rank_shape(KernelFrame *f);         /* (s, ch) -> ch (IMM0: rank, which the shape carries) */
+void k_tfrt_test_invoke_sync_function(KernelFrame *f);    /* (i32, i32) -> IMM0 i32s */
+
+/* Shared with sync.c: create_uninitialized_tensor's body for dtype [dt]. */
+void dht_kernel_create(KernelFrame *f, DType dt);
 
 #endif

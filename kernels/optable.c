@@ -3,10 +3,12 @@
 **
 ** The table is a static const array in ops.def order, which is sorted by op
 ** name (ORDER OPNAME), so optable_lookup is a binary search with no state.
-** Every kernel k_<ident> is declared weak: a row whose kernel is not linked
-** in has fn == NULL and the executor reports it as an unknown kernel.
+** Every kernel k_<ident> (an OPI row: k_<kernel>) is declared weak: a row
+** whose kernel is not linked in has fn == NULL and the executor reports it
+** as an unknown kernel.
 ** The effect facts that are not columns (mutable types, why a row is
-** opaque) come from kernels/effects.def.
+** opaque) come from kernels/effects.def, the attribute names and rules
+** from kernels/attrs.def.
 */
 #include <stdbool.h>
 #include <stdint.h>
@@ -14,13 +16,19 @@
 #include "kernels/optable.h"
 
 #define OP(id, ...) void k_##id(struct KernelFrame *f) __attribute__((weak));
+#define OPI(id, name, fam, sig, flags, fx, kernel, imm0, imm1) \
+    void k_##kernel(struct KernelFrame *f) __attribute__((weak));
 #include "kernels/ops.def"
 #undef OP
+#undef OPI
 
 static const OpInfo optable[] = {
-#define OP(id, name, fam, sig, flags, fx) { name, fam, sig, flags, fx, OPID_##id, k_##id },
+#define OP(id, name, fam, sig, flags, fx) { name, fam, sig, flags, fx, OPID_##id, k_##id, { 0, 0 }, #id },
+#define OPI(id, name, fam, sig, flags, fx, kernel, imm0, imm1) \
+    { name, fam, sig, flags, fx, OPID_##id, k_##kernel, { imm0, imm1 }, #kernel },
 #include "kernels/ops.def"
 #undef OP
+#undef OPI
 };
 
 #define NOPS (sizeof optable / sizeof optable[0])
@@ -152,4 +160,40 @@ const char *optable_opaque_why(OpId id)
     for (size_t i = 0; i < sizeof opaque_whys / sizeof opaque_whys[0]; i++)
         if (opaque_whys[i].id == id) return opaque_whys[i].why;
     return NULL;
+}
+
+/* {=====================================================================
+** Attributes (kernels/attrs.def)
+** ====================================================================== */
+
+#define ATTR_NAME(id, spelling) const char attr_##id[] = spelling;
+#include "kernels/attrs.def"
+#undef ATTR_NAME
+
+static const OpAttr op_attrs[] = {
+#define ATTR(kernel, id, rule, type, required) { #kernel, attr_##id, rule, type, required },
+#include "kernels/attrs.def"
+#undef ATTR
+};
+
+const OpAttr *optable_attrs(const OpInfo *info, int *n)
+{
+    size_t i = 0, nattrs = sizeof op_attrs / sizeof op_attrs[0];
+    while (i < nattrs && strcmp(op_attrs[i].kernel, info->kernel)) i++;
+    size_t j = i;
+    while (j < nattrs && !strcmp(op_attrs[j].kernel, info->kernel)) j++;
+    *n = (int)(j - i);
+    return op_attrs + i;
+}
+
+const char *optable_dtype_elem(DType dt)
+{
+    static const char *const elem[DT__COUNT] = {
+        /* ORDER DTYPE */
+        [DT_INVALID] = "", [DT_BOOL] = "i1", [DT_I8] = "i8", [DT_I16] = "i16",
+        [DT_I32] = "i32", [DT_I64] = "i64", [DT_UI8] = "ui8", [DT_UI16] = "ui16",
+        [DT_UI32] = "ui32", [DT_UI64] = "ui64", [DT_F16] = "f16", [DT_BF16] = "bf16",
+        [DT_F32] = "f32", [DT_F64] = "f64", [DT_COMPLEX64] = "f32", [DT_COMPLEX128] = "f64",
+    };
+    return dt > DT_INVALID && dt < DT__COUNT ? elem[dt] : "";
 }

@@ -22,8 +22,15 @@
 **   whose kernel is not written yet has fn == NULL (the executor reports it
 **   as an unknown kernel) and the build still links.
 **
+** - An OPI row (ops.def's header) names its kernel instead: another row's,
+**   or a generic kernel shared by rows that differ only in what their name
+**   fixes (a dtype, a rank, a tolerance), given as the row's immediates
+**   (OpInfo.imm). So `tfrt_dht.create_uninitialized_tensor.f32.2` is data,
+**   not a C function.
+**
 ** Adding a kernel: one OP row in ops.def, one function k_<ident> in the
-** family file under kernels/. Nothing else.
+** family file under kernels/ (or one OPI row naming an existing kernel).
+** Nothing else.
 **
 ** Module prefix: optable_.
 */
@@ -147,6 +154,18 @@ typedef enum TypeClass {
     TYC_ANY      = 1u << 5   /* !tfrt.any: may box any of the others */
 } TypeClass;
 
+/* Element types of dense host tensors, the dtype immediate of OPI rows
+** (kernels/dht.h has the functions on them). ORDER DTYPE: dht.c's dtypes
+** table follows this order. */
+typedef enum DType {
+    DT_INVALID = 0,
+    DT_BOOL, DT_I8, DT_I16, DT_I32, DT_I64,
+    DT_UI8, DT_UI16, DT_UI32, DT_UI64,
+    DT_F16, DT_BF16, DT_F32, DT_F64,
+    DT_COMPLEX64, DT_COMPLEX128,
+    DT__COUNT
+} DType;
+
 /* Every op has an id, OPID_<ident>, in ops.def order (ORDER OPNAME), so code
 ** that must single out an op switches on info->id instead of comparing names. */
 typedef enum OpId {
@@ -164,7 +183,52 @@ typedef struct OpInfo {
     unsigned effects;          /* FX_* */
     OpId id;
     KernelFn fn;               /* NULL: not implemented */
+    /* OPI rows: what the op name fixes for the shared kernel [fn] (a DType,
+    ** a rank, a tolerance; ops.def's IMM0, IMM1). 0 for OP rows. */
+    int imm[2];
+    /* The kernel's C name without `k_`: the ident of an OP row, the kernel
+    ** column of an OPI row. kernels/attrs.def keys attributes by it. */
+    const char *kernel;
 } OpInfo;
+
+/* Attribute names (kernels/attrs.def): attr_<id> is the one spelling of
+** each, e.g. attr_callee is "callee", attr_tfrt_cost is "_tfrt_cost". */
+#define ATTR_NAME(id, spelling) extern const char attr_##id[];
+#include "kernels/attrs.def"
+#undef ATTR_NAME
+
+/* What an op requires of one attribute (kernels/attrs.def; the verifier's
+** check_attrs gives each rule its message). */
+typedef enum AttrRule {
+    AR_SYMBOL,        /* a flat symbol reference */
+    AR_STRING,        /* a string */
+    AR_INT,           /* an integer */
+    AR_ARRAY,         /* an array */
+    AR_DENSE,         /* a dense elements attribute */
+    AR_TYPED,         /* a scalar of type OpAttr.type (i1: a bool) */
+    AR_INT_ARRAY,     /* an array of integers */
+    AR_SHAPE,         /* an array of integers, as many as the row's rank (imm[1]) */
+    AR_SYMBOL_ARRAY,  /* an array of symbol references */
+    AR_DTYPE_SCALAR,  /* an integer, float or bool, for the row's dtype (imm[0]) */
+    AR_COST,          /* tfrt_test.test_cost's positive integer cost */
+    AR_ONE_OF_INT     /* an integer if present; the row needs one of its AR_ONE_OF_INT */
+} AttrRule;
+
+typedef struct OpAttr {
+    const char *kernel;        /* OpInfo.kernel of the rows it applies to */
+    const char *name;          /* attr_<id> */
+    AttrRule rule;
+    const char *type;          /* AR_TYPED: the value type's spelling */
+    bool required;             /* false: checked only when present */
+} OpAttr;
+
+/* The attribute rules of row [info], in kernels/attrs.def order; *n
+** receives their count (0: the op has none). */
+const OpAttr *optable_attrs(const OpInfo *info, int *n);
+/* The spelling of the element type of dtype [dt] as an attribute of that
+** dtype is typed ("i1" for DT_BOOL, "f32" for DT_COMPLEX64); "" for
+** DT_INVALID. */
+const char *optable_dtype_elem(DType dt);
 
 /* The row for [name] (exactly [len] bytes), or NULL for an unknown op. */
 const OpInfo *optable_lookup(const char *name, size_t len);

@@ -94,10 +94,7 @@ static bool value_copy(Host *h, Any v, Any *out)
 static bool same_type(Any a, Any b)
 {
     const DenseHostTensor *ta = dht_from_any(a), *tb = dht_from_any(b);
-    if (ta || tb) {
-        if (!ta || !tb || ta->dtype != tb->dtype || ta->rank != tb->rank) return false;
-        return memcmp(ta->dims, tb->dims, (size_t)ta->rank * sizeof ta->dims[0]) == 0;
-    }
+    if (ta || tb) return ta && tb && dht_same_type(ta, tb);
     if (any_is_string(a) || any_is_string(b)) return any_is_string(a) && any_is_string(b);
     if (a.type != b.type) return false;
     return a.type != ANY_OBJ || a.v.obj->type == b.v.obj->type;
@@ -472,7 +469,7 @@ static void cs_run(CsCall *c)
 static const char *callee_name(const Op *op)
 {
     if (op->callee) return op->callee;
-    const Attr *a = ir_op_attr(op, "callee");
+    const Attr *a = ir_op_attr(op, attr_callee);
     return a && a->kind == ATTR_SYMBOL ? a->u.str.s : NULL;
 }
 

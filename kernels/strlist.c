@@ -30,6 +30,7 @@
 ** a type check.
 */
 #include "base/alloc.h"
+#include "base/typename.h"
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -88,11 +89,6 @@ static AnyType scalar_any_type(const Type *t)
     }
 }
 
-static bool is_tensor_spelling(const char *s)
-{
-    return strcmp(s, "!t.tensor") == 0 || strcmp(s, "!tfrt_tensor.tensor") == 0;
-}
-
 bool ext_type_accepts(const Type *t, Any v)
 {
     if (!t) return true;
@@ -116,7 +112,7 @@ bool ext_type_accepts(const Type *t, Any v)
         if (strcmp(s, "!tfrt.any") == 0) return true;
         if (t->is_chain || strcmp(s, "!tfrt.chain") == 0) return v.type == ANY_CHAIN;
         if (strcmp(s, "!tfrt.string") == 0) return any_is_string(v);
-        if (is_tensor_spelling(s)) return v.type == ANY_OBJ && dht_from_any(v) != NULL;
+        if (tn_is_tensor(s, strlen(s))) return v.type == ANY_OBJ && dht_from_any(v) != NULL;
         return v.type == ANY_OBJ && v.v.obj && strcmp(obj_type_name(v.v.obj->type), s) == 0;
     }
     default:

@@ -106,8 +106,9 @@ static bool overlaps(const DenseHostTensor *a, const DenseHostTensor *b)
 ** ====================================================================== */
 
 /* "tfrt_dht.add.DT"(%a, %b, %out, %ch) -> !tfrt.chain: out = a + b. */
-static void dht_add(KernelFrame *f, DType dt)
+void k_dht_add(KernelFrame *f)
 {
+    DType dt = (DType)kl_imm(f, 0);
     DenseHostTensor *a, *b, *out;
     if (!(a = tensor_arg(f, 0, dt)) || !(b = tensor_arg(f, 1, dt)) || !(out = tensor_arg(f, 2, dt)))
         return;
@@ -135,10 +136,6 @@ static void dht_add(KernelFrame *f, DType dt)
     kf_set_chain(f, 0);
 }
 
-void k_tfrt_dht_add_i32(KernelFrame *f) { dht_add(f, DT_I32); }
-void k_tfrt_dht_add_i64(KernelFrame *f) { dht_add(f, DT_I64); }
-void k_tfrt_dht_add_f32(KernelFrame *f) { dht_add(f, DT_F32); }
-void k_tfrt_dht_add_f64(KernelFrame *f) { dht_add(f, DT_F64); }
 
 /* {=====================================================================
 ** tfrt_dht.matmul.DT
@@ -172,8 +169,9 @@ static void matmul(DType dt, void *c, const void *a, const void *b, int64_t m, i
 #undef MATMUL_LOOP
 
 /* "tfrt_dht.matmul.DT"(%a, %b, %out, %ch) -> !tfrt.chain: out = a x b. */
-static void dht_matmul(KernelFrame *f, DType dt)
+void k_dht_matmul(KernelFrame *f)
 {
+    DType dt = (DType)kl_imm(f, 0);
     DenseHostTensor *a, *b, *out;
     if (!(a = tensor_arg(f, 0, dt)) || !(b = tensor_arg(f, 1, dt)) || !(out = tensor_arg(f, 2, dt)))
         return;
@@ -206,8 +204,3 @@ static void dht_matmul(KernelFrame *f, DType dt)
     }
     kf_set_chain(f, 0);
 }
-
-void k_tfrt_dht_matmul_i32(KernelFrame *f) { dht_matmul(f, DT_I32); }
-void k_tfrt_dht_matmul_i64(KernelFrame *f) { dht_matmul(f, DT_I64); }
-void k_tfrt_dht_matmul_f32(KernelFrame *f) { dht_matmul(f, DT_F32); }
-void k_tfrt_dht_matmul_f64(KernelFrame *f) { dht_matmul(f, DT_F64); }

@@ -185,7 +185,7 @@ static void defer_value(KernelFrame *f, TaskKind kind, Any v)
 void k_tfrt_test_get_string(KernelFrame *f)
 {
     size_t len;
-    const char *s = str_attr(f, "value", &len);
+    const char *s = str_attr(f, attr_value, &len);
     if (!s) { kf_error(f, "missing or invalid 'value' attribute"); return; }
     kf_set(f, 0, any_str(s, len));
 }
@@ -383,7 +383,7 @@ void k_tfrt_test_get_thread_id(KernelFrame *f)
 void k_tfrt_test_test_cost(KernelFrame *f)
 {
     int64_t id = 0;
-    kl_attr_int(kf_attr(f, "id"), &id);
+    kl_attr_int(kf_attr(f, attr_id), &id);
     kl_out(HOST, "id: %" PRId64 "\n", id);
     kf_set(f, 0, any_int(ANY_I32, 0));
 }
@@ -455,7 +455,7 @@ static void locmap_destroy(void *p)
 void k_tfrt_test_unique_loc(KernelFrame *f)
 {
     size_t len = 0;
-    const char *name = str_attr(f, "name", &len);
+    const char *name = str_attr(f, attr_name, &len);
     if (!name) name = "";
     LocMap *m = host_kernel_state(HOST, "tfrt_test.unique_loc", locmap_create, locmap_destroy);
     bool dup = false;
@@ -534,7 +534,7 @@ void k_tfrt_test_async_value_ref(KernelFrame *f)
 /* attr value = [[STR, [A : i32, B : i32]], [F : f32]] -> (STR, A, B, F). */
 void k_tfrt_test_flat(KernelFrame *f)
 {
-    const Attr *v = kf_attr(f, "value");
+    const Attr *v = kf_attr(f, attr_value);
     const Attr *first, *second, *pair, *str;
     int64_t a, b;
     double x;
@@ -680,7 +680,7 @@ void k_tfrt_test_quiesce(KernelFrame *f)
 /* attr value (dense) -> tensor with that dtype, shape and contents. */
 void k_tfrt_test_const_dense_attr(KernelFrame *f)
 {
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     if (!a || a->kind != ATTR_DENSE || !a->type || a->type->kind != TY_TENSOR || a->type->rank < 0) {
         kf_error(f, "missing or invalid dense 'value' attribute");
         return;
@@ -705,10 +705,12 @@ void k_tfrt_test_const_dense_attr(KernelFrame *f)
     kf_set(f, 0, any_obj(&t->hdr));
 }
 
-/* Runs sync function attr `fn` on two i32 operands; [nres] i32 results. */
-static void invoke_sync(KernelFrame *f, int nres)
+/* tfrt_test.invoke_sync_function.i32_i32.*: runs sync function attr `fn`
+** on two i32 operands; IMM0 (1 or 2) i32 results. */
+void k_tfrt_test_invoke_sync_function(KernelFrame *f)
 {
-    const Attr *a = kf_attr(f, "fn");
+    int nres = kl_imm(f, 0);
+    const Attr *a = kf_attr(f, attr_fn);
     Func *fn = NULL;
     if (a && (a->kind == ATTR_SYMBOL || a->kind == ATTR_STRING)) {
         char name[256];
@@ -730,8 +732,6 @@ static void invoke_sync(KernelFrame *f, int nres)
     }
 }
 
-void k_tfrt_test_invoke_sync_function_i32_i32_i32(KernelFrame *f) { invoke_sync(f, 1); }
-void k_tfrt_test_invoke_sync_function_i32_i32_i32_i32(KernelFrame *f) { invoke_sync(f, 2); }
 
 /* Tensor-type helpers (not used by the tests): a tensor type is its name. */
 void k_tfrt_test_get_static_tensor_type(KernelFrame *f) { kf_set(f, 0, any_str("dht", 3)); }
@@ -750,7 +750,7 @@ void k_tfrt_test_print_typed_attr(KernelFrame *f)
     for (int i = 0; i < f->op->nattrs; i++) {
         const NamedAttr *na = &f->op->attrs[i];
         const Attr *a = na->value;
-        if (strcmp(na->name, "_tfrt_cost") == 0) continue;
+        if (strcmp(na->name, attr_tfrt_cost) == 0) continue;
         TypeKind tk = a->type ? a->type->kind : TY_NONE;
         if (a->kind == ATTR_INT && tk == TY_I64) kl_out(HOST, "I64: %" PRId64 "\n", a->u.i);
         else if (a->kind == ATTR_FLOAT && tk == TY_F32) kl_out(HOST, "F32: %.6e\n", (double)(float)a->u.f);
@@ -809,14 +809,14 @@ void k_tfrt_test_async_add_i32(KernelFrame *f)
 void k_tfrt_test_async_constant_i32(KernelFrame *f)
 {
     int64_t v;
-    if (!kl_attr_int(kf_attr(f, "value"), &v)) { kf_error(f, "missing or invalid 'value' attribute"); return; }
+    if (!kl_attr_int(kf_attr(f, attr_value), &v)) { kf_error(f, "missing or invalid 'value' attribute"); return; }
     defer_value(f, T_VALUE, any_int(ANY_I32, v));
 }
 
 void k_tfrt_test_async_constant_i1(KernelFrame *f)
 {
     int64_t v;
-    if (!kl_attr_int(kf_attr(f, "value"), &v)) { kf_error(f, "missing or invalid 'value' attribute"); return; }
+    if (!kl_attr_int(kf_attr(f, attr_value), &v)) { kf_error(f, "missing or invalid 'value' attribute"); return; }
     defer_value(f, T_VALUE, any_bool(v != 0));
 }
 

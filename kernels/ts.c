@@ -53,7 +53,7 @@ static void done(KernelFrame *f) { kf_set_chain(f, 0); }
 ** caller frees *dims. */
 static int value_dims(KernelFrame *f, int64_t **dims)
 {
-    const Attr *a = kf_attr(f, "value");
+    const Attr *a = kf_attr(f, attr_value);
     *dims = NULL;
     if (!a || (a->kind != ATTR_ARRAY && a->kind != ATTR_DENSE)) return -1;
     int n = a->u.arr.n;
@@ -126,9 +126,10 @@ void k_ts_get_num_elements(KernelFrame *f)
     kf_set(f, 0, any_int(ANY_I64, n));
 }
 
-/* ts.as_fixed_rank_shape.N(s): the rank must be N. */
-static void as_fixed(KernelFrame *f, int n)
+/* ts.as_fixed_rank_shape.N(s): the rank must be N (the row's IMM0). */
+void k_ts_as_fixed_rank_shape(KernelFrame *f)
 {
+    int n = kl_imm(f, 0);
     ShapeObj *s = shape_arg(f, 0, SHAPE_RANKED);
     if (!s) return;
     if (s->rank != n) {
@@ -138,12 +139,9 @@ static void as_fixed(KernelFrame *f, int n)
     set_shape(f, 0, SHAPE_FIXED, n, s->dims);
 }
 
-void k_ts_as_fixed_rank_shape_1(KernelFrame *f) { as_fixed(f, 1); }
-void k_ts_as_fixed_rank_shape_2(KernelFrame *f) { as_fixed(f, 2); }
-void k_ts_as_fixed_rank_shape_3(KernelFrame *f) { as_fixed(f, 3); }
-
-/* Prints `fixed_rank_shape = [..]`; TFRT prints `[]` if any dim is 0. */
-static void print_fixed(KernelFrame *f)
+/* ts.print_fixed_rank_shape.N: prints `fixed_rank_shape = [..]`; TFRT
+** prints `[]` if any dim is 0. */
+void k_ts_print_fixed_rank_shape(KernelFrame *f)
 {
     ShapeObj *s = shape_arg(f, 0, SHAPE_FIXED);
     if (!s) return;
@@ -152,10 +150,6 @@ static void print_fixed(KernelFrame *f)
     print_dims(f, "fixed_rank_shape", s->dims, zero ? 0 : s->rank);
     done(f);
 }
-
-void k_ts_print_fixed_rank_shape_1(KernelFrame *f) { print_fixed(f); }
-void k_ts_print_fixed_rank_shape_2(KernelFrame *f) { print_fixed(f); }
-void k_ts_print_fixed_rank_shape_3(KernelFrame *f) { print_fixed(f); }
 
 void k_ts_print_partial_shape(KernelFrame *f)
 {

@@ -66,7 +66,7 @@ static VtValue *vt_arg(KernelFrame *f, int i)
 void k_vt_constant(KernelFrame *f)
 {
     int64_t v;
-    if (!kl_attr_int(kf_attr(f, "value"), &v)) {
+    if (!kl_attr_int(kf_attr(f, attr_value), &v)) {
         kf_error(f, "missing or invalid 'value' attribute");
         return;
     }

@@ -93,6 +93,15 @@ static void call_op(KernelFn fn, const Op *op, AsyncValue **args, int nargs, Asy
         call_op(fn, NULL, args_, (int)(sizeof args_ / sizeof args_[0]), R, nres);  \
     } while (0)
 
+/* Calls the kernel of the op-table row named [opname] (a shared kernel
+** takes its immediates from the row), on an op without results. */
+#define CALL_ROW(opname, nres, ...) do {                                           \
+        Op op_ = { .name = opname, .info = optable_lookup(opname, strlen(opname)) }; \
+        cr_assert(op_.info && op_.info->fn, "no kernel for %s", opname);           \
+        AsyncValue *args_[] = { __VA_ARGS__ };                                     \
+        call_op(op_.info->fn, &op_, args_, (int)(sizeof args_ / sizeof args_[0]), R, nres); \
+    } while (0)
+
 static AsyncValue *R[4];
 
 static AsyncValue *V(Any a) { return av_new_available(a); }
@@ -787,22 +796,22 @@ Test(ext, dht_add_and_shape_errors)
     int32_t a[] = { 1, 2, 3, 4, 5, 6 }, b[] = { 10, 20, 30, 40, 50, INT32_MAX };
     AsyncValue *ta = T_I32(2, d23, a), *tb = T_I32(2, d23, b), *out = T_I32(2, d23, NULL);
     AsyncValue *bad = T_I32(2, d32, NULL);
-    CALL(k_tfrt_dht_add_i32, 1, ta, tb, out, CH());
+    CALL_ROW("tfrt_dht.add.i32", 1, ta, tb, out, CH());
     cr_assert(av_is_available(R[0]));
     av_release(R[0]);
     int32_t want[] = { 11, 22, 33, 44, 55, INT32_MIN + 5 };
     cr_assert_eq(memcmp(dht_data(dht_from_any(*av_get(out))), want, sizeof want), 0);
-    CALL(k_tfrt_dht_add_i32, 1, ta, bad, out, CH());
+    CALL_ROW("tfrt_dht.add.i32", 1, ta, bad, out, CH());
     cr_assert_str_eq(errmsg(R[0]), "shape mismatch: [2, 3] vs [3, 2]");
     av_release(R[0]);
-    CALL(k_tfrt_dht_add_i32, 1, ta, tb, bad, CH());
+    CALL_ROW("tfrt_dht.add.i32", 1, ta, tb, bad, CH());
     cr_assert_str_eq(errmsg(R[0]), "shape mismatch: [2, 3] vs [3, 2]");
     av_release(R[0]);
-    CALL(k_tfrt_dht_add_f32, 1, ta, tb, out, CH());
+    CALL_ROW("tfrt_dht.add.f32", 1, ta, tb, out, CH());
     cr_assert_str_eq(errmsg(R[0]), "dtype mismatch: f32 vs i32");
     av_release(R[0]);
     /* In place: a = a + a. */
-    CALL(k_tfrt_dht_add_i32, 1, ta, ta, ta, CH());
+    CALL_ROW("tfrt_dht.add.i32", 1, ta, ta, ta, CH());
     av_release(R[0]);
     cr_assert_eq(((int32_t *)dht_data(dht_from_any(*av_get(ta))))[5], 12);
     release_all((AsyncValue *[]){ ta, tb, out, bad }, 4);
@@ -814,18 +823,18 @@ Test(ext, dht_matmul)
     int32_t a[] = { 1, 2, 3, 4, 5, 6 }, b[] = { 7, 8, 9, 10, 11, 12 };
     AsyncValue *ta = T_I32(2, d23, a), *tb = T_I32(2, d32, b), *out = T_I32(2, d22, NULL);
     AsyncValue *v3 = T_I32(1, d3, NULL);
-    CALL(k_tfrt_dht_matmul_i32, 1, ta, tb, out, CH());
+    CALL_ROW("tfrt_dht.matmul.i32", 1, ta, tb, out, CH());
     cr_assert(av_is_available(R[0]));
     av_release(R[0]);
     int32_t want[] = { 58, 64, 139, 154 };
     cr_assert_eq(memcmp(dht_data(dht_from_any(*av_get(out))), want, sizeof want), 0);
-    CALL(k_tfrt_dht_matmul_i32, 1, ta, ta, out, CH());
+    CALL_ROW("tfrt_dht.matmul.i32", 1, ta, ta, out, CH());
     cr_assert_str_eq(errmsg(R[0]), "shape mismatch: [2, 3] x [2, 3]");
     av_release(R[0]);
-    CALL(k_tfrt_dht_matmul_i32, 1, ta, tb, ta, CH());
+    CALL_ROW("tfrt_dht.matmul.i32", 1, ta, tb, ta, CH());
     cr_assert_str_eq(errmsg(R[0]), "shape mismatch: [2, 2] vs [2, 3]");
     av_release(R[0]);
-    CALL(k_tfrt_dht_matmul_i32, 1, v3, tb, out, CH());
+    CALL_ROW("tfrt_dht.matmul.i32", 1, v3, tb, out, CH());
     cr_assert_str_eq(errmsg(R[0]), "matmul needs rank-2 tensors, got [3]");
     av_release(R[0]);
     release_all((AsyncValue *[]){ ta, tb, out, v3 }, 4);
@@ -838,7 +847,7 @@ Test(ext, dht_matmul_in_place_f64)
     double v[] = { 1, 2, 3, 4 };
     memcpy(dht_data(t), v, sizeof v);
     AsyncValue *a = V(any_obj(&t->hdr));
-    CALL(k_tfrt_dht_matmul_f64, 1, a, a, a, CH());   /* a = a x a */
+    CALL_ROW("tfrt_dht.matmul.f64", 1, a, a, a, CH());   /* a = a x a */
     av_release(R[0]);
     double want[] = { 7, 10, 15, 22 };
     cr_assert_eq(memcmp(dht_data(t), want, sizeof want), 0);

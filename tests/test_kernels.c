@@ -44,7 +44,7 @@ static void setup(void)
     cr_assert(F.a != NULL);
     F.out = open_memstream(&F.buf, &F.len);
     F.h = host_new(NULL, F.q, F.a, NULL, F.out);
-    F.ctx = (ExecCtx){ F.h, rq_new(F.q), 0, NULL };
+    F.ctx = (ExecCtx){ .host = F.h, .rq = rq_new(F.q) };
 }
 
 static void teardown(void)
@@ -865,6 +865,52 @@ Test(kern, rows_have_kernels)
         cr_expect(o != NULL && o->fn != NULL, "%s has no kernel", names[i]);
     }
     no_leaks();
+}
+
+/* Every row of kernels/ops.def has a kernel unless its flags say it has
+** none (OPF_NO_KERNEL), and a row flagged so has none. A row whose kernel
+** is not linked in would otherwise load and then fail as an unknown kernel
+** (optable.c declares the kernels weak). */
+Test(kern, every_row_has_kernel_unless_flagged)
+{
+    size_t n;
+    const OpInfo *all = optable_all(&n);
+    int missing = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool none = (all[i].flags & OPF_NO_KERNEL) != 0;
+        if (none == (all[i].fn == NULL)) continue;
+        missing++;
+        cr_expect(false, "%s: %s", all[i].name, none ? "flagged OPF_NO_KERNEL but has a kernel" : "has no kernel");
+    }
+    cr_assert(missing == 0, "%d rows disagree with their OPF_NO_KERNEL flag", missing);
+}
+
+/* Every rule of kernels/attrs.def reaches some row: its kernel column
+** names a row's kernel (a misspelt one would silently check nothing), and
+** the rules of one kernel are one run (optable_attrs returns the first). */
+Test(kern, every_attr_rule_reaches_a_row)
+{
+    enum { NRULES = 0
+#define ATTR(...) + 1
+#include "kernels/attrs.def"
+#undef ATTR
+    };
+    size_t n;
+    const OpInfo *all = optable_all(&n);
+    const OpAttr *seen[NRULES];
+    int nseen = 0, reached = 0;
+    for (size_t i = 0; i < n; i++) {
+        int k;
+        const OpAttr *r = optable_attrs(&all[i], &k);
+        if (k == 0) continue;
+        bool dup = false;
+        for (int j = 0; j < nseen; j++) dup |= seen[j] == r;
+        if (dup) continue;
+        cr_assert(nseen < NRULES);
+        seen[nseen++] = r;
+        reached += k;
+    }
+    cr_assert_eq(reached, NRULES, "%d of %d attribute rules reach a row", reached, (int)NRULES);
 }
 
 /* {=====================================================================
