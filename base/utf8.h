@@ -2,8 +2,8 @@
 ** utf8.h — the one UTF-8 validator of tfrun (Unicode Table 3-7: no
 ** overlong forms, no surrogates, nothing above U+10FFFF).
 **
-** The lexer checks string literals and stray bytes with it. (kernels/
-** strlist.c still keeps a private copy, utf8_seq, for the string kernels.)
+** The lexer checks string literals and stray bytes with it, and the string
+** kernels (kernels/strlist.c) split and count code points with it.
 ** Pure functions on the caller's bytes: no allocation, safe from any thread.
 **
 ** Module prefix: utf8_.

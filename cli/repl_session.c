@@ -10,6 +10,7 @@
 ** bad input leaves the session unchanged; then the Host is rebuilt (a Host
 ** compiles the whole module once; host_free before changing the module).
 */
+#include "base/typename.h"
 #include "base/alloc.h"
 #include <ctype.h>
 #include <errno.h>
@@ -78,10 +79,7 @@ void repl_add_val(Repl *r, const char *name, const Type *t, AsyncValue *v)
 /* Types written differently that are the same (docs/kernel-behaviour.md §12). */
 bool repl_same_spelling(const char *a, const char *b)
 {
-    if (!strcmp(a, b)) return true;
-    bool ta = !strcmp(a, "!t.tensor") || !strcmp(a, "!tfrt_tensor.tensor");
-    bool tb = !strcmp(b, "!t.tensor") || !strcmp(b, "!tfrt_tensor.tensor");
-    return ta && tb;
+    return tn_same(a, b);
 }
 
 static bool same_signature(const Func *a, const Func *b)

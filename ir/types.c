@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/typename.h"
 #include "ir/intern.h"
 
 /* ========================================================================
@@ -262,11 +263,6 @@ const Type *ir_type_get(Module *m, const char *s, size_t n) {
     return t && p == s + n ? t : NULL;
 }
 
-static bool is_tensor_alias(const Type *t) {
-    return t->kind == TY_DIALECT && (strcmp(t->spelling, "!t.tensor") == 0
-                                     || strcmp(t->spelling, "!tfrt_tensor.tensor") == 0);
-}
-
 /* A value of type [v] may be written where type [w] is declared: equal,
 ** or [w] is !tfrt.any (docs/kernel-behaviour.md §11). */
 bool ir_type_accepts(const Type *w, const Type *v) {
@@ -276,7 +272,7 @@ bool ir_type_accepts(const Type *w, const Type *v) {
 bool ir_type_same(const Type *a, const Type *b) {
     if (a == b) return true;
     if (!a || !b) return false;
-    return is_tensor_alias(a) && is_tensor_alias(b);
+    return a->spelling && b->spelling && tn_same(a->spelling, b->spelling);
 }
 
 /* Function types are found by their component pointers (no spelling is

@@ -21,6 +21,7 @@
 **     signature is the runtime error of docs/kernel-behaviour.md §4.
 */
 #include "base/alloc.h"
+#include "base/typename.h"
 #include "ir/verify.h"
 
 #include <stdarg.h>
@@ -167,24 +168,13 @@ static const char *tname(const Type *t) { return t && t->spelling ? t->spelling 
 /* The op-table id of [op]; OPID__COUNT for an op not in the table. */
 static OpId op_id(const Op *op) { return op->info ? op->info->id : OPID__COUNT; }
 
-static bool is_tensor_alias(const char *s, size_t n);
-
 /* Type equality; `!t.tensor` and `!tfrt_tensor.tensor` are one type. */
 static bool type_eq(const Type *a, const Type *b)
 {
-    if (a == b) return true;
-    if (!a || !b || !a->spelling || !b->spelling) return false;
-    if (!strcmp(a->spelling, b->spelling)) return true;
-    return is_tensor_alias(a->spelling, strlen(a->spelling)) && is_tensor_alias(b->spelling, strlen(b->spelling));
+    return a == b || ir_type_same(a, b);
 }
 
 /* ---------------------------------------------------------------- types */
-
-static bool is_tensor_alias(const char *s, size_t n)
-{
-    return (n == 9 && !memcmp(s, "!t.tensor", 9)) ||
-           (n == 19 && !memcmp(s, "!tfrt_tensor.tensor", 19));
-}
 
 bool verify_type_matches(const char *sig, size_t len, const Type *t)
 {
@@ -192,7 +182,7 @@ bool verify_type_matches(const char *sig, size_t len, const Type *t)
     if (!t || !t->spelling) return false;
     size_t n = strlen(t->spelling);
     if (n == len && !memcmp(sig, t->spelling, len)) return true;
-    return is_tensor_alias(sig, len) && is_tensor_alias(t->spelling, n);
+    return tn_is_tensor(sig, len) && tn_is_tensor(t->spelling, n);
 }
 
 /* An operand of type !tfrt.any accepts every value (docs/kernel-behaviour.md §11). */

@@ -29,6 +29,7 @@
 ** !tfrt.any receives the value itself; boxing costs nothing and unboxing is
 ** a type check.
 */
+#include "base/utf8.h"
 #include "base/alloc.h"
 #include "base/typename.h"
 #include <inttypes.h>
@@ -124,29 +125,10 @@ bool ext_type_accepts(const Type *t, Any v)
 ** UTF-8
 ** ====================================================================== */
 
-/* Length of the well-formed sequence starting at s[0] (1..4), or 0 if it is
-** invalid (Unicode Table 3-7: no overlongs, no surrogates, <= U+10FFFF). */
+/* The well-formed sequence at s[0]: base/utf8.h's validator. */
 static size_t utf8_seq(const unsigned char *s, size_t avail)
 {
-    unsigned char c = s[0];
-    if (c < 0x80) return 1;
-    size_t n;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else return 0;
-    if (avail < n) return 0;
-    if (s[1] < lo || s[1] > hi) return 0;
-    for (size_t i = 2; i < n; i++)
-        if (s[i] < 0x80 || s[i] > 0xBF) return 0;
-    return n;
+    return (size_t)utf8_seq_len(s, avail);
 }
 
 int64_t ext_utf8_count(const char *s, size_t len, size_t *bad)
