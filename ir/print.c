@@ -278,23 +278,23 @@ static bool use_custom(Printer *p, const Op *op)
         return v && v->kind == ATTR_ARRAY && op->nregions == 0 && fits_signature(p, op, true);
     }
     case SYN_CALL:
-        return op->nregions == 0 && is_sym(attr(op, "callee"));
+        return op->nregions == 0 && is_sym(attr(op, attr_callee));
     case SYN_CRITICAL:
-        return op->nregions == 0 && is_sym(attr(op, "callee")) && op->noperands >= 1;
+        return op->nregions == 0 && is_sym(attr(op, attr_callee)) && op->noperands >= 1;
     case SYN_ONCE:
         return op->nregions == 0 && is_sym(attr(op, "function"));
     case SYN_COND:
         return op->nregions == 0 && op->noperands >= 1 &&
-               is_sym(attr(op, "a_true_fn")) && is_sym(attr(op, "b_false_fn"));
+               is_sym(attr(op, attr_a_true_fn)) && is_sym(attr(op, attr_b_false_fn));
     case SYN_CASE: {
-        const Attr *b = attr(op, "branches");
+        const Attr *b = attr(op, attr_branches);
         if (!b || b->kind != ATTR_ARRAY || op->nregions || op->noperands < 1) return false;
         for (int i = 0; i < b->u.arr.n; i++) if (!is_sym(b->u.arr.elems[i])) return false;
         return true;
     }
     case SYN_WHILE: {
-        const Attr *pi = attr(op, "parallel_iterations");
-        if (!is_sym(attr(op, "body_fn")) || (pi && (pi->kind != ATTR_INT || strcmp(tspell(pi->type), "i64"))))
+        const Attr *pi = attr(op, attr_parallel_iterations);
+        if (!is_sym(attr(op, attr_body_fn)) || (pi && (pi->kind != ATTR_INT || strcmp(tspell(pi->type), "i64"))))
             return false;
         if (op->nregions || op->noperands < 1 || op->nresults != op->noperands - 1) return false;
         for (int i = 0; i < op->nresults; i++)
@@ -316,7 +316,7 @@ static bool use_custom(Printer *p, const Op *op)
         if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
         return regions_bindable(op);
     case SYN_PARALLEL_CALL:
-        if (op->noperands < 3 || op->nregions || !is_sym(attr(op, "callee"))) return false;
+        if (op->noperands < 3 || op->nregions || !is_sym(attr(op, attr_callee))) return false;
         for (int i = 0; i < 3; i++) if (strcmp(tspell(op->operands[i]->type), "i32")) return false;
         return op->nresults == 1 && op->results[0]->type && op->results[0]->type->is_chain;
     case SYN_RETURN:
@@ -324,7 +324,7 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_DO_ASYNC:
         return op->nregions == 1 && regions_bindable(op);
     case SYN_BENCHMARK: {
-        static const char *const keys[] = { "duration_secs", "max_count", "name", "num_warmup_runs", NULL };
+        static const char *const keys[] = { attr_duration_secs, attr_max_count, "name", attr_num_warmup_runs, NULL };
         const Attr *nm = attr(op, "name");
         if (!nm || nm->kind != ATTR_STRING || !attrs_within(op, keys)) return false;
         for (int i = 0; i < op->nattrs; i++)
@@ -337,7 +337,7 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_SYNC_BENCHMARK:
         /* Keyword values are plain attributes; every key must be a bare
         ** identifier to be written `k = v`. */
-        if (!is_sym(attr(op, "target_fn")) || op->nregions || op->nresults) return false;
+        if (!is_sym(attr(op, attr_target_fn)) || op->nregions || op->nresults) return false;
         for (int i = 0; i < op->nattrs; i++)
             if (!pr_bare_ident(op->attrs[i].name, strlen(op->attrs[i].name)) ||
                 op->attrs[i].value->kind == ATTR_UNIT || op->attrs[i].value->kind == ATTR_DICT)
@@ -678,21 +678,21 @@ static void print_custom(Printer *p, const Op *op)
         break;
     }
     case SYN_CALL:
-        print_callee_call(p, op, "callee", 0, false);
+        print_callee_call(p, op, attr_callee, 0, false);
         break;
     case SYN_CRITICAL:
         fprintf(o, " %s", name_of(p, op->operands[0]));
-        print_callee_call(p, op, "callee", 1, false);
+        print_callee_call(p, op, attr_callee, 1, false);
         break;
     case SYN_ONCE:
         print_callee_call(p, op, "function", 0, true);
         break;
     case SYN_COND: {
-        static const char *const skip[] = { "a_true_fn", "b_false_fn", NULL };
+        static const char *const skip[] = { attr_a_true_fn, attr_b_false_fn, NULL };
         fprintf(o, " %s ", name_of(p, op->operands[0]));
-        pr_symbol(o, attr(op, "a_true_fn")->u.str.s);
+        pr_symbol(o, attr(op, attr_a_true_fn)->u.str.s);
         fputc(' ', o);
-        pr_symbol(o, attr(op, "b_false_fn")->u.str.s);
+        pr_symbol(o, attr(op, attr_b_false_fn)->u.str.s);
         fputs(" (", o);
         print_operands(p, op, 1, op->noperands);
         fputc(')', o);
@@ -701,8 +701,8 @@ static void print_custom(Printer *p, const Op *op)
         break;
     }
     case SYN_CASE: {
-        static const char *const skip[] = { "branches", NULL };
-        const Attr *b = attr(op, "branches");
+        static const char *const skip[] = { attr_branches, NULL };
+        const Attr *b = attr(op, attr_branches);
         fprintf(o, " %s [", name_of(p, op->operands[0]));
         for (int i = 0; i < b->u.arr.n; i++) {
             if (i) fputs(", ", o);
@@ -716,15 +716,15 @@ static void print_custom(Printer *p, const Op *op)
         break;
     }
     case SYN_WHILE: {
-        static const char *const skip[] = { "body_fn", "parallel_iterations", NULL };
+        static const char *const skip[] = { attr_body_fn, attr_parallel_iterations, NULL };
         fprintf(o, " %s ", name_of(p, op->operands[0]));
-        pr_symbol(o, attr(op, "body_fn")->u.str.s);
+        pr_symbol(o, attr(op, attr_body_fn)->u.str.s);
         fputc('(', o);
         print_operands(p, op, 1, op->noperands);
         fputc(')', o);
         print_attr_dict(p, op, skip, " {");
-        if (attr(op, "parallel_iterations"))
-            fprintf(o, " parallel_iterations(%lld)", (long long)attr(op, "parallel_iterations")->u.i);
+        if (attr(op, attr_parallel_iterations))
+            fprintf(o, " parallel_iterations(%lld)", (long long)attr(op, attr_parallel_iterations)->u.i);
         print_fn_type(p, op, 1, true);
         break;
     }
@@ -755,10 +755,10 @@ static void print_custom(Printer *p, const Op *op)
         print_loop_tail(p, op, 3);
         break;
     case SYN_PARALLEL_CALL: {
-        static const char *const skip[] = { "callee", NULL };
+        static const char *const skip[] = { attr_callee, NULL };
         fprintf(o, " %s to %s fixed %s ", name_of(p, op->operands[0]), name_of(p, op->operands[1]),
                 name_of(p, op->operands[2]));
-        pr_symbol(o, attr(op, "callee")->u.str.s);
+        pr_symbol(o, attr(op, attr_callee)->u.str.s);
         fputc('(', o);
         print_operands(p, op, 3, op->noperands);
         fputc(')', o);
@@ -799,12 +799,12 @@ static void print_custom(Printer *p, const Op *op)
     }
     case SYN_SYNC_BENCHMARK: {
         fputc(' ', o);
-        pr_symbol(o, attr(op, "target_fn")->u.str.s);
+        pr_symbol(o, attr(op, attr_target_fn)->u.str.s);
         print_typed_operands(p, op);
         int k = 0;
         for (int i = 0; i < op->nattrs; i++) {
             const Attr *v = op->attrs[i].value;
-            if (!strcmp(op->attrs[i].name, "target_fn")) continue;
+            if (!strcmp(op->attrs[i].name, attr_target_fn)) continue;
             fprintf(o, "%s%s = ", k++ ? ", " : " ", op->attrs[i].name);
             /* An untyped integer is i64: written plain. */
             if (v->kind == ATTR_INT && !strcmp(tspell(v->type), "i64")) pr_int_value(o, v);

@@ -588,21 +588,21 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
 {
     OpId id = op_id(op);
     if (id == OPID_tfrt_call) {
-        const char *c = op->callee ? op->callee : sym_attr(op, "callee");
+        const char *c = op->callee ? op->callee : sym_attr(op, attr_callee);
         const Func *f = lookup(v, c);
         if (!f && c) op_error(v, op, "'%s' does not reference a valid function", c);
         else if (f) check_call_types(v, op, f, 0, res, nres, false);
         return;
     }
     if (id == OPID_tfrt_cond) {
-        static const char *const keys[] = { "a_true_fn", "b_false_fn" };
+        static const char *const keys[] = { attr_a_true_fn, attr_b_false_fn };
         for (int i = 0; i < 2; i++) {
             const Func *f = lookup(v, sym_attr(op, keys[i]));
             if (f && !(i == 1 && f == lookup(v, sym_attr(op, keys[0]))))   /* once per callee */
                 check_call_types(v, op, f, 1, res, nres, false);
         }
     } else if (id == OPID_tfrt_case) {
-        const Attr *a = ir_op_attr(op, "branches");
+        const Attr *a = ir_op_attr(op, attr_branches);
         for (int i = 0; a && a->kind == ATTR_ARRAY && i < a->u.arr.n; i++) {
             const Attr *e = a->u.arr.elems[i];
             const Func *f = e && e->kind == ATTR_SYMBOL ? lookup(v, e->u.str.s) : NULL;
@@ -614,18 +614,18 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
             if (f && !seen) check_call_types(v, op, f, 1, res, nres, false);
         }
     } else if (id == OPID_tfrt_while) {
-        const Func *f = lookup(v, sym_attr(op, "body_fn"));
+        const Func *f = lookup(v, sym_attr(op, attr_body_fn));
         if (f) check_call_types(v, op, f, 1, res, nres, true);
     } else if (id == OPID_tfrt_once) {
         const Func *f = lookup(v, sym_attr(op, "function"));
         if (f) check_call_types(v, op, f, 0, res, nres, false);
     } else if (id == OPID_rv_critical) {
-        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
+        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, attr_callee));
         if (f) check_call_types(v, op, f, 1, res, nres, false);
     } else if (id == OPID_tfrt_parallel_call_i32) {
         /* The callee takes (block_start, block_end, args...); its results
         ** are checked at run time (docs/kernel-behaviour.md §4). */
-        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
+        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, attr_callee));
         if (f && op->noperands >= 3) {
             bool bad = f->nargs != op->noperands - 1;
             for (int i = 0; !bad && i < f->nargs; i++) {
@@ -638,7 +638,7 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
             }
         }
     } else if (id == OPID_tfrt_test_sync_benchmark) {
-        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
+        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, attr_callee));
         if (f && f->nargs != op->noperands) {
             op_error(v, op, "incorrect number of operands for callee @%s", f->name);
             callee_note(v, f);
@@ -977,7 +977,7 @@ static void check_operands(V *v, const Block *b, const Op *op)
 static void check_op_symbols(V *v, const Op *op)
 {
     const char *skip = op->info && op->info->family == SYN_CALL
-        ? (op->callee ? op->callee : sym_attr(op, "callee")) : NULL;
+        ? (op->callee ? op->callee : sym_attr(op, attr_callee)) : NULL;
     bool in_attrs = false;
     for (int a = 0; a < op->nattrs; a++) {
         check_symbols(v, op, op->attrs[a].value, skip, 0);
@@ -1161,7 +1161,7 @@ static void check_sync_returns(V *v, const Func *f)
 /* tfrt.call of a tfrt.sync function (TFRT asserts; docs/execution.md §6.9). */
 static void check_call_not_sync(V *v, const Op *op)
 {
-    const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, "callee"));
+    const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, attr_callee));
     if (f && f->is_sync) {
         op_error(v, op, "cannot call the tfrt.sync function @%s (use tfrt_test.invoke_sync_function.*)", f->name);
         callee_note(v, f);

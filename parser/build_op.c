@@ -368,12 +368,12 @@ Op *irb_op_call(ParseCtx *c, const Token *name, OperandRef *first, const Token *
     int nna = 0;
     size_t n;
     if (info && info->family == SYN_COND) {
-        na[nna++] = sym_attr(c, "a_true_fn", callee);
-        na[nna++] = sym_attr(c, "b_false_fn", callee2);
+        na[nna++] = sym_attr(c, attr_a_true_fn, callee);
+        na[nna++] = sym_attr(c, attr_b_false_fn, callee2);
     } else if (info && info->family == SYN_ONCE) {
         na[nna++] = sym_attr(c, "function", callee);
     } else {
-        na[nna++] = sym_attr(c, "callee", callee);
+        na[nna++] = sym_attr(c, attr_callee, callee);
     }
     op->callee = irb_symbol_name(c, callee, &n);
     set_attrs(c, op, attrs, na, nna, name);
@@ -388,7 +388,7 @@ Op *irb_op_case(ParseCtx *c, const Token *name, OperandRef *idx, Vec *branches, 
     if (c->failed) return NULL;
     Op *op = new_op(c, name, all, fn->nresults, fn->results);
     if (!op || !check_args(c, op, operands, fn, 1, name)) return NULL;
-    NamedAttr na = { "branches", irb_attr_array(c, branches) };
+    NamedAttr na = { attr_branches, irb_attr_array(c, branches) };
     set_attrs(c, op, attrs, &na, 1, name);
     return c->failed ? NULL : op;
 }
@@ -399,11 +399,11 @@ Op *irb_op_while(ParseCtx *c, const Token *name, OperandRef *cond, const Token *
     Op *op = irb_op_call(c, name, cond, body, NULL, operands, NULL, fn);
     if (!op) return NULL;
     NamedAttr na[2];
-    na[0].name = "body_fn";
-    na[0].value = ir_op_attr(op, "callee");
+    na[0].name = attr_body_fn;
+    na[0].value = ir_op_attr(op, attr_callee);
     int nna = 1;
     if (par) {
-        na[1].name = "parallel_iterations";
+        na[1].name = attr_parallel_iterations;
         na[1].value = irb_attr_int(c, par, irb_named_type(c, "i64"));
         nna = 2;
     }
@@ -429,7 +429,7 @@ Op *irb_op_parallel_call(ParseCtx *c, const Token *name, OperandRef *s, OperandR
         for (int i = 0; i < operands->n; i++) ((const Type **)op->operand_types)[i + 3] = t[i];
     }
     size_t n;
-    NamedAttr na = sym_attr(c, "callee", callee);
+    NamedAttr na = sym_attr(c, attr_callee, callee);
     op->callee = irb_symbol_name(c, callee, &n);
     set_attrs(c, op, attrs, &na, 1, name);
     return c->failed ? NULL : op;
@@ -448,7 +448,7 @@ Op *irb_op_sync_benchmark(ParseCtx *c, const Token *name, const Token *fn, Vec *
     Op *op = new_op(c, name, args, 0, NULL);
     if (!op) return NULL;
     size_t n;
-    NamedAttr na = sym_attr(c, "target_fn", fn);
+    NamedAttr na = sym_attr(c, attr_target_fn, fn);
     op->callee = irb_symbol_name(c, fn, &n);
     set_attrs(c, op, kwattrs, &na, 1, name);
     return c->failed ? NULL : op;
@@ -570,12 +570,12 @@ Op *irb_op_benchmark_head(ParseCtx *c, const Token *name, const Token *bname, Ve
     }
     for (int i = 0; i < kwattrs->n; i++) {
         NamedAttr *na = kwattrs->v[i];
-        if (strcmp(na->name, "duration_secs") != 0 && strcmp(na->name, "max_count") != 0
-            && strcmp(na->name, "num_warmup_runs") != 0) {
+        if (strcmp(na->name, attr_duration_secs) != 0 && strcmp(na->name, attr_max_count) != 0
+            && strcmp(na->name, attr_num_warmup_runs) != 0) {
             irb_error(c, name, "unknown 'tfrt_test.benchmark' attribute '%s'", na->name);
             return NULL;
         }
-        if (strcmp(na->name, "num_warmup_runs") == 0) warmup = true;
+        if (strcmp(na->name, attr_num_warmup_runs) == 0) warmup = true;
         if (na->value->kind != ATTR_INT) {
             irb_error(c, name, "'tfrt_test.benchmark' attribute '%s' must be an integer", na->name);
             return NULL;
@@ -585,7 +585,7 @@ Op *irb_op_benchmark_head(ParseCtx *c, const Token *name, const Token *bname, Ve
             if (!na->value) return NULL;
         }
     }
-    NamedAttr na[2] = { { "name", irb_attr_string(c, bname, NULL) }, { "num_warmup_runs", NULL } };
+    NamedAttr na[2] = { { "name", irb_attr_string(c, bname, NULL) }, { attr_num_warmup_runs, NULL } };
     if (!warmup) {
         Attr *one = irb_new_attr(c, ATTR_INT);
         if (!one) return NULL;
