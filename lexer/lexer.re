@@ -90,8 +90,8 @@ const char *lex_token_name(int kind) {
     case TK_EQ: return "'='";
     case TK_COLON: return "':'";
     case TK_ARROW: return "'->'";
-    case TK_MODULE: return "'module'";
-    case TK_FUNC: return "'func.func'";
+    case TK_MODULE: case TK_GEN_MODULE: return "'module'";
+    case TK_FUNC: case TK_GEN_FUNC: return "'func.func'";
     case TK_PRIVATE: return "'private'";
     case TK_ATTRIBUTES: return "'attributes'";
     case TK_LOC: return "'loc'";

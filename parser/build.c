@@ -485,3 +485,100 @@ void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs)
     c->m->attrs = irb_sorted_attrs(c, attrs, NULL, 0, &c->m->nattrs, kw);
 }
 
+
+/* ---- the generic form of functions and of the module ---------------------- */
+
+void irb_gfunc_open(ParseCtx *c, const Token *kw, const Token *lbrace, Vec *args) {
+    if (c->failed) return;
+    if (!args) args = irb_vec(c, NULL);
+    if (!args) return;
+    Func *f = alloc(c, sizeof *f);
+    if (!f) return;
+    f->nargs = args->n;
+    const Type **at = alloc(c, (size_t)(args->n + 1) * sizeof *at);
+    if (!at) return;
+    for (int i = 0; i < args->n; i++) at[i] = ((OperandRef *)args->v[i])->v->type;
+    f->arg_types = at;
+    f->line = kw->line;
+    f->col = kw->col;
+    f->loc = irb_file_loc(c, c->file, kw->line, kw->col);
+    f->index = -1;
+    c->func = f;
+    c->func_args = args;
+    irb_func_body_open(c, lbrace);
+}
+
+/* The string value of attribute [a] (a NUL-terminated interned copy), or NULL. */
+static const char *attr_str(ParseCtx *c, const Attr *a) {
+    if (!a || a->kind != ATTR_STRING) return NULL;
+    return ir_name(c->m, a->u.str.s ? a->u.str.s : "", a->u.str.len);
+}
+
+void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
+    Func *f = c->func;
+    if (c->failed || !f) return;
+    (void)fn;
+    Token at;
+    memset(&at, 0, sizeof at);
+    at.line = f->line;
+    at.col = f->col;
+    const Attr *ftype = NULL;
+    const char *name = NULL, *vis = NULL;
+    Vec *rest = irb_vec(c, NULL);
+    if (!rest) return;
+    for (int i = 0; attrs && i < attrs->n; i++) {
+        NamedAttr *na = attrs->v[i];
+        if (!strcmp(na->name, "function_type")) ftype = na->value;
+        else if (!strcmp(na->name, "sym_name")) name = attr_str(c, na->value);
+        else if (!strcmp(na->name, "sym_visibility")) vis = attr_str(c, na->value);
+        else if (!irb_push(c, rest, na)) return;
+    }
+    if (!name) { irb_error(c, &at, "'func.func' op requires attribute 'sym_name' (a string)"); return; }
+    if (!ftype || ftype->kind != ATTR_TYPE || !ftype->type || ftype->type->kind != TY_FUNCTION) {
+        irb_error(c, &at, "'func.func' op requires attribute 'function_type' (a function type)");
+        return;
+    }
+    const Type *ft = ftype->type;
+    f->name = name;
+    Block *b = f->body;
+    bool decl = b && b->nops == 0 && b->nargs == 0;
+    if (!decl && ft->ninputs != f->nargs) {
+        irb_error(c, &at, "'func.func' op has %d arguments in its region but its function_type takes %d",
+                  f->nargs, ft->ninputs);
+        return;
+    }
+    for (int i = 0; !decl && i < f->nargs; i++)
+        if (!ir_type_same(f->arg_types[i], ft->inputs[i])) {
+            irb_error(c, &at, "'func.func' op argument %d has type '%s' but its function_type says '%s'", i,
+                      f->arg_types[i]->spelling, ft->inputs[i]->spelling);
+            return;
+        }
+    f->nargs = ft->ninputs;
+    f->arg_types = ft->inputs;
+    f->nresults = ft->nresults;
+    f->result_types = ft->results;
+    f->attrs = irb_sorted_attrs(c, rest, NULL, 0, &f->nattrs, &at);
+    f->is_private = vis && !strcmp(vis, "private");
+    f->is_native = ir_func_attr(f, "tfrt.native") != NULL;
+    f->is_sync = ir_func_attr(f, "tfrt.sync") != NULL;
+    if (!add_fname(c, f->name)) {
+        if (!c->failed) irb_error(c, &at, "redefinition of symbol named '%s'", f->name);
+        return;
+    }
+    irb_func_end(c, f, true, NULL, loc);
+    if (decl && !c->failed) f->body = NULL;      /* an empty region: a declaration */
+}
+
+void irb_gmodule_end(ParseCtx *c, Vec *attrs, const Type *fn) {
+    if (c->failed) return;
+    (void)fn;
+    Vec *rest = irb_vec(c, NULL);
+    if (!rest) return;
+    for (int i = 0; attrs && i < attrs->n; i++) {
+        NamedAttr *na = attrs->v[i];
+        if (!strcmp(na->name, "sym_name") && na->value && na->value->kind == ATTR_STRING)
+            c->m->name = attr_str(c, na->value);
+        else if (!irb_push(c, rest, na)) return;
+    }
+    c->m->attrs = irb_sorted_attrs(c, rest, NULL, 0, &c->m->nattrs, &c->last);
+}

@@ -233,5 +233,12 @@ Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, V
 void irb_func_body_open(ParseCtx *c, const Token *lbrace);
 void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, const Loc *loc);
 void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs);
+/* The generic form: "func.func"() ({ ^bb0(ARGS): ... }) {ATTRS} : () -> ()
+** opens with the region's arguments [args] (NULL: none) and ends with the
+** attributes, whose function_type, sym_name and sym_visibility make the
+** function; "builtin.module"() ({...}) {sym_name = ..} : () -> (). */
+void irb_gfunc_open(ParseCtx *c, const Token *kw, const Token *lbrace, Vec *args);
+void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc);
+void irb_gmodule_end(ParseCtx *c, Vec *attrs, const Type *fn);
 
 #endif

@@ -62,6 +62,11 @@ static Token notoken(void) { Token t; memset(&t, 0, sizeof t); return t; }
        OP_BENCHMARK OP_SYNC_BENCHMARK OP_SHAPE_ATTR OP_OPERANDS_VALUE
        OP_OPERANDS_ARRAY OP_CRITICAL.
 %token BARE_ID.
+/* "func.func" and "builtin.module" at the top level: the generic form of a
+** function and of the module (the driver sends them for those two strings
+** outside functions); anywhere a string is wanted they are strings. */
+%token STRING GEN_FUNC GEN_MODULE.
+%fallback STRING GEN_FUNC GEN_MODULE.
 
 /* `tfrt.return` takes optional operands, and the next statement may start
 ** with a value (`%x = ...`): shift wins. (tfrt.return is the last op of its
@@ -88,6 +93,19 @@ top_item ::= module.
 top_item ::= HASH_ID(H) EQ loc(L).                 { irb_alias_def(ctx, &H, L); }
 top_item ::= HASH_ID(H) EQ attr(V).                { irb_attr_alias_def(ctx, &H, V); }
 top_item ::= DIALECT_TYPE(H) EQ type(T).           { irb_type_alias_def(ctx, &H, T); }
+top_item ::= gfunc.
+top_item ::= gmodule.
+
+/* The generic form (what -mlir-print-op-generic prints):
+**   "func.func"() ({ ^bb0(%arg0: T): ... }) {function_type = .., sym_name = ".."} : () -> ()
+**   "builtin.module"() ({ ... }) {sym_name = ".."} : () -> ()
+** An empty region is a declaration. */
+gfunc ::= gfunc_open stmts RBRACE RPAREN attr_dict_opt(A) COLON fntype(F) loc_opt(L). { irb_gfunc_end(ctx, A, F, L); }
+gfunc_open ::= GEN_FUNC(N) LPAREN RPAREN LPAREN LBRACE(T).  { irb_gfunc_open(ctx, &N, &T, NULL); }
+gfunc_open ::= GEN_FUNC(N) LPAREN RPAREN LPAREN LBRACE(T) CARET_ID LPAREN bargs_opt(A) RPAREN COLON.
+                                                   { irb_gfunc_open(ctx, &N, &T, A); }
+gmodule ::= gmodule_open top_items RBRACE RPAREN attr_dict_opt(A) COLON fntype(F) loc_opt. { irb_gmodule_end(ctx, A, F); }
+gmodule_open ::= GEN_MODULE(N) LPAREN RPAREN LPAREN LBRACE. { irb_module_head(ctx, &N, NULL, irb_vec(ctx, NULL)); }
 
 /* module [@name] [attributes {..}] { ... } */
 module ::= module_head LBRACE top_items RBRACE loc_opt.
@@ -288,6 +306,7 @@ attr(A) ::= STRING(T) COLON type(Y).               { A = irb_attr_string(ctx, &T
 attr(A) ::= SYMBOL(T).                             { A = irb_attr_symbol(ctx, &T); }
 attr(A) ::= UNIT.                                  { A = irb_attr_unit(ctx); }
 attr(A) ::= type(T).                               { A = irb_attr_type(ctx, T); }
+attr(A) ::= fntype(F).                             { A = irb_attr_type(ctx, F); }
 attr(A) ::= LBRACKET RBRACKET.                     { A = irb_attr_array(ctx, irb_vec(ctx, NULL)); }
 attr(A) ::= LBRACKET attr_list(L) RBRACKET.        { A = irb_attr_array(ctx, L); }
 attr(A) ::= attr_dict(D).                          { A = irb_attr_dict(ctx, D); }
@@ -299,7 +318,10 @@ attr(A) ::= OPAQUE_ATTR(T).                        { A = irb_attr_opaque(ctx, &T
 attr(A) ::= HASH_ID(T).                            { A = irb_attr_alias(ctx, &T); }
 /* A complex element of dense<...>: (re, im). */
 %type cplx {const Attr *}
-cplx(A) ::= LPAREN attr(R) COMMA attr(I) RPAREN.   { A = irb_attr_complex(ctx, R, I); }
+cplx(A) ::= LPAREN cnum(R) COMMA cnum(I) RPAREN.   { A = irb_attr_complex(ctx, R, I); }
+%type cnum {const Attr *}
+cnum(A) ::= INT(T).                                { A = irb_attr_int(ctx, &T, NULL); }
+cnum(A) ::= FLOAT(T).                              { A = irb_attr_float(ctx, &T, NULL); }
 cplx_list(A) ::= cplx(B).                          { A = irb_vec(ctx, (void *)B); }
 cplx_list(A) ::= cplx_list(B) COMMA cplx(C).       { A = irb_push(ctx, B, (void *)C); }
 attr_list(A) ::= attr(B).                          { A = irb_vec(ctx, (void *)B); }
@@ -386,6 +408,8 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
     }
     for (int t = 1; t < YYNTOKEN; t++) {
         if (t == TK_FAST_STMT) continue;   /* never written by the user */
+        /* The generic form's keywords are named by 'func.func' and 'module'. */
+        if (t == TK_GEN_FUNC || t == TK_GEN_MODULE) continue;
         /* `!name = type` at the top level is an alias, as `#name = ..` is. */
         if (t == TK_DIALECT_TYPE && yy_find_shift_action(TK_HASH_ID, p->yytos->stateno) != YY_ERROR_ACTION) continue;
         YYACTIONTYPE act = yy_find_shift_action((YYCODETYPE)t, p->yytos->stateno);

@@ -114,6 +114,14 @@ static bool feed(Driver *dr, Token t) {
             }
         }
     }
+    /* The generic form of a function or of the module (grammar.y: gfunc,
+    ** gmodule). Where the grammar wants no such thing (an op inside a
+    ** function, an attribute key) %fallback makes them plain strings: the
+    ** parser decides, since the driver runs a token ahead of the actions. */
+    if (kind == TK_STRING) {
+        if (t.len == 11 && !memcmp(t.s, "\"func.func\"", 11)) kind = TK_GEN_FUNC;
+        else if (t.len == 16 && !memcmp(t.s, "\"builtin.module\"", 16)) kind = TK_GEN_MODULE;
+    }
     c->last = t;
     dr->fast_ok = false;
     irParse(dr->p, kind, t);

@@ -1,8 +1,9 @@
 #!/bin/sh
 # mlir-opt-16 as the oracle for tfrun's generic form (docs/language.md §4): for each
 # generic-form program in tests/oracle/, `tfrun opt --mlir-print-op-generic`
-# must print exactly what `mlir-opt-16 --mlir-print-op-generic` prints, and
-# mlir-opt-16 must read tfrun's output back to the same text.
+# must print exactly what `mlir-opt-16 --mlir-print-op-generic` prints,
+# mlir-opt-16 must read tfrun's output back to the same text, and so must
+# tfrun (the generic form of functions and of the module, grammar.y gfunc).
 # usage: tests/mlir_oracle.sh path/to/tfrun
 set -u
 TFRUN=$1
@@ -27,7 +28,12 @@ for f in tests/oracle/*.mlir; do
   "$MLIR_OPT" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/got" > "$tmp/back" 2>&1
   if ! cmp -s "$tmp/want" "$tmp/back"; then
     echo "FAIL $f: mlir-opt does not read tfrun's output back to the same module"
-    diff "$tmp/want" "$tmp/back" | sed 's/^/    /' | head -10; failed=$((failed + 1))
+    diff "$tmp/want" "$tmp/back" | sed 's/^/    /' | head -10; failed=$((failed + 1)); continue
+  fi
+  "$TFRUN" opt -allow-unregistered-dialect -mlir-print-op-generic "$tmp/want" > "$tmp/self" 2>&1
+  if ! cmp -s "$tmp/want" "$tmp/self"; then
+    echo "FAIL $f: tfrun does not read the generic form back to the same module"
+    diff "$tmp/want" "$tmp/self" | sed 's/^/    /' | head -10; failed=$((failed + 1))
   fi
 done
 echo "mlir oracle: $n programs, $failed failed"
