@@ -40,6 +40,7 @@
 #include "interp/exec.h"
 #include "interp/stream.h"
 #include "interp/vm.h"
+#include "kernels/optable.h"
 
 /* docs/execution.md §6.5: a continuation nested this deep is enqueued instead. */
 #define CONT_NEST_LIMIT 100

@@ -5,7 +5,7 @@
 ** A Host is one program run: the module, the work queue, the host allocator,
 ** the diagnostic sink and the output stream. Create it, call exec_load() once
 ** (it compiles every body into a plan and resolves every kernel), then invoke
-** functions with exec_invoke_func() (kernels/kernel.h) under an ExecCtx that
+** functions with exec_invoke_func() (interp/kernel_abi.h) under an ExecCtx that
 ** names a request context.
 **
 ** Ownership: the Host borrows everything it is given (module, queue,
@@ -34,7 +34,7 @@
 #include "interp/workqueue.h"
 #include "ir/diag.h"
 #include "ir/ir.h"
-#include "kernels/kernel.h"
+#include "interp/kernel_abi.h"
 
 /* The two schedules (docs/execution.md §7, docs/engine.md). EXEC_EXACT is
 ** TFRT's single-threaded order (docs/execution.md §6). EXEC_FAST runs ready work
@@ -98,12 +98,5 @@ bool exec_task_kernel(TaskFn fn, void *a, const Op **op, AsyncValue **args, int 
 
 /* Number of frames alive (for tests: a finished program has none). */
 long exec_live_frames(void);
-
-/* ---- native functions (kernels/control.c, docs/execution.md §6.10) -------------------- */
-/* A native function: same convention as a kernel (args +0, results +1). Its
-** arguments are all resolved when it is called. */
-typedef void (*NativeFn)(const ExecCtx *c, AsyncValue *const *args, int nargs,
-                         AsyncValue **results, int nresults);
-NativeFn native_lookup(const char *name);
 
 #endif

@@ -54,7 +54,7 @@ static void run(Prog *p, const char *name, AsyncValue **res)
     const Func *f = ir_module_func(p->m, name);
     cr_assert(f, "no function %s", name);
     RequestContext *rq = rq_new(p->q);
-    ExecCtx c = { p->h, rq, 0, NULL };
+    ExecCtx c = { p->h, rq, 0, NULL, NULL };
     exec_invoke_func(&c, f, NULL, 0, res);
     wq_await(p->q, res, f->nresults);
     wq_quiesce(p->q);
@@ -191,7 +191,7 @@ Test(exec, nonstrict_call_runs_early)
              "}\n", "s");
     const Func *f = ir_module_func(p.m, "f");
     RequestContext *rq = rq_new(p.q);
-    ExecCtx c = { p.h, rq, 0, NULL };
+    ExecCtx c = { p.h, rq, 0, NULL, NULL };
     AsyncValue *r[1];
     exec_invoke_func(&c, f, NULL, 0, r);
     /* Nothing from the queue has run yet (single-threaded). */
@@ -377,7 +377,7 @@ Test(exec, repeat_async_live_values_bounded)
     load(&p, repeat_prog, "s");
     const Func *f = ir_module_func(p.m, "loop");
     RequestContext *rq = rq_new(p.q);
-    ExecCtx c = { p.h, rq, 0, NULL };
+    ExecCtx c = { p.h, rq, 0, NULL, NULL };
     int64_t before = av_live_count();
     AsyncValue *n = av_new_available(any_int(ANY_I32, 200000));
     AsyncValue *r[1];

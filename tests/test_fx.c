@@ -205,7 +205,7 @@ static char *run_program(const char *text)
         const Func *f = m->funcs[i];
         if (!f->body || f->nargs || f->is_sync) continue;
         RequestContext *rq = rq_new(q);
-        ExecCtx c = { h, rq, 0, NULL };
+        ExecCtx c = { h, rq, 0, NULL, NULL };
         AsyncValue *res[8] = { NULL };
         exec_invoke_func(&c, f, NULL, 0, res);
         wq_await(q, res, f->nresults);

@@ -44,7 +44,7 @@ static void setup(void)
     cr_assert(F.a != NULL);
     F.out = open_memstream(&F.buf, &F.len);
     F.h = host_new(NULL, F.q, F.a, NULL, F.out);
-    F.ctx = (ExecCtx){ F.h, rq_new(F.q), 0, NULL };
+    F.ctx = (ExecCtx){ F.h, rq_new(F.q), 0, NULL, NULL };
 }
 
 static void teardown(void)
