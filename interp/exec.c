@@ -252,7 +252,7 @@ static void small_free(void *p)
 
 static bool is_return(const Op *op)
 {
-    return op->info ? (op->info->flags & OPF_TERMINATOR) != 0 : !strcmp(op->name, "tfrt.return");
+    return op->info && (op->info->flags & OPF_TERMINATOR) != 0;
 }
 
 static bool op_nonstrict(const Op *op)
