@@ -33,7 +33,6 @@
 ** the set of stream 0".
 */
 #include <stdlib.h>
-#include <string.h>
 #include "interp/bigmem.h"
 #include "interp/stream.h"
 #include "kernels/optable.h"
