@@ -4,6 +4,7 @@
 ** functions on the sequential interpreter (docs/execution.md §6.9).
 */
 #include "base/alloc.h"
+#include "base/freelist.h"
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +24,12 @@ void exec_site_release(CallSite *s)
     ** recursion when its last frame goes. */
     while (s && atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) == 1) {
         CallSite *up = s->parent;
-        small_free(s);
+        fl_free(s);
         s = up;
     }
 }
 
-_Static_assert(sizeof(CallSite) <= SMALL_BLOCK, "a call site is a small block");
+_Static_assert(sizeof(CallSite) <= FL_BLOCK, "a call site is a small block");
 
 /* Every result := the request's stop error (+1 each). */
 static void stopped_results(const ExecCtx *c, const Func *fn, AsyncValue **results)
@@ -64,7 +65,7 @@ void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue
         }
         return;
     }
-    CallSite *s = small_alloc();
+    CallSite *s = fl_alloc();
     atomic_init(&s->refs, 1);
     s->depth = depth;
     s->op = site;

@@ -33,6 +33,7 @@
 ** they keep the C stack bounded for arbitrarily deep programs.
 */
 #include "base/alloc.h"
+#include "base/freelist.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -57,87 +58,9 @@ static atomic_long live_frames;
 
 long exec_live_frames(void) { return atomic_load(&live_frames); }
 
-
-
-/* Small blocks: continuations and tasks of at most TASK_INLINE kernels come
-** from a per-thread free list (an allocator cache, like interp/async_value.c's
-** for values), so a program that keeps deferring work does not call malloc
-** for them in steady state. A block freed on another thread joins that
-** thread's list; a list holds at most SMALL_CACHE_MAX blocks and is freed
-** when its thread exits. Under AddressSanitizer blocks go straight to
-** malloc/free so that a use after free is still reported. */
-#define SMALL_CACHE_MAX 256
-#if defined(__SANITIZE_ADDRESS__)
-#define SMALL_NOCACHE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SMALL_NOCACHE 1
-#endif
-#endif
-
-typedef union SmallBlock {
-    union SmallBlock *next;
-    unsigned char bytes[SMALL_BLOCK];
-} SmallBlock;
-
-#ifndef SMALL_NOCACHE
-static _Thread_local SmallBlock *tl_small;
-static _Thread_local int tl_nsmall;
-static _Thread_local bool tl_small_key;     /* small_exit registered for this thread */
-static pthread_key_t small_key;
-static pthread_once_t small_once = PTHREAD_ONCE_INIT;
-
-static void small_exit(void *unused)
-{
-    (void)unused;
-    while (tl_small) {
-        SmallBlock *b = tl_small;
-        tl_small = b->next;
-        free(b);
-    }
-    tl_nsmall = 0;
-    tl_small_key = false;
-}
-
-static void small_make_key(void) { pthread_key_create(&small_key, small_exit); }
-#endif
-
-void *small_alloc(void)
-{
-#ifndef SMALL_NOCACHE
-    SmallBlock *b = tl_small;
-    if (b) {
-        tl_small = b->next;
-        tl_nsmall--;
-        return b;
-    }
-#endif
-    return xmalloc(SMALL_BLOCK);
-}
-
-void small_free(void *p)
-{
-#ifndef SMALL_NOCACHE
-    if (tl_nsmall < SMALL_CACHE_MAX) {
-        if (!tl_small_key) {
-            /* The key's destructor frees the list when this thread exits. */
-            pthread_once(&small_once, small_make_key);
-            pthread_setspecific(small_key, (void *)1);
-            tl_small_key = true;
-        }
-        SmallBlock *b = p;
-        b->next = tl_small;
-        tl_small = b;
-        tl_nsmall++;
-        return;
-    }
-#endif
-    free(p);
-}
 /* {=====================================================================
 ** Frames and ready queues
 ** ====================================================================== */
-
 
 static Frame *frame_new(const Plan *p, const ExecCtx *c)
 {
@@ -362,7 +285,7 @@ typedef struct Task {
 } Task;
 
 /* Tasks of at most this many kernels fit a small block. */
-#define TASK_INLINE ((int)((SMALL_BLOCK - sizeof(Task)) / sizeof(int)))
+#define TASK_INLINE ((int)((FL_BLOCK - sizeof(Task)) / sizeof(int)))
 
 static void process(Frame *f, ReadyQueue *q);
 
@@ -374,7 +297,7 @@ static void run_task(void *a, void *b)
     rq_init_q(&q, t->stream);
     for (int i = 0; i < t->n; i++) iv_push(&q.in, t->ks[i]);
     Frame *f = t->f;
-    if (t->n <= TASK_INLINE) small_free(t);
+    if (t->n <= TASK_INLINE) fl_free(t);
     else free(t);
     process(f, &q);
     rq_free_q(&q);
@@ -411,7 +334,7 @@ static void dispatch(Frame *f, ReadyQueue *q)
     for (int i = 0; i < n;) {
         int j = i;
         while (j < n && kstream(p, a[j]) == kstream(p, a[i])) j++;
-        Task *t = j - i <= TASK_INLINE ? small_alloc()
+        Task *t = j - i <= TASK_INLINE ? fl_alloc()
                                        : xmalloc(sizeof(Task) + sizeof(int) * (size_t)(j - i));
         t->f = f;
         t->stream = kstream(p, a[i]);
@@ -487,7 +410,7 @@ typedef struct Cont {
     int stream;
 } Cont;
 
-_Static_assert(sizeof(Cont) <= SMALL_BLOCK, "a continuation fits a small block");
+_Static_assert(sizeof(Cont) <= FL_BLOCK, "a continuation fits a small block");
 
 static void cont_body(Cont *c, AsyncValue *v)
 {
@@ -495,7 +418,7 @@ static void cont_body(Cont *c, AsyncValue *v)
     const Value *val = c->val;
     ReadyQueue q;
     rq_init_q(&q, c->stream);
-    small_free(c);
+    fl_free(c);
     store(f, val, v);
     make_ready(f, &q, val);
     process(f, &q);
@@ -539,7 +462,7 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
     } else if (!has_users(f->plan, val)) {
         store(f, val, v);
     } else {
-        Cont *c = small_alloc();
+        Cont *c = fl_alloc();
         c->f = f;
         c->val = val;
         c->stream = q->stream;

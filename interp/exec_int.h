@@ -134,10 +134,4 @@ static inline bool is_return(const Op *op)
     return op->info && (op->info->flags & OPF_TERMINATOR) != 0;
 }
 
-/* ---- interp/exec.c ------------------------------------------------------- */
-/* Blocks of SMALL_BLOCK bytes from a per-thread free list. */
-#define SMALL_BLOCK 24      /* a Cont exactly; malloc rounds it to a 32-byte chunk */
-void *small_alloc(void);
-void small_free(void *p);
-
 #endif
