@@ -125,11 +125,11 @@ bool exec_run_sync(const ExecCtx *c, const Func *fn, AsyncValue *const *args, in
 {
     *err = NULL;
     const Block *b = fn->body;
-    if (!b || !b->exec) {
+    const Plan *p = b ? plan_of(c->host, b) : NULL;
+    if (!p) {
         *err = strdup("sync function has no body");
         return false;
     }
-    const Plan *p = b->exec;
     ExecCtx sc = *c;
     sc.flags |= EXEC_SYNC;
     sc.error = NULL;

@@ -4,7 +4,7 @@
 ** interp/call.c makes calls; interp/exec_int.h is what they share.
 **
 ** Every block (function or region body) is compiled once, in exec_load(),
-** into a Plan stored in Block.exec: the stream id and operand count of
+** into a Plan that the Host owns: the stream id and operand count of
 ** every kernel, and the use lists of values with many uses. Everything else
 ** (operands, results, user counts, other use lists) is read from the IR
 ** itself, which is already in memory: for a large body, memory touched for
@@ -599,7 +599,7 @@ static void start_task(void *a, void *b)
 void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *args, int nargs,
                        AsyncValue **results)
 {
-    const Plan *p = body->exec;
+    const Plan *p = plan_of(c->host, body);
     if (!p) {
         /* Not compiled (exec_load not called): an error for every result. */
         const Op *ret = body->nops ? body->ops[body->nops - 1] : NULL;

@@ -10,7 +10,8 @@
 **
 ** Ownership: the Host borrows everything it is given (module, queue,
 ** allocator, sink, stream); the caller frees them after host_free(). Compiled
-** plans are stored in Block.exec and freed by host_free().
+** plans belong to the Host (never to the Module, which the executor does not
+** write: several hosts may run one module) and are freed by host_free().
 **
 ** Threads: after exec_load() the plans are read-only (apart from a few
 ** atomically exchanged spare frames). Invocations may run on any thread;
@@ -74,7 +75,7 @@ struct Host {
 Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FILE *out);
 void host_free(Host *h);
 
-/* Compiles every function and region body of the module (Block.exec) and
+/* Compiles every function and region body of the module (into the Host) and
 ** resolves kernels; under EXEC_FAST also builds the compiled engine's protos
 ** (interp/vm.h), which invocations use when no debugger is attached. On an unknown kernel emits the single diagnostic
 ** `runtime error: unknown kernel name 'NAME'` of docs/execution.md §1.8 and returns false;

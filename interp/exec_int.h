@@ -7,6 +7,7 @@
 #ifndef TFRUN_EXEC_INT_H
 #define TFRUN_EXEC_INT_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include "interp/exec.h"
@@ -68,6 +69,8 @@ struct Plan {
     int nops;
     int *rops, nrops, rcap;
     int *cops, ncops, ccap;
+    const Func **callees; /* per op (by Op.index) when ncops > 0: its callee,
+                             resolved at load, else NULL */
     int nresults;
     int nargs;
     int pseudo_stream;
@@ -126,6 +129,40 @@ static inline const Fan *fan_find(const Plan *p, int reg)
     for (unsigned i = fan_home(reg, p->fancap);; i = (i + 1) & (unsigned)(p->fancap - 1)) {
         if (p->fan[i].reg == reg) return &p->fan[i];
         if (p->fan[i].reg < 0) return NULL;
+    }
+}
+
+/* ---- the host (interp/plan.c) -------------------------------------------
+** The Host owns the plans: a verified Module is never written by the
+** executor, so several hosts may run one module. The plans are found by
+** block in an open-addressing table (plancap is 0 or a power of two),
+** filled by exec_load and read-only after it. */
+typedef struct PlanSlot { const Block *b; Plan *p; } PlanSlot;
+
+typedef struct HostPriv {
+    Host pub;
+    pthread_mutex_t mu;
+    struct KState *states;
+    bool loaded;
+    VmProgram *vm;         /* EXEC_FAST: the compiled bodies */
+    PlanSlot *plans;
+    int plancap, nplans;
+} HostPriv;
+
+static inline unsigned plan_home(const Block *b, int cap)
+{
+    uintptr_t x = (uintptr_t)b >> 4;
+    return (unsigned)((x * 0x9E3779B97F4A7C15ull) >> 32) & (unsigned)(cap - 1);
+}
+
+/* The plan of [b] on host [h], or NULL (not loaded). */
+static inline Plan *plan_of(const Host *h, const Block *b)
+{
+    const HostPriv *hp = (const HostPriv *)h;
+    if (!hp->plancap) return NULL;
+    for (unsigned i = plan_home(b, hp->plancap);; i = (i + 1) & (unsigned)(hp->plancap - 1)) {
+        if (hp->plans[i].b == b) return hp->plans[i].p;
+        if (!hp->plans[i].b) return NULL;
     }
 }
 

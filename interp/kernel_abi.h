@@ -125,6 +125,10 @@ void exec_report_error(const ExecCtx *c, const Op *op, AsyncValue *dst, const ch
 /* Emit only the diagnostic (no value). */
 void exec_diag(const ExecCtx *c, const Op *op, const char *msg);
 
+/* The callee of call-like op [op] (Op.callee), resolved when the host was
+** loaded; NULL when it has none or is not in the module. */
+const Func *exec_op_callee(const ExecCtx *c, const Op *op);
+
 /* Invoke a function (or a region body) with [args] (+0); stores nresults +1
 ** values (forwarding values when not yet available) in [results]. Runs
 ** synchronously as far as possible on the calling thread (docs/execution.md §6.1). */

@@ -155,6 +155,7 @@ static void plan_free(Plan *p)
     free(p->zero);
     free(p->rops);
     free(p->cops);
+    free(p->callees);
     for (int i = 0; i < p->fancap; i++)
         if (p->fan[i].reg >= 0) big_free(p->fan[i].ks, sizeof(int) * (size_t)p->fan[i].cap);
     free(p->fan);
@@ -174,14 +175,14 @@ static bool plan_current(const Plan *p, const Block *b)
 
 /* Post-order: for an op, everything nested in its regions, then the region
 ** bodies themselves (one "function" each); a function body after all. */
-static void walk_regions(Block *b, BlockFn fn, void *ud)
+static void walk_regions(const Host *h, Block *b, BlockFn fn, void *ud)
 {
-    const Plan *p = b->exec;
+    const Plan *p = plan_of(h, b);
     if (plan_current(p, b)) {
         /* Only the ops that have regions. */
         for (int j = 0; j < p->nrops; j++) {
             Op *op = b->ops[p->rops[j]];
-            for (int r = 0; r < op->nregions; r++) walk_regions(op->regions[r], fn, ud);
+            for (int r = 0; r < op->nregions; r++) walk_regions(h, op->regions[r], fn, ud);
             for (int r = 0; r < op->nregions; r++) fn(ud, op->regions[r]);
         }
         return;
@@ -189,17 +190,18 @@ static void walk_regions(Block *b, BlockFn fn, void *ud)
     for (int i = 0; i < b->nops; i++) {
         prefetch_ahead(b->ops, i, b->nops);
         Op *op = b->ops[i];
-        for (int r = 0; r < op->nregions; r++) walk_regions(op->regions[r], fn, ud);
+        for (int r = 0; r < op->nregions; r++) walk_regions(h, op->regions[r], fn, ud);
         for (int r = 0; r < op->nregions; r++) fn(ud, op->regions[r]);
     }
 }
 
-static void walk_module(const Module *m, BlockFn fn, void *ud)
+static void walk_module(const Host *h, BlockFn fn, void *ud)
 {
+    const Module *m = h->module;
     for (int i = 0; i < m->nfuncs; i++) {
         Func *f = m->funcs[i];
         if (!f->body) continue;
-        walk_regions(f->body, fn, ud);
+        walk_regions(h, f->body, fn, ud);
         fn(ud, f->body);
     }
 }
@@ -215,13 +217,34 @@ typedef struct KState {
     void (*destroy)(void *);
 } KState;
 
-typedef struct HostPriv {
-    Host pub;
-    pthread_mutex_t mu;
-    KState *states;
-    bool loaded;
-    VmProgram *vm;         /* EXEC_FAST: the compiled bodies */
-} HostPriv;
+/* Stores [p] as the plan of [b] (a plan already there is freed: a module
+** loaded again, as the REPL does when it redefines functions, gets fresh
+** plans). */
+static void plan_put(HostPriv *hp, const Block *b, Plan *p)
+{
+    if (2 * (hp->nplans + 1) > hp->plancap) {
+        int cap = hp->plancap ? 2 * hp->plancap : 64;
+        PlanSlot *t = xcalloc((size_t)cap, sizeof *t);
+        for (int i = 0; i < hp->plancap; i++) {
+            if (!hp->plans[i].b) continue;
+            unsigned j = plan_home(hp->plans[i].b, cap);
+            while (t[j].b) j = (j + 1) & (unsigned)(cap - 1);
+            t[j] = hp->plans[i];
+        }
+        free(hp->plans);
+        hp->plans = t;
+        hp->plancap = cap;
+    }
+    unsigned i = plan_home(b, hp->plancap);
+    while (hp->plans[i].b && hp->plans[i].b != b) i = (i + 1) & (unsigned)(hp->plancap - 1);
+    if (hp->plans[i].b) {
+        plan_free(hp->plans[i].p);
+    } else {
+        hp->plans[i].b = b;
+        hp->nplans++;
+    }
+    hp->plans[i].p = p;
+}
 
 Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FILE *out)
 {
@@ -236,18 +259,13 @@ Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FIL
     return &hp->pub;
 }
 
-static void free_plan_cb(void *ud, Block *b)
-{
-    (void)ud;
-    plan_free(b->exec);
-    b->exec = NULL;
-}
-
 void host_free(Host *h)
 {
     if (!h) return;
     HostPriv *hp = (HostPriv *)h;
-    if (hp->loaded && h->module) walk_module(h->module, free_plan_cb, NULL);
+    for (int i = 0; i < hp->plancap; i++)
+        if (hp->plans[i].b) plan_free(hp->plans[i].p);
+    free(hp->plans);
     vm_free(hp->vm);
     for (KState *s = hp->states, *n; s; s = n) {
         n = s->next;
@@ -291,15 +309,12 @@ typedef struct LoadCtx {
 static void compile_cb(void *ud, Block *b)
 {
     LoadCtx *lc = ud;
-    /* A module loaded again (the REPL redefines functions) gets fresh plans. */
-    plan_free(b->exec);
-    b->exec = plan_build(lc->h->module, b, lc->h->schedule);
+    plan_put((HostPriv *)lc->h, b, plan_build(lc->h->module, b, lc->h->schedule));
 }
 
 static void attach_proto(void *ud, const Block *b, const VmProto *p)
 {
-    (void)ud;
-    ((Plan *)b->exec)->vm = p;
+    plan_of(ud, b)->vm = p;
 }
 
 static bool op_has_kernel(const Op *op)
@@ -333,23 +348,23 @@ static void locate_cb(void *ud, Block *b)
     }
 }
 
+/* Resolves the callee of every call-like op of a body (refreshed on every
+** load: the REPL redefines functions). */
 static void cache_callee(void *ud, Block *b)
 {
-    const Module *m = ud;
-    const Plan *p = b->exec;
-    if (plan_current(p, b)) {
-        for (int j = 0; j < p->ncops; j++) {
-            Op *op = b->ops[p->cops[j]];
-            op->exec = ir_module_func(m, op->callee);
-        }
-        return;
-    }
-    for (int i = 0; i < b->nops; i++) {
-        prefetch_ahead(b->ops, i, b->nops);
-        Op *op = b->ops[i];
-        /* Refreshed on every load: the REPL redefines functions. */
-        if (op->callee) op->exec = ir_module_func(m, op->callee);
-    }
+    const Host *h = ud;
+    Plan *p = plan_of(h, b);
+    free(p->callees);
+    p->callees = p->ncops ? xcalloc((size_t)p->nops, sizeof *p->callees) : NULL;
+    for (int j = 0; j < p->ncops; j++)
+        p->callees[p->cops[j]] = ir_module_func(h->module, b->ops[p->cops[j]]->callee);
+}
+
+const Func *exec_op_callee(const ExecCtx *c, const Op *op)
+{
+    const Plan *p = plan_of(c->host, op->parent);
+    if (!p || !p->callees || !plan_current(p, op->parent)) return NULL;
+    return p->callees[op->index];
 }
 
 bool exec_load(Host *h)
@@ -361,7 +376,7 @@ bool exec_load(Host *h)
         if (m->funcs[i]->body) find_unknown(&lc, m->funcs[i]->body);
     if (lc.first_unknown) {
         LocateCtx loc = { lc.first_unknown->name, NULL };
-        walk_module(m, locate_cb, &loc);
+        walk_module(h, locate_cb, &loc);
         /* A load-time failure, not a runtime one (docs/language.md §4): no
         ** "runtime error:" prefix, and the nearest op of the table as a
         ** note. Still checked against expected-error annotations (docs/execution.md §1.8). */
@@ -388,10 +403,10 @@ bool exec_load(Host *h)
             return false;
         }
     }
-    walk_module(m, compile_cb, &lc);
-    walk_module(m, cache_callee, (void *)m);
+    walk_module(h, compile_cb, &lc);
+    walk_module(h, cache_callee, h);
     vm_free(hp->vm);
-    hp->vm = h->schedule == EXEC_FAST ? vm_build(m, h, attach_proto, NULL) : NULL;
+    hp->vm = h->schedule == EXEC_FAST ? vm_build(m, h, attach_proto, h) : NULL;
     hp->loaded = true;
     return true;
 }

@@ -2132,7 +2132,7 @@ Op *irb_op_generic(ParseCtx *c, Op *op, Vec *attrs, const Type *fn) {
 
 /* Marks an op whose result count comes from the statement. */
 static Op *flex(ParseCtx *c, Op *op) {
-    if (op) op->exec = (void *)c;   /* cleared by irb_stmt */
+    if (op) c->flex_op = op;   /* cleared by irb_stmt */
     return op;
 }
 
@@ -2636,10 +2636,10 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
     if (!b) { irb_error_at(c, op->line, op->col, "operation outside of a function"); return; }
     int written = 0;
     for (int i = 0; i < vlen(results); i++) written += ((ResultRef *)results->v[i])->count;
-    if (op->exec == (void *)c) {
+    if (op == c->flex_op) {
         /* Variadic results: as many as the statement names, typed by the
         ** variadic signature type (or `any`: the operands' types). */
-        op->exec = NULL;
+        c->flex_op = NULL;
         const IrSig *s = op_sig(c->m, op->info);
         op->nresults = written;
         op->results = alloc(c, (size_t)(written + 1) * sizeof *op->results);

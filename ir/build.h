@@ -127,6 +127,7 @@ typedef struct ParseCtx {
     ** its token kind) and the result, so the builder need not repeat it. */
     const char *op_s; uint32_t op_len;
     const struct OpInfo *op_info;
+    Op *flex_op;                   /* op whose result count its statement gives (irb_stmt) */
     /* The last dotted name in an op's place (after `=`, or first on its
     ** line) that names no op, while has_unknown_op: a syntax error in its
     ** statement is reported as the unknown op instead (irb_unknown_op). */

@@ -145,8 +145,7 @@ struct Op {
     const Loc *loc;                /* explicit loc(...) or the default file loc */
     Block *parent;
     const char *callee;            /* symbol for call-like ops (tfrt.call, cond branches in attrs) */
-    void *exec;                    /* reserved for the executor (per-op cached data) */
-    /* The counts together, so that Op has no padding (120 bytes). */
+    /* The counts together, so that Op has no padding (112 bytes). */
     int noperands, nresults, nattrs, nregions;
     int line, col;                 /* position of the op-name token */
     int index;                     /* position in parent->ops */
@@ -158,7 +157,6 @@ struct Block {
     Op *parent_op;                 /* op owning this region, NULL for a function body */
     Func *func;                    /* enclosing function */
     int nvalues;                   /* args + all results: register count */
-    void *exec;                    /* reserved for the executor (compiled plan) */
     bool names_unique;             /* the parser has already rejected two values
                                       of one name here (verify need not look) */
 };

@@ -38,10 +38,11 @@ static const Func *attr_func(const KernelFrame *f, const char *name)
     return ir_module_func(host_module(f->ctx->host), a->u.str.s);
 }
 
-/* The callee of a call-like op (cached by exec_load in op->exec). */
+/* The callee of a call-like op (resolved by exec_load). */
 static const Func *op_callee(const KernelFrame *f)
 {
-    if (f->op->exec) return f->op->exec;
+    const Func *fn = exec_op_callee(f->ctx, f->op);
+    if (fn) return fn;
     if (f->op->callee) return ir_module_func(host_module(f->ctx->host), f->op->callee);
     return attr_func(f, "callee");
 }
