@@ -40,10 +40,14 @@ typedef union FlBlock {
 } FlBlock;
 
 #ifndef FL_NOCACHE
-/* The calling thread's list (base/freelist.c). */
-extern _Thread_local FlBlock *fl_tl_list;
-extern _Thread_local int fl_tl_n;
-extern _Thread_local bool fl_tl_hooked;   /* the exit hook is set for this thread */
+/* The calling thread's list (base/freelist.c): one thread-local object, so
+** that the fast paths find it with one address computation. */
+typedef struct FlCache {
+    FlBlock *list;
+    int n;
+    bool hooked;             /* the exit hook is set for this thread */
+} FlCache;
+extern _Thread_local FlCache fl_tl;
 /* Sets the hook that frees the calling thread's list when it exits. */
 void fl_hook_thread(void);
 #endif
@@ -52,10 +56,10 @@ void fl_hook_thread(void);
 static inline void *fl_alloc(void)
 {
 #ifndef FL_NOCACHE
-    FlBlock *b = fl_tl_list;
+    FlBlock *b = fl_tl.list;
     if (b) {
-        fl_tl_list = b->next;
-        fl_tl_n--;
+        fl_tl.list = b->next;
+        fl_tl.n--;
         return b;
     }
 #endif
@@ -66,12 +70,12 @@ static inline void *fl_alloc(void)
 static inline void fl_free(void *p)
 {
 #ifndef FL_NOCACHE
-    if (fl_tl_n < FL_CACHE_MAX) {
-        if (!fl_tl_hooked) fl_hook_thread();
+    if (fl_tl.n < FL_CACHE_MAX) {
+        if (!fl_tl.hooked) fl_hook_thread();
         FlBlock *b = p;
-        b->next = fl_tl_list;
-        fl_tl_list = b;
-        fl_tl_n++;
+        b->next = fl_tl.list;
+        fl_tl.list = b;
+        fl_tl.n++;
         return;
     }
 #endif

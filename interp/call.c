@@ -1,81 +1,17 @@
 /*
-** call.c — calls between functions: the logical call chain (CallSite), the
-** call depth limit and its diagnostic (exec_call_func), and synchronous
-** functions on the sequential interpreter (docs/execution.md §6.9).
+** call.c — the diagnostic of the call depth limit (the chain of `called
+** from` notes; interp/exec.c's exec_call_func enforces the limit), and
+** synchronous functions on the sequential interpreter (docs/execution.md
+** §6.9).
 */
 #include "base/alloc.h"
-#include "base/freelist.h"
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "interp/exec.h"
 #include "interp/exec_int.h"
 
-/* ---- calls and the call depth limit ---------------------------------------- */
-
-void exec_site_retain(CallSite *s)
-{
-    if (s) atomic_fetch_add_explicit(&s->refs, 1, memory_order_relaxed);
-}
-
-void exec_site_release(CallSite *s)
-{
-    /* Iteratively: a chain a million links long is freed without
-    ** recursion when its last frame goes. */
-    while (s && atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) == 1) {
-        CallSite *up = s->parent;
-        fl_free(s);
-        s = up;
-    }
-}
-
-_Static_assert(sizeof(CallSite) <= FL_BLOCK, "a call site is a small block");
-
-/* Every result := the request's stop error (+1 each). */
-static void stopped_results(const ExecCtx *c, const Func *fn, AsyncValue **results)
-{
-    AsyncValue *e = rq_cancelled(c->rq);
-    for (int i = 0; i < fn->nresults; i++) {
-        if (e) {
-            av_retain(e);
-            results[i] = e;
-        } else {
-            results[i] = av_new_error(ERR_CANCELLED, "Cancelled");
-        }
-    }
-}
-
-void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue *const *args, int nargs,
-                    AsyncValue **results)
-{
-    if (c->rq && rq_stopped(c->rq)) {
-        stopped_results(c, fn, results);
-        return;
-    }
-    int depth = exec_ctx_depth(c) + 1;
-    int max = c->host->max_call_depth;
-    if (depth > max) {
-        exec_report_call_depth(c, site, max, NULL, 0);
-        if (c->rq) {
-            stopped_results(c, fn, results);
-        } else {
-            char msg[64];
-            snprintf(msg, sizeof msg, "call depth exceeds %d", max);
-            for (int i = 0; i < fn->nresults; i++) results[i] = av_new_error(ERR_INTERNAL, msg);
-        }
-        return;
-    }
-    CallSite *s = fl_alloc();
-    atomic_init(&s->refs, 1);
-    s->depth = depth;
-    s->op = site;
-    s->parent = c->site;
-    exec_site_retain(c->site);
-    ExecCtx cc = *c;
-    cc.site = s;
-    exec_invoke_func(&cc, fn, args, nargs, results);
-    exec_site_release(s);
-}
+/* ---- the call depth limit's diagnostic ------------------------------------ */
 
 /* Emits one `called from` note at [op]. */
 static void call_note(const ExecCtx *c, const Op *op)
