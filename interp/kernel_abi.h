@@ -24,7 +24,7 @@
 ** Output: print through host_out(); every print is one line, flushed.
 **
 ** Module prefixes: kf_ (frame helpers), exec_ / host_ (services implemented by
-** the executor: interp/kernel_abi.c and interp/exec.c), native_ (the registry
+** the executor: interp/kernel_abi.c, plan.c, exec.c), native_ (the registry
 ** of native functions, interp/kernel_abi.c).
 */
 #ifndef TFRUN_KERNEL_ABI_H
@@ -154,7 +154,7 @@ void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op 
 
 
 /* ---- per-run kernel state (added for kernels/test.c; implemented by the
-** executor in interp/exec.c) -----------------------------------------------
+** executor in interp/plan.c) -----------------------------------------------
 ** State that docs/kernel-behaviour.md §5 calls "process-wide" (the thread-id counter of
 ** tfrt_test.get_thread_id, unique_loc's map, the sample shared context) lives
 ** in the Host, never in C globals. host_kernel_state() returns the object
