@@ -54,15 +54,21 @@ LIBRT    = $(BUILD)/librt.a
 LIBKERN  = $(BUILD)/libkern.a
 LIBANA   = $(BUILD)/libana.a
 LIBCLI   = $(BUILD)/libcli.a
-# Link order: later archives serve earlier ones. Kernels and the executor
-# need the front end's IR and the runtime; the sequencing analysis needs
-# the IR and the op table (both in the front end); the CLI needs everything.
-ALL_LIBS = $(LIBCLI) $(LIBKERN) $(LIBANA) $(LIBRT) $(LIBFRONT) $(LIBBASE)
-# Linking: optable.o refers to every kernel k_* WEAKLY (so missing kernels are
-# NULL), and main.o refers to the subcommands weakly; a weak reference never
-# pulls a member out of an archive, so the kernel and CLI archives are linked whole.
-LINK_LIBS = -Wl,--whole-archive $(LIBCLI) $(LIBKERN) -Wl,--no-whole-archive $(LIBANA) $(LIBRT) $(LIBFRONT) \
-            $(LIBRT) $(LIBFRONT) $(LIBBASE)
+# Link order: each archive once, after every archive that uses it (the
+# dependencies go one way): the CLI uses the analyses, the kernels, the
+# runtime and the front end; the analyses use the kernels' value printers
+# (kernels/ext.h) and the runtime; the kernels use the runtime's kernel ABI
+# (interp/kernel_abi.h) and the IR; the runtime uses the IR and the op table
+# (both in the front end); everything uses base/.
+ALL_LIBS = $(LIBCLI) $(LIBANA) $(LIBKERN) $(LIBRT) $(LIBFRONT) $(LIBBASE)
+# Two archives are linked whole. The op table (kernels/optable.c, in the front
+# end) refers to every kernel k_* WEAKLY, so that a row without a kernel is
+# NULL, and main.o refers to the subcommands weakly; a weak reference never
+# pulls a member out of an archive. Linking the kernel archive whole also
+# runs its start-up registrations (kernels/control.c's native functions join
+# interp/'s registry from a constructor).
+LINK_LIBS = -Wl,--whole-archive $(LIBCLI) -Wl,--no-whole-archive $(LIBANA) \
+            -Wl,--whole-archive $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) $(LIBBASE)
 
 TFRUN = $(BIN)/tfrun
 

@@ -52,7 +52,7 @@
 #include <stdio.h>
 #include "interp/async_value.h"
 #include "ir/ir.h"
-#include "kernels/kernel.h"
+#include "interp/kernel_abi.h"
 
 /* ---- 1. the executor's side --------------------------------------------- */
 typedef struct DebugHooks {

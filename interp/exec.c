@@ -1,8 +1,11 @@
 /*
-** exec.c — the executor (docs/execution.md §3–§6, §4).
+** exec.c — the executor's dispatch: frames, ready queues, running kernels,
+** invocation, calls (docs/execution.md §3–§6, §4). interp/plan.c loads
+** (plans), interp/call.c reports the call depth limit and runs synchronous
+** functions; interp/exec_int.h is what they share.
 **
 ** Every block (function or region body) is compiled once, in exec_load(),
-** into a Plan stored in Block.exec: the stream id and operand count of
+** into a Plan that the Host owns: the stream id and operand count of
 ** every kernel, and the use lists of values with many uses. Everything else
 ** (operands, results, user counts, other use lists) is read from the IR
 ** itself, which is already in memory: for a large body, memory touched for
@@ -31,14 +34,15 @@
 ** they keep the C stack bounded for arbitrarily deep programs.
 */
 #include "base/alloc.h"
+#include "base/freelist.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interp/debug.h"
 #include "interp/bigmem.h"
+#include "interp/debug.h"
 #include "interp/exec.h"
-#include "interp/stream.h"
+#include "interp/exec_int.h"
 #include "interp/vm.h"
 
 /* docs/execution.md §6.5: a continuation nested this deep is enqueued instead. */
@@ -48,10 +52,6 @@
 ** kernel + invocation) is well under 2 KiB, so this stays far below the
 ** 8 MiB main-thread stack and the smaller stacks of worker threads. */
 #define INVOKE_NEST_LIMIT 200
-/* Kernels with at most this many operands/results use stack arrays. */
-#define SMALL 16
-/* Freed frames each plan keeps for reuse. */
-#define FRAME_SPARES 4
 
 static _Thread_local int tl_cont_depth;
 static _Thread_local int tl_invoke_depth;
@@ -60,584 +60,8 @@ static atomic_long live_frames;
 long exec_live_frames(void) { return atomic_load(&live_frames); }
 
 /* {=====================================================================
-** Plans
-** ====================================================================== */
-
-/* A plan keeps only what the IR does not already say. Kernel k (1..K) is
-** op k-1 of the block: its operands, results, kernel function and operand
-** count are read from the Op; a register's user count is its Value's nuses
-** and its users are the Value's use list (source order; docs/execution.md §3's use-list order
-** is its reverse, see make_ready). What the plan adds per kernel is its
-** stream (an int) and what it waits for (a byte), so that a body of a
-** million ops costs 5 bytes per op beyond the IR (plus 16 bytes per op of
-** scratch while its streams are computed), and the users of values with
-** many uses. */
-typedef struct Plan Plan;
-
-/* An invocation's registers and arrival counts, allocated in one block
-** with the Frame (all zero at the start). done[k] counts the operands of
-** kernel k that became available; the kernel is ready when it reaches
-** need() (operands, or 1 for kernels without operands and non-strict ones). */
-typedef struct Frame {
-    const Plan *plan;
-    ExecCtx ctx;
-    bool st;               /* single-threaded queue: no atomic read-modify-writes */
-    atomic_int refs;
-    /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
-    ** done[nkern] (fregs, fdone). */
-} Frame;
-
-struct Plan {
-    int nregs, nkern;     /* nkern counts the pseudo kernel 0 */
-    Op *const *ops;       /* the block's ops: kernel k is ops[k - 1] */
-    const Op *ret;        /* the block's tfrt.return, NULL if none */
-    int *code;            /* per kernel: its stream; code[0] unused */
-    uint8_t *need;        /* per kernel: NEED_NONSTRICT | operands it waits for */
-    size_t code_bytes;    /* of the code + need allocation */
-    int *zero;            /* kernels without operands, block order */
-    int nzero;
-    /* Values with more than FANOUT uses get their users listed here, in
-    ** use-list order: walking a million uses spread over the IR would wait
-    ** on memory for each. Open addressing on the register; fancap is 0 or
-    ** a power of two. */
-    struct Fan *fan;
-    int fancap, nfan;
-    /* The ops (indices) with regions and those with a callee, so that the
-    ** later walks of exec_load and host_free need not read every op of a
-    ** large body again. Valid while the block still has [nops] ops in
-    ** [ops] (see plan_current). */
-    int nops;
-    int *rops, nrops, rcap;
-    int *cops, ncops, ccap;
-    int nresults;
-    int nargs;
-    int pseudo_stream;
-    const Block *block;
-    const VmProto *vm;    /* the compiled form (EXEC_FAST), or NULL */
-    bool each_task;       /* EXEC_EXPLORE: never switch stream, no inline kernel */
-    size_t frame_size;    /* bytes of one Frame of this body */
-    /* A few freed frames kept for reuse: a loop body or a callee invoked
-    ** again and again then costs no malloc. Exchanged atomically. */
-    _Atomic(Frame *) spare[FRAME_SPARES];
-};
-
-static inline int kstream(const Plan *p, int k) { return p->code[k]; }
-
-static inline _Atomic(AsyncValue *) *fregs(const Frame *f) { return (_Atomic(AsyncValue *) *)(f + 1); }
-static inline atomic_int *fdone(const Frame *f) { return (atomic_int *)(fregs(f) + f->plan->nregs); }
-
-/* Walks over the ops of a large block would wait on memory for each op (the
-** ops are hundreds of bytes apart): each walk prefetches the op AHEAD
-** places on, both ends of it. */
-#define AHEAD 8
-
-static inline void prefetch_ahead(Op *const *ops, int i, int n)
-{
-    if (i + AHEAD < n) {
-        const Op *o = ops[i + AHEAD];
-        __builtin_prefetch(&o->info);
-        __builtin_prefetch(&o->index);
-    }
-}
-
-/* need[k]: bit 7 says the kernel is non-strict, bits 0-6 how many operands
-** it waits for (1 for kernels without operands and non-strict ones),
-** NEED_MANY meaning "op->noperands", which is at least that many. */
-#define NEED_NONSTRICT 0x80
-#define NEED_MANY 0x7f
-
-/* Values with more uses than this have their users listed in the plan. */
-#ifndef FANOUT
-#define FANOUT 16
-#endif
-
-/* The users of register [reg]: ks[cur..cap) in use-list order (docs/execution.md §3), the
-** return excluded. */
-typedef struct Fan {
-    int reg, cur, cap;
-    int *ks;
-} Fan;
-
-static inline unsigned fan_home(int reg, int cap) { return ((unsigned)reg * 0x9E3779B1u) & (unsigned)(cap - 1); }
-
-/* The entry of [reg], or NULL. */
-static const Fan *fan_find(const Plan *p, int reg)
-{
-    if (!p->fancap) return NULL;
-    for (unsigned i = fan_home(reg, p->fancap);; i = (i + 1) & (unsigned)(p->fancap - 1)) {
-        if (p->fan[i].reg == reg) return &p->fan[i];
-        if (p->fan[i].reg < 0) return NULL;
-    }
-}
-
-
-
-/* Small blocks: continuations and tasks of at most TASK_INLINE kernels come
-** from a per-thread free list (an allocator cache, like interp/async_value.c's
-** for values), so a program that keeps deferring work does not call malloc
-** for them in steady state. A block freed on another thread joins that
-** thread's list; a list holds at most SMALL_CACHE_MAX blocks and is freed
-** when its thread exits. Under AddressSanitizer blocks go straight to
-** malloc/free so that a use after free is still reported. */
-#define SMALL_BLOCK 24      /* a Cont exactly; malloc rounds it to a 32-byte chunk */
-#define SMALL_CACHE_MAX 256
-#if defined(__SANITIZE_ADDRESS__)
-#define SMALL_NOCACHE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SMALL_NOCACHE 1
-#endif
-#endif
-
-typedef union SmallBlock {
-    union SmallBlock *next;
-    unsigned char bytes[SMALL_BLOCK];
-} SmallBlock;
-
-#ifndef SMALL_NOCACHE
-static _Thread_local SmallBlock *tl_small;
-static _Thread_local int tl_nsmall;
-static _Thread_local bool tl_small_key;     /* small_exit registered for this thread */
-static pthread_key_t small_key;
-static pthread_once_t small_once = PTHREAD_ONCE_INIT;
-
-static void small_exit(void *unused)
-{
-    (void)unused;
-    while (tl_small) {
-        SmallBlock *b = tl_small;
-        tl_small = b->next;
-        free(b);
-    }
-    tl_nsmall = 0;
-    tl_small_key = false;
-}
-
-static void small_make_key(void) { pthread_key_create(&small_key, small_exit); }
-#endif
-
-static void *small_alloc(void)
-{
-#ifndef SMALL_NOCACHE
-    SmallBlock *b = tl_small;
-    if (b) {
-        tl_small = b->next;
-        tl_nsmall--;
-        return b;
-    }
-#endif
-    return xmalloc(SMALL_BLOCK);
-}
-
-static void small_free(void *p)
-{
-#ifndef SMALL_NOCACHE
-    if (tl_nsmall < SMALL_CACHE_MAX) {
-        if (!tl_small_key) {
-            /* The key's destructor frees the list when this thread exits. */
-            pthread_once(&small_once, small_make_key);
-            pthread_setspecific(small_key, (void *)1);
-            tl_small_key = true;
-        }
-        SmallBlock *b = p;
-        b->next = tl_small;
-        tl_small = b;
-        tl_nsmall++;
-        return;
-    }
-#endif
-    free(p);
-}
-
-static bool is_return(const Op *op)
-{
-    return op->info ? (op->info->flags & OPF_TERMINATOR) != 0 : !strcmp(op->name, "tfrt.return");
-}
-
-static bool op_nonstrict(const Op *op)
-{
-    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
-    if (op->nattrs == 0) return false;
-    const Attr *a = ir_op_attr(op, "bef.nonstrict");
-    return a && a->kind == ATTR_UNIT;
-}
-
-/* The slot of [reg] in a table of [cap] entries (a free one if absent). */
-static Fan *fan_slot(Fan *tab, int cap, int reg)
-{
-    unsigned i = fan_home(reg, cap);
-    while (tab[i].reg >= 0 && tab[i].reg != reg) i = (i + 1) & (unsigned)(cap - 1);
-    return &tab[i];
-}
-
-/* The entry of value [v] in the plan being built, created with room for
-** all of its uses. */
-static Fan *fan_add(Plan *p, const Value *v)
-{
-    if (2 * (p->nfan + 1) > p->fancap) {
-        int cap = p->fancap ? 2 * p->fancap : 16;
-        Fan *tab = xmalloc(sizeof(Fan) * (size_t)cap);
-        for (int i = 0; i < cap; i++) tab[i].reg = -1;
-        for (int i = 0; i < p->fancap; i++)
-            if (p->fan[i].reg >= 0) *fan_slot(tab, cap, p->fan[i].reg) = p->fan[i];
-        free(p->fan);
-        p->fan = tab;
-        p->fancap = cap;
-    }
-    Fan *e = fan_slot(p->fan, p->fancap, v->index);
-    if (e->reg < 0) {
-        e->reg = v->index;
-        e->cap = e->cur = v->nuses;
-        e->ks = big_alloc(sizeof(int) * (size_t)v->nuses, false);
-        p->nfan++;
-    }
-    return e;
-}
-
-/* What plan_build gathers in the stream analysis' walk over the ops. */
-typedef struct Gather {
-    Plan *p;
-    int zcap;
-    const Value *lastv;   /* the value of the last fan entry used, and it */
-    Fan *laste;
-} Gather;
-
-/* Appends [x] to the list [*v] of [*n] ints with room for [*cap]. */
-static void list_add(int **v, int *n, int *cap, int x)
-{
-    if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 8;
-        int *nv = realloc(*v, sizeof(int) * (size_t)*cap);
-        if (!nv) tf_out_of_memory();
-        *v = nv;
-    }
-    (*v)[(*n)++] = x;
-}
-
-static void gather_op(void *ud, int i, const Op *op)
-{
-    Gather *g = ud;
-    Plan *p = g->p;
-    if (op->nregions) list_add(&p->rops, &p->nrops, &p->rcap, i);
-    if (op->callee) list_add(&p->cops, &p->ncops, &p->ccap, i);
-    if (op == p->ret) return;
-    int k = i + 1;
-    int n = op->noperands;
-    bool ns = op_nonstrict(op);
-    p->need[k] = (uint8_t)((ns ? NEED_NONSTRICT | 1 : n == 0 ? 1 : n < NEED_MANY ? n : NEED_MANY));
-    if (n == 0) list_add(&p->zero, &p->nzero, &g->zcap, k);
-    /* Uses in source order, stored from the end: use-list order. */
-    for (int j = 0; j < n; j++) {
-        const Value *v = op->operands[j];
-        if (v->nuses > FANOUT) {
-            /* A value with many uses is usually used by op after op. */
-            Fan *e = v == g->lastv ? g->laste : fan_add(p, v);
-            e->ks[--e->cur] = k;
-            g->lastv = v;
-            g->laste = e;
-        }
-    }
-}
-
-/* The plan of [b]. Under the fast schedule there is no stream analysis:
-** every kernel is in stream 0, so ready kernels all run inline, depth-first
-** (the last made ready first), and only work a kernel defers becomes a task. */
-static Plan *plan_build(const Module *m, const Block *b, ExecSchedule mode)
-{
-    Plan *p = xcalloc(1, sizeof *p);
-    p->block = b;
-    p->ops = b->ops;
-    p->nregs = b->nvalues;
-    p->nargs = b->nargs;
-    int nops = b->nops;
-    p->nops = nops;
-    const Op *ret = nops > 0 && is_return(b->ops[nops - 1]) ? b->ops[nops - 1] : NULL;
-    int K = ret ? nops - 1 : nops;
-    p->ret = ret;
-    p->nkern = K + 1;
-    /* code[k] = stream of op k-1: stream_ops writes op i's stream at
-    ** code[i + 1] and R's at code[nops + 1]. need[] follows in the same
-    ** block. */
-    p->code_bytes = (sizeof(int) + 1) * (size_t)(nops + 2);
-    p->code = big_alloc(p->code_bytes, false);
-    p->need = (uint8_t *)(p->code + nops + 2);
-    p->need[0] = 1;
-    Gather g = { p, 0, NULL, NULL };
-    if (mode == EXEC_EXPLORE) {
-        /* Every kernel a stream of its own (1..nops), the pseudo kernel
-        ** stream 0: dispatch makes each ready kernel one task. */
-        for (int i = 0; i < nops; i++) {
-            p->code[i + 1] = i + 1;
-            gather_op(&g, i, b->ops[i]);
-        }
-        p->code[nops + 1] = 0;
-        p->each_task = true;
-    } else if (mode == EXEC_FAST || !stream_ops(m, b, p->code + 1, gather_op, &g)) {
-        /* Fast, or out of memory for the analysis: one stream (the walk
-        ** did not happen either). */
-        memset(p->code, 0, sizeof(int) * (size_t)(nops + 2));
-        for (int i = 0; i < nops; i++) gather_op(&g, i, b->ops[i]);
-    }
-    p->pseudo_stream = p->code[nops + 1];
-    p->code[0] = p->pseudo_stream;
-    p->nresults = ret ? ret->noperands : 0;
-    p->frame_size = sizeof(Frame) + sizeof(AsyncValue *) * (size_t)p->nregs +
-                    sizeof(atomic_int) * (size_t)p->nkern;
-    return p;
-}
-
-static void plan_free(Plan *p)
-{
-    if (!p) return;
-    big_free(p->code, p->code_bytes);
-    free(p->zero);
-    free(p->rops);
-    free(p->cops);
-    for (int i = 0; i < p->fancap; i++)
-        if (p->fan[i].reg >= 0) big_free(p->fan[i].ks, sizeof(int) * (size_t)p->fan[i].cap);
-    free(p->fan);
-    for (int i = 0; i < FRAME_SPARES; i++) big_free(atomic_load(&p->spare[i]), p->frame_size);
-    free(p);
-}
-
-typedef void (*BlockFn)(void *ud, Block *b);
-
-/* Does plan [p] describe block [b] as it is? (A block changed after its
-** plan was built — nothing does that today: the REPL frees the host first —
-** is walked op by op.) */
-static bool plan_current(const Plan *p, const Block *b)
-{
-    return p && p->ops == b->ops && p->nops == b->nops;
-}
-
-/* Post-order: for an op, everything nested in its regions, then the region
-** bodies themselves (one "function" each); a function body after all. */
-static void walk_regions(Block *b, BlockFn fn, void *ud)
-{
-    const Plan *p = b->exec;
-    if (plan_current(p, b)) {
-        /* Only the ops that have regions. */
-        for (int j = 0; j < p->nrops; j++) {
-            Op *op = b->ops[p->rops[j]];
-            for (int r = 0; r < op->nregions; r++) walk_regions(op->regions[r], fn, ud);
-            for (int r = 0; r < op->nregions; r++) fn(ud, op->regions[r]);
-        }
-        return;
-    }
-    for (int i = 0; i < b->nops; i++) {
-        prefetch_ahead(b->ops, i, b->nops);
-        Op *op = b->ops[i];
-        for (int r = 0; r < op->nregions; r++) walk_regions(op->regions[r], fn, ud);
-        for (int r = 0; r < op->nregions; r++) fn(ud, op->regions[r]);
-    }
-}
-
-static void walk_module(const Module *m, BlockFn fn, void *ud)
-{
-    for (int i = 0; i < m->nfuncs; i++) {
-        Func *f = m->funcs[i];
-        if (!f->body) continue;
-        walk_regions(f->body, fn, ud);
-        fn(ud, f->body);
-    }
-}
-
-/* {=====================================================================
-** Host
-** ====================================================================== */
-
-typedef struct KState {
-    struct KState *next;
-    char *key;
-    void *obj;
-    void (*destroy)(void *);
-} KState;
-
-typedef struct HostPriv {
-    Host pub;
-    pthread_mutex_t mu;
-    KState *states;
-    bool loaded;
-    VmProgram *vm;         /* EXEC_FAST: the compiled bodies */
-} HostPriv;
-
-Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FILE *out)
-{
-    HostPriv *hp = xcalloc(1, sizeof *hp);
-    hp->pub.module = m;
-    hp->pub.queue = q;
-    hp->pub.alloc = a;
-    hp->pub.diag = d;
-    hp->pub.out = out;
-    hp->pub.max_call_depth = EXEC_DEFAULT_MAX_CALL_DEPTH;
-    pthread_mutex_init(&hp->mu, NULL);
-    return &hp->pub;
-}
-
-static void free_plan_cb(void *ud, Block *b)
-{
-    (void)ud;
-    plan_free(b->exec);
-    b->exec = NULL;
-}
-
-void host_free(Host *h)
-{
-    if (!h) return;
-    HostPriv *hp = (HostPriv *)h;
-    if (hp->loaded && h->module) walk_module(h->module, free_plan_cb, NULL);
-    vm_free(hp->vm);
-    for (KState *s = hp->states, *n; s; s = n) {
-        n = s->next;
-        if (s->destroy) s->destroy(s->obj);
-        free(s->key);
-        free(s);
-    }
-    pthread_mutex_destroy(&hp->mu);
-    free(hp);
-}
-
-void *host_kernel_state(Host *h, const char *key, void *(*create)(void), void (*destroy)(void *))
-{
-    HostPriv *hp = (HostPriv *)h;
-    pthread_mutex_lock(&hp->mu);
-    for (KState *s = hp->states; s; s = s->next) {
-        if (!strcmp(s->key, key)) {
-            pthread_mutex_unlock(&hp->mu);
-            return s->obj;
-        }
-    }
-    KState *s = xcalloc(1, sizeof *s);
-    s->key = strdup(key);
-    if (!s->key) tf_out_of_memory();
-    s->obj = create ? create() : NULL;
-    s->destroy = destroy;
-    s->next = hp->states;
-    hp->states = s;
-    pthread_mutex_unlock(&hp->mu);
-    return s->obj;
-}
-
-typedef struct LoadCtx {
-    Host *h;
-    /* Unknown kernels: the first unknown op in post-order op order. */
-    const Op *first_unknown;
-    long first_pos;
-    long pos;
-} LoadCtx;
-
-static void compile_cb(void *ud, Block *b)
-{
-    LoadCtx *lc = ud;
-    /* A module loaded again (the REPL redefines functions) gets fresh plans. */
-    plan_free(b->exec);
-    b->exec = plan_build(lc->h->module, b, lc->h->schedule);
-}
-
-static void attach_proto(void *ud, const Block *b, const VmProto *p)
-{
-    (void)ud;
-    ((Plan *)b->exec)->vm = p;
-}
-
-static bool op_has_kernel(const Op *op)
-{
-    return is_return(op) || (op->info && op->info->fn);
-}
-
-/* Post-order op walk (docs/execution.md §1.4): ops nested in an op's regions, then the op. */
-static void find_unknown(LoadCtx *lc, const Block *b)
-{
-    for (int i = 0; i < b->nops; i++) {
-        prefetch_ahead(b->ops, i, b->nops);
-        const Op *op = b->ops[i];
-        for (int r = 0; r < op->nregions; r++) find_unknown(lc, op->regions[r]);
-        lc->pos++;
-        if (!lc->first_unknown && !op_has_kernel(op)) lc->first_unknown = op;
-    }
-}
-
-typedef struct LocateCtx { const char *name; const Op *found; } LocateCtx;
-
-static void locate_cb(void *ud, Block *b)
-{
-    LocateCtx *lc = ud;
-    if (lc->found) return;
-    for (int i = 0; i < b->nops; i++) {
-        if (!strcmp(b->ops[i]->name, lc->name)) {
-            lc->found = b->ops[i];
-            return;
-        }
-    }
-}
-
-static void cache_callee(void *ud, Block *b)
-{
-    const Module *m = ud;
-    const Plan *p = b->exec;
-    if (plan_current(p, b)) {
-        for (int j = 0; j < p->ncops; j++) {
-            Op *op = b->ops[p->cops[j]];
-            op->exec = ir_module_func(m, op->callee);
-        }
-        return;
-    }
-    for (int i = 0; i < b->nops; i++) {
-        prefetch_ahead(b->ops, i, b->nops);
-        Op *op = b->ops[i];
-        /* Refreshed on every load: the REPL redefines functions. */
-        if (op->callee) op->exec = ir_module_func(m, op->callee);
-    }
-}
-
-bool exec_load(Host *h)
-{
-    HostPriv *hp = (HostPriv *)h;
-    const Module *m = h->module;
-    LoadCtx lc = { h, NULL, 0, 0 };
-    for (int i = 0; i < m->nfuncs && !lc.first_unknown; i++)
-        if (m->funcs[i]->body) find_unknown(&lc, m->funcs[i]->body);
-    if (lc.first_unknown) {
-        LocateCtx loc = { lc.first_unknown->name, NULL };
-        walk_module(m, locate_cb, &loc);
-        /* A load-time failure, not a runtime one (docs/language.md §4): no
-        ** "runtime error:" prefix, and the nearest op of the table as a
-        ** note. Still checked against expected-error annotations (docs/execution.md §1.8). */
-        const Op *at = loc.found ? loc.found : lc.first_unknown;
-        const char *name = lc.first_unknown->name;
-        bool dialect = false;
-        const OpInfo *near = optable_nearest(name, strlen(name), &dialect);
-        if (h->diag) {
-            if (h->out) fflush(h->out);
-            if (at->loc) diag_emit_locf(h->diag, DIAG_ERROR, at->loc, "unknown kernel name '%s'", name);
-            else diag_emitf(h->diag, DIAG_ERROR, m->filename, at->line, at->col, "unknown kernel name '%s'", name);
-            if (near && at->loc) diag_emit_locf(h->diag, DIAG_NOTE, at->loc, "did you mean '%s'?", near->name);
-        }
-        return false;
-    }
-    for (int i = 0; i < m->nfuncs; i++) {
-        const Func *f = m->funcs[i];
-        if (f->is_native && !native_lookup(f->name)) {
-            if (h->out) fflush(h->out);
-            if (h->diag)
-                diag_emit(h->diag, DIAG_ERROR, NULL, 0, 0,
-                          "invalid FunctionIndex section in BEF file: unable to find native "
-                          "function in global registry");
-            return false;
-        }
-    }
-    walk_module(m, compile_cb, &lc);
-    walk_module(m, cache_callee, (void *)m);
-    vm_free(hp->vm);
-    hp->vm = h->schedule == EXEC_FAST ? vm_build(m, h, attach_proto, NULL) : NULL;
-    hp->loaded = true;
-    return true;
-}
-
-/* {=====================================================================
 ** Frames and ready queues
 ** ====================================================================== */
-
 
 static Frame *frame_new(const Plan *p, const ExecCtx *c)
 {
@@ -862,7 +286,7 @@ typedef struct Task {
 } Task;
 
 /* Tasks of at most this many kernels fit a small block. */
-#define TASK_INLINE ((int)((SMALL_BLOCK - sizeof(Task)) / sizeof(int)))
+#define TASK_INLINE ((int)((FL_BLOCK - sizeof(Task)) / sizeof(int)))
 
 static void process(Frame *f, ReadyQueue *q);
 
@@ -874,7 +298,7 @@ static void run_task(void *a, void *b)
     rq_init_q(&q, t->stream);
     for (int i = 0; i < t->n; i++) iv_push(&q.in, t->ks[i]);
     Frame *f = t->f;
-    if (t->n <= TASK_INLINE) small_free(t);
+    if (t->n <= TASK_INLINE) fl_free(t);
     else free(t);
     process(f, &q);
     rq_free_q(&q);
@@ -911,7 +335,7 @@ static void dispatch(Frame *f, ReadyQueue *q)
     for (int i = 0; i < n;) {
         int j = i;
         while (j < n && kstream(p, a[j]) == kstream(p, a[i])) j++;
-        Task *t = j - i <= TASK_INLINE ? small_alloc()
+        Task *t = j - i <= TASK_INLINE ? fl_alloc()
                                        : xmalloc(sizeof(Task) + sizeof(int) * (size_t)(j - i));
         t->f = f;
         t->stream = kstream(p, a[i]);
@@ -987,7 +411,7 @@ typedef struct Cont {
     int stream;
 } Cont;
 
-_Static_assert(sizeof(Cont) <= SMALL_BLOCK, "a continuation fits a small block");
+_Static_assert(sizeof(Cont) <= FL_BLOCK, "a continuation fits a small block");
 
 static void cont_body(Cont *c, AsyncValue *v)
 {
@@ -995,7 +419,7 @@ static void cont_body(Cont *c, AsyncValue *v)
     const Value *val = c->val;
     ReadyQueue q;
     rq_init_q(&q, c->stream);
-    small_free(c);
+    fl_free(c);
     store(f, val, v);
     make_ready(f, &q, val);
     process(f, &q);
@@ -1039,7 +463,7 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
     } else if (!has_users(f->plan, val)) {
         store(f, val, v);
     } else {
-        Cont *c = small_alloc();
+        Cont *c = fl_alloc();
         c->f = f;
         c->val = val;
         c->stream = q->stream;
@@ -1176,7 +600,7 @@ static void start_task(void *a, void *b)
 void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *args, int nargs,
                        AsyncValue **results)
 {
-    const Plan *p = body->exec;
+    const Plan *p = plan_of(c->host, body);
     if (!p) {
         /* Not compiled (exec_load not called): an error for every result. */
         const Op *ret = body->nops ? body->ops[body->nops - 1] : NULL;
@@ -1348,12 +772,12 @@ void exec_site_release(CallSite *s)
     ** recursion when its last frame goes. */
     while (s && atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) == 1) {
         CallSite *up = s->parent;
-        small_free(s);
+        fl_free(s);
         s = up;
     }
 }
 
-_Static_assert(sizeof(CallSite) <= SMALL_BLOCK, "a call site is a small block");
+_Static_assert(sizeof(CallSite) <= FL_BLOCK, "a call site is a small block");
 
 /* Every result := the request's stop error (+1 each). */
 static void stopped_results(const ExecCtx *c, const Func *fn, AsyncValue **results)
@@ -1389,7 +813,7 @@ void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue
         }
         return;
     }
-    CallSite *s = small_alloc();
+    CallSite *s = fl_alloc();
     atomic_init(&s->refs, 1);
     s->depth = depth;
     s->op = site;
@@ -1399,121 +823,4 @@ void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue
     cc.site = s;
     exec_invoke_func(&cc, fn, args, nargs, results);
     exec_site_release(s);
-}
-
-/* Emits one `called from` note at [op]. */
-static void call_note(const ExecCtx *c, const Op *op)
-{
-    Host *h = c->host;
-    if (op && op->loc) diag_emit_loc(h->diag, DIAG_NOTE, op->loc, "called from");
-    else if (op) diag_emit(h->diag, DIAG_NOTE, h->module ? h->module->filename : NULL, op->line, op->col, "called from");
-}
-
-void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op *const *inner, int ninner)
-{
-    char msg[64];
-    snprintf(msg, sizeof msg, "call depth exceeds %d", max);
-    if (c->rq && !rq_stop_msg(c->rq, msg)) return;
-    Host *h = c->host;
-    if (!h->diag || (c->flags & EXEC_SYNC)) return;
-    if (h->out) fflush(h->out);
-    /* The chain, innermost first: [inner], then the context's links. */
-    long total = ninner;
-    for (const CallSite *s = c->site; s; s = s->parent) total++;
-    diag_lock(h->diag);
-    if (site && site->loc) diag_emit_loc(h->diag, DIAG_ERROR, site->loc, msg);
-    else if (site) diag_emit(h->diag, DIAG_ERROR, h->module ? h->module->filename : NULL, site->line, site->col, msg);
-    else diag_emit(h->diag, DIAG_ERROR, NULL, 0, 0, msg);
-    long i = 0;
-    const CallSite *s = c->site;
-    for (; i < total; i++) {
-        const Op *op = i < ninner ? inner[i] : s->op;
-        if (i >= ninner) s = s->parent;
-        if (i < EXEC_CALL_NOTES || i >= total - EXEC_CALL_NOTES) {
-            call_note(c, op);
-        } else if (i == EXEC_CALL_NOTES) {
-            char more[64];
-            snprintf(more, sizeof more, "... %ld more calls", total - 2 * EXEC_CALL_NOTES);
-            diag_emit(h->diag, DIAG_NOTE, NULL, 0, 0, more);
-        }
-    }
-    diag_unlock(h->diag);
-}
-
-/* {=====================================================================
-** Synchronous functions (docs/execution.md §6.9)
-** ====================================================================== */
-
-bool exec_run_sync(const ExecCtx *c, const Func *fn, AsyncValue *const *args, int nargs,
-                   AsyncValue **results, char **err)
-{
-    *err = NULL;
-    const Block *b = fn->body;
-    if (!b || !b->exec) {
-        *err = strdup("sync function has no body");
-        return false;
-    }
-    const Plan *p = b->exec;
-    ExecCtx sc = *c;
-    sc.flags |= EXEC_SYNC;
-    sc.error = NULL;
-    AsyncValue **regs = xcalloc((size_t)p->nregs + 1, sizeof(AsyncValue *));
-    int *left = xcalloc((size_t)p->nregs + 1, sizeof(int));
-    for (int i = 0; i < b->nargs; i++) left[b->args[i]->index] = b->args[i]->nuses;
-    for (int k = 1; k < p->nkern; k++) {
-        const Op *op = p->ops[k - 1];
-        for (int i = 0; i < op->nresults; i++) left[op->results[i]->index] = op->results[i]->nuses;
-    }
-    for (int i = 0; i < p->nargs && i < nargs; i++) {
-        av_retain(args[i]);
-        regs[i] = args[i];
-    }
-    bool ok = true;
-    for (int k = 1; k < p->nkern && ok; k++) {
-        const Op *op = p->ops[k - 1];
-        int na = op->noperands, nr = op->nresults;
-        KernelFn kfn = op->info ? op->info->fn : NULL;
-        AsyncValue *argbuf[SMALL], *resbuf[SMALL];
-        AsyncValue **a = na <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)na);
-        AsyncValue **rs = nr <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nr);
-        for (int j = 0; j < na; j++) a[j] = regs[op->operands[j]->index];
-        for (int i = 0; i < nr; i++) rs[i] = NULL;
-        KernelFrame kf = { a, na, rs, nr, op, &sc };
-        if (kfn) kfn(&kf);
-        else sc.error = strdup("no kernel");
-        for (int i = 0; i < nr; i++) {
-            if (!rs[i]) rs[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
-            if (ok && !sc.error && av_is_error(rs[i])) sc.error = strdup(av_error(rs[i])->msg);
-        }
-        if (sc.error) ok = false;
-        /* Release operands whose last use this was. */
-        for (int j = 0; j < na; j++) {
-            int r = op->operands[j]->index;
-            if (--left[r] == 0 && regs[r]) {
-                av_release(regs[r]);
-                regs[r] = NULL;
-            }
-        }
-        for (int i = 0; i < nr; i++) {
-            const Value *v = op->results[i];
-            if (v->nuses == 0) av_release(rs[i]);
-            else regs[v->index] = rs[i];
-        }
-        if (a != argbuf) free(a);
-        if (rs != resbuf) free(rs);
-    }
-    if (ok) {
-        for (int i = 0; i < p->nresults; i++) {
-            int r = p->ret->operands[i]->index;
-            av_retain(regs[r]);
-            results[i] = regs[r];
-        }
-    } else {
-        *err = sc.error;
-    }
-    for (int r = 0; r < p->nregs; r++)
-        if (regs[r]) av_release(regs[r]);
-    free(regs);
-    free(left);
-    return ok;
 }

@@ -5,12 +5,13 @@
 ** A Host is one program run: the module, the work queue, the host allocator,
 ** the diagnostic sink and the output stream. Create it, call exec_load() once
 ** (it compiles every body into a plan and resolves every kernel), then invoke
-** functions with exec_invoke_func() (kernels/kernel.h) under an ExecCtx that
+** functions with exec_invoke_func() (interp/kernel_abi.h) under an ExecCtx that
 ** names a request context.
 **
 ** Ownership: the Host borrows everything it is given (module, queue,
 ** allocator, sink, stream); the caller frees them after host_free(). Compiled
-** plans are stored in Block.exec and freed by host_free().
+** plans belong to the Host (never to the Module, which the executor does not
+** write: several hosts may run one module) and are freed by host_free().
 **
 ** Threads: after exec_load() the plans are read-only (apart from a few
 ** atomically exchanged spare frames). Invocations may run on any thread;
@@ -34,7 +35,7 @@
 #include "interp/workqueue.h"
 #include "ir/diag.h"
 #include "ir/ir.h"
-#include "kernels/kernel.h"
+#include "interp/kernel_abi.h"
 
 /* The two schedules (docs/execution.md §7, docs/engine.md). EXEC_EXACT is
 ** TFRT's single-threaded order (docs/execution.md §6). EXEC_FAST runs ready work
@@ -74,7 +75,7 @@ struct Host {
 Host *host_new(const Module *m, WorkQueue *q, HostAllocator *a, DiagSink *d, FILE *out);
 void host_free(Host *h);
 
-/* Compiles every function and region body of the module (Block.exec) and
+/* Compiles every function and region body of the module (into the Host) and
 ** resolves kernels; under EXEC_FAST also builds the compiled engine's protos
 ** (interp/vm.h), which invocations use when no debugger is attached. On an unknown kernel emits the single diagnostic
 ** `runtime error: unknown kernel name 'NAME'` of docs/execution.md §1.8 and returns false;
@@ -98,12 +99,5 @@ bool exec_task_kernel(TaskFn fn, void *a, const Op **op, AsyncValue **args, int 
 
 /* Number of frames alive (for tests: a finished program has none). */
 long exec_live_frames(void);
-
-/* ---- native functions (kernels/control.c, docs/execution.md §6.10) -------------------- */
-/* A native function: same convention as a kernel (args +0, results +1). Its
-** arguments are all resolved when it is called. */
-typedef void (*NativeFn)(const ExecCtx *c, AsyncValue *const *args, int nargs,
-                         AsyncValue **results, int nresults);
-NativeFn native_lookup(const char *name);
 
 #endif

@@ -33,7 +33,6 @@
 ** the set of stream 0".
 */
 #include <stdlib.h>
-#include <string.h>
 #include "interp/bigmem.h"
 #include "interp/stream.h"
 #include "kernels/optable.h"
@@ -222,15 +221,10 @@ int64_t stream_threshold(const Module *m, const Block *b)
 /* The fixed cost of [op] (docs/execution.md §6.2), or 0 for the default. */
 static int64_t op_cost(const Op *op)
 {
-    if (op->info) {
-        OpId id = op->info->id;
-        if (id == OPID_tfrt_return || id == OPID_tfrt_merge_chains) return 1;
-        if (id != OPID_tfrt_test_test_cost) return 0;
-    } else {
-        /* Unknown ops have no row, so none of these names. */
-        if (!strcmp(op->name, "tfrt.return") || !strcmp(op->name, "tfrt.merge.chains")) return 1;
-        if (strcmp(op->name, "tfrt_test.test_cost")) return 0;
-    }
+    if (!op->info) return 0;           /* an unknown op has no row, so none of these */
+    OpId id = op->info->id;
+    if (id == OPID_tfrt_return || id == OPID_tfrt_merge_chains) return 1;
+    if (id != OPID_tfrt_test_test_cost) return 0;
     const Attr *a = ir_op_attr(op, "_tfrt_cost");
     if (a && a->kind == ATTR_INT && a->u.i > 0) return a->u.i;
     return 1;
@@ -298,7 +292,7 @@ bool stream_block(const Module *m, const Block *b, int *out)
         return false;
     }
     /* Kernel k = op k-1 for the non-return ops; kernel 0 = R. */
-    bool last_is_ret = n > 0 && !strcmp(b->ops[n - 1]->name, "tfrt.return");
+    bool last_is_ret = n > 0 && b->ops[n - 1]->info && b->ops[n - 1]->info->id == OPID_tfrt_return;
     int k = last_is_ret ? n - 1 : n;
     out[0] = st[n];
     for (int i = 0; i < k; i++) out[i + 1] = st[i];

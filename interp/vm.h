@@ -34,7 +34,7 @@
 #include <stdio.h>
 #include "interp/async_value.h"
 #include "ir/ir.h"
-#include "kernels/kernel.h"
+#include "interp/kernel_abi.h"
 
 typedef struct VmProgram VmProgram;
 typedef struct VmProto VmProto;

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 #include "interp/vm.h"
+#include "kernels/optable.h"
 
 typedef enum VmOp {
 #define VMOP(name, kind, doc) VM_##name,

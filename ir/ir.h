@@ -5,13 +5,13 @@
 ** ir_module_free(). Nothing in the IR is freed individually. What the IR
 ** points to outside the arena: OpInfo (static, kernels/optable.h); string
 ** constants (an empty source, a default name); the source text of a module
-** made by ir_module_new_borrowed (the caller's, which must outlive it); and
-** whatever the executor hangs on Block.exec (its compiled plans, which it
-** frees itself before the module goes).
+** made by ir_module_new_borrowed (the caller's, which must outlive it). The
+** executor keeps its plans in the Host (interp/plan.c), never in the IR, so
+** a verified module is not written again and hosts may share it.
 **
 ** Shape: Module -> Func[] -> body Block -> Op[] -> nested Region (= one Block)
 ** -> Op[] ... A Block has arguments (Values) and ops; its last op is
-** `tfrt.return`. Regions are isolated from above (docs/language.md §2.7).
+** `tfrt.return` (a region of an op tfrun does not know may end otherwise). Regions are isolated from above (docs/language.md §2.7).
 **
 ** Value numbering for the executor: within a block, values are numbered
 ** block arguments first, then op results in op order (Value.index), which is
@@ -149,8 +149,7 @@ struct Op {
     const Loc *loc;                /* explicit loc(...) or the default file loc */
     Block *parent;
     const char *callee;            /* symbol for call-like ops (tfrt.call, cond branches in attrs) */
-    void *exec;                    /* reserved for the executor (per-op cached data) */
-    /* The counts together, so that Op has no padding (120 bytes). */
+    /* The counts together, so that Op has no padding (112 bytes). */
     int noperands, nresults, nattrs, nregions;
     int line, col;                 /* position of the op-name token */
     int index;                     /* position in parent->ops */
@@ -162,7 +161,6 @@ struct Block {
     Op *parent_op;                 /* op owning this region, NULL for a function body */
     Func *func;                    /* enclosing function */
     int nvalues;                   /* args + all results: register count */
-    void *exec;                    /* reserved for the executor (compiled plan) */
     bool names_unique;             /* the parser has already rejected two values
                                       of one name here (verify need not look) */
 };

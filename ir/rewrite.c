@@ -231,7 +231,6 @@ static Op *copy_op(Module *m, const Op *src, Block *b, Func *func, VMap *vm, boo
     if (!op) { *oom = true; return NULL; }
     *op = *src;
     op->parent = b;
-    op->exec = NULL;
     op->operands = op->noperands ? arena_alloc(m->arena, sizeof *op->operands * (size_t)op->noperands) : NULL;
     op->results = op->nresults ? arena_alloc(m->arena, sizeof *op->results * (size_t)op->nresults) : NULL;
     op->regions = op->nregions ? arena_alloc(m->arena, sizeof *op->regions * (size_t)op->nregions) : NULL;
@@ -261,7 +260,6 @@ static Block *copy_block(Module *m, const Block *src, Op *parent_op, Func *func,
     *b = *src;
     b->parent_op = parent_op;
     b->func = func;
-    b->exec = NULL;
     b->args = b->nargs ? arena_alloc(m->arena, sizeof *b->args * (size_t)b->nargs) : NULL;
     b->ops = b->nops ? arena_alloc(m->arena, sizeof *b->ops * (size_t)b->nops) : NULL;
     if ((b->nargs && !b->args) || (b->nops && !b->ops)) { *oom = true; return NULL; }

@@ -38,10 +38,11 @@ static const Func *attr_func(const KernelFrame *f, const char *name)
     return ir_module_func(host_module(f->ctx->host), a->u.str.s);
 }
 
-/* The callee of a call-like op (cached by exec_load in op->exec). */
+/* The callee of a call-like op (resolved by exec_load). */
 static const Func *op_callee(const KernelFrame *f)
 {
-    if (f->op->exec) return f->op->exec;
+    const Func *fn = exec_op_callee(f->ctx, f->op);
+    if (fn) return fn;
     if (f->op->callee) return ir_module_func(host_module(f->ctx->host), f->op->callee);
     return attr_func(f, "callee");
 }
@@ -1069,7 +1070,7 @@ static void native_error(const ExecCtx *c, AsyncValue *const *args, int nargs,
     for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_INTERNAL, "something bad happened");
 }
 
-static const struct { const char *name; NativeFn fn; } natives[] = {
+static const NativeEntry natives[] = {
     { "native_add", native_add },
     { "native_async_add", native_async_add },
     { "native_async_sink", native_async_sink },
@@ -1077,9 +1078,11 @@ static const struct { const char *name; NativeFn fn; } natives[] = {
     { "native_sink", native_sink },
 };
 
-NativeFn native_lookup(const char *name)
+/* The executor finds natives through its registry (interp/kernel_abi.h);
+** this table joins it before main() runs. */
+static NativeTable native_table = { natives, (int)(sizeof natives / sizeof natives[0]), NULL };
+
+__attribute__((constructor)) static void register_natives(void)
 {
-    for (size_t i = 0; i < sizeof natives / sizeof natives[0]; i++)
-        if (!strcmp(natives[i].name, name)) return natives[i].fn;
-    return NULL;
+    native_register(&native_table);
 }

@@ -93,6 +93,7 @@ typedef struct ParseCtx {
     ** its token kind) and the result, so the builder need not repeat it. */
     const char *op_s; uint32_t op_len;
     const struct OpInfo *op_info;
+    Op *flex_op;                   /* op whose result count its statement gives (irb_stmt) */
     /* The last dotted name in an op's place (after `=`, or first on its
     ** line) that names no op, while has_unknown_op: a syntax error in its
     ** statement is reported as the unknown op instead (irb_unknown_op). */
@@ -106,9 +107,6 @@ typedef struct ParseCtx {
     const char *ty_s; uint32_t ty_len; const Type *ty;
     int nops_added;
     const FastStmt *fast;          /* the statement behind a FAST_STMT token */
-    /* The op irb_op_simple built whose result count comes from its
-    ** statement (variadic results): irb_stmt sizes them. */
-    const Op *flex_op;
     bool no_fast;                  /* the driver sends no FAST_STMT (tests) */
     /* The function type of the last fast statement and the text it was
     ** read from ('(' of the inputs to the last result token). */

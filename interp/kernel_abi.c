@@ -1,6 +1,7 @@
 /*
-** kernel.c — the helpers of the kernel ABI (kernels/kernel.h): result
-** setters, error reporting, host services and deferred work.
+** kernel_abi.c — the helpers of the kernel ABI (interp/kernel_abi.h): result
+** setters, error reporting, host services, deferred work and the registry
+** of native functions.
 */
 #include "base/alloc.h"
 #include <stdarg.h>
@@ -8,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp/exec.h"
-#include "kernels/kernel.h"
+#include "interp/kernel_abi.h"
 
 /* ---- results ------------------------------------------------------------- */
 
@@ -120,4 +121,23 @@ void exec_report_error(const ExecCtx *c, const Op *op, AsyncValue *dst, const ch
     } else {
         av_set_error(dst, ERR_INTERNAL, msg);
     }
+}
+
+/* ---- native functions ---------------------------------------------------- */
+
+/* Written only at start-up (native_register, from constructors), read after. */
+static NativeTable *native_tables;
+
+void native_register(NativeTable *t)
+{
+    t->next = native_tables;
+    native_tables = t;
+}
+
+NativeFn native_lookup(const char *name)
+{
+    for (const NativeTable *t = native_tables; t; t = t->next)
+        for (int i = 0; i < t->n; i++)
+            if (!strcmp(t->entries[i].name, name)) return t->entries[i].fn;
+    return NULL;
 }

@@ -1,0 +1,174 @@
+/*
+** exec_int.h — what the executor's files share (interp/plan.c builds plans
+** and loads a host, interp/exec.c runs frames over them, interp/call.c
+** makes calls and runs synchronous functions): the Plan of a body and the
+** Frame of an invocation. Internal to interp/.
+*/
+#ifndef TFRUN_EXEC_INT_H
+#define TFRUN_EXEC_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include "interp/exec.h"
+#include "interp/vm.h"
+#include "kernels/optable.h"
+
+/* Kernels with at most this many operands/results use stack arrays. */
+#define SMALL 16
+/* Freed frames each plan keeps for reuse. */
+#define FRAME_SPARES 4
+
+/* {=====================================================================
+** Plans
+** ====================================================================== */
+
+/* A plan keeps only what the IR does not already say. Kernel k (1..K) is
+** op k-1 of the block: its operands, results, kernel function and operand
+** count are read from the Op; a register's user count is its Value's nuses
+** and its users are the Value's use list (source order; docs/execution.md §3's use-list order
+** is its reverse, see make_ready). What the plan adds per kernel is its
+** stream (an int) and what it waits for (a byte), so that a body of a
+** million ops costs 5 bytes per op beyond the IR (plus 16 bytes per op of
+** scratch while its streams are computed), and the users of values with
+** many uses. */
+typedef struct Plan Plan;
+
+/* An invocation's registers and arrival counts, allocated in one block
+** with the Frame (all zero at the start). done[k] counts the operands of
+** kernel k that became available; the kernel is ready when it reaches
+** need() (operands, or 1 for kernels without operands and non-strict ones). */
+typedef struct Frame {
+    const Plan *plan;
+    ExecCtx ctx;
+    bool st;               /* single-threaded queue: no atomic read-modify-writes */
+    atomic_int refs;
+    /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
+    ** done[nkern] (fregs, fdone). */
+} Frame;
+
+struct Plan {
+    int nregs, nkern;     /* nkern counts the pseudo kernel 0 */
+    Op *const *ops;       /* the block's ops: kernel k is ops[k - 1] */
+    const Op *ret;        /* the block's tfrt.return, NULL if none */
+    int *code;            /* per kernel: its stream; code[0] unused */
+    uint8_t *need;        /* per kernel: NEED_NONSTRICT | operands it waits for */
+    size_t code_bytes;    /* of the code + need allocation */
+    int *zero;            /* kernels without operands, block order */
+    int nzero;
+    /* Values with more than FANOUT uses get their users listed here, in
+    ** use-list order: walking a million uses spread over the IR would wait
+    ** on memory for each. Open addressing on the register; fancap is 0 or
+    ** a power of two. */
+    struct Fan *fan;
+    int fancap, nfan;
+    /* The ops (indices) with regions and those with a callee, so that the
+    ** later walks of exec_load and host_free need not read every op of a
+    ** large body again. Valid while the block still has [nops] ops in
+    ** [ops] (see plan_current). */
+    int nops;
+    int *rops, nrops, rcap;
+    int *cops, ncops, ccap;
+    const Func **callees; /* per op (by Op.index) when ncops > 0: its callee,
+                             resolved at load, else NULL */
+    int nresults;
+    int nargs;
+    int pseudo_stream;
+    const Block *block;
+    const VmProto *vm;    /* the compiled form (EXEC_FAST), or NULL */
+    bool each_task;       /* EXEC_EXPLORE: never switch stream, no inline kernel */
+    size_t frame_size;    /* bytes of one Frame of this body */
+    /* A few freed frames kept for reuse: a loop body or a callee invoked
+    ** again and again then costs no malloc. Exchanged atomically. */
+    _Atomic(Frame *) spare[FRAME_SPARES];
+};
+
+static inline int kstream(const Plan *p, int k) { return p->code[k]; }
+
+static inline _Atomic(AsyncValue *) *fregs(const Frame *f) { return (_Atomic(AsyncValue *) *)(f + 1); }
+static inline atomic_int *fdone(const Frame *f) { return (atomic_int *)(fregs(f) + f->plan->nregs); }
+
+/* Walks over the ops of a large block would wait on memory for each op (the
+** ops are hundreds of bytes apart): each walk prefetches the op AHEAD
+** places on, both ends of it. */
+#define AHEAD 8
+
+static inline void prefetch_ahead(Op *const *ops, int i, int n)
+{
+    if (i + AHEAD < n) {
+        const Op *o = ops[i + AHEAD];
+        __builtin_prefetch(&o->info);
+        __builtin_prefetch(&o->index);
+    }
+}
+
+/* need[k]: bit 7 says the kernel is non-strict, bits 0-6 how many operands
+** it waits for (1 for kernels without operands and non-strict ones),
+** NEED_MANY meaning "op->noperands", which is at least that many. */
+#define NEED_NONSTRICT 0x80
+#define NEED_MANY 0x7f
+
+/* Values with more uses than this have their users listed in the plan. */
+#ifndef FANOUT
+#define FANOUT 16
+#endif
+
+/* The users of register [reg]: ks[cur..cap) in use-list order (docs/execution.md §3), the
+** return excluded. */
+typedef struct Fan {
+    int reg, cur, cap;
+    int *ks;
+} Fan;
+
+static inline unsigned fan_home(int reg, int cap) { return ((unsigned)reg * 0x9E3779B1u) & (unsigned)(cap - 1); }
+
+/* The entry of [reg], or NULL. */
+static inline const Fan *fan_find(const Plan *p, int reg)
+{
+    if (!p->fancap) return NULL;
+    for (unsigned i = fan_home(reg, p->fancap);; i = (i + 1) & (unsigned)(p->fancap - 1)) {
+        if (p->fan[i].reg == reg) return &p->fan[i];
+        if (p->fan[i].reg < 0) return NULL;
+    }
+}
+
+/* ---- the host (interp/plan.c) -------------------------------------------
+** The Host owns the plans: a verified Module is never written by the
+** executor, so several hosts may run one module. The plans are found by
+** block in an open-addressing table (plancap is 0 or a power of two),
+** filled by exec_load and read-only after it. */
+typedef struct PlanSlot { const Block *b; Plan *p; } PlanSlot;
+
+typedef struct HostPriv {
+    Host pub;
+    pthread_mutex_t mu;
+    struct KState *states;
+    bool loaded;
+    VmProgram *vm;         /* EXEC_FAST: the compiled bodies */
+    PlanSlot *plans;
+    int plancap, nplans;
+} HostPriv;
+
+static inline unsigned plan_home(const Block *b, int cap)
+{
+    uintptr_t x = (uintptr_t)b >> 4;
+    return (unsigned)((x * 0x9E3779B97F4A7C15ull) >> 32) & (unsigned)(cap - 1);
+}
+
+/* The plan of [b] on host [h], or NULL (not loaded). */
+static inline Plan *plan_of(const Host *h, const Block *b)
+{
+    const HostPriv *hp = (const HostPriv *)h;
+    if (!hp->plancap) return NULL;
+    for (unsigned i = plan_home(b, hp->plancap);; i = (i + 1) & (unsigned)(hp->plancap - 1)) {
+        if (hp->plans[i].b == b) return hp->plans[i].p;
+        if (!hp->plans[i].b) return NULL;
+    }
+}
+
+static inline bool is_return(const Op *op)
+{
+    return op->info && (op->info->flags & OPF_TERMINATOR) != 0;
+}
+
+#endif
