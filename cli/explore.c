@@ -31,6 +31,7 @@
 #include <time.h>
 #include "base/alloc.h"
 #include "analysis/explore.h"
+#include "cli/json.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "interp/display.h"
@@ -145,21 +146,6 @@ static void print_result_line(void *ud, FILE *out, const Func *fn, AsyncValue **
     (void)ud;
     Display d = display_driver(false);
     display_returned(out, &d, fn, res);
-}
-
-static void json_string(FILE *out, const char *s, size_t n)
-{
-    fputc('"', out);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-        else if (c == '\n') fputs("\\n", out);
-        else if (c == '\t') fputs("\\t", out);
-        else if (c == '\r') fputs("\\r", out);
-        else if (c < 0x20) fprintf(out, "\\u%04x", c);
-        else fputc(c, out);
-    }
-    fputc('"', out);
 }
 
 static void print_human(FILE *out, const Func *fn, const ExploreResult *r)

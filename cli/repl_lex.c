@@ -113,29 +113,6 @@ static void push(Args *a, const Token *t)
     a->t[a->n++] = *t;
 }
 
-/* The magnitude of integer token [t] (decimal or 0x hex, optional '-'), as
-** ir/build.c reads it. False when it does not fit in 64 bits. */
-static bool int_token(const Token *t, bool *neg, uint64_t *mag, bool *hex)
-{
-    const char *p = t->s, *e = t->s + t->len;
-    *neg = false; *mag = 0; *hex = false;
-    if (p < e && *p == '-') { *neg = true; p++; }
-    if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        *hex = true;
-        for (p += 2; p < e; p++) {
-            int d = isdigit((unsigned char)*p) ? *p - '0' : tolower((unsigned char)*p) - 'a' + 10;
-            if (*mag >> 60) return false;
-            *mag = *mag * 16 + (uint64_t)d;
-        }
-        return true;
-    }
-    for (; p < e; p++) {
-        uint64_t d = (uint64_t)(*p - '0');
-        if (*mag > (UINT64_MAX - d) / 10) return false;
-        *mag = *mag * 10 + d;
-    }
-    return true;
-}
 
 static const struct { const char *sp; AnyType t; } int_types[] = {
     { "i1", ANY_I1 }, { "i8", ANY_I8 }, { "i16", ANY_I16 }, { "i32", ANY_I32 }, { "i64", ANY_I64 },
@@ -152,7 +129,7 @@ static AsyncValue *int_literal(Args *a, const Token *v, int nv, const char *lit,
     bool ok = nv == 1;
     if (ok && v->kind == TK_TRUE) mag = 1;
     else if (ok && v->kind == TK_FALSE) mag = 0;
-    else ok = ok && v->kind == TK_INT && int_token(v, &neg, &mag, &hex) && (!neg || mag <= (uint64_t)1 << 63);
+    else ok = ok && v->kind == TK_INT && lex_int_value(v, &neg, &mag, &hex) && (!neg || mag <= (uint64_t)1 << 63);
     if (!ok) {
         cmd_error(a->r, col, "argument %d of '@%s' must be an integer of type %s", argno, a->f->name, sp);
         return NULL;
@@ -187,7 +164,7 @@ static AsyncValue *float_literal(Args *a, const Token *v, int nv, const char *li
     if (ok && v->kind == TK_FLOAT) {
         d = strtod(lit, NULL);
     } else if (ok) {
-        ok = int_token(v, &neg, &mag, &hex);
+        ok = lex_int_value(v, &neg, &mag, &hex);
         if (ok && hex && !neg) {
             if (f32 && mag >> 32) {
                 cmd_error(a->r, col, "argument %d of '@%s': %s does not fit in %s", argno, a->f->name, lit, sp);

@@ -52,6 +52,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "cli/json.h"
 #include "cli/cli.h"
 #include "cli/filecheck.h"
 #include "interp/strbuf.h"
@@ -1195,20 +1196,6 @@ static void run_all(runner *r)
     free(live);
 }
 
-/* Appends [s] as a JSON string. */
-static void json_str(FILE *f, const char *s, size_t n)
-{
-    fputc('"', f);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 /* Appends [s] escaped for XML text and attributes. */
 static void xml_str(FILE *f, const char *s, size_t n)
 {
@@ -1241,10 +1228,10 @@ static int write_reports(runner *r)
             for (size_t i = 0; i < r->ntests; i++) {
                 test *t = &r->tests[i];
                 fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
-                json_str(f, t->path, strlen(t->path));
+                json_string(f, t->path, strlen(t->path));
                 fprintf(f, ", \"result\": \"%s\", \"time\": %.3f, \"output\": ", result_name(t->result),
                         t->t_end > t->t_start ? t->t_end - t->t_start : 0.0);
-                json_str(f, t->report.p ? t->report.p : "", t->report.n);
+                json_string(f, t->report.p ? t->report.p : "", t->report.n);
                 fputc('}', f);
             }
             fputs("\n]}\n", f);

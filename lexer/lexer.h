@@ -16,6 +16,7 @@
 #define TFRUN_LEXER_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef struct Token {
@@ -46,6 +47,11 @@ int lex_next(Lexer *lx, Token *t);
 ** must have room for t->len bytes. Returns the decoded length, or -1 for a
 ** bad escape (then *bad points at the backslash). */
 long lex_unescape(const Token *t, char *out, const char **bad);
+
+/* The value of integer token [t] (decimal or 0x hex, an optional '-'): the
+** sign in *neg, the magnitude (up to 2^64-1) in *mag, *hex when written in
+** hex. False when the magnitude does not fit in 64 bits. */
+bool lex_int_value(const Token *t, bool *neg, uint64_t *mag, bool *hex);
 
 /* A printable name of token kind [kind] for messages ("')'", "integer"). */
 const char *lex_token_name(int kind);

@@ -58,6 +58,27 @@ long lex_unescape(const Token *t, char *out, const char **bad) {
     return n;
 }
 
+bool lex_int_value(const Token *t, bool *neg, uint64_t *mag, bool *hex) {
+    const char *p = t->s, *e = t->s + t->len;
+    *neg = false; *mag = 0; *hex = false;
+    if (p < e && *p == '-') { *neg = true; p++; }
+    if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        *hex = true;
+        for (p += 2; p < e; p++) {
+            int d = hexval((unsigned char)*p);
+            if (*mag >> 60) return false;
+            *mag = *mag * 16 + (uint64_t)d;
+        }
+        return true;
+    }
+    for (; p < e; p++) {
+        uint64_t d = (uint64_t)(*p - '0');
+        if (*mag > (UINT64_MAX - d) / 10) return false;
+        *mag = *mag * 10 + d;
+    }
+    return true;
+}
+
 /*!re2c
     re2c:define:YYCTYPE = "unsigned char";
     re2c:yyfill:enable = 0;

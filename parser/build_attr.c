@@ -164,28 +164,6 @@ static bool is_unsigned(const Type *t) {
     return t->kind == TY_UI8 || t->kind == TY_UI16 || t->kind == TY_UI32 || t->kind == TY_UI64;
 }
 
-/* Parses an integer token: decimal or 0x hex, optional '-'. The magnitude
-** goes to *mag (up to 2^64-1). False on overflow. */
-static bool parse_int(const Token *t, bool *neg, uint64_t *mag, bool *hex) {
-    const char *p = t->s, *e = t->s + t->len;
-    *neg = false; *mag = 0; *hex = false;
-    if (p < e && *p == '-') { *neg = true; p++; }
-    if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        *hex = true;
-        for (p += 2; p < e; p++) {
-            int d = isdigit((unsigned char)*p) ? *p - '0' : (tolower((unsigned char)*p) - 'a' + 10);
-            if (*mag >> 60) return false;
-            *mag = *mag * 16 + (uint64_t)d;
-        }
-        return true;
-    }
-    for (; p < e; p++) {
-        uint64_t d = (uint64_t)(*p - '0');
-        if (*mag > (UINT64_MAX - d) / 10) return false;
-        *mag = *mag * 10 + d;
-    }
-    return true;
-}
 
 /* Checks [neg]·[mag] against integer type [ty]; stores the value in *out. */
 static bool int_fits(const Type *ty, bool neg, uint64_t mag, int64_t *out) {
@@ -220,7 +198,7 @@ const Attr *irb_attr_int(ParseCtx *c, const Token *t, const Type *ty) {
     if (c->failed) return NULL;
     bool neg, hex;
     uint64_t mag;
-    if (!parse_int(t, &neg, &mag, &hex)) {
+    if (!lex_int_value(t, &neg, &mag, &hex)) {
         irb_error(c, t, "integer literal '%.*s' overflows 64 bits", t->len > 40 ? 40 : (int)t->len, t->s);
         return NULL;
     }
@@ -716,7 +694,7 @@ const Loc *irb_loc_name(ParseCtx *c, const Token *s, const Loc *child) {
 static int tok_small_int(ParseCtx *c, const Token *t) {
     bool neg, hex;
     uint64_t mag;
-    if (!parse_int(t, &neg, &mag, &hex) || neg || mag > INT32_MAX) {
+    if (!lex_int_value(t, &neg, &mag, &hex) || neg || mag > INT32_MAX) {
         irb_error(c, t, "expected a non-negative 32-bit integer");
         return -1;
     }
