@@ -33,7 +33,7 @@
 #include <string.h>
 #include <time.h>
 #include "analysis/seq.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 #include "interp/workqueue.h"
 #include "kernels/ext.h"
 #include "kernels/kernel.h"

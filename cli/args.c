@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/args.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 
 Args args_begin(int argc, char **argv, const char *who, const char *cmd)
 {

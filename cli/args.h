@@ -25,7 +25,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 
 typedef struct Args {
     int argc;

@@ -35,7 +35,7 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "interp/display.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
 #include "ir/verify.h"

@@ -20,7 +20,7 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "cli/filecheck.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 
 static const char fc_usage[] =
     "usage: tfrun filecheck CHECKFILE [--input-file=FILE] [--check-prefix=P]\n"

@@ -32,10 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/filecheck.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 
 /* {===================================================================
-** Regex escaping (the buffer is interp/strbuf.h)
+** Regex escaping (the buffer is base/strbuf.h)
 ** ==================================================================== */
 
 /* Appends [s] with every regex metacharacter escaped (LLVM's Regex::escape). */

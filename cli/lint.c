@@ -28,7 +28,7 @@
 #include "analysis/seq.h"
 #include "cli/args.h"
 #include "cli/cli.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
 #include "kernels/optable.h"

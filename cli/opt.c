@@ -22,7 +22,7 @@
 
 #include "cli/args.h"
 #include "cli/cli.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 #include "ir/diag.h"
 #include "ir/print.h"
 #include "ir/rewrite.h"

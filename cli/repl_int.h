@@ -30,7 +30,7 @@
 #include "cli/cli.h"
 #include "interp/debug.h"
 #include "interp/exec.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 #include "ir/diag.h"
 
 /* The file name of the session's own text in locations and diagnostics. */

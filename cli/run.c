@@ -29,7 +29,7 @@
 #include "cli/cli.h"
 #include "interp/display.h"
 #include "interp/exec.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
 #include "ir/verify.h"

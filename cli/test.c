@@ -55,7 +55,7 @@
 #include "cli/json.h"
 #include "cli/cli.h"
 #include "cli/filecheck.h"
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 
 /* Output kept per test; more is drained and discarded, and the test fails.
 ** 64 MiB is far beyond any golden output and small enough for -j 64. */

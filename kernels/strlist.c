@@ -37,7 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 #include "kernels/dht.h"
 #include "kernels/ext.h"
 #include "kernels/kernel.h"

@@ -1,11 +1,11 @@
 /*
-** test_strbuf.c — growable strings (interp/strbuf.h).
+** test_strbuf.c — growable strings (base/strbuf.h).
 */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 
 Test(sb, empty_append_gives_a_c_string)
 {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interp/strbuf.h"
+#include "base/strbuf.h"
 
 void sb_reserve(StrBuf *b, size_t more)
 {

@@ -7,8 +7,11 @@
 ** and frees it with free() (or sb_free()); it may also take p and reset the
 ** StrBuf to {0}.
 **
-** Allocation failure aborts with a message, as in interp/any.h: no append
-** can fail. A StrBuf is not locked; use one from one thread at a time.
+** Allocation failure is tfrun's out-of-memory policy (base/alloc.h: a
+** message and exit status 1): no append can fail. The front end, which
+** turns running out of memory into a diagnostic, keeps its own buffer
+** (ir/intern.h, IrBuf). A StrBuf is not locked; use one from one thread at
+** a time.
 **
 ** Module prefix: sb_.
 */
