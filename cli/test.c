@@ -52,17 +52,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "cli/json.h"
 #include "cli/cli.h"
 #include "cli/filecheck.h"
 #include "base/strbuf.h"
-
-/* Output kept per test; more is drained and discarded, and the test fails.
-** 64 MiB is far beyond any golden output and small enough for -j 64. */
-#define MAX_OUTPUT (64u << 20)
-/* Lines of output shown under a failure that is not a CHECK failure. */
-#define SHOW_LINES 20
-#define DEFAULT_TIMEOUT 60.0
+#include "cli/test_int.h"
 
 static const char usage_text[] =
     "usage: tfrun test [--update] [-j N] [--timeout SECONDS] [-v] [--filter=REGEX]\n"
@@ -120,7 +113,7 @@ static const char usage_text[] =
 ** ==================================================================== */
 
 /* Appends [s, s+n) to [b] with every line prefixed by [indent]. */
-static void b_indent(StrBuf *b, const char *s, size_t n, const char *indent)
+void tr_indent(StrBuf *b, const char *s, size_t n, const char *indent)
 {
     size_t i = 0;
     while (i < n) {
@@ -133,7 +126,7 @@ static void b_indent(StrBuf *b, const char *s, size_t n, const char *indent)
     }
 }
 
-static double now(void)
+double tr_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -141,7 +134,7 @@ static double now(void)
 }
 
 /* Reads a whole file. Returns 0 and sets errno on failure. */
-static int read_file(const char *path, StrBuf *out)
+int tr_read_file(const char *path, StrBuf *out)
 {
     FILE *f = fopen(path, "rbe");
     if (!f) return 0;
@@ -153,7 +146,7 @@ static int read_file(const char *path, StrBuf *out)
 }
 
 /* The name of signal [sig] ("SIGSEGV"). */
-static const char *signal_name(int sig)
+const char *tr_signal_name(int sig)
 {
     static const struct { int sig; const char *name; } names[] = {
         {SIGHUP, "SIGHUP"}, {SIGINT, "SIGINT"}, {SIGQUIT, "SIGQUIT"}, {SIGILL, "SIGILL"},
@@ -173,48 +166,7 @@ static const char *signal_name(int sig)
 ** Tests and their headers
 ** ==================================================================== */
 
-typedef struct test {
-    char *path;
-    StrBuf text;                /* the file */
-    char **args; int nargs;  /* from // ARGS: */
-    int exit_expected;
-    int mode;                /* M_RUN, M_OPT, M_REPL */
-    char *skip;              /* reason, when // SKIP: */
-    StrBuf error;               /* set up failed: why (the test is not run) */
-    int has_checks;
-    int verify_checks;       /* --verify-diagnostics with expected-* annotations */
-    char **runs; int *run_lines; int nruns;   /* lit RUN lines, joined */
-    int xfail;               /* XFAIL: matches: expected to fail */
-    char *unsupported;       /* why it does not run here (UNSUPPORTED:, REQUIRES:) */
-    double t_start, t_end;
-    int empty_dir;           /* a pseudo-test: a directory without tests */
-
-    pid_t pid;
-    int fd;                  /* read end of the output pipe, -1 when closed */
-    StrBuf out;
-    int truncated, timed_out, reaped, status;
-    double deadline;
-    int done;
-    int result;              /* R_PASS, R_FAIL, R_SKIP */
-    StrBuf report;              /* what to print for it */
-} test;
-
-enum { R_PASS, R_FAIL, R_SKIP, R_XFAIL };
-enum { M_RUN, M_OPT, M_REPL };   /* ORDER MODE: mode_names */
-static const char *const mode_names[] = {"run", "opt", "repl"};
-
-typedef struct runner {
-    int update, jobs, verbose, time_tests, progress;
-    const char *json, *xunit;
-    char *tmp;               /* the run's temporary directory (lit tests), or NULL */
-    char *exe_path;          /* the executable as an absolute path (RUN lines) */
-    int xfailed;
-    double timeout;
-    const char *exe;         /* executable to run, argv[0] for it */
-    const char *exe_name;
-    test *tests; size_t ntests, cap;
-    int passed, failed, skipped;
-} runner;
+const char *const mode_names[] = {"run", "opt", "repl"};   /* ORDER MODE */
 
 static test *add_test(runner *r, const char *path)
 {
@@ -406,7 +358,7 @@ static void add_run(test *t, const char *v, size_t vn, size_t line, int *cont)
 /* Reads [t]'s file and its header lines. Problems go to t->error. */
 static void load_test(test *t)
 {
-    if (!read_file(t->path, &t->text)) {
+    if (!tr_read_file(t->path, &t->text)) {
         set_error(t, "cannot read the test file: %s", strerror(errno));
         return;
     }
@@ -795,7 +747,7 @@ static int start(runner *r, test *t)
     close(in);
     t->pid = pid;
     t->fd = fds[0];
-    t->t_start = now();
+    t->t_start = tr_now();
     t->deadline = t->t_start + r->timeout;
     return 1;
 }
@@ -821,310 +773,6 @@ static void drain(test *t)
 
 /* }=================================================================== */
 
-/* {===================================================================
-** Judging
-** ==================================================================== */
-
-/* Appends up to SHOW_LINES lines of [t]'s output (the last ones when
-** [tail]), indented. */
-static void show_output(test *t, int tail)
-{
-    const char *s = t->out.p ? t->out.p : "";
-    size_t n = t->out.n, lines = 0;
-    if (n == 0) { sb_printf(&t->report, "    (no output)\n"); return; }
-    for (size_t i = 0; i < n; i++) lines += s[i] == '\n';
-    if (s[n - 1] != '\n') lines++;
-    size_t from = 0, to = n;
-    if (lines > SHOW_LINES) {
-        size_t k = 0;
-        if (tail) {
-            for (from = n; from > 0; from--)
-                if (s[from - 1] == '\n' && from != n && ++k == SHOW_LINES) break;
-            sb_printf(&t->report, "    output (last %d of %zu lines):\n", SHOW_LINES, lines);
-        } else {
-            for (to = 0; to < n; to++)
-                if (s[to] == '\n' && ++k == SHOW_LINES) { to++; break; }
-            sb_printf(&t->report, "    output (first %d of %zu lines):\n", SHOW_LINES, lines);
-        }
-    } else {
-        sb_printf(&t->report, "    output:\n");
-    }
-    b_indent(&t->report, s + from, to - from, "    | ");
-}
-
-/* Splits [s, s+n) into lines: fills starts[] (k+1 entries). Returns k. */
-static size_t line_index(const char *s, size_t n, size_t **starts)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) k += s[i] == '\n';
-    if (n && s[n - 1] != '\n') k++;
-    *starts = malloc(sizeof **starts * (k + 1));
-    if (!*starts) return 0;
-    size_t j = 0;
-    (*starts)[j++] = 0;
-    for (size_t i = 0; i < n && j <= k; i++)
-        if (s[i] == '\n') (*starts)[j++] = i + 1;
-    (*starts)[k] = n;
-    return k;
-}
-
-static void diff_line(StrBuf *b, char mark, const char *s, size_t *st, size_t i, size_t n)
-{
-    size_t a = st[i], e = st[i + 1];
-    int nl = e > a && s[e - 1] == '\n';
-    sb_printf(b, "    %c", mark);
-    sb_addn(b, s + a, e - a - (size_t)nl);
-    sb_addc(b, '\n');
-    if (!nl && e == n) sb_printf(b, "    \\ No newline at end of file\n");
-}
-
-/* Shows the first difference between [exp] and [act] as a short unified
-** diff hunk: two lines of context, then up to three lines of each side. */
-static void show_diff(StrBuf *b, const char *exp, size_t en, const char *act, size_t an)
-{
-    size_t *es = NULL, *as = NULL;
-    size_t ek = line_index(exp, en, &es), ak = line_index(act, an, &as);
-    if ((!es && en) || (!as && an)) { free(es); free(as); return; }
-    size_t i = 0;
-    while (i < ek && i < ak && es[i + 1] - es[i] == as[i + 1] - as[i] &&
-           !memcmp(exp + es[i], act + as[i], es[i + 1] - es[i]))
-        i++;
-    size_t c0 = i >= 2 ? i - 2 : 0;
-    size_t e1 = i + 3 < ek ? i + 3 : ek, a1 = i + 3 < ak ? i + 3 : ak;
-    sb_printf(b, "    --- expected\n    +++ actual\n    @@ -%zu +%zu @@\n", c0 + 1, c0 + 1);
-    for (size_t k = c0; k < i; k++) diff_line(b, ' ', exp, es, k, en);
-    for (size_t k = i; k < e1; k++) diff_line(b, '-', exp, es, k, en);
-    for (size_t k = i; k < a1; k++) diff_line(b, '+', act, as, k, an);
-    free(es);
-    free(as);
-}
-
-static int write_out(const char *path, const char *s, size_t n, StrBuf *err)
-{
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    if (!tmp) return 0;
-    snprintf(tmp, len, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(s, 1, n, f) == n;
-    if (f && fclose(f) != 0) ok = 0;
-    if (ok && rename(tmp, path) != 0) ok = 0;
-    if (!ok) {
-        sb_printf(err, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-    }
-    free(tmp);
-    return ok;
-}
-
-static void fail(test *t, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    t->result = R_FAIL;
-    sb_printf(&t->report, "FAIL %s: %s\n", t->path, tmp);
-}
-
-/* The FAIL line of a CHECK failure names the directive: the first message
-** of the matcher, `PATH:LINE:COL: error: MSG`, becomes `FAIL PATH:LINE: MSG`. */
-static void fail_check(test *t, const char *msg, int malformed)
-{
-    size_t n = strlen(t->path);
-    const char *p = msg;
-    if (p && !strncmp(p, t->path, n) && p[n] == ':') {
-        const char *line = p + n + 1, *q = line;
-        while (*q >= '0' && *q <= '9') q++;
-        const char *col = q + 1;
-        if (q > line && *q == ':') {
-            q = col;
-            while (*q >= '0' && *q <= '9') q++;
-            if (q > col && !strncmp(q, ": error: ", 9)) {
-                const char *m = q + 9;
-                t->result = R_FAIL;
-                sb_printf(&t->report, "FAIL %s:%.*s: %.*s\n", t->path, (int)(col - 1 - line), line,
-                         (int)strcspn(m, "\n"), m);
-                return;
-            }
-        }
-    }
-    fail(t, malformed ? "malformed CHECK directives" : "CHECK directives do not match the output");
-}
-
-/* Judges a lit test: every RUN line exited 0. The script's marker line
-** names the one that did not (and is not shown). */
-static void judge_lit(test *t)
-{
-    int code = WIFEXITED(t->status) ? WEXITSTATUS(t->status) : -1;
-    if (code == 0) return;
-    const char *out = t->out.p ? t->out.p : "", *m = NULL;
-    for (const char *p = out; (p = strstr(p, "@@tfrun-test-failed ")); p++) m = p;
-    int line = 0, st = code;
-    if (m && sscanf(m, "@@tfrun-test-failed %d %d", &line, &st) == 2) {
-        size_t cut = (size_t)(m - out);
-        if (cut > 0 && out[cut - 1] == '\n') cut--;
-        t->out.n = cut;
-        fail(t, "RUN line at line %d failed with exit status %d", line, st);
-    } else {
-        fail(t, "exit status %d", code);
-    }
-    for (int i = 0; i < t->nruns; i++)
-        if (t->run_lines[i] == line) sb_printf(&t->report, "    RUN: %s\n", t->runs[i]);
-    show_output(t, 1);
-}
-
-/* Decides [t]'s result from its exit status and output. */
-static void judge(runner *r, test *t)
-{
-    const char *out = t->out.p ? t->out.p : "";
-    t->result = R_PASS;
-    if (t->timed_out) {
-        fail(t, "timed out after %g s", r->timeout);
-        show_output(t, 1);
-        return;
-    }
-    if (t->truncated) {
-        fail(t, "output exceeds %u MiB", MAX_OUTPUT >> 20);
-        return;
-    }
-    if (WIFSIGNALED(t->status)) {
-        int sig = WTERMSIG(t->status);
-        const char *name = signal_name(sig);
-        if (name) fail(t, "crashed with signal %s (%s)", name, strsignal(sig));
-        else fail(t, "crashed with signal %d (%s)", sig, strsignal(sig));
-        show_output(t, 1);
-        return;
-    }
-    if (t->nruns) {
-        judge_lit(t);
-        return;
-    }
-    int code = WIFEXITED(t->status) ? WEXITSTATUS(t->status) : -1;
-    if (code != t->exit_expected) {
-        fail(t, "exit status %d, expected %d", code, t->exit_expected);
-        show_output(t, 0);
-        return;
-    }
-    if (t->has_checks) {
-        char *msg = NULL;
-        size_t msglen = 0;
-        FILE *f = open_memstream(&msg, &msglen);
-        fc_options o = {"CHECK", t->path, "<stdin>", 1};
-        int rc = fc_check(t->text.p, t->text.n, out, t->out.n, &o, f);
-        if (f) fclose(f);
-        if (rc != FC_PASS) {
-            fail_check(t, msg, rc == FC_ERROR);
-            if (msg) b_indent(&t->report, msg, msglen, "    ");
-            free(msg);
-            return;
-        }
-        free(msg);
-    }
-    size_t plen = strlen(t->path) + 5;
-    char *outpath = malloc(plen);
-    if (!outpath) return;
-    snprintf(outpath, plen, "%s.out", t->path);
-    StrBuf golden = {0};
-    int exists = access(outpath, F_OK) == 0;
-    if (!r->update && !exists && !t->has_checks && !t->verify_checks) {
-        /* FileCheck fails a check file without a directive; so does this. */
-        fail(t, "no check directive (CHECK:) and no %s", outpath);
-    } else if (r->update && !t->has_checks) {
-        int same = exists && read_file(outpath, &golden) && golden.n == t->out.n &&
-                   !memcmp(golden.p, out, t->out.n);
-        if (!same) {
-            StrBuf err = {0};
-            if (write_out(outpath, out, t->out.n, &err)) {
-                sb_printf(&t->report, "UPDATED %s\n", outpath);
-            } else {
-                fail(t, "%s", err.p ? err.p : "cannot write the .out file");
-            }
-            free(err.p);
-        }
-    } else if (exists) {
-        if (!read_file(outpath, &golden)) {
-            fail(t, "cannot read %s: %s", outpath, strerror(errno));
-        } else if (golden.n != t->out.n || memcmp(golden.p, out, t->out.n)) {
-            fail(t, "output differs from %s", outpath);
-            show_diff(&t->report, golden.p, golden.n, out, t->out.n);
-        }
-    }
-    free(golden.p);
-    free(outpath);
-}
-
-/* Sets [t]'s result without running it (set-up error or skip). */
-static void settle(test *t)
-{
-    t->done = 1;
-    if (t->error.n) {
-        t->result = R_FAIL;
-        sb_printf(&t->report, "FAIL %s: ", t->path);
-        sb_addn(&t->report, t->error.p, t->error.n);
-    } else if (t->skip) {
-        t->result = R_SKIP;
-        sb_printf(&t->report, "SKIP %s: %s\n", t->path, t->skip);
-    } else {
-        t->result = R_SKIP;
-        sb_printf(&t->report, "UNSUPPORTED %s: %s\n", t->path, t->unsupported);
-    }
-}
-
-/* }=================================================================== */
-
-static void finish(runner *r, test *t)
-{
-    if (t->fd >= 0) { close(t->fd); t->fd = -1; }
-    t->t_end = now();
-    judge(r, t);
-    if (r->verbose && t->nruns && t->result == R_PASS && t->out.p) {
-        /* -v: the RUN lines as they ran (the script echoed them). */
-        for (const char *p = t->out.p, *e = t->out.p + t->out.n; p < e;) {
-            const char *nl = memchr(p, '\n', (size_t)(e - p));
-            size_t len = nl ? (size_t)(nl - p) : (size_t)(e - p);
-            if (len >= 2 && p[0] == '$' && p[1] == ' ') sb_printf(&t->report, "    %.*s\n", (int)len, p);
-            p += len + 1;
-        }
-    }
-    if (t->xfail) {
-        /* lit's XFAIL: failing is the expected result, passing is not. */
-        if (t->result == R_FAIL) {
-            t->result = R_XFAIL;
-            t->report.n = 0;
-            sb_printf(&t->report, "XFAIL %s\n", t->path);
-        } else if (t->result == R_PASS) {
-            t->report.n = 0;
-            fail(t, "XPASS: passed, but an XFAIL line says it fails");
-        }
-    }
-    t->done = 1;
-    /* Only the report is needed from now on. */
-    free(t->out.p);
-    free(t->text.p);
-    memset(&t->out, 0, sizeof t->out);
-    memset(&t->text, 0, sizeof t->text);
-}
-
-static void print_result(runner *r, test *t)
-{
-    if (r->progress) fputs("\r\033[K", stdout);
-    if (t->result == R_XFAIL) {
-        r->xfailed++;
-        fputs(t->report.p ? t->report.p : "", stdout);
-    } else if (t->result == R_PASS) {
-        r->passed++;
-        if (r->verbose) printf("PASS %s\n", t->path);
-        if (t->report.n) fputs(t->report.p, stdout);
-    } else {
-        if (t->result == R_FAIL) r->failed++;
-        else r->skipped++;
-        fputs(t->report.p ? t->report.p : "", stdout);
-    }
-    fflush(stdout);
-}
-
 /* The poll loop: keeps up to r->jobs children running and prints results
 ** in order as soon as they are known. */
 static void run_all(runner *r)
@@ -1136,12 +784,12 @@ static void run_all(runner *r)
     while (printed < r->ntests) {
         while (running < (size_t)r->jobs && next < r->ntests) {
             test *t = &r->tests[next++];
-            if (t->error.n || t->skip || t->unsupported) { settle(t); continue; }
-            if (!start(r, t)) { settle(t); continue; }
+            if (t->error.n || t->skip || t->unsupported) { tr_settle(t); continue; }
+            if (!start(r, t)) { tr_settle(t); continue; }
             live[running++] = t;
         }
         while (printed < r->ntests && r->tests[printed].done) {
-            print_result(r, &r->tests[printed++]);
+            tr_print_result(r, &r->tests[printed++]);
             if (r->progress) {
                 printf("[%zu/%zu] %d failed", printed, r->ntests, r->failed);
                 fflush(stdout);
@@ -1150,7 +798,7 @@ static void run_all(runner *r)
         if (running == 0) continue;
 
         /* Wait for output, an exit or the nearest deadline. */
-        double t0 = now(), wait = 1e9;
+        double t0 = tr_now(), wait = 1e9;
         int nfd = 0, need_reap = 0;
         for (size_t i = 0; i < running; i++) {
             double left = live[i]->deadline - t0;
@@ -1171,20 +819,20 @@ static void run_all(runner *r)
             for (int k = 0; k < nfd; k++)
                 if (pfd[k].fd == live[i]->fd && pfd[k].revents) drain(live[i]);
 
-        t0 = now();
+        t0 = tr_now();
         for (size_t i = 0; i < running;) {
             test *t = live[i];
             int st = 0;
             if (t->fd < 0 && waitpid(t->pid, &st, WNOHANG) == t->pid) {
                 t->status = st;
-                finish(r, t);
+                tr_finish(r, t);
             } else if (t0 >= t->deadline) {
                 kill(-t->pid, SIGKILL);
                 kill(t->pid, SIGKILL);
                 while (waitpid(t->pid, &st, 0) < 0 && errno == EINTR) {}
                 t->status = st;
                 t->timed_out = 1;
-                finish(r, t);
+                tr_finish(r, t);
             } else {
                 i++;
                 continue;
@@ -1194,102 +842,6 @@ static void run_all(runner *r)
     }
     free(pfd);
     free(live);
-}
-
-/* Appends [s] escaped for XML text and attributes. */
-static void xml_str(FILE *f, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '<') fputs("&lt;", f);
-        else if (c == '>') fputs("&gt;", f);
-        else if (c == '&') fputs("&amp;", f);
-        else if (c == '"') fputs("&quot;", f);
-        else if (c < 0x20 && c != '\n' && c != '\t') fprintf(f, "&#%u;", c);
-        else fputc(c, f);
-    }
-}
-
-static const char *result_name(int r)
-{
-    return r == R_PASS ? "PASS" : r == R_FAIL ? "FAIL" : r == R_XFAIL ? "XFAIL" : "SKIP";
-}
-
-/* --json=FILE and --xunit-xml-output=FILE. Returns 0 on a write error. */
-static int write_reports(runner *r)
-{
-    int ok = 1;
-    if (r->json) {
-        FILE *f = fopen(r->json, "w");
-        if (!f) ok = 0;
-        else {
-            fprintf(f, "{\"passed\": %d, \"failed\": %d, \"skipped\": %d, \"xfailed\": %d, \"tests\": [",
-                    r->passed, r->failed, r->skipped, r->xfailed);
-            for (size_t i = 0; i < r->ntests; i++) {
-                test *t = &r->tests[i];
-                fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
-                json_string(f, t->path, strlen(t->path));
-                fprintf(f, ", \"result\": \"%s\", \"time\": %.3f, \"output\": ", result_name(t->result),
-                        t->t_end > t->t_start ? t->t_end - t->t_start : 0.0);
-                json_string(f, t->report.p ? t->report.p : "", t->report.n);
-                fputc('}', f);
-            }
-            fputs("\n]}\n", f);
-            if (fclose(f) != 0) ok = 0;
-        }
-    }
-    if (r->xunit) {
-        FILE *f = fopen(r->xunit, "w");
-        if (!f) ok = 0;
-        else {
-            fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-                       "<testsuite name=\"tfrun\" tests=\"%zu\" failures=\"%d\" skipped=\"%d\">\n",
-                    r->ntests, r->failed, r->skipped);
-            for (size_t i = 0; i < r->ntests; i++) {
-                test *t = &r->tests[i];
-                fputs("<testcase classname=\"tfrun\" name=\"", f);
-                xml_str(f, t->path, strlen(t->path));
-                fprintf(f, "\" time=\"%.3f\"", t->t_end > t->t_start ? t->t_end - t->t_start : 0.0);
-                if (t->result == R_FAIL) {
-                    fputs(">\n<failure><![CDATA[", f);
-                    /* A CDATA section cannot hold "]]>": it is split. */
-                    for (const char *p = t->report.p ? t->report.p : ""; *p; p++) {
-                        if (!strncmp(p, "]]>", 3)) { fputs("]]]]><![CDATA[>", f); p += 2; }
-                        else fputc(*p, f);
-                    }
-                    fputs("]]></failure>\n</testcase>\n", f);
-                } else if (t->result == R_SKIP) {
-                    fputs(">\n<skipped/>\n</testcase>\n", f);
-                } else {
-                    fputs("/>\n", f);
-                }
-            }
-            fputs("</testsuite>\n</testsuites>\n", f);
-            if (fclose(f) != 0) ok = 0;
-        }
-    }
-    return ok;
-}
-
-static int by_time(const void *a, const void *b)
-{
-    const test *x = *(test *const *)a, *y = *(test *const *)b;
-    double dx = x->t_end - x->t_start, dy = y->t_end - y->t_start;
-    return dx < dy ? 1 : dx > dy ? -1 : 0;
-}
-
-/* --time-tests: the ten slowest tests. */
-static void print_times(runner *r)
-{
-    test **v = malloc(sizeof *v * (r->ntests + 1));
-    if (!v) return;
-    size_t n = 0;
-    for (size_t i = 0; i < r->ntests; i++)
-        if (r->tests[i].t_end > r->tests[i].t_start) v[n++] = &r->tests[i];
-    qsort(v, n, sizeof *v, by_time);
-    printf("Slowest tests:\n");
-    for (size_t i = 0; i < n && i < 10; i++) printf("  %8.3f s  %s\n", v[i]->t_end - v[i]->t_start, v[i]->path);
-    free(v);
 }
 
 static int usage(const char *fmt, const char *arg)
@@ -1419,8 +971,8 @@ int cli_test(int argc, char **argv)
 
     run_all(&r);
     if (r.progress) fputs("\r\033[K", stdout);
-    if (r.time_tests) print_times(&r);
-    int wrote = write_reports(&r);
+    if (r.time_tests) tr_print_times(&r);
+    int wrote = tr_write_reports(&r);
     if (!wrote) fprintf(stderr, "tfrun test: cannot write a report file: %s\n", strerror(errno));
     printf("%d passed, %d failed", r.passed, r.failed);
     if (r.skipped) printf(", %d skipped", r.skipped);
