@@ -225,7 +225,7 @@ static int64_t op_cost(const Op *op)
     OpId id = op->info->id;
     if (id == OPID_tfrt_return || id == OPID_tfrt_merge_chains) return 1;
     if (id != OPID_tfrt_test_test_cost) return 0;
-    const Attr *a = ir_op_attr(op, "_tfrt_cost");
+    const Attr *a = ir_op_attr(op, attr_tfrt_cost);
     if (a && a->kind == ATTR_INT && a->u.i > 0) return a->u.i;
     return 1;
 }

@@ -26,6 +26,7 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include "kernels/optable.h"
 #include "base/alloc.h"
 #include "interp/vm_int.h"
 
@@ -59,12 +60,12 @@ static const Func *attr_func(const Module *m, const Op *op, const char *name)
 static const Func *call_target(const Module *m, const Op *op)
 {
     if (op->callee) return ir_module_func(m, op->callee);
-    return attr_func(m, op, "callee");
+    return attr_func(m, op, attr_callee);
 }
 
 static const Func *while_body(const Module *m, const Op *op)
 {
-    const Func *f = attr_func(m, op, "body_fn");
+    const Func *f = attr_func(m, op, attr_body_fn);
     return f ? f : call_target(m, op);
 }
 
@@ -109,10 +110,10 @@ static bool op_ok(const Check *k, const Op *op)
         return true;
     case SYN_COND:
         return op->noperands >= 1 &&
-               func_ok(k, attr_func(k->m, op, "a_true_fn"), op->noperands - 1, op->nresults) &&
-               func_ok(k, attr_func(k->m, op, "b_false_fn"), op->noperands - 1, op->nresults);
+               func_ok(k, attr_func(k->m, op, attr_a_true_fn), op->noperands - 1, op->nresults) &&
+               func_ok(k, attr_func(k->m, op, attr_b_false_fn), op->noperands - 1, op->nresults);
     case SYN_CASE: {
-        const Attr *a = ir_op_attr(op, "branches");
+        const Attr *a = ir_op_attr(op, attr_branches);
         if (op->noperands < 1 || !a || a->kind != ATTR_ARRAY || a->u.arr.n < 1) return false;
         for (int i = 0; i < a->u.arr.n; i++) {
             const Attr *e = a->u.arr.elems[i];
@@ -595,10 +596,10 @@ static void compile_cond(Comp *C, Map *mp, const Op *op)
     int x = ksite(C, mp, op, res, op->nresults);
     int jif = emit(C, VM_IF, use_reg(C, mp, op->operands[0]), 0, 0);
     C->code[jif].x = x;
-    compile_call(C, mp, op, attr_func(C->m, op, "a_true_fn"), 1);
+    compile_call(C, mp, op, attr_func(C->m, op, attr_a_true_fn), 1);
     int jend = emit(C, VM_JMP, 0, 0, 0);
     C->code[jif].b = C->ncode;
-    compile_call(C, mp, op, attr_func(C->m, op, "b_false_fn"), 1);
+    compile_call(C, mp, op, attr_func(C->m, op, attr_b_false_fn), 1);
     C->code[jend].b = C->ncode;
     C->code[jif].c = C->ncode;
     free(res);
@@ -607,7 +608,7 @@ static void compile_cond(Comp *C, Map *mp, const Op *op)
 /* tfrt.case: a jump table of calls. */
 static void compile_case(Comp *C, Map *mp, const Op *op)
 {
-    const Attr *a = ir_op_attr(op, "branches");
+    const Attr *a = ir_op_attr(op, attr_branches);
     int n = a->u.arr.n;
     int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
     def_results(C, mp, op, res);

@@ -44,7 +44,7 @@ static const Func *op_callee(const KernelFrame *f)
     const Func *fn = exec_op_callee(f->ctx, f->op);
     if (fn) return fn;
     if (f->op->callee) return ir_module_func(host_module(f->ctx->host), f->op->callee);
-    return attr_func(f, "callee");
+    return attr_func(f, attr_callee);
 }
 
 /* A body to invoke: a function or a region block. */
@@ -173,12 +173,12 @@ static Body select_body(const KernelFrame *f, BranchKind kind, AsyncValue *sel, 
     }
     case BR_COND: {
         bool t = av_get(sel)->v.i != 0;
-        b.fn = attr_func(f, t ? "a_true_fn" : "b_false_fn");
+        b.fn = attr_func(f, t ? attr_a_true_fn : attr_b_false_fn);
         if (!b.fn) *found = false;
         break;
     }
     case BR_CASE: {
-        const Attr *a = kf_attr(f, "branches");
+        const Attr *a = kf_attr(f, attr_branches);
         int n = a && a->kind == ATTR_ARRAY ? a->u.arr.n : 0;
         int64_t i = (int32_t)av_get(sel)->v.i;
         if (n == 0) {
@@ -525,7 +525,7 @@ static void while_step(While *w)
 
 void k_tfrt_while(KernelFrame *f)
 {
-    const Func *body = attr_func(f, "body_fn");
+    const Func *body = attr_func(f, attr_body_fn);
     if (!body) body = op_callee(f);
     if (!body) {
         kf_error(f, "tfrt.while: body function not found");
@@ -536,7 +536,7 @@ void k_tfrt_while(KernelFrame *f)
         kf_error(f, "tfrt.while: @%s does not match the loop signature", body->name);
         return;
     }
-    const Attr *pa = kf_attr(f, "parallel_iterations");
+    const Attr *pa = kf_attr(f, attr_parallel_iterations);
     int64_t P = pa && pa->kind == ATTR_INT ? pa->u.i : 1;
     While *w = xmalloc(sizeof *w);
     w->ctx = exec_ctx_dup(f->ctx);
@@ -983,9 +983,9 @@ void k_tfrt_test_benchmark(KernelFrame *f)
         av_retain(f->args[i]);
         b->args[i] = f->args[i];
     }
-    b->max_count = int_attr(f, "max_count", -1);
-    b->duration = (double)int_attr(f, "duration_secs", -1);
-    b->warmup = int_attr(f, "num_warmup_runs", 1);
+    b->max_count = int_attr(f, attr_max_count, -1);
+    b->duration = (double)int_attr(f, attr_duration_secs, -1);
+    b->warmup = int_attr(f, attr_num_warmup_runs, 1);
     if (b->warmup < 0) b->warmup = 0;
     b->done = av_new_unavailable();
     av_retain(b->done);
