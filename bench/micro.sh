@@ -9,9 +9,9 @@ set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 build=${BENCH_BUILD:-build/bench-rt}
-make --no-print-directory -s BUILD="$build" BIN="$build/bin" "$build/librt.a"
+make --no-print-directory -s BUILD="$build" BIN="$build/bin" "$build/librt.a" "$build/libbase.a"
 ${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -pthread -I. \
-  bench/micro_av.c "$build/librt.a" -pthread -lm -o "$build/micro_av"
+  bench/micro_av.c "$build/librt.a" "$build/libbase.a" -pthread -lm -o "$build/micro_av"
 "$build/micro_av" "$@"
 # perf may run yet count nothing (`<not supported>` in a container): the probe
 # wants a number.
