@@ -188,10 +188,6 @@ struct Module {
 };
 
 /* ---- queries ------------------------------------------------------------ */
-/* The end of a bracketed body: [p] is just after an opening '<'; returns
-** the byte after its matching '>' (before [e]), or NULL. Brackets of all
-** kinds nest, "->" and ">=" close nothing, strings are skipped. */
-const char *ir_scan_body(const char *p, const char *e);
 const Attr *ir_op_attr(const Op *op, const char *name);   /* NULL if absent */
 const Attr *ir_func_attr(const Func *f, const char *name);
 const Attr *ir_module_attr(const Module *m, const char *name);

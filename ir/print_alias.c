@@ -3,6 +3,7 @@
 ** ir_print_module_with) and the affine map and set aliases mlir-opt prints
 ** above the module.
 */
+#include "base/brackets.h"
 #include "base/alloc.h"
 
 #include <ctype.h>
@@ -40,7 +41,7 @@ static void maps_in_text(MapAliases *ma, const char *t)
     const char *e = t + strlen(t);
     for (const char *p = t; (p = strstr(p, "affine_")) != NULL; p++) {
         if (!is_map_at(p)) continue;
-        const char *q = ir_scan_body(p + 11, e);
+        const char *q = brackets_close(p + 11, e);
         if (!q) return;
         size_t n = (size_t)(q - p);
         if (map_find(ma, p, n) < 0) {
@@ -142,7 +143,7 @@ static void write_with_aliases(FILE *out, const MapAliases *ma, const char *text
             continue;
         }
         if (*p == 'a' && e - p > 11 && is_map_at(p) && (p == text || !isalnum((unsigned char)p[-1]))) {
-            const char *q = ir_scan_body(p + 11, e);
+            const char *q = brackets_close(p + 11, e);
             int i = q ? map_find(ma, p, (size_t)(q - p)) : -1;
             if (i >= 0) {
                 map_alias_name(ma, i, buf, sizeof buf);

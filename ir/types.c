@@ -1,6 +1,6 @@
 /*
 ** types.c — the IR core's interning: names (ir_name), types read from
-** their MLIR spelling (ir_type_get, ir_scan_body), type equality, and
+** their MLIR spelling (ir_type_get), type equality, and
 ** function types (ir_type_func). Declared in ir/module.h.
 **
 ** Everything is allocated from the module's arena and interned in its
@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/brackets.h"
 #include "base/typename.h"
 #include "ir/intern.h"
 
@@ -101,22 +102,6 @@ static const struct { const char *name; TypeKind kind; } builtins[] = {
 static const Type *parse_type(Module *m, const char **p, const char *e, int depth);
 static const Type *parse_tensor(Module *m, const char **pp, const char *e, int depth);
 
-const char *ir_scan_body(const char *p, const char *e) {
-    int depth = 1;
-    while (p < e) {
-        char c = *p;
-        if (c == '"') {
-            for (p++; p < e && *p != '"'; p++) if (*p == '\\' && p + 1 < e) p++;
-            if (p >= e) return NULL;
-        } else if (c == '<' || c == '(' || c == '[' || c == '{') depth++;
-        else if ((c == ')' || c == ']' || c == '}') && --depth == 0) return NULL;
-        else if (c == '>' && p[-1] != '-' && !(p + 1 < e && p[1] == '=')) depth--;
-        p++;
-        if (depth == 0) return p;
-    }
-    return NULL;
-}
-
 /* Builtin scalar types tfrun knows by name only: iN, siN, uiN, f80, f128,
 ** tf32 and the f8 variants (f8E4M3FN, f8E5M2, ...). */
 static bool other_scalar(const char *s, size_t n) {
@@ -158,7 +143,7 @@ static const Type *parse_type(Module *m, const char **pp, const char *e, int dep
         p++;
         if (p >= e || !(isalpha((unsigned char)*p) || *p == '_')) return NULL;
         while (p < e && ir_idchar((unsigned char)*p)) p++;
-        if (p < e && *p == '<' && !(p = ir_scan_body(p + 1, e))) return NULL;
+        if (p < e && *p == '<' && !(p = brackets_close(p + 1, e))) return NULL;
         proto.kind = TY_DIALECT;
         proto.is_chain = (size_t)(p - s) == 11 && memcmp(s, "!tfrt.chain", 11) == 0;
         *pp = p;
@@ -180,7 +165,7 @@ static const Type *parse_type(Module *m, const char **pp, const char *e, int dep
     }
     if ((e - p > 7 && memcmp(p, "tensor<", 7) == 0) || (e - p > 7 && memcmp(p, "memref<", 7) == 0)
         || (e - p > 7 && memcmp(p, "vector<", 7) == 0) || (e - p > 6 && memcmp(p, "tuple<", 6) == 0)) {
-        p = ir_scan_body(memchr(p, '<', (size_t)(e - p)) + 1, e);
+        p = brackets_close(memchr(p, '<', (size_t)(e - p)) + 1, e);
         if (!p) return NULL;
         proto.kind = TY_OTHER;
         *pp = p;

@@ -16,6 +16,7 @@
 ** out re2c:eof, hence the sentinel rule "\x00".
 */
 #include <string.h>
+#include "base/brackets.h"
 #include "lexer/lexer.h"
 #include "base/utf8.h"
 #include "grammar.h"
@@ -182,37 +183,6 @@ static inline const unsigned char *scan_string(const unsigned char *p, int *wide
     }
 }
 
-/* Scans a bracketed body from [p], just after its opening "<", to the byte
-** after the matching ">": "<>", "()", "[]" and "{}" nest, the ">" of "->"
-** and ">=" is no bracket, string literals are skipped whole. NULL when the
-** line (or input) ends first or a string does not close. */
-static const unsigned char *scan_body(const unsigned char *p) {
-    int depth = 1;
-    for (;;) {
-        unsigned c = *p;
-        switch (c) {
-        case 0: case '\n': return NULL;
-        case '"': {
-            int wide = 0, open = 0;
-            p = scan_string(p + 1, &wide, &open);
-            if (open) return NULL;
-            continue;
-        }
-        case '<': case '(': case '[': case '{': depth++; break;
-        case ')': case ']': case '}':
-            if (--depth == 0) return NULL;     /* closes the '<': unbalanced */
-            break;
-        case '>':
-            if (p[-1] == '-' || p[1] == '=') break;
-            depth--;
-            break;
-        default: break;
-        }
-        p++;
-        if (depth == 0) return p;
-    }
-}
-
 /* The slow ends of lex_next, out of line so that its hot path keeps few
 ** registers. Both fill *t and return its kind. */
 
@@ -376,7 +346,7 @@ body:
     ** brackets and string literals up to the matching ">" on this line
     ** (docs/language.md §4). The parser sees the whole thing as one token;
     ** ir/types.c and parser/build_attr.c read what they know of the inside. */
-    if (!(YYCURSOR = scan_body(YYCURSOR))) {
+    if (!(YYCURSOR = (const unsigned char *)brackets_close((const char *)YYCURSOR, lx->lim))) {
         lx->err = "unbalanced '<' (a type or attribute must close its brackets on its line)";
         kind = TK_ILLEGAL;
         YYCURSOR = start + 1;
