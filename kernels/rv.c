@@ -269,6 +269,17 @@ char *ext_rv_repr(Any var)
     return s;
 }
 
+/* The diagnostics of rv.assign_add, one wording for both models: the
+** variable holds [held], the operand is [d]. */
+enum AddError { ADD_TYPE, ADD_NONE, ADD_MEM };
+static void add_error(KernelFrame *f, enum AddError e, Any held, Any d)
+{
+    char name[96];
+    if (e == ADD_TYPE) type_error(f, "rv.assign_add", held, ext_type_name(d, name, sizeof name));
+    else if (e == ADD_NONE) kf_error(f, "rv.assign_add: cannot add %s", ext_type_name(held, name, sizeof name));
+    else kf_error(f, "rv.assign_add: cannot allocate tensor");
+}
+
 /* rv.assign_add as the RFC specifies it (the explorer's spec model): the
 ** read and the addition now, the write as a task of its own, which the
 ** explorer schedules like any other step. The type checks are the atomic
@@ -296,14 +307,8 @@ static void assign_add_split(KernelFrame *f, RvVar *v)
     }
     if (st != OK) held = any_copy(v->value);
     pthread_mutex_unlock(&v->mu);
-    if (st == BAD_TYPE) {
-        char want[96];
-        type_error(f, "rv.assign_add", held, ext_type_name(d, want, sizeof want));
-    } else if (st == NO_ADD) {
-        char name[96];
-        kf_error(f, "rv.assign_add: cannot add %s", ext_type_name(held, name, sizeof name));
-    } else if (st == NO_MEM) {
-        kf_error(f, "rv.assign_add: cannot allocate tensor");
+    if (st != OK) {
+        add_error(f, st == BAD_TYPE ? ADD_TYPE : st == NO_ADD ? ADD_NONE : ADD_MEM, held, d);
     } else {
         RvWrite *w = xmalloc(sizeof *w);
         obj_retain(&v->hdr);
@@ -343,12 +348,8 @@ void k_rv_assign_add(KernelFrame *f)
     if (st != OK) held = any_copy(v->value);
     pthread_mutex_unlock(&v->mu);
     any_release(old);
-    if (st == BAD_TYPE) {
-        char want[96];
-        type_error(f, "rv.assign_add", held, ext_type_name(d, want, sizeof want));
-    } else if (st == NO_ADD) {
-        char name[96];
-        kf_error(f, "rv.assign_add: cannot add %s", ext_type_name(held, name, sizeof name));
+    if (st != OK) {
+        add_error(f, st == BAD_TYPE ? ADD_TYPE : ADD_NONE, held, d);
     } else {
         kf_set_chain(f, 0);
     }
