@@ -396,37 +396,49 @@ static bool add_fname(ParseCtx *c, const char *name) {
     return true;
 }
 
-Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
-                    Vec *results, Vec *attrs) {
-    if (c->failed || !args || !results) return NULL;
+/* A new function whose arguments are [args] (OperandRefs, bound when the
+** body opens), written at [kw]; it becomes the one being parsed. */
+static Func *func_new(ParseCtx *c, const Token *kw, Vec *args) {
     Func *f = alloc(c, sizeof *f);
     if (!f) return NULL;
-    size_t n;
-    f->name = irb_symbol_name(c, sym, &n);
-    if (!f->name) return NULL;
     f->nargs = args->n;
     const Type **at = alloc(c, (size_t)(args->n + 1) * sizeof *at);
     if (!at) return NULL;
     for (int i = 0; i < args->n; i++) at[i] = ((OperandRef *)args->v[i])->v->type;
     f->arg_types = at;
-    f->nresults = results->n;
-    f->result_types = (const Type *const *)keep(c, results);
-    f->attrs = irb_sorted_attrs(c, attrs, NULL, 0, &f->nattrs, sym);
-    f->is_private = priv;
-    f->is_native = ir_func_attr(f, "tfrt.native") != NULL;
-    f->is_sync = ir_func_attr(f, "tfrt.sync") != NULL;
-    f->line = sym->line;
-    f->col = sym->col;
     f->loc = irb_file_loc(c, c->file, kw->line, kw->col);
-    if (!add_fname(c, f->name)) {
-        if (!c->failed) irb_error(c, sym, "redefinition of symbol named '%s'", f->name);
-        return NULL;
-    }
-    /* The arguments are bound when the body opens. */
+    f->index = -1;
     c->func = f;
     c->func_args = args;
-    f->index = -1;
-    return c->failed ? NULL : f;
+    return f;
+}
+
+/* Gives [f] its name, attributes and what they imply (both forms). */
+static bool func_named(ParseCtx *c, Func *f, const char *name, Vec *attrs, const Token *at) {
+    f->name = name;
+    f->attrs = irb_sorted_attrs(c, attrs, NULL, 0, &f->nattrs, at);
+    f->is_native = ir_func_attr(f, "tfrt.native") != NULL;
+    f->is_sync = ir_func_attr(f, "tfrt.sync") != NULL;
+    if (!add_fname(c, f->name)) {
+        if (!c->failed) irb_error(c, at, "redefinition of symbol named '%s'", f->name);
+        return false;
+    }
+    return !c->failed;
+}
+
+Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
+                    Vec *results, Vec *attrs) {
+    if (c->failed || !args || !results) return NULL;
+    size_t n;
+    const char *name = irb_symbol_name(c, sym, &n);
+    Func *f = name ? func_new(c, kw, args) : NULL;
+    if (!f) return NULL;
+    f->nresults = results->n;
+    f->result_types = (const Type *const *)keep(c, results);
+    f->is_private = priv;
+    f->line = sym->line;
+    f->col = sym->col;
+    return func_named(c, f, name, attrs, sym) ? f : NULL;
 }
 
 void irb_func_body_open(ParseCtx *c, const Token *lbrace) {
@@ -491,20 +503,10 @@ void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs)
 void irb_gfunc_open(ParseCtx *c, const Token *kw, const Token *lbrace, Vec *args) {
     if (c->failed) return;
     if (!args) args = irb_vec(c, NULL);
-    if (!args) return;
-    Func *f = alloc(c, sizeof *f);
+    Func *f = args ? func_new(c, kw, args) : NULL;
     if (!f) return;
-    f->nargs = args->n;
-    const Type **at = alloc(c, (size_t)(args->n + 1) * sizeof *at);
-    if (!at) return;
-    for (int i = 0; i < args->n; i++) at[i] = ((OperandRef *)args->v[i])->v->type;
-    f->arg_types = at;
     f->line = kw->line;
     f->col = kw->col;
-    f->loc = irb_file_loc(c, c->file, kw->line, kw->col);
-    f->index = -1;
-    c->func = f;
-    c->func_args = args;
     irb_func_body_open(c, lbrace);
 }
 
@@ -539,7 +541,6 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
         return;
     }
     const Type *ft = ftype->type;
-    f->name = name;
     Block *b = f->body;
     bool decl = b && b->nops == 0 && b->nargs == 0;
     if (!decl && ft->ninputs != f->nargs) {
@@ -557,14 +558,8 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
     f->arg_types = ft->inputs;
     f->nresults = ft->nresults;
     f->result_types = ft->results;
-    f->attrs = irb_sorted_attrs(c, rest, NULL, 0, &f->nattrs, &at);
     f->is_private = vis && !strcmp(vis, "private");
-    f->is_native = ir_func_attr(f, "tfrt.native") != NULL;
-    f->is_sync = ir_func_attr(f, "tfrt.sync") != NULL;
-    if (!add_fname(c, f->name)) {
-        if (!c->failed) irb_error(c, &at, "redefinition of symbol named '%s'", f->name);
-        return;
-    }
+    if (!func_named(c, f, name, rest, &at)) return;
     irb_func_end(c, f, true, NULL, loc);
     if (decl && !c->failed) f->body = NULL;      /* an empty region: a declaration */
 }
