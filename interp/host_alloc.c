@@ -131,12 +131,24 @@ void *ha_alloc(HostAllocator *a, size_t size, size_t align)
 
 void *ha_alloc_at(HostAllocator *a, size_t size, size_t align, const Op *site)
 {
+    /* The block first, then one critical section for the accounting (and
+    ** the live table of the leak check): the lock is not held in malloc. */
+    void *p = NULL;
+    if (align > sizeof(void *)) {
+        size_t al = sizeof(void *);
+        while (al < align) al <<= 1;
+        if (posix_memalign(&p, al, size ? size : 1) != 0) p = NULL;
+    } else {
+        p = malloc(size ? size : 1);
+    }
+    if (!p) tf_out_of_memory();
     pthread_mutex_lock(&a->mu);
     if (a->kind == HA_FIXED_SIZE_1K && size > HA_FIXED_SMALL) {
         if (size > a->capacity) {
             tfrt_log(a->log, 'E', __FILE__, __LINE__,
                      "Attempted to allocate %zu bytes. However current capacity is only %zu.", size, a->capacity);
             pthread_mutex_unlock(&a->mu);
+            free(p);
             return NULL;
         }
         a->capacity -= size;
@@ -148,22 +160,8 @@ void *ha_alloc_at(HostAllocator *a, size_t size, size_t align, const Op *site)
     s->cur_bytes += (int64_t)size;
     if (s->cur_allocs > s->max_allocs) s->max_allocs = s->cur_allocs;
     if (s->cur_bytes > s->max_bytes) s->max_bytes = s->cur_bytes;
+    if (a->kind == HA_LEAK_CHECK) live_add(a, p, site, size);
     pthread_mutex_unlock(&a->mu);
-
-    void *p = NULL;
-    if (align > sizeof(void *)) {
-        size_t al = sizeof(void *);
-        while (al < align) al <<= 1;
-        if (posix_memalign(&p, al, size ? size : 1) != 0) p = NULL;
-    } else {
-        p = malloc(size ? size : 1);
-    }
-    if (!p) tf_out_of_memory();
-    if (a->kind == HA_LEAK_CHECK) {
-        pthread_mutex_lock(&a->mu);
-        live_add(a, p, site, size);
-        pthread_mutex_unlock(&a->mu);
-    }
     return p;
 }
 
@@ -172,7 +170,6 @@ void ha_free(HostAllocator *a, void *p, size_t size)
     if (!p) return;
     pthread_mutex_lock(&a->mu);
     if (a->kind == HA_LEAK_CHECK) live_remove(a, p);
-    free(p);
     if (a->kind == HA_FIXED_SIZE_1K && size > HA_FIXED_SMALL) {
         a->capacity += size;
         tfrt_log(a->log, 'I', __FILE__, __LINE__, "Freeing %zu bytes. %zu available.", size, a->capacity);
@@ -180,6 +177,7 @@ void ha_free(HostAllocator *a, void *p, size_t size)
     a->st.cur_allocs--;
     a->st.cur_bytes -= (int64_t)size;
     pthread_mutex_unlock(&a->mu);
+    free(p);     /* after live_remove: a reuse of the address is added anew */
 }
 
 HostAllocStats ha_stats(const HostAllocator *a)
