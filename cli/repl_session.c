@@ -109,10 +109,15 @@ static void sig_text(StrBuf *b, const Func *f)
     if (f->nresults != 1) sb_adds(b, ")");
 }
 
-/* A tensor as tfrt_dht.print_tensor shows it; NULL for other objects. */
-static char *session_object(const Any *a)
+/* A tensor as tfrt_dht.print_tensor shows it; false for other objects. */
+static bool session_object(StrBuf *b, const Display *d, const Any *a, int depth)
 {
-    return any_is_objtype(*a, OBJ_TENSOR) ? dht_format((const DenseHostTensor *)a->v.obj) : NULL;
+    (void)d, (void)depth;
+    if (!any_is_objtype(*a, OBJ_TENSOR)) return false;
+    char *s = dht_format((const DenseHostTensor *)a->v.obj);
+    sb_adds(b, s);
+    free(s);
+    return true;
 }
 
 /* The REPL's display of named values; a value not produced shows as

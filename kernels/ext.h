@@ -37,7 +37,8 @@ bool ext_type_accepts(const Type *t, Any v);
 const char *ext_dtype_mlir(DType dt);
 
 /* ---- printing ------------------------------------------------------------- */
-/* The any.print representation of [v] (docs/kernel-behaviour.md §11): integers and
+/* The any.print representation of [v] (docs/kernel-behaviour.md §11; the
+** DISPLAY_REPR form of interp/display.h, with the kernels' objects): integers and
 ** floats as tfrt.print.* prints them (`42`, `1.500000`), strings quoted with
 ** C escapes, lists as `[e1, e2, ...]`, tensors as tfrt_dht.print_tensor,
 ** anything else as `TYPE value`. Malloc'ed. */

@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/strbuf.h"
+#include "interp/display.h"
 #include "kernels/dht.h"
 #include "kernels/ext.h"
 #include "kernels/kernel.h"
@@ -125,12 +126,6 @@ bool ext_type_accepts(const Type *t, Any v)
 ** UTF-8
 ** ====================================================================== */
 
-/* The well-formed sequence at s[0]: base/utf8.h's validator. */
-static size_t utf8_seq(const unsigned char *s, size_t avail)
-{
-    return (size_t)utf8_seq_len(s, avail);
-}
-
 int64_t ext_utf8_count(const char *s, size_t len, size_t *bad)
 {
     const unsigned char *p = (const unsigned char *)s;
@@ -140,7 +135,7 @@ int64_t ext_utf8_count(const char *s, size_t len, size_t *bad)
         /* ASCII runs are the common case; skip them a byte at a time
         ** without the table walk. */
         if (p[i] < 0x80) { i++; count++; continue; }
-        size_t n = utf8_seq(p + i, len - i);
+        size_t n = (size_t)utf8_seq_len(p + i, len - i);
         if (n == 0) {
             if (bad) *bad = i;
             return -1;
@@ -275,108 +270,49 @@ static bool list_reaches(ListObj *from, const ListObj *target)
 ** Printing (any.print)
 ** ====================================================================== */
 
-/* A string literal with C escapes: the named escapes, other control bytes,
-** DEL and bytes that are not part of valid UTF-8 as three-digit octal
-** (unambiguous whatever follows). Valid multi-byte UTF-8 is kept as is. */
-static void repr_string(StrBuf *b, const char *s, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    sb_addn(b, "\"", 1);
-    size_t i = 0;
-    while (i < len) {
-        unsigned char c = p[i];
-        const char *esc = NULL;
-        switch (c) {
-        case '\\': esc = "\\\\"; break;
-        case '"':  esc = "\\\""; break;
-        case '\a': esc = "\\a"; break;
-        case '\b': esc = "\\b"; break;
-        case '\f': esc = "\\f"; break;
-        case '\n': esc = "\\n"; break;
-        case '\r': esc = "\\r"; break;
-        case '\t': esc = "\\t"; break;
-        case '\v': esc = "\\v"; break;
-        default: break;
-        }
-        if (esc) { sb_adds(b, esc); i++; continue; }
-        if (c >= 0x20 && c < 0x7f) { sb_addn(b, (const char *)p + i, 1); i++; continue; }
-        size_t n = c >= 0x80 ? utf8_seq(p + i, len - i) : 0;
-        if (n) { sb_addn(b, (const char *)p + i, n); i += n; continue; }
-        sb_printf(b, "\\%03o", c);
-        i++;
-    }
-    sb_addn(b, "\"", 1);
-}
-
 /* Deeper nesting prints `[...]`: lists cannot contain themselves (the
 ** append checks), but a deep chain of lists must not exhaust the stack. */
 #define REPR_MAX_DEPTH 100
 
-static void repr(StrBuf *b, Any v, int depth)
+/* The objects any.print shows that interp/display.c does not know:
+** complex128, tensors (as tfrt_dht.print_tensor) and lists (a snapshot
+** under the list's lock, each element in the same form). */
+static bool repr_object(StrBuf *b, const Display *d, const Any *a, int depth)
 {
-    switch ((AnyType)v.type) {
-    case ANY_I1:
-    case ANY_I8: case ANY_I16: case ANY_I32: case ANY_I64:
-        sb_printf(b, "%" PRId64, v.v.i);
-        return;
-    case ANY_UI8: case ANY_UI16: case ANY_UI32: case ANY_UI64:
-    case ANY_F16: case ANY_BF16:          /* tfrt.print.f16 prints the bits */
-        sb_printf(b, "%" PRIu64, v.v.u);
-        return;
-    case ANY_F32: sb_printf(b, "%f", (double)v.v.f32); return;
-    case ANY_F64: sb_printf(b, "%f", v.v.f64); return;
-    case ANY_COMPLEX64:
-        sb_printf(b, "%f+%fi", (double)v.v.c64[0], (double)v.v.c64[1]);
-        return;
-    case ANY_SSTR: repr_string(b, v.v.s, v.len); return;
-    case ANY_OBJ: break;
-    default: {
-        char name[64];
-        sb_printf(b, "%s value", ext_type_name(v, name, sizeof name));
-        return;
-    }
-    }
-    if (any_is_string(v)) {
-        size_t len;
-        const char *s = any_str_data(&v, &len);
-        repr_string(b, s, len);
-        return;
-    }
-    if (any_is_objtype(v, OBJ_COMPLEX128)) {
-        const Complex128Obj *c = (const Complex128Obj *)v.v.obj;
+    if (!a->v.obj) return false;
+    if (any_is_objtype(*a, OBJ_COMPLEX128)) {
+        const Complex128Obj *c = (const Complex128Obj *)a->v.obj;
         sb_printf(b, "%f+%fi", c->re, c->im);
-        return;
+        return true;
     }
-    const DenseHostTensor *t = dht_from_any(v);
+    const DenseHostTensor *t = dht_from_any(*a);
     if (t) {
         char *s = dht_format(t);
         sb_adds(b, s);
         free(s);
-        return;
+        return true;
     }
-    ListObj *l = as_list(v);
-    if (l) {
-        if (depth >= REPR_MAX_DEPTH) { sb_adds(b, "[...]"); return; }
-        size_t n;
-        Any *items = list_snapshot(l, &n);
-        sb_addn(b, "[", 1);
-        for (size_t i = 0; i < n; i++) {
-            if (i) sb_addn(b, ", ", 2);
-            repr(b, items[i], depth + 1);
-        }
-        sb_addn(b, "]", 1);
-        release_items(items, n);
-        return;
+    ListObj *l = as_list(*a);
+    if (!l) return false;
+    if (depth >= REPR_MAX_DEPTH) { sb_adds(b, "[...]"); return true; }
+    size_t n;
+    Any *items = list_snapshot(l, &n);
+    sb_addc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        if (i) sb_adds(b, ", ");
+        display_append(b, d, NULL, &items[i], depth + 1);
     }
-    char name[64];
-    sb_printf(b, "%s value", ext_type_name(v, name, sizeof name));
+    sb_addc(b, ']');
+    release_items(items, n);
+    return true;
 }
 
 char *ext_repr(Any v)
 {
+    static const Display repr = { DISPLAY_REPR, false, NULL, repr_object };
     StrBuf b = {0};
     sb_addn(&b, "", 0);
-    repr(&b, v, 0);
+    display_append(&b, &repr, NULL, &v, 0);
     return b.p;
 }
 
@@ -449,7 +385,7 @@ void k_str_unicode_split(KernelFrame *f)
     }
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < len; ) {
-        size_t k = p[i] < 0x80 ? 1 : utf8_seq(p + i, len - i);
+        size_t k = p[i] < 0x80 ? 1 : (size_t)utf8_seq_len(p + i, len - i);
         l->items[l->len++] = any_str(s + i, k);   /* k <= 4: inline */
         i += k;
     }

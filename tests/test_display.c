@@ -1,7 +1,7 @@
 /*
 ** test_display.c — the one value display (interp/display.h): the driver's
-** result form, the REPL's session form, errors, unresolved values and the
-** "'f' returned" line, byte for byte.
+** result form, the REPL's session form, any.print's form, errors, unresolved
+** values and the "'f' returned" line, byte for byte.
 */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -64,6 +64,37 @@ Test(display, session_form_goes_by_the_value)
     list_append(l, any_str("x", 1));
     Any la = any_obj(&l->hdr);
     expect_any(&session, "!tfrt.list", la, "[1, \"x\"]");
+    any_release(la);
+}
+
+/* any.print's form without the kernels' object hook: what
+** interp/display.c shows by itself. */
+static const Display repr = { DISPLAY_REPR, false, NULL, NULL };
+
+Test(display, repr_form_is_any_prints)
+{
+    expect_any(&repr, NULL, any_bool(true), "1");
+    expect_any(&repr, NULL, any_int(ANY_I8, -5), "-5");
+    expect_any(&repr, NULL, any_uint(ANY_UI64, 18446744073709551615ULL), "18446744073709551615");
+    Any h = any_uint(ANY_F16, 0x3c00);
+    h.type = ANY_F16;
+    expect_any(&repr, NULL, h, "15360");              /* f16 as its bits, like tfrt.print.f16 */
+    expect_any(&repr, NULL, any_f32(0.5f), "0.500000");
+    expect_any(&repr, NULL, any_f64(-2.25), "-2.250000");
+    Any c = {0};
+    c.type = ANY_COMPLEX64;
+    c.v.c64[0] = 1.5f;
+    c.v.c64[1] = -2.0f;
+    expect_any(&repr, NULL, c, "1.500000+-2.000000i");
+    /* C escapes by name, octal for other control bytes, DEL and bytes that
+    ** are not UTF-8; well-formed UTF-8 kept. */
+    expect_any(&repr, NULL, any_str("a\"\\\n\t\r\v\x01\x7f\xc3\xa9\xff", 12),
+               "\"a\\\"\\\\\\n\\t\\r\\v\\001\\177\xc3\xa9\\377\"");
+    /* What neither the display nor a hook knows is "TYPE value". */
+    expect_any(&repr, NULL, any_chain(), "!tfrt.chain value");
+    ListObj *l = list_new();
+    Any la = any_obj(&l->hdr);
+    expect_any(&repr, NULL, la, "!tfrt.list value");
     any_release(la);
 }
 
