@@ -1,38 +1,117 @@
 /*
-** freelist.c — the per-thread lists of base/freelist.h and the hook that
-** frees a thread's list when the thread exits.
+** freelist.c — the slow paths of base/freelist.h: the global list, slabs,
+** the registry of threads' caches and the hook that gives a thread's list
+** and live share back when it exits.
+**
+** Global state: the pool (global list, slab list, registry, counters),
+** all of it allocator state or accounting.
 */
 #include "base/freelist.h"
 #include <pthread.h>
+#include <stdlib.h>
+#include "base/alloc.h"
 
-#ifndef FL_NOCACHE
 _Thread_local FlCache fl_tl;
 
-static pthread_key_t fl_key;
-static pthread_once_t fl_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
+static FlBlock *gfree;              /* global free list (pool_mu) */
+static FlBlock *slabs;              /* every slab, linked by its first block */
+static int64_t dead_live;           /* live share of exited threads (pool_mu) */
+static FlCache *caches;             /* registered caches (pool_mu) */
+static _Atomic int64_t nslabs;
+static pthread_key_t cache_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
-static void fl_exit(void *unused)
+/* Thread exit: give the cached blocks and the live share back. */
+static void cache_exit(void *p)
 {
-    (void)unused;
-    while (fl_tl.list) {
-        FlBlock *b = fl_tl.list;
-        fl_tl.list = b->next;
-        free(b);
+    FlCache *c = p;
+    pthread_mutex_lock(&pool_mu);
+    while (c->list) {
+        FlBlock *b = c->list;         /* the link is never poisoned */
+        c->list = b->fl.next;
+        b->fl.next = gfree;
+        gfree = b;
     }
-    fl_tl.n = 0;
-    fl_tl.hooked = false;
+    c->n = 0;
+    dead_live += atomic_load_explicit(&c->live, memory_order_relaxed);
+    atomic_store_explicit(&c->live, 0, memory_order_relaxed);
+    if (c->prev) c->prev->next = c->next; else caches = c->next;
+    if (c->next) c->next->prev = c->prev;
+    c->registered = false;
+    pthread_mutex_unlock(&pool_mu);
 }
 
-static void fl_make_key(void) { pthread_key_create(&fl_key, fl_exit); }
+static void make_key(void) { pthread_key_create(&cache_key, cache_exit); }
 
-void fl_hook_thread(void)
+/* Registers the calling thread's cache, for fl_live_sum and its exit hook. */
+static void cache_register(void)
 {
-    /* The key's destructor runs only for a non-NULL value. */
-    pthread_once(&fl_once, fl_make_key);
-    pthread_setspecific(fl_key, (void *)1);
-    fl_tl.hooked = true;
+    pthread_once(&key_once, make_key);
+    pthread_mutex_lock(&pool_mu);
+    fl_tl.prev = NULL;
+    fl_tl.next = caches;
+    if (caches) caches->prev = &fl_tl;
+    caches = &fl_tl;
+    fl_tl.registered = true;
+    pthread_mutex_unlock(&pool_mu);
+    pthread_setspecific(cache_key, &fl_tl);
 }
-#else
-/* ISO C wants a translation unit to declare something. */
-typedef int fl_unused;
-#endif
+
+FlBlock *fl_refill(void)
+{
+    if (!fl_tl.registered) cache_register();
+    pthread_mutex_lock(&pool_mu);
+    if (!gfree) {
+        FlBlock *slab = aligned_alloc(FL_BLOCK, FL_SLAB_BLOCKS * sizeof(FlBlock));
+        if (!slab) tf_out_of_memory();
+        atomic_fetch_add_explicit(&nslabs, 1, memory_order_relaxed);
+        /* Block 0 links the slabs and is never handed out. */
+        slab[0].fl.next = slabs;
+        slabs = slab;
+        for (int i = FL_SLAB_BLOCKS - 1; i >= 1; i--) {
+            slab[i].fl.next = gfree;
+            FL_POISON(&slab[i]);
+            gfree = &slab[i];
+        }
+    }
+    for (int i = 0; i < FL_BATCH && gfree; i++) {
+        FlBlock *b = gfree;
+        gfree = b->fl.next;
+        b->fl.next = fl_tl.list;
+        fl_tl.list = b;
+        fl_tl.n++;
+    }
+    pthread_mutex_unlock(&pool_mu);
+    FlBlock *b = fl_tl.list;
+    fl_tl.list = b->fl.next;
+    fl_tl.n--;
+    return b;
+}
+
+void fl_spill(void)
+{
+    if (!fl_tl.registered) cache_register();
+    if (fl_tl.n <= FL_CACHE_MAX) return;
+    FlBlock *first = fl_tl.list, *last = first;
+    for (int i = 1; i < FL_BATCH; i++) last = last->fl.next;
+    fl_tl.list = last->fl.next;
+    fl_tl.n -= FL_BATCH;
+    pthread_mutex_lock(&pool_mu);
+    last->fl.next = gfree;
+    gfree = first;
+    pthread_mutex_unlock(&pool_mu);
+}
+
+int64_t fl_live_sum(void)
+{
+    pthread_mutex_lock(&pool_mu);
+    int64_t n = dead_live;
+    for (FlCache *c = caches; c; c = c->next) n += atomic_load_explicit(&c->live, memory_order_relaxed);
+    /* The calling thread's share even if it never touched the pool lock. */
+    if (!fl_tl.registered) n += atomic_load_explicit(&fl_tl.live, memory_order_relaxed);
+    pthread_mutex_unlock(&pool_mu);
+    return n;
+}
+
+int64_t fl_slab_count(void) { return atomic_load_explicit(&nslabs, memory_order_relaxed); }

@@ -29,40 +29,27 @@
 ** for the same reason. A published indirect value caches its final concrete
 ** value in [final], so reading a payload is one hop.
 **
-** Allocation. Values and waiter nodes are 32-byte blocks (half a cache line)
-** from one pool: a per-thread free list (an allocator cache, the only
-** thread-local state here), refilled from and spilled to a global list under
-** a mutex, which is refilled by malloc'ing slabs. In steady state no block
-** comes from malloc. Slabs are never returned (they stay reachable from
-** [slabs]). The per-thread cache also holds that thread's share of the live
-** count, so counting costs no shared cache line; av_live_count() sums the
-** shares. Under AddressSanitizer a free block is poisoned, so a use after
-** release is still reported although the memory is not freed.
+** Allocation. Values and waiter nodes are 32-byte blocks of base/freelist.h,
+** tfrun's small-block allocator (per-thread lists over slabs: in steady
+** state no block comes from malloc), whose live counter counts the values
+** (av_live_count). A released value keeps its header in the free block, so
+** a double release trips the assert in av_release; under AddressSanitizer
+** a free block is poisoned.
 **
-** Global state: the pool (free lists, slab list, counters) and the immortal
-** ready chain. All of it is allocator state or accounting.
+** Global state: the counter of rejected settings and the immortal ready
+** chain (the allocator's state is base/freelist.c's).
 */
 #include "base/alloc.h"
+#include "base/freelist.h"
 #include "interp/async_value.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define AV_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define AV_ASAN 1
-#endif
-#endif
-#ifdef AV_ASAN
-#include <sanitizer/asan_interface.h>
-#endif
 
 /* ORDER ERRCODE */
 static const char *const code_names[] = {
@@ -109,182 +96,21 @@ typedef struct WaitNode {
 static void fwd_marker(void *a, void *b) { (void)a; (void)b; abort(); }
 
 /* {=====================================================================
-** Block pool
+** Allocation
 ** ====================================================================== */
 
-/* A block is 32 bytes, a value or a waiter exactly; blocks are 32-byte
-** aligned, so none straddles a cache line. The free-list link overlays the
-** payload (offset 16), away from the value's header, so a released value
-** keeps refs == 0 and kind intact: a double release trips the assert in
-** av_release, and under ASan the header is poisoned. */
-#define BLOCK_SIZE 32
-#define LINK_OFFSET 16
-typedef union Block {
-    AsyncValue av;
-    WaitNode wn;
-    struct { unsigned char head[LINK_OFFSET]; union Block *next; } fl;
-} Block;
+/* Values and waiter nodes are blocks of base/freelist.h. */
+_Static_assert(sizeof(AsyncValue) <= FL_BLOCK && sizeof(WaitNode) <= FL_BLOCK,
+               "values and waiters are 32-byte blocks");
+/* A released value keeps its header (refs == 0, kind) while it is free. */
+_Static_assert(offsetof(AsyncValue, refs) + sizeof(((AsyncValue *)0)->refs) <= FL_LINK_OFFSET &&
+               offsetof(AsyncValue, kind) < FL_LINK_OFFSET,
+               "the free list's link leaves a value's header alone");
 
-_Static_assert(sizeof(AsyncValue) <= 32 && sizeof(WaitNode) <= 32, "values and waiters are 32 bytes");
-_Static_assert(sizeof(Block) == BLOCK_SIZE, "pool blocks are 32 bytes");
-_Static_assert(offsetof(Block, fl.next) == LINK_OFFSET, "the link overlays the payload");
-
-/* Why these sizes: a slab is 8 KiB (one malloc per 255 blocks); a thread
-** keeps up to CACHE_MAX blocks and spills/refills BATCH at a time, so a
-** producer/consumer pair of threads takes the global lock once per 128
-** values. */
-#define SLAB_BLOCKS 256
-#define CACHE_MAX 512
-#define BATCH 128
-
-#ifdef AV_ASAN
-#define POISON(b)   ASAN_POISON_MEMORY_REGION((b), LINK_OFFSET)
-#define UNPOISON(b) ASAN_UNPOISON_MEMORY_REGION((b), sizeof(Block))
-#else
-#define POISON(b)   ((void)0)
-#define UNPOISON(b) ((void)0)
-#endif
-
-typedef struct Cache {
-    Block *free;
-    int nfree;
-    bool registered;
-    _Atomic int64_t live;           /* values created minus destroyed here */
-    struct Cache *next, *prev;      /* registry of live threads' caches */
-} Cache;
-
-static _Thread_local Cache tc;
-
-static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
-static Block *gfree;                /* global free list (pool_mu) */
-static Block *slabs;                /* every slab, linked by its first block */
-static int64_t dead_live;           /* live share of exited threads (pool_mu) */
-static Cache *caches;               /* registered caches (pool_mu) */
-static _Atomic int64_t nmalloc;
 static _Atomic int64_t nrejected;
-static pthread_key_t cache_key;
-static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
-/* Thread exit: give the cached blocks and the live share back. */
-static void cache_exit(void *p)
-{
-    Cache *c = p;
-    pthread_mutex_lock(&pool_mu);
-    while (c->free) {
-        Block *b = c->free;
-        c->free = b->fl.next;
-        b->fl.next = gfree;
-        gfree = b;
-    }
-    c->nfree = 0;
-    dead_live += atomic_load_explicit(&c->live, memory_order_relaxed);
-    atomic_store_explicit(&c->live, 0, memory_order_relaxed);
-    if (c->prev) c->prev->next = c->next; else caches = c->next;
-    if (c->next) c->next->prev = c->prev;
-    c->registered = false;
-    pthread_mutex_unlock(&pool_mu);
-}
-
-static void make_key(void) { pthread_key_create(&cache_key, cache_exit); }
-
-static void cache_register(void)
-{
-    pthread_once(&key_once, make_key);
-    pthread_mutex_lock(&pool_mu);
-    tc.prev = NULL;
-    tc.next = caches;
-    if (caches) caches->prev = &tc;
-    caches = &tc;
-    tc.registered = true;
-    pthread_mutex_unlock(&pool_mu);
-    pthread_setspecific(cache_key, &tc);
-}
-
-static Block *block_alloc_slow(void)
-{
-    if (!tc.registered) cache_register();
-    pthread_mutex_lock(&pool_mu);
-    if (!gfree) {
-        Block *slab = aligned_alloc(BLOCK_SIZE, SLAB_BLOCKS * sizeof(Block));
-        if (!slab) tf_out_of_memory();
-        atomic_fetch_add_explicit(&nmalloc, 1, memory_order_relaxed);
-        slab[0].fl.next = slabs;
-        slabs = slab;
-        for (int i = SLAB_BLOCKS - 1; i >= 1; i--) {
-            slab[i].fl.next = gfree;
-            gfree = &slab[i];
-        }
-    }
-    for (int i = 0; i < BATCH && gfree; i++) {
-        Block *b = gfree;
-        gfree = b->fl.next;
-        b->fl.next = tc.free;
-        tc.free = b;
-        tc.nfree++;
-    }
-    pthread_mutex_unlock(&pool_mu);
-    Block *b = tc.free;
-    tc.free = b->fl.next;
-    tc.nfree--;
-    return b;
-}
-
-static inline Block *block_alloc(void)
-{
-    Block *b = tc.free;
-    if (b) {
-        UNPOISON(b);
-        tc.free = b->fl.next;
-        tc.nfree--;
-    } else {
-        b = block_alloc_slow();
-        UNPOISON(b);
-    }
-    return b;
-}
-
-static void block_spill(void)
-{
-    if (!tc.registered) cache_register();
-    Block *first = tc.free, *last = first;
-    for (int i = 1; i < BATCH; i++) last = last->fl.next;
-    tc.free = last->fl.next;
-    tc.nfree -= BATCH;
-    pthread_mutex_lock(&pool_mu);
-    last->fl.next = gfree;
-    gfree = first;
-    pthread_mutex_unlock(&pool_mu);
-}
-
-static inline void block_free(Block *b)
-{
-    b->fl.next = tc.free;
-    POISON(b);
-    tc.free = b;
-    if (++tc.nfree > CACHE_MAX || !tc.registered) {
-        if (tc.nfree > CACHE_MAX) block_spill();
-        else cache_register();
-    }
-}
-
-static inline void live_add(int64_t d)
-{
-    int64_t n = atomic_load_explicit(&tc.live, memory_order_relaxed);
-    atomic_store_explicit(&tc.live, n + d, memory_order_relaxed);
-}
-
-int64_t av_live_count(void)
-{
-    pthread_mutex_lock(&pool_mu);
-    int64_t n = dead_live;
-    for (Cache *c = caches; c; c = c->next) n += atomic_load_explicit(&c->live, memory_order_relaxed);
-    /* The calling thread's share even if it never touched the pool lock. */
-    if (!tc.registered) n += atomic_load_explicit(&tc.live, memory_order_relaxed);
-    pthread_mutex_unlock(&pool_mu);
-    return n;
-}
-
-int64_t av_malloc_count(void)   { return atomic_load_explicit(&nmalloc, memory_order_relaxed); }
+int64_t av_live_count(void)     { return fl_live_sum(); }
+int64_t av_malloc_count(void)   { return fl_slab_count(); }
 int64_t av_rejected_count(void) { return atomic_load_explicit(&nrejected, memory_order_relaxed); }
 
 /* {=====================================================================
@@ -300,11 +126,11 @@ AsyncValue *av_ready_chain(void) { return &ready_chain; }
 
 static inline __attribute__((always_inline)) AsyncValue *av_make(uint8_t kind, uintptr_t ws)
 {
-    AsyncValue *v = &block_alloc()->av;
+    AsyncValue *v = (AsyncValue *)fl_alloc();
     atomic_init(&v->refs, 1);
     v->kind = kind;
     atomic_init(&v->ws, ws);
-    live_add(1);
+    fl_live_add(1);
     return v;
 }
 
@@ -358,7 +184,7 @@ static void drop_waiters(uintptr_t ws)
     while (n) {
         WaitNode *next = n->next;
         assert(n->fn != fwd_marker);
-        block_free((Block *)n);
+        fl_free(n);
         n = next;
     }
 }
@@ -391,8 +217,8 @@ void av__destroy(AsyncValue *v)
         drop_waiters(atomic_load_explicit(&v->ws, memory_order_acquire));
         if (v->kind == K_INDIRECT) next = atomic_load_explicit(&v->u.ind.fwd, memory_order_acquire);
         else if (v->u.payload.type == ANY_OBJ) any_release(v->u.payload);
-        live_add(-1);
-        block_free((Block *)v);
+        fl_live_add(-1);
+        fl_free(v);
         v = next;
         if (!v || v->kind == K_IMMORTAL || !drop_ref(v)) return;
     }
@@ -485,7 +311,7 @@ static void run_waiters(WaitNode *list)
         list = n->next;
         AVCallback fn = n->fn;
         void *a = n->a, *b = n->b;
-        block_free((Block *)n);
+        fl_free(n);
         if (fn != fwd_marker) {
             fn(a, b);
             continue;
@@ -533,15 +359,14 @@ bool av_try_forward(AsyncValue *v, AsyncValue *target)
         if (list) run_waiters(list);
         return true;
     }
-    Block *b = block_alloc();
-    WaitNode *n = &b->wn;
+    WaitNode *n = fl_alloc();
     n->fn = fwd_marker;
     n->a = v;
     n->b = NULL;
     av_retain(v);
     if (!push_waiter(t, n)) {
         /* [t] was published meanwhile. */
-        block_free(b);
+        fl_free(n);
         av_release(v);
         WaitNode *list = publish_indirect(v);
         if (list) run_waiters(list);
@@ -674,13 +499,12 @@ void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b)
         fn(a, b);
         return;
     }
-    Block *blk = block_alloc();
-    WaitNode *n = &blk->wn;
+    WaitNode *n = fl_alloc();
     n->fn = fn;
     n->a = a;
     n->b = b;
     if (!push_waiter(v, n)) {
-        block_free(blk);
+        fl_free(n);
         fn(a, b);
     }
 }
