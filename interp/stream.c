@@ -335,7 +335,8 @@ bool stream_block(const Module *m, const Block *b, int *out)
 ** ====================================================================== */
 
 /* One allocation for every array of [t], sized for [n] ops (n + 1 streams
-** at most: each op and R create at most one). */
+** at most: each op and R create at most one): 32 bytes per op on top of
+** the analysis' own. */
 static bool tree_alloc(StreamTree *t, int n)
 {
     size_t m = (size_t)n + 1;

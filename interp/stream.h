@@ -8,8 +8,12 @@
 ** The analysis works on a small abstract graph (StreamGraph) so that it can
 ** be tested without the front end; stream_block() builds the graph of an IR
 ** block and applies the threshold rules of docs/execution.md §6.2.
+** stream_tree() adds what TFRT's PrintStreamPass reports (each stream's
+** cost and parent, the streams each op starts) for `tfrun opt
+** -tfrt-print-stream`; the executor needs none of it.
 **
-** Ownership: callers own every array; nothing is retained.
+** Ownership: callers own every array; nothing is retained. A StreamTree
+** owns its arrays until stream_tree_free.
 **
 ** Module prefix: stream_.
 */
@@ -73,7 +77,7 @@ typedef struct StreamTree {
     int64_t *cost;     /* [nstreams]: a stream's cost, the sum of its ops' costs */
     int *parent_op;    /* [nstreams]: the op (nops: R) whose stream starts stream s,
                           TFRT's Stream::parent_op; -1 for R's stream */
-    int *first_op;     /* [nstreams]: the first op of stream s in block order, -1 */
+    int *first_op;     /* [nstreams]: the first op of stream s in block order, -1 if none */
     int *first_child;  /* [nops + 1]: the first stream op x starts, -1: none */
     int *next_child;   /* [nstreams]: the next stream started by the same op, -1 */
 } StreamTree;

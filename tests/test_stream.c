@@ -11,17 +11,23 @@
 ** (-1 = block argument), and a fixed cost (0 = default). */
 typedef struct Row { int n; int d[4]; int64_t cost; } Row;
 
-static void run(const Row *rows, int n, int64_t threshold, const int *want, int want_count)
+/* The graph of [rows] in the caller's arrays [nop], [defs], [cost]. */
+static StreamGraph graph(const Row *rows, int n, int *nop, const int **defs, int64_t *cost)
 {
-    int nop[MAXOPS];
-    const int *defs[MAXOPS];
-    int64_t cost[MAXOPS];
     for (int i = 0; i < n; i++) {
         nop[i] = rows[i].n;
         defs[i] = rows[i].d;
         cost[i] = rows[i].cost;
     }
-    StreamGraph g = { n, nop, defs, cost };
+    return (StreamGraph){ n, nop, defs, cost };
+}
+
+static void run(const Row *rows, int n, int64_t threshold, const int *want, int want_count)
+{
+    int nop[MAXOPS];
+    const int *defs[MAXOPS];
+    int64_t cost[MAXOPS];
+    StreamGraph g = graph(rows, n, nop, defs, cost);
     int got[MAXOPS + 1];
     int count = stream_compute(&g, threshold, got);
     cr_assert_eq(count, want_count, "streams created: got %d, want %d", count, want_count);
@@ -209,12 +215,7 @@ Test(stream_tree, async_add_default)
     int nop[8];
     const int *defs[8];
     int64_t cost[8];
-    for (int i = 0; i < 8; i++) {
-        nop[i] = async_add[i].n;
-        defs[i] = async_add[i].d;
-        cost[i] = async_add[i].cost;
-    }
-    StreamGraph g = { 8, nop, defs, cost };
+    StreamGraph g = graph(async_add, 8, nop, defs, cost);
     StreamTree t;
     cr_assert_eq(stream_tree_compute(&g, 0, &t), 5);
     int64_t want_cost[] = {2, 4, 1, 0, 2};
@@ -253,12 +254,7 @@ Test(stream_tree, return_stream_merged_away)
     int nop[5];
     const int *defs[5];
     int64_t cost[5];
-    for (int i = 0; i < 5; i++) {
-        nop[i] = r[i].n;
-        defs[i] = r[i].d;
-        cost[i] = r[i].cost;
-    }
-    StreamGraph g = { 5, nop, defs, cost };
+    StreamGraph g = graph(r, 5, nop, defs, cost);
     StreamTree t;
     cr_assert_eq(stream_tree_compute(&g, 5, &t), 4);
     int want[] = {1, 3, 2, 1, 1, 1};
@@ -296,12 +292,7 @@ Test(stream_tree, random_blocks_invariants)
         int nop[MAXOPS];
         const int *defs[MAXOPS];
         int64_t cost[MAXOPS];
-        for (int i = 0; i < n; i++) {
-            nop[i] = r[i].n;
-            defs[i] = r[i].d;
-            cost[i] = r[i].cost;
-        }
-        StreamGraph g = { n, nop, defs, cost };
+        StreamGraph g = graph(r, n, nop, defs, cost);
         int plain[MAXOPS + 1];
         int count = stream_compute(&g, threshold, plain);
         StreamTree t;
