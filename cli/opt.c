@@ -3,7 +3,8 @@
 ** TFRT's tfrt_opt / mlir-opt).
 **
 **   tfrun opt [--verify-diagnostics] [--split-input-file]
-**             [-allow-unregistered-dialect] [--no-print] [-o FILE] [FILE|-]
+**             [-allow-unregistered-dialect] [--no-print] [-tfrt-print-stream]
+**             [-o FILE] [FILE|-]
 **
 ** Every option may be spelled with one dash or two. With
 ** --split-input-file the input is cut at lines starting with `// -----`;
@@ -23,6 +24,7 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "base/strbuf.h"
+#include "interp/stream.h"
 #include "ir/diag.h"
 #include "ir/print.h"
 #include "ir/rewrite.h"
@@ -48,13 +50,17 @@ static const char opt_usage[] =
     "                                unused ops without effects are removed\n"
     "  --mlir-print-debuginfo        print the locations written in the source, inline as\n"
     "                                loc(...); without it no location is printed\n"
+    "  -tfrt-print-stream            a remark at each function and each op of its body:\n"
+    "                                its stream id, the stream's cost, the parent stream\n"
+    "                                and the streams the op starts (TFRT's pass)\n"
     "  -o FILE                       write the output to FILE instead of stdout\n"
     "  --help                        show this help\n"
     "\n"
     "Options may be written with one dash or two. Exit status: 0 ok, 1 errors, 2 usage.\n";
 
 typedef struct OptOptions {
-    bool verify_diags, split, allow_unreg, no_print, help, generic, debuginfo, canonicalize, inline_calls;
+    bool verify_diags, split, allow_unreg, no_print, help, generic, debuginfo, canonicalize, inline_calls,
+        print_stream;
     const char *input, *output;
 } OptOptions;
 
@@ -72,6 +78,7 @@ static int parse_options(OptOptions *o, int argc, char **argv)
         else if (args_is(&s, "mlir-print-debuginfo")) o->debuginfo = true;
         else if (args_is(&s, "canonicalize")) o->canonicalize = true;
         else if (args_is(&s, "inline")) o->inline_calls = true;
+        else if (args_is(&s, "tfrt-print-stream")) o->print_stream = true;
         else if (args_is(&s, "help") || args_is(&s, "h")) o->help = true;
         else if (args_is(&s, "o")) {
             if (!(o->output = args_value(&s))) return 2;
@@ -85,10 +92,51 @@ static int parse_options(OptOptions *o, int argc, char **argv)
     return k < 0 ? 2 : -1;
 }
 
-/* Parses, verifies and (unless failed) prints one chunk ([text] has a NUL
-** at [len]; the module and the sink borrow it, so it is never copied, and
-** both are freed here before the caller frees [text]). Returns true when
-** the chunk failed. */
+/* The remark TFRT's PrintStreamPass emits for op [x] of [t] (x = t->nops:
+** the function itself, which stands for R) at [loc]. */
+static void stream_remark(DiagSink *d, const StreamTree *t, int x, const Loc *loc)
+{
+    int s = t->stream[x];
+    StrBuf msg = {0};
+    sb_printf(&msg, "stream id: %d, stream cost: %lld, parent stream: %d", s, (long long)t->cost[s],
+              stream_parent(t, s));
+    const char *sep = ", child streams: [";
+    for (int c = t->first_child[x]; c >= 0; c = t->next_child[c]) {
+        sb_printf(&msg, "%s%d", sep, c);
+        sep = ", ";
+    }
+    if (t->first_child[x] >= 0) sb_adds(&msg, "]");
+    diag_emit_loc(d, DIAG_REMARK, loc, msg.p);
+    sb_free(&msg);
+}
+
+/* -tfrt-print-stream (docs/tools.md §1.4): for every function with a body,
+** in source order, a remark at the function (its stream is R's) and one at
+** each op of the body, in order. Ops inside regions get none: TFRT's pass
+** walks the body block only. Returns false when out of memory. */
+static bool print_streams(const Module *m, DiagSink *d)
+{
+    for (int f = 0; f < m->nfuncs; f++) {
+        const Func *fn = m->funcs[f];
+        const Block *b = fn->body;
+        if (!b) continue;
+        StreamTree t;
+        if (!stream_tree(m, b, &t)) {
+            diag_emit_loc(d, DIAG_ERROR, fn->loc, "out of memory in the stream analysis");
+            return false;
+        }
+        stream_remark(d, &t, b->nops, fn->loc);
+        for (int i = 0; i < b->nops; i++) stream_remark(d, &t, i, b->ops[i]->loc);
+        stream_tree_free(&t);
+    }
+    return true;
+}
+
+/* Parses, verifies, rewrites and (unless failed) prints one chunk ([text]
+** has a NUL at [len]; the module and the sink borrow it, so it is never
+** copied, and both are freed here before the caller frees [text]). The
+** passes run in a fixed order: -inline, -canonicalize, -tfrt-print-stream.
+** Returns true when the chunk failed. */
 static bool process(const OptOptions *o, const char *fname, const char *text, size_t len, int first_line,
                     FILE *out)
 {
@@ -103,9 +151,8 @@ static bool process(const OptOptions *o, const char *fname, const char *text, si
         VerifyOptions vo = { .allow_unregistered_dialect = o->allow_unreg };
         errors = verify_module(m, d, &vo);
     }
-    bool failed = diag_finish(d);
-    if (!m || errors > 0) failed = true;
-    if (m && !failed && (o->canonicalize || o->inline_calls)) {
+    bool failed = !m || errors > 0 || diag_failed(d);
+    if (!failed && (o->canonicalize || o->inline_calls)) {
         if (o->inline_calls) ir_inline(m);
         if (o->canonicalize) ir_canonicalize(m);
         /* The rewrites must leave a valid program; a failure here is a bug
@@ -113,6 +160,9 @@ static bool process(const OptOptions *o, const char *fname, const char *text, si
         VerifyOptions vo = { .allow_unregistered_dialect = o->allow_unreg };
         if (verify_module(m, d, &vo) > 0) failed = true;
     }
+    /* The remarks come before diag_finish, which checks the annotations. */
+    if (!failed && o->print_stream && !print_streams(m, d)) failed = true;
+    if (diag_finish(d)) failed = true;
     IrPrintOptions po_print = { .generic = o->generic, .debuginfo = o->debuginfo };
     if (m && !failed && !o->no_print) ir_print_module_with(out, m, &po_print);
     /* With --verify-diagnostics, errors that were all expected are success

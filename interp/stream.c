@@ -45,6 +45,10 @@ typedef struct Work {
     bool from_root;
     int nstreams;
     size_t bytes;     /* of the W, P, U allocation */
+    /* Only for stream_tree (NULL for the executor): op i's parent (n for R)
+    ** before P[i] becomes a link, and the cost of every stream at the end. */
+    int *parent_out;
+    int64_t *cost_out;
 } Work;
 
 static int find(int *up, int x)
@@ -80,6 +84,8 @@ static bool work_init(Work *w, int n)
     w->P = (int *)(mem + m * sizeof(int64_t));
     w->U = w->P + m;
     w->nstreams = 0;
+    w->parent_out = NULL;
+    w->cost_out = NULL;
     return true;
 }
 
@@ -105,6 +111,7 @@ static void backward(Work *w)
             par = P[x];
             cost_x = cfr_x - (par == root ? 1 : par > root ? 0 : W[par]);
             if (par > root) par = root;
+            if (w->parent_out) w->parent_out[x] = par;
         }
         int c = M[x], chosen;
         if (c < 0) {
@@ -159,6 +166,8 @@ static void backward(Work *w)
         }
     }
     for (int i = 0; i <= n; i++) M[i] = find(U, M[i]);
+    if (w->cost_out)
+        for (int s = 0; s < w->nstreams; s++) w->cost_out[s] = SCOST(w, find(U, s));
 }
 
 /* After the forward pass: fixes T and the mode from the largest cfr. */
@@ -169,12 +178,17 @@ static void set_mode(Work *w, int64_t threshold, int64_t maxc)
     w->T = set ? threshold : maxc;
 }
 
-int stream_compute(const StreamGraph *g, int64_t threshold, int *streams)
+/* stream_compute, and for stream_tree the parents and stream costs too
+** ([parent_out], [cost_out] may be NULL). */
+static int graph_streams(const StreamGraph *g, int64_t threshold, int *streams, int *parent_out,
+                         int64_t *cost_out)
 {
     int n = g->nops, root = n;
     Work w;
     if (!work_init(&w, n)) return -1;
     w.M = streams;
+    w.parent_out = parent_out;
+    w.cost_out = cost_out;
     int64_t T = threshold > 0 ? threshold : 0;
     int64_t maxc = 1;
     for (int i = 0; i < n; i++) {
@@ -206,6 +220,11 @@ int stream_compute(const StreamGraph *g, int64_t threshold, int *streams)
     return w.nstreams;
 }
 
+int stream_compute(const StreamGraph *g, int64_t threshold, int *streams)
+{
+    return graph_streams(g, threshold, streams, NULL, NULL);
+}
+
 int64_t stream_threshold(const Module *m, const Block *b)
 {
     const Attr *a = NULL;
@@ -234,12 +253,17 @@ static int64_t op_cost(const Op *op)
 ** far apart in memory and the walk would otherwise wait on each one. */
 #define AHEAD 8
 
-bool stream_ops(const Module *m, const Block *b, int *member, StreamVisit visit, void *ud)
+/* stream_ops, returning the number of streams (-1: out of memory); the
+** extras as in graph_streams. */
+static int block_streams(const Module *m, const Block *b, int *member, StreamVisit visit, void *ud,
+                         int *parent_out, int64_t *cost_out)
 {
     int n = b->nops, root = n;
     Work w;
-    if (!work_init(&w, n)) return false;
+    if (!work_init(&w, n)) return -1;
     w.M = member;
+    w.parent_out = parent_out;
+    w.cost_out = cost_out;
     int64_t threshold = stream_threshold(m, b);
     int64_t T = threshold > 0 ? threshold : 0;
     int64_t maxc = 1;
@@ -280,7 +304,12 @@ bool stream_ops(const Module *m, const Block *b, int *member, StreamVisit visit,
     set_mode(&w, threshold, maxc);
     backward(&w);
     work_free(&w);
-    return true;
+    return w.nstreams;
+}
+
+bool stream_ops(const Module *m, const Block *b, int *member, StreamVisit visit, void *ud)
+{
+    return block_streams(m, b, member, visit, ud, NULL, NULL) >= 0;
 }
 
 bool stream_block(const Module *m, const Block *b, int *out)
@@ -298,4 +327,99 @@ bool stream_block(const Module *m, const Block *b, int *out)
     for (int i = 0; i < k; i++) out[i + 1] = st[i];
     free(st);
     return true;
+}
+
+/* {=====================================================================
+** The stream tree that TFRT's -tfrt-print-stream reports (docs/tools.md
+** §1.4): who starts each stream, and which streams each op starts.
+** ====================================================================== */
+
+/* One allocation for every array of [t], sized for [n] ops (n + 1 streams
+** at most: each op and R create at most one): 32 bytes per op on top of
+** the analysis' own. */
+static bool tree_alloc(StreamTree *t, int n)
+{
+    size_t m = (size_t)n + 1;
+    char *mem = malloc(m * (sizeof(int64_t) + 6 * sizeof(int)));
+    if (!mem) return false;
+    t->nops = n;
+    t->nstreams = 0;
+    t->cost = (int64_t *)mem;
+    t->stream = (int *)(mem + m * sizeof(int64_t));
+    t->parent = t->stream + m;
+    t->parent_op = t->parent + m;
+    t->first_op = t->parent_op + m;
+    t->first_child = t->first_op + m;
+    t->next_child = t->first_child + m;
+    return true;
+}
+
+/* From t->stream and t->parent: the op that starts each stream and the
+** streams each op starts. A stream other than R's is entered only from
+** outside through its heads, the ops whose parent is in another stream,
+** and all heads of a stream share one parent: the op at which the stream
+** stayed a child instead of being joined (streams merge only as children
+** of one op, docs/execution.md §6.2). That op is TFRT's Stream::parent_op.
+** TFRT lists the streams an op starts in the order their first ops come
+** in the block; so do these lists. */
+static void tree_link(StreamTree *t)
+{
+    int n = t->nops, root_stream = t->stream[n];
+    for (int s = 0; s < t->nstreams; s++) {
+        t->parent_op[s] = -1;
+        t->first_op[s] = -1;
+        t->next_child[s] = -1;
+    }
+    for (int x = 0; x <= n; x++) t->first_child[x] = -1;
+    for (int i = 0; i < n; i++) {
+        int s = t->stream[i];
+        if (t->first_op[s] < 0) t->first_op[s] = i;
+        int p = t->parent[i];
+        if (t->stream[p] != s) t->parent_op[s] = p;
+    }
+    t->parent_op[root_stream] = -1;
+    /* Backwards, pushing at the front: each list ends up in first-op order. */
+    for (int i = n - 1; i >= 0; i--) {
+        int s = t->stream[i];
+        if (s == root_stream || t->first_op[s] != i) continue;
+        int p = t->parent_op[s];
+        t->next_child[s] = t->first_child[p];
+        t->first_child[p] = s;
+    }
+}
+
+int stream_tree_compute(const StreamGraph *g, int64_t threshold, StreamTree *t)
+{
+    if (!tree_alloc(t, g->nops)) return -1;
+    t->nstreams = graph_streams(g, threshold, t->stream, t->parent, t->cost);
+    if (t->nstreams < 0) {
+        stream_tree_free(t);
+        return -1;
+    }
+    tree_link(t);
+    return t->nstreams;
+}
+
+bool stream_tree(const Module *m, const Block *b, StreamTree *t)
+{
+    if (!tree_alloc(t, b->nops)) return false;
+    t->nstreams = block_streams(m, b, t->stream, NULL, NULL, t->parent, t->cost);
+    if (t->nstreams < 0) {
+        stream_tree_free(t);
+        return false;
+    }
+    tree_link(t);
+    return true;
+}
+
+int stream_parent(const StreamTree *t, int s)
+{
+    int p = t->parent_op[s];
+    return p < 0 ? -1 : t->stream[p];
+}
+
+void stream_tree_free(StreamTree *t)
+{
+    free(t->cost);
+    t->cost = NULL;
 }

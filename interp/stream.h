@@ -8,8 +8,12 @@
 ** The analysis works on a small abstract graph (StreamGraph) so that it can
 ** be tested without the front end; stream_block() builds the graph of an IR
 ** block and applies the threshold rules of docs/execution.md §6.2.
+** stream_tree() adds what TFRT's PrintStreamPass reports (each stream's
+** cost and parent, the streams each op starts) for `tfrun opt
+** -tfrt-print-stream`; the executor needs none of it.
 **
-** Ownership: callers own every array; nothing is retained.
+** Ownership: callers own every array; nothing is retained. A StreamTree
+** owns its arrays until stream_tree_free.
 **
 ** Module prefix: stream_.
 */
@@ -60,5 +64,34 @@ bool stream_ops(const Module *m, const Block *b, int *member, StreamVisit visit,
 ** b->nops + 1 entries. Returns false when
 ** out of memory. */
 bool stream_block(const Module *m, const Block *b, int *out);
+
+/* The stream tree of a block, what TFRT's StreamAnalysis reports and
+** `tfrun opt -tfrt-print-stream` prints (docs/tools.md §1.4). Stream ids
+** are the creation numbers of stream_compute, the ones the executor uses.
+** Ops are numbered 0 .. nops-1 in block order; op number nops is R. */
+typedef struct StreamTree {
+    int nops;
+    int nstreams;      /* ids 0 .. nstreams-1; an id merged into another owns no op */
+    int *stream;       /* [nops + 1]: the stream of op i (of R at nops) */
+    int *parent;       /* [nops]: op i's parent in the forward pass (nops: R) */
+    int64_t *cost;     /* [nstreams]: a stream's cost, the sum of its ops' costs */
+    int *parent_op;    /* [nstreams]: the op (nops: R) whose stream starts stream s,
+                          TFRT's Stream::parent_op; -1 for R's stream */
+    int *first_op;     /* [nstreams]: the first op of stream s in block order, -1 if none */
+    int *first_child;  /* [nops + 1]: the first stream op x starts, -1: none */
+    int *next_child;   /* [nstreams]: the next stream started by the same op, -1 */
+} StreamTree;
+
+/* The tree of block [b] of module [m] (thresholds as in stream_ops). The
+** lists of first_child/next_child are in the order of their streams'
+** first ops, as TFRT's pass prints them. Returns false when out of memory
+** ([t] then owns nothing). Free with stream_tree_free. */
+bool stream_tree(const Module *m, const Block *b, StreamTree *t);
+/* The same for an abstract graph; returns the number of streams, -1 when
+** out of memory. */
+int stream_tree_compute(const StreamGraph *g, int64_t threshold, StreamTree *t);
+/* The parent stream of stream [s]: the stream of its parent_op, -1 for R's. */
+int stream_parent(const StreamTree *t, int s);
+void stream_tree_free(StreamTree *t);
 
 #endif

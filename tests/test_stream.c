@@ -11,17 +11,23 @@
 ** (-1 = block argument), and a fixed cost (0 = default). */
 typedef struct Row { int n; int d[4]; int64_t cost; } Row;
 
-static void run(const Row *rows, int n, int64_t threshold, const int *want, int want_count)
+/* The graph of [rows] in the caller's arrays [nop], [defs], [cost]. */
+static StreamGraph graph(const Row *rows, int n, int *nop, const int **defs, int64_t *cost)
 {
-    int nop[MAXOPS];
-    const int *defs[MAXOPS];
-    int64_t cost[MAXOPS];
     for (int i = 0; i < n; i++) {
         nop[i] = rows[i].n;
         defs[i] = rows[i].d;
         cost[i] = rows[i].cost;
     }
-    StreamGraph g = { n, nop, defs, cost };
+    return (StreamGraph){ n, nop, defs, cost };
+}
+
+static void run(const Row *rows, int n, int64_t threshold, const int *want, int want_count)
+{
+    int nop[MAXOPS];
+    const int *defs[MAXOPS];
+    int64_t cost[MAXOPS];
+    StreamGraph g = graph(rows, n, nop, defs, cost);
     int got[MAXOPS + 1];
     int count = stream_compute(&g, threshold, got);
     cr_assert_eq(count, want_count, "streams created: got %d, want %d", count, want_count);
@@ -193,4 +199,134 @@ Test(stream, threshold_sources)
     cr_expect_eq(stream_threshold(m, fb->ops[1]->regions[0]), 7);
     cr_expect_eq(stream_threshold(m, m->funcs[1]->body), 7);
     ir_module_free(m);
+}
+
+/* {=====================================================================
+** stream_tree: costs, parent streams and the streams each op starts, what
+** `tfrun opt -tfrt-print-stream` prints (docs/tools.md §1.4).
+** ====================================================================== */
+
+/* async_add with default options (worked out above): streams {ret, R} = 0
+** cost 2, {k2,k4,k6,k7} = 1 cost 4, {k5} = 2 cost 1, {k1,k3} = 4 cost 2
+** (3 merged into 4). R starts 4 (first op k1) and 1 (first op k2), in that
+** order; k2 starts 2. */
+Test(stream_tree, async_add_default)
+{
+    int nop[8];
+    const int *defs[8];
+    int64_t cost[8];
+    StreamGraph g = graph(async_add, 8, nop, defs, cost);
+    StreamTree t;
+    cr_assert_eq(stream_tree_compute(&g, 0, &t), 5);
+    int64_t want_cost[] = {2, 4, 1, 0, 2};
+    int want_parent[] = {-1, 0, 1, 0, 0};   /* stream 3 is empty: only 0, 1, 2, 4 are read */
+    for (int s = 0; s < 5; s++) {
+        if (s == 3) continue;
+        cr_expect_eq(t.cost[s], want_cost[s], "stream %d: cost %lld", s, (long long)t.cost[s]);
+        cr_expect_eq(stream_parent(&t, s), want_parent[s], "stream %d: parent %d", s, stream_parent(&t, s));
+    }
+    cr_expect_eq(t.parent_op[1], 8);        /* R */
+    cr_expect_eq(t.parent_op[2], 1);        /* k2 */
+    cr_expect_eq(t.parent_op[4], 8);
+    cr_expect_eq(t.first_child[8], 4);
+    cr_expect_eq(t.next_child[4], 1);
+    cr_expect_eq(t.next_child[1], -1);
+    cr_expect_eq(t.first_child[1], 2);
+    cr_expect_eq(t.next_child[2], -1);
+    for (int x = 0; x < 8; x++)
+        if (x != 1) cr_expect_eq(t.first_child[x], -1, "op %d starts stream %d", x, t.first_child[x]);
+    stream_tree_free(&t);
+}
+
+/* The return's stream can be merged away: plain mode, T = 5, x with users
+** y (6), z (7), w (1) and the return. The cheap w starts the groups and
+** the return's stream 0 merges into it, so R's stream is 1; x starts y's
+** stream 3 and z's stream 2, listed by first op: [3, 2]. */
+Test(stream_tree, return_stream_merged_away)
+{
+    Row r[] = {
+        {1, {-1}, 2},       /* x = test_cost %a */
+        {1, {0}, 6},        /* y(x) */
+        {1, {0}, 7},        /* z(x) */
+        {1, {0}, 1},        /* w(x) */
+        {1, {0}, 1},        /* return x */
+    };
+    int nop[5];
+    const int *defs[5];
+    int64_t cost[5];
+    StreamGraph g = graph(r, 5, nop, defs, cost);
+    StreamTree t;
+    cr_assert_eq(stream_tree_compute(&g, 5, &t), 4);
+    int want[] = {1, 3, 2, 1, 1, 1};
+    for (int i = 0; i <= 5; i++) cr_expect_eq(t.stream[i], want[i], "op %d: stream %d", i, t.stream[i]);
+    cr_expect_eq(t.cost[1], 5);
+    cr_expect_eq(t.cost[2], 7);
+    cr_expect_eq(t.cost[3], 6);
+    cr_expect_eq(stream_parent(&t, 1), -1);
+    cr_expect_eq(stream_parent(&t, 2), 1);
+    cr_expect_eq(stream_parent(&t, 3), 1);
+    cr_expect_eq(t.first_child[0], 3);
+    cr_expect_eq(t.next_child[3], 2);
+    cr_expect_eq(t.next_child[2], -1);
+    cr_expect_eq(t.first_child[5], -1);
+    stream_tree_free(&t);
+}
+
+/* Random blocks, both modes: the tree agrees with stream_compute, every
+** stream's cost is the sum of its ops' costs, every head of a stream (an
+** op whose parent is in another stream) has the same parent, and each
+** stream but R's is listed once, under that parent, in first-op order. */
+Test(stream_tree, random_blocks_invariants)
+{
+    unsigned seed = 12345;
+#define RND(k) ((seed = seed * 1103515245u + 12345u), (int)((seed >> 16) % (unsigned)(k)))
+    for (int round = 0; round < 2000; round++) {
+        int n = 1 + RND(MAXOPS);
+        Row r[MAXOPS];
+        for (int i = 0; i < n; i++) {
+            r[i].n = i == n - 1 ? RND(3) : RND(4);
+            for (int j = 0; j < r[i].n; j++) r[i].d[j] = RND(i + 1) - 1;   /* -1: an argument */
+            r[i].cost = i == n - 1 ? 1 : (RND(3) == 0 ? 0 : 1 + RND(8));
+        }
+        int64_t threshold = RND(3) == 0 ? 0 : 1 + RND(12);
+        int nop[MAXOPS];
+        const int *defs[MAXOPS];
+        int64_t cost[MAXOPS];
+        StreamGraph g = graph(r, n, nop, defs, cost);
+        int plain[MAXOPS + 1];
+        int count = stream_compute(&g, threshold, plain);
+        StreamTree t;
+        cr_assert_eq(stream_tree_compute(&g, threshold, &t), count);
+        int64_t sum[MAXOPS + 1] = {0};
+        sum[t.stream[n]] += 1;                              /* R */
+        for (int i = 0; i < n; i++)
+            sum[t.stream[i]] += cost[i] > 0 ? cost[i] : threshold > 0 ? threshold : 1;
+        for (int i = 0; i <= n; i++) cr_assert_eq(t.stream[i], plain[i], "round %d op %d", round, i);
+        int root = t.stream[n], listed[MAXOPS + 1] = {0};
+        for (int s = 0; s < count; s++) {
+            if (t.first_op[s] < 0 && s != root) continue;     /* merged away */
+            cr_assert_eq(t.cost[s], sum[s], "round %d stream %d: cost %lld, ops sum to %lld", round, s,
+                         (long long)t.cost[s], (long long)sum[s]);
+        }
+        for (int i = 0; i < n; i++) {
+            int s = t.stream[i], p = t.parent[i];
+            if (t.stream[p] != s)
+                cr_assert_eq(t.parent_op[s], p, "round %d: stream %d has heads with parents %d and %d", round, s,
+                             t.parent_op[s], p);
+        }
+        for (int x = 0; x <= n; x++) {
+            int last_first = -1;
+            for (int c = t.first_child[x]; c >= 0; c = t.next_child[c]) {
+                cr_assert_eq(t.parent_op[c], x);
+                cr_assert_gt(t.first_op[c], last_first, "round %d: op %d lists streams out of order", round, x);
+                last_first = t.first_op[c];
+                listed[c]++;
+            }
+        }
+        for (int s = 0; s < count; s++)
+            cr_assert_eq(listed[s], s == root || t.first_op[s] < 0 ? 0 : 1, "round %d stream %d listed %d times",
+                         round, s, listed[s]);
+        stream_tree_free(&t);
+    }
+#undef RND
 }

@@ -4,3 +4,4 @@
 // CHECK: --verify-diagnostics
 // CHECK: --split-input-file
 // CHECK: -allow-unregistered-dialect
+// CHECK: -tfrt-print-stream
