@@ -3,7 +3,8 @@
 ** bodies compile, the shape of the code (fused tests, invariants, hoisted
 ** constants), agreement with the exact engine on values and errors, no C
 ** stack for deep recursion, flat memory for long loops, objects and error
-** values released, and compiled bodies on worker threads.
+** values released, compiled bodies on worker threads, and the call chain
+** of kernels compiled code runs, when something keeps or extends it.
 */
 #include <criterion/criterion.h>
 #include <pthread.h>

@@ -17,7 +17,7 @@ func.func @fail(%x: i32) -> i32 {
   tfrt.return %f : i32
 }
 
-// One call deep: the kernel's own instruction, inline in @one.
+// One call deep (@leaf compiled inline into @one).
 // CHECK-LABEL: --- Running 'one':
 // CHECK-NEXT: {{.*}}call_notes.mlir:11:12: error: unexpected error: runtime error: Divide by zero
 // CHECK-NEXT: %q, %r = tfrt.div.i32 %x, %z
