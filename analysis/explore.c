@@ -477,7 +477,7 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     e->result_printed = false;
     e->rq = rq_new(e->q);
     watch_set(e->watch, e->rq);
-    ExecCtx c = { e->h, e->rq, 0, NULL, NULL };
+    ExecCtx c = { e->h, e->rq, 0, NULL, NULL, NULL };
     int nres = e->fn->nresults;
     e->res = calloc((size_t)nres + 1, sizeof(AsyncValue *));
     if (!e->res) tf_out_of_memory();

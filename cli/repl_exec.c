@@ -59,7 +59,7 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, Async
     if (!out) tf_out_of_memory();
     repl_sync_src(r);
     r->rq = rq_new(r->q);
-    ExecCtx c = { r->host, r->rq, 0, NULL, NULL };
+    ExecCtx c = { r->host, r->rq, 0, NULL, NULL, NULL };
     dbg_run_begin(r->dbg);
     if (r->step_next_run) { dbg_step(r->dbg); r->step_next_run = false; }
     repl_interrupted = 0;

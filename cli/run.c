@@ -348,7 +348,7 @@ static void run_function(Run *r, const Func *fn)
     fflush(out);
     RequestContext *rq = rq_new(r->q);
     watchdog_set(r->wd, rq);
-    ExecCtx c = { r->host, rq, 0, NULL, NULL };
+    ExecCtx c = { r->host, rq, 0, NULL, NULL, NULL };
     int n = fn->nresults;
     AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
     if (!res) tf_out_of_memory();

@@ -90,7 +90,7 @@ static void run_module(const Module *m, ExecSchedule sched)
             const Func *fn = m->funcs[i];
             if (fn->nargs > 0 || !(fn->body || fn->is_native) || !fn->name || !fn->name[0]) continue;
             RequestContext *rq = rq_new(q);
-            ExecCtx c = { h, rq, 0, NULL, NULL };
+            ExecCtx c = { h, rq, 0, NULL, NULL, NULL };
             int n = fn->nresults;
             AsyncValue **res = calloc((size_t)n + 1, sizeof *res);
             if (!res) abort();

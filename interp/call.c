@@ -1,8 +1,9 @@
 /*
-** call.c — the diagnostic of the call depth limit (the chain of `called
-** from` notes; interp/exec.c's exec_call_func enforces the limit), and
-** synchronous functions on the sequential interpreter (docs/execution.md
-** §6.9).
+** call.c — the call chain in diagnostics: the `called from` notes that
+** follow a runtime error or the call depth limit's error (interp/exec.c's
+** exec_call_func enforces the limit), and the chain as CallSite links for
+** contexts that outlive a compiled kernel call; and synchronous functions
+** on the sequential interpreter (docs/execution.md §6.9).
 */
 #include "base/alloc.h"
 #include <stdatomic.h>
@@ -11,17 +12,54 @@
 #include "interp/exec.h"
 #include "interp/exec_int.h"
 
-/* ---- the call depth limit's diagnostic ------------------------------------ */
+/* {=====================================================================
+** The call chain (docs/execution.md §1.7)
+** ====================================================================== */
 
-/* Emits one `called from` note at [op]. */
-static void call_note(const ExecCtx *c, const Op *op)
+void exec_emit_at(const Host *h, DiagKind k, const Op *op, const char *prefix, const char *msg)
 {
-    Host *h = c->host;
-    if (op && op->loc) diag_emit_loc(h->diag, DIAG_NOTE, op->loc, "called from");
-    else if (op) diag_emit(h->diag, DIAG_NOTE, h->module ? h->module->filename : NULL, op->line, op->col, "called from");
+    if (op && op->loc) diag_emit_locf(h->diag, k, op->loc, "%s%s", prefix, msg);
+    else if (op) diag_emitf(h->diag, k, h->module ? h->module->filename : NULL, op->line, op->col, "%s%s", prefix, msg);
+    else diag_emitf(h->diag, k, NULL, 0, 0, "%s%s", prefix, msg);
 }
 
-void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op *const *inner, int ninner)
+void exec_call_notes(const ExecCtx *c)
+{
+    const Host *h = c->host;
+    /* The chain, innermost first: the compiled engine's calls, then the
+    ** context's links. */
+    int ninner = 0;
+    const Op **inner = c->vm ? vm_chain_ops(c->vm, &ninner) : NULL;
+    long total = ninner;
+    for (const CallSite *s = c->site; s; s = s->parent) total++;
+    const CallSite *s = c->site;
+    for (long i = 0; i < total; i++) {
+        const Op *op = i < ninner ? inner[i] : s->op;
+        if (i >= ninner) s = s->parent;
+        if (i < EXEC_CALL_NOTES || i >= total - EXEC_CALL_NOTES) {
+            exec_emit_at(h, DIAG_NOTE, op, "", "called from");
+        } else if (i == EXEC_CALL_NOTES) {
+            char more[64];
+            long n = total - 2 * EXEC_CALL_NOTES;
+            snprintf(more, sizeof more, "... %ld more call%s", n, n == 1 ? "" : "s");
+            diag_emit(h->diag, DIAG_NOTE, NULL, 0, 0, more);
+        }
+    }
+    free(inner);
+}
+
+CallSite *exec_vm_sites(const ExecCtx *c)
+{
+    CallSite *s = c->site;
+    exec_site_retain(s);
+    int n = 0;
+    const Op **ops = c->vm ? vm_chain_ops(c->vm, &n) : NULL;
+    for (int i = n - 1; i >= 0; i--) s = exec_site_link(s, ops[i]);
+    free(ops);
+    return s;
+}
+
+void exec_report_call_depth(const ExecCtx *c, const Op *site, int max)
 {
     char msg[64];
     snprintf(msg, sizeof msg, "call depth exceeds %d", max);
@@ -29,26 +67,9 @@ void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op 
     Host *h = c->host;
     if (!h->diag || (c->flags & EXEC_SYNC)) return;
     if (h->out) fflush(h->out);
-    /* The chain, innermost first: [inner], then the context's links. */
-    long total = ninner;
-    for (const CallSite *s = c->site; s; s = s->parent) total++;
     diag_lock(h->diag);
-    if (site && site->loc) diag_emit_loc(h->diag, DIAG_ERROR, site->loc, msg);
-    else if (site) diag_emit(h->diag, DIAG_ERROR, h->module ? h->module->filename : NULL, site->line, site->col, msg);
-    else diag_emit(h->diag, DIAG_ERROR, NULL, 0, 0, msg);
-    long i = 0;
-    const CallSite *s = c->site;
-    for (; i < total; i++) {
-        const Op *op = i < ninner ? inner[i] : s->op;
-        if (i >= ninner) s = s->parent;
-        if (i < EXEC_CALL_NOTES || i >= total - EXEC_CALL_NOTES) {
-            call_note(c, op);
-        } else if (i == EXEC_CALL_NOTES) {
-            char more[64];
-            snprintf(more, sizeof more, "... %ld more calls", total - 2 * EXEC_CALL_NOTES);
-            diag_emit(h->diag, DIAG_NOTE, NULL, 0, 0, more);
-        }
-    }
+    exec_emit_at(h, DIAG_ERROR, site, "", msg);
+    exec_call_notes(c);
     diag_unlock(h->diag);
 }
 

@@ -1,8 +1,9 @@
 /*
 ** exec.c — the executor's dispatch: frames, ready queues, running kernels,
 ** invocation, calls (docs/execution.md §3–§6, §4). interp/plan.c loads
-** (plans), interp/call.c reports the call depth limit and runs synchronous
-** functions; interp/exec_int.h is what they share.
+** (plans), interp/call.c prints call chains (runtime errors, the call depth
+** limit) and runs synchronous functions; interp/exec_int.h is what they
+** share.
 **
 ** Every block (function or region body) is compiled once, in exec_load(),
 ** into a Plan that the Host owns: the stream id and operand count of
@@ -600,6 +601,16 @@ static void start_task(void *a, void *b)
 void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *args, int nargs,
                        AsyncValue **results)
 {
+    if (__builtin_expect(c->vm != NULL, 0)) {
+        /* Invoked by a compiled kernel: the frame (or a nested compiled
+        ** run) keeps the chain as links, not the caller's stack. */
+        ExecCtx own = *c;
+        own.site = exec_vm_sites(c);
+        own.vm = NULL;
+        exec_invoke_block(&own, body, args, nargs, results);
+        exec_site_release(own.site);
+        return;
+    }
     const Plan *p = plan_of(c->host, body);
     if (!p) {
         /* Not compiled (exec_load not called): an error for every result. */
@@ -777,8 +788,6 @@ void exec_site_release(CallSite *s)
     }
 }
 
-_Static_assert(sizeof(CallSite) <= FL_BLOCK, "a call site is a small block");
-
 /* Every result := the request's stop error (+1 each). */
 static void stopped_results(const ExecCtx *c, const Func *fn, AsyncValue **results)
 {
@@ -800,10 +809,14 @@ void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue
         stopped_results(c, fn, results);
         return;
     }
-    int depth = exec_ctx_depth(c) + 1;
+    /* The chain so far: the context's links, and the compiled engine's
+    ** calls when a compiled kernel makes the call. */
+    CallSite *up = exec_chain_sites(c);
+    int depth = (up ? up->depth : 0) + 1;
     int max = c->host->max_call_depth;
     if (depth > max) {
-        exec_report_call_depth(c, site, max, NULL, 0);
+        exec_site_release(up);
+        exec_report_call_depth(c, site, max);
         if (c->rq) {
             stopped_results(c, fn, results);
         } else {
@@ -813,14 +826,10 @@ void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue
         }
         return;
     }
-    CallSite *s = fl_alloc();
-    atomic_init(&s->refs, 1);
-    s->depth = depth;
-    s->op = site;
-    s->parent = c->site;
-    exec_site_retain(c->site);
+    CallSite *s = exec_site_link(up, site);
     ExecCtx cc = *c;
     cc.site = s;
+    cc.vm = NULL;
     exec_invoke_func(&cc, fn, args, nargs, results);
     exec_site_release(s);
 }

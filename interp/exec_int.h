@@ -1,8 +1,9 @@
 /*
 ** exec_int.h — what the executor's files share (interp/plan.c builds plans
 ** and loads a host, interp/exec.c runs frames over them, interp/call.c
-** makes calls and runs synchronous functions): the Plan of a body and the
-** Frame of an invocation. Internal to interp/.
+** prints call chains and runs synchronous functions): the Plan of a body,
+** the Frame of an invocation, and the call chain's links. Internal to
+** interp/.
 */
 #ifndef TFRUN_EXEC_INT_H
 #define TFRUN_EXEC_INT_H
@@ -10,6 +11,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include "base/freelist.h"
 #include "interp/exec.h"
 #include "interp/vm.h"
 #include "kernels/optable.h"
@@ -165,6 +167,42 @@ static inline Plan *plan_of(const Host *h, const Block *b)
         if (!hp->plans[i].b) return NULL;
     }
 }
+
+/* {=====================================================================
+** The call chain (interp/exec.c, interp/call.c; docs/execution.md §1.7)
+** ====================================================================== */
+
+_Static_assert(sizeof(CallSite) <= FL_BLOCK, "a call site is a small block");
+
+/* A new link (+1) for a call made by [op], one level deeper than [parent]
+** (NULL: the top); takes the caller's reference on [parent]. */
+static inline CallSite *exec_site_link(CallSite *parent, const Op *op)
+{
+    CallSite *s = fl_alloc();
+    atomic_init(&s->refs, 1);
+    s->depth = (parent ? parent->depth : 0) + 1;
+    s->op = op;
+    s->parent = parent;
+    return s;
+}
+/* [c]'s whole chain as links (+1): new links for the compiled engine's
+** calls (c->vm) on top of c->site. */
+CallSite *exec_vm_sites(const ExecCtx *c);
+/* The same, cheap when there are no compiled calls: c->site, retained. */
+static inline CallSite *exec_chain_sites(const ExecCtx *c)
+{
+    if (__builtin_expect(c->vm != NULL, 0)) return exec_vm_sites(c);
+    exec_site_retain(c->site);
+    return c->site;
+}
+/* Emits a [k] diagnostic PREFIX MSG at [op]'s location (none without an op). */
+void exec_emit_at(const Host *h, DiagKind k, const Op *op, const char *prefix, const char *msg);
+/* The `called from` notes of [c]'s chain, innermost first: the compiled
+** engine's calls, then the links from c->site up. At most EXEC_CALL_NOTES
+** at each end; the ones between are counted in one note `... N more
+** calls`. The caller holds the sink's lock, so that the notes follow the
+** diagnostic they explain. */
+void exec_call_notes(const ExecCtx *c);
 
 static inline bool is_return(const Op *op)
 {

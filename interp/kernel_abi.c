@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp/exec.h"
+#include "interp/exec_int.h"
 #include "interp/kernel_abi.h"
 
 /* ---- results ------------------------------------------------------------- */
@@ -77,7 +78,8 @@ ExecCtx *exec_ctx_dup(const ExecCtx *c)
     *d = *c;
     d->error = NULL;
     if (d->rq) rq_retain(d->rq);
-    exec_site_retain(d->site);
+    d->site = exec_chain_sites(c);
+    d->vm = NULL;
     return d;
 }
 
@@ -102,13 +104,10 @@ void exec_diag(const ExecCtx *c, const Op *op, const char *msg)
     /* Program output first, so that stdout and stderr interleave in the
     ** order things happened when both go to one file. */
     if (h->out) fflush(h->out);
-    if (op && op->loc)
-        diag_emit_locf(h->diag, DIAG_ERROR, op->loc, "runtime error: %s", msg);
-    else if (op)
-        diag_emitf(h->diag, DIAG_ERROR, h->module ? h->module->filename : NULL, op->line,
-                   op->col, "runtime error: %s", msg);
-    else
-        diag_emitf(h->diag, DIAG_ERROR, NULL, 0, 0, "runtime error: %s", msg);
+    diag_lock(h->diag);
+    exec_emit_at(h, DIAG_ERROR, op, "runtime error: ", msg);
+    exec_call_notes(c);
+    diag_unlock(h->diag);
 }
 
 void exec_report_error(const ExecCtx *c, const Op *op, AsyncValue *dst, const char *msg)

@@ -17,9 +17,11 @@
 **                  diagnostics) and the request (cancellation, resources).
 **
 ** Errors: kf_error() reports `runtime error: MSG` as a diagnostic at the op's
-** location (docs/execution.md §1.7) and sets every result slot still NULL to
+** location (docs/execution.md §1.7), followed by a `called from` note per
+** call of the context's chain, and sets every result slot still NULL to
 ** that error (code INTERNAL). Work deferred to a task reports errors with
-** exec_report_error(), which emits the diagnostic when the task runs.
+** exec_report_error() on its exec_ctx_dup() of the kernel's context, which
+** emits the diagnostic (and the kernel's chain) when the task runs.
 **
 ** Output: print through host_out(); every print is one line, flushed.
 **
@@ -52,15 +54,24 @@ typedef struct CallSite {
     struct CallSite *parent;
 } CallSite;
 
+/* The calls of the compiled engine (interp/vm.h) that are deeper than
+** ExecCtx.site: it keeps its frames on a stack of its own, with no CallSite
+** per call. Valid only while the kernel it was given to runs. */
+struct VmChain;
+
 /* The context a kernel runs in. Cheap to copy; a task that outlives the
 ** kernel call keeps its own copy made with exec_ctx_dup() and frees it with
-** exec_ctx_free() (it holds a reference on the request). */
+** exec_ctx_free() (it holds a reference on the request, and the whole call
+** chain as CallSite links: a copy never has [vm]). */
 typedef struct ExecCtx {
     Host *host;
     RequestContext *rq;
     unsigned flags;        /* EXEC_* below; 0 for ordinary execution */
     char *error;           /* EXEC_SYNC: first error a kernel reported (malloc'ed) */
     CallSite *site;        /* the call that started this invocation; NULL at the top */
+    struct VmChain *vm;    /* NULL, or the compiled engine's calls deeper than
+                              [site]: the chain is those (innermost first),
+                              then [site]'s links */
 } ExecCtx;
 
 static inline int exec_ctx_depth(const ExecCtx *c) { return c->site ? c->site->depth : 0; }
@@ -115,14 +126,21 @@ HostAllocator *host_allocator(Host *h);
 const Module *host_module(Host *h);
 bool host_split_updates(Host *h);                 /* explorer's spec model (interp/exec.h) */
 
-ExecCtx *exec_ctx_dup(const ExecCtx *c);          /* heap copy; retains the request */
+/* A heap copy that retains the request and holds [c]'s whole call chain
+** as CallSite links (the compiled engine's calls become links: ExecCtx.vm
+** is NULL in the copy), so that what it reports later names the calls of
+** the kernel that made it. */
+ExecCtx *exec_ctx_dup(const ExecCtx *c);
 void exec_ctx_free(ExecCtx *c);
 /* Enqueue deferred work on the host's queue. */
 void exec_enqueue(const ExecCtx *c, TaskFn fn, void *a, void *b);
 /* Report `runtime error: MSG` at [op] and resolve [dst] (unresolved) with that
 ** error. Safe from any thread. */
 void exec_report_error(const ExecCtx *c, const Op *op, AsyncValue *dst, const char *msg);
-/* Emit only the diagnostic (no value). */
+/* Emit only the diagnostic (no value): `runtime error: MSG` at [op], then
+** the `called from` notes of [c]'s call chain, innermost first (at most
+** EXEC_CALL_NOTES at each end, interp/exec.h), all under the sink's lock.
+** Nothing under EXEC_SYNC. */
 void exec_diag(const ExecCtx *c, const Op *op, const char *msg);
 
 /* The callee of call-like op [op] (Op.callee), resolved when the host was
@@ -146,11 +164,10 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
 void exec_call_func(const ExecCtx *c, const Op *site, const Func *fn, AsyncValue *const *args, int nargs,
                     AsyncValue **results);
 /* The diagnostic of exec_call_func for a call at [site] that would run at
-** depth [max] + 1. [inner] lists the call ops of the [ninner] innermost
-** invocations that are not in [c]'s chain (innermost first: the compiled
-** engine keeps its own frames), then [c]'s chain follows. Emits nothing
-** when the request was already stopped; otherwise stops it. */
-void exec_report_call_depth(const ExecCtx *c, const Op *site, int max, const Op *const *inner, int ninner);
+** depth [max] + 1, with the `called from` notes of [c]'s chain (as
+** exec_diag's). Emits nothing when the request was already stopped;
+** otherwise stops it. */
+void exec_report_call_depth(const ExecCtx *c, const Op *site, int max);
 
 
 /* ---- per-run kernel state (added for kernels/test.c; implemented by the

@@ -69,6 +69,16 @@ typedef struct VmStack {
     int ncalls, capcalls;
 } VmStack;
 
+/* ExecCtx.vm of the kernels a vm_execute runs (kernel_abi.h): the calls
+** deeper than the context's chain are those of frames S->calls[stop + 1
+** ..], and the inline calls around the instruction [pc] of the top frame
+** (set before each kernel call). */
+struct VmChain {
+    VmStack *S;
+    int stop;             /* the entry frame */
+    const VmInsn *pc;
+};
+
 static _Thread_local VmStack *tl_stack;
 static pthread_key_t stack_key;
 static pthread_once_t stack_once = PTHREAD_ONCE_INIT;
@@ -191,11 +201,12 @@ static ErrorObj *strict_skip(const ExecCtx *c, const Any *R, const VmProto *P, c
     return e ? e : cancelled(c);
 }
 
-/* Calls [op]'s kernel on operands [vals] (boxed for the call) and unboxes
-** its results into registers [res] of frame [R]. Strict kernels are first
-** skipped by the rule of docs/execution.md §4. */
-static void call_kernel_on(ExecCtx *c, const Op *op, bool nonstrict, const Any *const *vals, int nargs,
-                           Any *R, const int32_t *res, int nres, bool *dirty)
+/* Calls [op]'s kernel, for instruction [pc], on operands [vals] (boxed for
+** the call) and unboxes its results into registers [res] of frame [R].
+** Strict kernels are first skipped by the rule of docs/execution.md §4. */
+static void call_kernel_on(ExecCtx *c, const VmInsn *pc, const Op *op, bool nonstrict,
+                           const Any *const *vals, int nargs, Any *R, const int32_t *res, int nres,
+                           bool *dirty)
 {
     if (!nonstrict) {
         ErrorObj *e = NULL;
@@ -214,6 +225,7 @@ static void call_kernel_on(ExecCtx *c, const Op *op, bool nonstrict, const Any *
     for (int j = 0; j < nargs; j++) args[j] = box(vals[j]);
     for (int i = 0; i < nres; i++) out[i] = NULL;
     KernelFrame kf = { args, nargs, out, nres, op, c };
+    c->vm->pc = pc;    /* where its diagnostics' call chain starts */
     if (op->info && op->info->fn) op->info->fn(&kf);
     for (int i = 0; i < nres; i++) {
         if (!out[i]) out[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
@@ -225,23 +237,25 @@ static void call_kernel_on(ExecCtx *c, const Op *op, bool nonstrict, const Any *
     if (out != rbuf) free(out);
 }
 
-/* The kernel of site [s]: KCALL, and the slow paths of control flow. */
-static void call_kernel(ExecCtx *c, const VmProto *P, const VmKSite *s, Any *R, bool *dirty)
+/* The kernel of instruction [pc]'s site: KCALL, and the slow paths of
+** control flow. */
+static void call_kernel(ExecCtx *c, const VmProto *P, const VmInsn *pc, Any *R, bool *dirty)
 {
+    const VmKSite *s = &P->ksites[pc->x];
     const Any *vbuf[SMALL] = { NULL };   /* (GCC cannot see that only set entries are read) */
     const Any **vals = s->nargs <= SMALL ? vbuf : malloc(sizeof(Any *) * (size_t)s->nargs);
     if (!vals) tf_out_of_memory();
     for (int j = 0; j < s->nargs; j++) vals[j] = vm_ref(R, P, s->args[j]);
-    call_kernel_on(c, s->op, s->nonstrict, vals, s->nargs, R, s->res, s->nres, dirty);
+    call_kernel_on(c, pc, s->op, s->nonstrict, vals, s->nargs, R, s->res, s->nres, dirty);
     if (vals != vbuf) free(vals);
 }
 
-/* The slow path of kernel instruction [I] (op [op]): its operands are
-** R[b] and R[c], or the constant x (the left one when pad bit 0 is set);
-** its results R[a] and R[d]. */
-static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, const Op *op, Any *R,
-                             bool *dirty)
+/* The slow path of kernel instruction [I]: its operands are R[b] and
+** R[c], or the constant x (the left one when pad bit 0 is set); its
+** results R[a] and R[d]. */
+static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, Any *R, bool *dirty)
 {
+    const Op *op = P->iops[I - P->code];
     const Any *vals[2] = { &R[I->b], I->x >= 0 ? &P->consts[I->x] : &R[I->c] };
     if (I->pad & 1) {
         vals[1] = vals[0];
@@ -249,36 +263,25 @@ static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, cons
     }
     int32_t res[2] = { I->a, I->d };
     int nargs = op->noperands < 2 ? op->noperands : 2, nres = op->nresults < 2 ? op->nresults : 2;
-    call_kernel_on(c, op, false, vals, nargs, R, res, nres, dirty);
+    call_kernel_on(c, I, op, false, vals, nargs, R, res, nres, dirty);
 }
 
 /* {=====================================================================
 ** Calls that do not start (the call depth limit, a stopped request)
 ** ====================================================================== */
 
-/* Whether call [cs], made by the top frame of [S] (entered at [stop]), must
-** not start: the new frame would be deeper than the host's limit (the
-** diagnostic, with the compiled frames' call ops as `called from` notes,
-** and the request stops), or the request was stopped (a timeout). Its
-** results are then the stop's error. [over]: the depth limit is exceeded. */
-static bool call_refused(VmStack *S, ExecCtx *c, int stop, const VmCallSite *cs, Any *R, bool *dirty,
+/* Whether call instruction [pc] of the top frame, to [cs], must not start:
+** the new frame would be deeper than the host's limit (the diagnostic,
+** with the compiled frames' call ops as `called from` notes, and the
+** request stops), or the request was stopped (a timeout). Its results are
+** then the stop's error. [over]: the depth limit is exceeded. */
+static bool call_refused(ExecCtx *c, const VmInsn *pc, const VmCallSite *cs, Any *R, bool *dirty,
                          bool over)
 {
     int max = c->host->max_call_depth;
     if (over) {
-        /* The call op of every compiled frame above the entry, innermost
-        ** first: frame i was called by the instruction before its return
-        ** pc, in frame i - 1's proto. */
-        int n = S->ncalls - 1 - stop;
-        const Op **inner = n > 0 ? malloc(sizeof(Op *) * (size_t)n) : NULL;
-        if (!inner) n = 0;
-        for (int k = 0; k < n; k++) {
-            const VmCall *fr = &S->calls[S->ncalls - 1 - k];
-            const VmInsn *call = fr->ret - 1;
-            inner[k] = fr[-1].p->calls[call->x].op;
-        }
-        exec_report_call_depth(c, cs->op, max, inner, n);
-        free(inner);
+        c->vm->pc = pc;
+        exec_report_call_depth(c, cs->op, max);
     } else if (!(c->rq && rq_stopped(c->rq))) {
         return false;
     }
@@ -288,6 +291,47 @@ static bool call_refused(VmStack *S, ExecCtx *c, int stop, const VmCallSite *cs,
     for (int i = 0; i < cs->nres; i++) reg_store(&R[cs->res[i]], error_any(e), dirty);
     obj_release(&e->hdr);
     return true;
+}
+
+/* {=====================================================================
+** The call chain of a kernel's diagnostics (interp/vm.h)
+** ====================================================================== */
+
+typedef struct OpVec { const Op **v; int n, cap; } OpVec;
+
+static void opv_push(OpVec *o, const Op *op)
+{
+    if (o->n == o->cap) {
+        o->cap = o->cap ? o->cap * 2 : 16;
+        o->v = xrealloc(o->v, sizeof(Op *) * (size_t)o->cap);
+    }
+    o->v[o->n++] = op;
+}
+
+/* The inline calls around instruction [I] of [P], innermost first. */
+static void push_vias(OpVec *o, const VmProto *P, const VmInsn *I)
+{
+    uintptr_t at = (uintptr_t)I, lo = (uintptr_t)P->code;
+    if (at < lo || at >= lo + sizeof(VmInsn) * (size_t)P->ncode) return;   /* (no kernel call yet) */
+    for (int32_t v = P->ivia[I - P->code]; v >= 0; v = P->vias[v].up) opv_push(o, P->vias[v].op);
+}
+
+const Op **vm_chain_ops(const struct VmChain *vc, int *n)
+{
+    const VmStack *S = vc->S;
+    OpVec o = { NULL, 0, 0 };
+    int top = S->ncalls - 1;
+    push_vias(&o, S->calls[top].p, vc->pc);
+    /* Frame t was called by the instruction before its return pc, in
+    ** frame t - 1's proto. */
+    for (int t = top; t > vc->stop; t--) {
+        const VmProto *Q = S->calls[t - 1].p;
+        const VmInsn *call = S->calls[t].ret - 1;
+        opv_push(&o, Q->calls[call->x].op);
+        push_vias(&o, Q, call);
+    }
+    *n = o.n;
+    return o.v;
 }
 
 /* {=====================================================================
@@ -522,7 +566,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         vmnext();
     }
     vmcase(KCALL) {
-        call_kernel(c, P, &P->ksites[pc->x], R, &ci->dirty);
+        call_kernel(c, P, pc, R, &ci->dirty);
         reload();
         check_cancel();
         vmnext();
@@ -543,7 +587,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
             vmjump(pc->b);
         }
         /* An error condition: the kernel makes it every result. */
-        call_kernel(c, P, &P->ksites[pc->x], R, &ci->dirty);
+        call_kernel(c, P, pc, R, &ci->dirty);
         reload();
         vmjump(pc->c);
     }
@@ -555,7 +599,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
             if (i < 0 || i >= t->n) i = t->n - 1;
             vmjump(t->pcs[i]);
         }
-        call_kernel(c, P, &P->ksites[pc->x], R, &ci->dirty);
+        call_kernel(c, P, pc, R, &ci->dirty);
         reload();
         vmjump(pc->c);
     }
@@ -564,7 +608,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         const VmProto *Q = cs->callee;
         poll_cancel();
         if (unlikely(S->ncalls > lim || disp != fast_tbl)) {
-            if (call_refused(S, c, stop, cs, R, &ci->dirty, S->ncalls > lim)) {
+            if (call_refused(c, pc, cs, R, &ci->dirty, S->ncalls > lim)) {
                 disp = cancelled_tbl;
                 vmnext();
             }
@@ -692,7 +736,7 @@ call_slow:
         if (n <= 0) {
             /* No iteration, a negative count or an error count: what the
             ** kernel does (forward the operands, or report). */
-            call_kernel(c, P, s, R, &ci->dirty);
+            call_kernel(c, P, pc, R, &ci->dirty);
             reload();
             vmjump(pc->c);
         }
@@ -744,7 +788,7 @@ call_slow:
 
 slow:
     /* A kernel instruction whose fast path does not apply. */
-    call_insn_kernel(c, P, pc, P->iops[pc - P->code], R, &ci->dirty);
+    call_insn_kernel(c, P, pc, R, &ci->dirty);
     reload();
     vmnext();
 
@@ -784,8 +828,12 @@ void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int 
         R[i] = unbox(args[i], NULL);
         if (R[i].type == ANY_OBJ) ci->dirty = true;
     }
+    /* [c] has no compiled calls (exec_invoke_block made them links): the
+    ** chain of this run's kernels is its frames', then c->site. */
+    struct VmChain chain = { S, depth, NULL };
     ExecCtx ctx = *c;
     ctx.error = NULL;
+    ctx.vm = &chain;
     Any obuf[SMALL];
     Any *out = p->nres <= SMALL ? obuf : malloc(sizeof(Any) * (size_t)p->nres);
     if (!out) tf_out_of_memory();

@@ -19,6 +19,13 @@
 ** messages and diagnostics are those of the exact engine. Non-strict control
 ** flow still runs with error operands, as docs/execution.md §4 says.
 **
+** Call chains: a compiled call pushes no CallSite. A kernel run by
+** compiled code gets a context whose ExecCtx.vm points at the engine's
+** stack, from which vm_chain_ops() reads the calls deeper than
+** ExecCtx.site when a diagnostic needs them (interp/call.c) or a copy of the
+** context must keep them (exec_ctx_dup, a call or invocation made by the
+** kernel): the chain costs nothing per call.
+**
 ** Ownership: a VmProgram owns its protos; it borrows the module, which must
 ** outlive it. vm_invoke borrows its arguments (+0) and stores +1 results.
 ** Threads: protos are immutable once built, so any number of threads may
@@ -49,9 +56,17 @@ VmProgram *vm_build(const Module *m, Host *h,
 void vm_free(VmProgram *vp);
 
 /* Runs [p] with [args] (+0, all resolved) and stores nres +1 available or
-** error values in [results]. */
+** error values in [results]. [c] has no ExecCtx.vm (exec_invoke_block). */
 void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int nargs,
                AsyncValue **results);
+
+/* The call ops of the compiled calls that ExecCtx.vm [vc] describes,
+** innermost first: the calls whose bodies were compiled inline into the
+** running instruction's proto, then the call of every compiled frame above
+** the entry frame (and the inline calls around it). A malloc'ed array of *n
+** (NULL when there are none). Only while the kernel given [vc] runs, on
+** its thread. */
+const Op **vm_chain_ops(const struct VmChain *vc, int *n);
 
 /* Number of arguments and results of [p]'s body. */
 int vm_nargs(const VmProto *p);

@@ -174,6 +174,9 @@ typedef struct Comp {
     CT *ct; int nct, capct;
     int32_t *pool; int npool, cappool;
     const Op **iops; int capiops;   /* per instruction: the op of a kernel instruction */
+    int32_t *ivia; int capivia;     /* per instruction: its inline call (vias), or -1 */
+    VmVia *vias; int nvias, capvias;
+    int32_t via;                    /* the inline call being compiled, or -1 */
     int nregs, capregs;
     RegInfo *ri;          /* per register */
 } Comp;
@@ -190,6 +193,8 @@ static int emit(Comp *C, VmOp op, int32_t a, int32_t b, int32_t c)
     C->code = grow(C->code, &C->capcode, C->ncode + 1, sizeof(VmInsn));
     C->iops = grow(C->iops, &C->capiops, C->ncode + 1, sizeof(Op *));
     C->iops[C->ncode] = NULL;
+    C->ivia = grow(C->ivia, &C->capivia, C->ncode + 1, sizeof(int32_t));
+    C->ivia[C->ncode] = C->via;
     VmInsn *I = &C->code[C->ncode];
     memset(I, 0, sizeof *I);
     I->op = (uint16_t)op;
@@ -423,7 +428,7 @@ static bool fold_constant(Comp *C, const Op *op, Any *out)
     bool constant = in->family == SYN_CONSTANT || in->family == SYN_CONSTANT_COMPLEX ||
                     in->id == OPID_tfrt_new_chain;
     if (!constant || op->noperands != 0 || op->nresults != 1 || !in->fn) return false;
-    ExecCtx sc = { C->h, NULL, EXEC_SYNC, NULL, NULL };
+    ExecCtx sc = { .host = C->h, .flags = EXEC_SYNC };
     AsyncValue *res[1] = { NULL };
     KernelFrame kf = { NULL, 0, res, 1, op, &sc };
     in->fn(&kf);
@@ -497,6 +502,18 @@ static bool inline_ok(const Block *b)
     return inlinable(b, &budget);
 }
 
+/* Instructions emitted from now on belong to the body of call [op],
+** compiled inline (the `called from` notes of their kernels' errors name
+** it: interp/vm.h). Returns the inline call to restore in C->via after. */
+static int32_t enter_via(Comp *C, const Op *op)
+{
+    C->vias = grow(C->vias, &C->capvias, C->nvias + 1, sizeof(VmVia));
+    C->vias[C->nvias] = (VmVia){ op, C->via };
+    int32_t outer = C->via;
+    C->via = C->nvias++;
+    return outer;
+}
+
 static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int first)
 {
     int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
@@ -512,7 +529,9 @@ static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int firs
             const Value *v = ret->operands[j];
             if (v->def && v->block == b && v->nuses == 1) bm.hint[v->index] = res[j];
         }
+        int32_t outer = enter_via(C, op);
         compile_ops(C, &bm, b);
+        C->via = outer;
         for (int j = 0; j < ret->noperands; j++) emit_move(C, &bm, res[j], ret->operands[j]);
         map_free(&bm);
         free(res);
@@ -733,7 +752,9 @@ static void compile_while(Comp *C, Map *mp, const Op *op)
         const Value *cv = ret->operands[n];
         if (cv->def && cv->block == body && cv->nuses == 1) bm.hint[cv->index] = L[n];
         int lo = C->nregs;
+        int32_t outer = enter_via(C, op);
         compile_ops(C, &bm, body);
+        C->via = outer;
         emit_parallel(C, &bm, L, (const Value *const *)ret->operands, n + 1);
         int back = emit(C, VM_WHILE_NEXT, 0, loop, lo);
         C->code[back].d = C->nregs;
@@ -846,6 +867,12 @@ static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
     memset(p->iops, 0, sizeof(Op *) * (size_t)npro);
     memcpy(p->iops + npro, C->iops, sizeof(Op *) * (size_t)C->ncode);
     for (int i = npro; i < p->ncode; i++) shift_targets(&p->code[i], npro);
+    p->ivia = xrealloc(NULL, sizeof(int32_t) * (size_t)p->ncode);
+    for (int i = 0; i < npro; i++) p->ivia[i] = -1;
+    memcpy(p->ivia + npro, C->ivia, sizeof(int32_t) * (size_t)C->ncode);
+    p->vias = C->vias;
+    p->nvias = C->nvias;
+    C->vias = NULL;
     p->nregs = C->nregs;
     p->nargs = nargs;
     p->pool = C->pool;
@@ -887,11 +914,14 @@ static void comp_reset(Comp *C)
     free(C->pool);
     free(C->ri);
     free(C->iops);
+    free(C->ivia);
+    free(C->vias);
     const Module *m = C->m;
     Host *h = C->h;
     memset(C, 0, sizeof *C);
     C->m = m;
     C->h = h;
+    C->via = -1;
 }
 
 static VmProto *compile_body(Comp *C, const Block *b)
@@ -989,6 +1019,8 @@ void vm_free(VmProgram *vp)
         n = p->next;
         free(p->code);
         free(p->iops);
+        free(p->ivia);
+        free(p->vias);
         free(p->consts);
         free(p->ksites);
         free(p->calls);

@@ -51,6 +51,13 @@ typedef struct VmCallSite {
     const int32_t *res;      /* registers */
 } VmCallSite;
 
+/* A call compiled inline (its body's instructions are in the caller's
+** proto): its op, and the index of the inline call around it, or -1. */
+typedef struct VmVia {
+    const Op *op;
+    int32_t up;
+} VmVia;
+
 typedef struct VmCase {
     int n;                   /* branches */
     const int32_t *pcs;      /* one entry pc per branch */
@@ -61,6 +68,10 @@ struct VmProto {
     VmInsn *code;
     const Op **iops;         /* per instruction: the op of a kernel
                                 instruction (its slow path), else NULL */
+    int32_t *ivia;           /* per instruction: the innermost inline call
+                                it belongs to (index in vias), or -1 */
+    VmVia *vias;
+    int nvias;
     int ncode;
     int nregs;               /* registers of one frame */
     int nargs, nres;

@@ -165,7 +165,7 @@ static void on_stop(void *ud, Debugger *d)
 static int run_main(Dbg *t)
 {
     RequestContext *rq = rq_new(t->q);
-    ExecCtx c = { t->h, rq, 0, NULL, NULL };
+    ExecCtx c = { t->h, rq, 0, NULL, NULL, NULL };
     AsyncValue *res[1];
     dbg_run_begin(t->dbg);
     exec_invoke_func(&c, ir_module_func(t->m, "main"), NULL, 0, res);

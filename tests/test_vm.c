@@ -3,7 +3,8 @@
 ** bodies compile, the shape of the code (fused tests, invariants, hoisted
 ** constants), agreement with the exact engine on values and errors, no C
 ** stack for deep recursion, flat memory for long loops, objects and error
-** values released, and compiled bodies on worker threads.
+** values released, compiled bodies on worker threads, and the call chain
+** of kernels compiled code runs, when something keeps or extends it.
 */
 #include <criterion/criterion.h>
 #include <pthread.h>
@@ -14,6 +15,7 @@
 #include "interp/exec.h"
 #include "interp/vm.h"
 #include "interp/workqueue.h"
+#include "kernels/optable.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
 #include "parser/parser.h"
@@ -31,7 +33,10 @@ typedef struct Prog {
     FILE *outf;
 } Prog;
 
-static void load(Prog *p, const char *text, const char *wq, ExecSchedule s)
+/* Loads [text] on queue [wq] under schedule [s]; [patch] (or NULL) may
+** change the module after verification, before the host loads it. */
+static void load_patched(Prog *p, const char *text, const char *wq, ExecSchedule s,
+                         void (*patch)(Module *m))
 {
     memset(p, 0, sizeof *p);
     p->outf = open_memstream(&p->out, &p->outlen);
@@ -42,6 +47,7 @@ static void load(Prog *p, const char *text, const char *wq, ExecSchedule s)
     cr_assert(p->m, "parse failed");
     VerifyOptions vo = { .allow_unknown_ops = true, .for_execution = true };
     cr_assert_eq(verify_module(p->m, p->d, &vo), 0, "verify failed");
+    if (patch) patch(p->m);
     char err[128];
     p->q = wq_create(wq, err, sizeof err);
     cr_assert(p->q, "%s", err);
@@ -49,6 +55,11 @@ static void load(Prog *p, const char *text, const char *wq, ExecSchedule s)
     p->h = host_new(p->m, p->q, p->a, p->d, p->outf);
     p->h->schedule = s;
     cr_assert(exec_load(p->h));
+}
+
+static void load(Prog *p, const char *text, const char *wq, ExecSchedule s)
+{
+    load_patched(p, text, wq, s, NULL);
 }
 
 static void unload(Prog *p)
@@ -68,7 +79,7 @@ static void run(Prog *p, const char *name, AsyncValue **res)
     const Func *f = ir_module_func(p->m, name);
     cr_assert(f, "no function %s", name);
     RequestContext *rq = rq_new(p->q);
-    ExecCtx c = { p->h, rq, 0, NULL, NULL };
+    ExecCtx c = { p->h, rq, 0, NULL, NULL, NULL };
     exec_invoke_func(&c, f, NULL, 0, res);
     wq_await(p->q, res, f->nresults);
     wq_quiesce(p->q);
@@ -87,12 +98,15 @@ static void show(char *buf, size_t n, AsyncValue *v)
     else snprintf(buf, n, "%s", any_type_name(*a));
 }
 
-/* Runs every zero-argument function of [text] under [s]: their results and
-** the output and diagnostics, as one string (caller frees). */
-static char *run_all(const char *text, ExecSchedule s)
+/* Runs every zero-argument function of [text] under [s] (the module
+** changed by [patch] when not NULL; --max-call-depth [max_depth] when not
+** 0): their results and the output and diagnostics, as one string (caller
+** frees). */
+static char *run_all_with(const char *text, ExecSchedule s, void (*patch)(Module *m), int max_depth)
 {
     Prog p;
-    load(&p, text, "s", s);
+    load_patched(&p, text, "s", s, patch);
+    if (max_depth) p.h->max_call_depth = max_depth;
     char *log = NULL;
     size_t loglen = 0;
     FILE *lf = open_memstream(&log, &loglen);
@@ -116,6 +130,11 @@ static char *run_all(const char *text, ExecSchedule s)
     fclose(lf);
     unload(&p);
     return log;
+}
+
+static char *run_all(const char *text, ExecSchedule s)
+{
+    return run_all_with(text, s, NULL, 0);
 }
 
 /* {=====================================================================
@@ -376,6 +395,139 @@ Test(vm, agrees_with_exact)
         free(e);
         free(f);
     }
+}
+
+/* {=====================================================================
+** The call chain of kernels run by compiled code
+** ====================================================================== */
+
+/* A compiled kernel's context carries the compiled calls (ExecCtx.vm) only
+** while the kernel runs; a copy that outlives it, and a call or invocation
+** it makes, hold them as CallSite links. No kernel that compiled code runs
+** does either today, so these tests give @leaf's op a kernel that does.
+** @leaf is compiled inline into @b, whose frame @a's frame called. */
+static const char chain_prog[] =
+    /* @boom runs on the dataflow engine: its division waits for a task,
+    ** so it reports after the call (and the compiled frames) returned. */
+    "func.func @boom(%x: i32) -> i32 {\n"
+    "  %d = \"tfrt_test.async_copy.i32\"(%x) : (i32) -> i32\n"
+    "  %z = tfrt.constant.i32 0\n"
+    "  %q, %r = tfrt.div.i32 %d, %z\n"                             /* line 4 */
+    "  tfrt.return %x : i32\n"
+    "}\n"
+    "func.func @leaf(%x: i32) -> i32 {\n"
+    "  %k = \"tfrt_test.fail\"() : () -> i32\n"                   /* line 8: patched */
+    "  tfrt.return %k : i32\n"
+    "}\n"
+    "func.func @b(%x: i32) -> i32 {\n"
+    "  %r = tfrt.call @leaf(%x) : (i32) -> i32\n"                 /* line 12 */
+    "  tfrt.return %r : i32\n"
+    "}\n"
+    "func.func @a(%x: i32) -> i32 {\n"
+    "  %r = tfrt.call @b(%x) : (i32) -> i32\n"                    /* line 16 */
+    "  tfrt.return %r : i32\n"
+    "}\n"
+    "func.func @main() -> i32 {\n"
+    "  %c = tfrt.constant.i32 7\n"
+    "  %r = tfrt.call @a(%c) : (i32) -> i32\n"                    /* line 21 */
+    "  tfrt.return %r : i32\n"
+    "}\n";
+
+/* Reports from a task, on its copy of the kernel's context. */
+static void report_task(void *a, void *b)
+{
+    ExecCtx *c = a;
+    exec_diag(c, b, "reported later");
+    exec_ctx_free(c);
+}
+
+static void k_report_later(KernelFrame *f)
+{
+    exec_enqueue(f->ctx, report_task, exec_ctx_dup(f->ctx), (void *)f->op);
+    kf_set(f, 0, any_int(ANY_I32, 1));
+}
+
+/* Calls @boom (exec_call_func: one link deeper), or invokes its body
+** (exec_invoke_block: no link). */
+static void boom(KernelFrame *f, bool call)
+{
+    const Func *fn = ir_module_func(host_module(f->ctx->host), "boom");
+    AsyncValue *arg = av_new_available(any_int(ANY_I32, 1));
+    if (call) exec_call_func(f->ctx, f->op, fn, &arg, 1, f->results);
+    else exec_invoke_block(f->ctx, fn->body, &arg, 1, f->results);
+    av_release(arg);
+}
+
+static void k_call_boom(KernelFrame *f) { boom(f, true); }
+static void k_invoke_boom(KernelFrame *f) { boom(f, false); }
+
+/* The kernel the next patch puts in place of @leaf's (a test process runs
+** one test). */
+static KernelFn chain_kernel;
+static OpInfo chain_info;
+
+static void patch_leaf(Module *m)
+{
+    Op *op = ir_module_func(m, "leaf")->body->ops[0];
+    chain_info = *op->info;
+    chain_info.fn = chain_kernel;
+    op->info = &chain_info;
+}
+
+/* The lines of [log] that start with "test.mlir:", joined by '|'. */
+static char *locations(const char *log)
+{
+    char *out = calloc(1, strlen(log) + 1);
+    cr_assert(out);
+    for (const char *l = log; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        if (strncmp(l, "test.mlir:", 10)) continue;
+        size_t n = strcspn(l, "\n");
+        if (*out) strcat(out, "|");
+        strncat(out, l, n);
+    }
+    return out;
+}
+
+/* Runs chain_prog with [k] in place of @leaf's kernel (--max-call-depth
+** [max_depth] unless 0) under both engines: they must print the same, and
+** its diagnostics' location lines must be [want]. */
+static void expect_chain(KernelFn k, int max_depth, const char *want)
+{
+    chain_kernel = k;
+    char *e = run_all_with(chain_prog, EXEC_EXACT, patch_leaf, max_depth);
+    char *f = run_all_with(chain_prog, EXEC_FAST, patch_leaf, max_depth);
+    cr_expect_str_eq(f, e, "fast:\n%s\nexact:\n%s", f, e);
+    char *loc = locations(f);
+    cr_expect_str_eq(loc, want, "%s", f);
+    free(loc);
+    free(e);
+    free(f);
+}
+
+/* @leaf's callers: @b's call, @a's, @main's. */
+#define LEAF_CHAIN "test.mlir:12:8: note: called from|test.mlir:16:8: note: called from|" \
+                   "test.mlir:21:8: note: called from"
+
+Test(vm, chain_kept_by_a_context_copy)
+{
+    expect_chain(k_report_later, 0,
+                 "test.mlir:8:8: error: unexpected error: runtime error: reported later|" LEAF_CHAIN);
+}
+
+Test(vm, chain_of_a_call_made_by_a_compiled_kernel)
+{
+    expect_chain(k_call_boom, 0,
+                 "test.mlir:4:12: error: unexpected error: runtime error: Divide by zero|"
+                 "test.mlir:8:8: note: called from|" LEAF_CHAIN);
+    /* The compiled calls count toward the depth limit: @main's call is at
+    ** depth 1, @leaf's at 3, the kernel's at 4. */
+    expect_chain(k_call_boom, 3, "test.mlir:8:8: error: unexpected error: call depth exceeds 3|" LEAF_CHAIN);
+}
+
+Test(vm, chain_of_an_invocation_made_by_a_compiled_kernel)
+{
+    expect_chain(k_invoke_boom, 0,
+                 "test.mlir:4:12: error: unexpected error: runtime error: Divide by zero|" LEAF_CHAIN);
 }
 
 /* {=====================================================================
