@@ -130,7 +130,7 @@ fargs(A) ::= fargs(B) COMMA farg(C).               { A = irb_push(ctx, B, C); }
 farg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T); }
 farg(A) ::= type(T).                               { A = irb_arg(ctx, NULL, T); }
 fresults_opt(A) ::= .                              { A = irb_vec(ctx, NULL); }
-fresults_opt(A) ::= ARROW type(T).                 { A = irb_vec(ctx, (void *)T); }
+fresults_opt(A) ::= ARROW stype(T).                { A = irb_vec(ctx, (void *)T); }
 fresults_opt(A) ::= ARROW LPAREN types_opt(T) RPAREN. { A = T; }
 fattrs_opt(A) ::= .                                { A = NULL; }
 fattrs_opt(A) ::= ATTRIBUTES attr_dict(D).         { A = D; }
@@ -268,17 +268,25 @@ colon_types_opt(A) ::= COLON types(T).             { A = T; }
 colon_types_opt(A) ::= COLON LPAREN types_opt(T) RPAREN. { A = T; }
 
 /* ---- types ---------------------------------------------------------------- */
+/* A type is a named one (stype) or a function type, which may stand
+** wherever a type does (docs/syntax.md): `(i32) -> i64` as an argument's
+** type, `() -> ((i32) -> i64)` for an op returning one. As in MLIR, a
+** function type's single result is a named type or a parenthesised list,
+** so `(A) -> (B) -> C` is an error and `(A) -> ((B) -> C)` is meant. */
 %type type {const Type *}
-type(A) ::= BARE_ID(T).                            { A = irb_type(ctx, &T); }
-type(A) ::= DIALECT_TYPE(T).                       { A = irb_type(ctx, &T); }
-type(A) ::= TENSOR_TYPE(T).                        { A = irb_type(ctx, &T); }
-type(A) ::= COMPLEX_TYPE(T).                       { A = irb_type(ctx, &T); }
+type(A) ::= stype(B).                              { A = B; }
+type(A) ::= fntype(B).                             { A = B; }
+%type stype {const Type *}
+stype(A) ::= BARE_ID(T).                           { A = irb_type(ctx, &T); }
+stype(A) ::= DIALECT_TYPE(T).                      { A = irb_type(ctx, &T); }
+stype(A) ::= TENSOR_TYPE(T).                       { A = irb_type(ctx, &T); }
+stype(A) ::= COMPLEX_TYPE(T).                      { A = irb_type(ctx, &T); }
 types(A) ::= type(B).                              { A = irb_vec(ctx, (void *)B); }
 types(A) ::= types(B) COMMA type(C).               { A = irb_push(ctx, B, (void *)C); }
 types_opt(A) ::= .                                 { A = irb_vec(ctx, NULL); }
 types_opt(A) ::= types(B).                         { A = B; }
 %type fntype {const Type *}
-fntype(A) ::= LPAREN types_opt(I) RPAREN ARROW type(R). { A = irb_fntype(ctx, I, irb_vec(ctx, (void *)R)); }
+fntype(A) ::= LPAREN types_opt(I) RPAREN ARROW stype(R). { A = irb_fntype(ctx, I, irb_vec(ctx, (void *)R)); }
 fntype(A) ::= LPAREN types_opt(I) RPAREN ARROW LPAREN types_opt(R) RPAREN. { A = irb_fntype(ctx, I, R); }
 
 /* ---- attributes ----------------------------------------------------------- */
@@ -306,7 +314,6 @@ attr(A) ::= STRING(T) COLON type(Y).               { A = irb_attr_string(ctx, &T
 attr(A) ::= SYMBOL(T).                             { A = irb_attr_symbol(ctx, &T); }
 attr(A) ::= UNIT.                                  { A = irb_attr_unit(ctx); }
 attr(A) ::= type(T).                               { A = irb_attr_type(ctx, T); }
-attr(A) ::= fntype(F).                             { A = irb_attr_type(ctx, F); }
 attr(A) ::= LBRACKET RBRACKET.                     { A = irb_attr_array(ctx, irb_vec(ctx, NULL)); }
 attr(A) ::= LBRACKET attr_list(L) RBRACKET.        { A = irb_attr_array(ctx, L); }
 attr(A) ::= attr_dict(D).                          { A = irb_attr_dict(ctx, D); }

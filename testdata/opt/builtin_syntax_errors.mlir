@@ -87,6 +87,21 @@ func.func @f() {
 
 // -----
 
+// A function type's single result is a named type or a list in
+// parentheses: a result that is a function type needs them, as in MLIR.
+func.func @f() {
+  // expected-error@+1 {{expected an operation, got '->'}}
+  %0 = "x.a"() : () -> (i32) -> i64
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+// expected-error@+1 {{expected alias, 'module' or 'func.func'}}
+func.func private @g() -> (i32) -> i64
+
+// -----
+
 // A type whose '>' never comes before the end of the input.
 // expected-error@+1 {{unbalanced '<' character in type or attribute (its '>' is missing)}}
 #a = #foo.attr<{a = 1,
