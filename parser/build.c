@@ -301,7 +301,13 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
                 return NULL;
             }
         }
-        irb_error(c, t, "use of undeclared SSA value name '%.*s'", (int)t->len, t->s);
+        /* MLIR's module body is a graph region: a use may come before
+        ** the definition there. tfrun reads them in order (docs/syntax.md). */
+        if (irb_at_module_level(c))
+            irb_error(c, t, "use of undeclared SSA value name '%.*s' (at module level a value is defined before its uses)",
+                      (int)t->len, t->s);
+        else
+            irb_error(c, t, "use of undeclared SSA value name '%.*s'", (int)t->len, t->s);
         return NULL;
     }
     if (ovf || idx >= e->nslots || !slots(e)[idx]) {
@@ -370,6 +376,30 @@ OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
 /* ========================================================================
 ** Functions and the module
 ** ======================================================================== */
+
+/* Appends [x] to [v], a list that lives in the IR arena (the scratch is
+** reset between functions); false when out of memory. */
+static bool keep_push(ParseCtx *c, Vec *v, void *x) {
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 16;
+        void **nv = arena_grow(c->a, v->v, (size_t)v->n, (size_t)cap, sizeof *nv);
+        if (!nv) { irb_oom(c); return false; }
+        v->v = nv; v->cap = cap;
+    }
+    v->v[v->n++] = x;
+    return true;
+}
+
+/* Records function [f] or op [op] as the next item of the top level
+** (only a parse with a module level keeps them). */
+static bool add_item(ParseCtx *c, Func *f, Op *op) {
+    if (!c->top) return true;
+    ModuleItem *it = alloc(c, sizeof *it);
+    if (!it) return false;
+    it->func = f;
+    it->op = op;
+    return keep_push(c, &c->items, it);
+}
 
 /* Adds interned [name] to the set of function names of this parse; false
 ** if it is already there (or out of memory). */
@@ -470,14 +500,7 @@ void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, cons
     c->func_args = NULL;
     if (loc) f->loc = loc;
     c->func = NULL;
-    /* c->funcs lives in the IR arena: the scratch is reset below. */
-    if (c->funcs.n == c->funcs.cap) {
-        int cap = c->funcs.cap ? c->funcs.cap * 2 : 16;
-        void **nv = arena_grow(c->a, c->funcs.v, (size_t)c->funcs.n, (size_t)cap, sizeof *nv);
-        if (!nv) { irb_oom(c); return; }
-        c->funcs.v = nv; c->funcs.cap = cap;
-    }
-    c->funcs.v[c->funcs.n++] = f;
+    if (!keep_push(c, &c->funcs, f) || !add_item(c, f, NULL)) return;
     /* Nothing of this function's scratch (lists, pending ops) is live now. */
     if (c->tmp && !c->pend) arena_reset(c->tmp);
 }
@@ -497,6 +520,42 @@ void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs)
     c->m->attrs = irb_sorted_attrs(c, attrs, NULL, 0, &c->m->nattrs, kw);
 }
 
+void irb_module_scope(ParseCtx *c) {
+    Block *b = irb_block_new(c, NULL, NULL);
+    Scope *s = b ? irb_scope_push(c, b) : NULL;
+    if (!s) return;
+    /* Below every function body (depth 0): what a function uses from here
+    ** is defined outside of its region (irb_use says so). */
+    s->depth = -1;
+    c->top = b;
+}
+
+bool irb_at_module_level(const ParseCtx *c) {
+    return c->top && c->scope && c->scope->block == c->top;
+}
+
+void irb_top_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
+    if (c->failed || !op) return;
+    if (!c->top) {
+        /* parse_funcs_into: the REPL's module is its functions. */
+        irb_error_at(c, op->line, op->col, "the REPL reads functions, not ops at module level");
+        return;
+    }
+    irb_stmt(c, results, op, loc);
+    if (c->failed || !add_item(c, NULL, op)) return;
+    /* As after a function: nothing of the statement's scratch is live. */
+    if (c->tmp && !c->pend) arena_reset(c->tmp);
+}
+
+void irb_commit_top(ParseCtx *c) {
+    if (c->failed || !c->top || c->top->nops == 0) return;
+    ModuleItem *items = alloc(c, (size_t)(c->items.n + 1) * sizeof *items);
+    if (!items) return;
+    for (int i = 0; i < c->items.n; i++) items[i] = *(ModuleItem *)c->items.v[i];
+    c->m->top = c->top;
+    c->m->items = items;
+    c->m->nitems = c->items.n;
+}
 
 /* ---- the generic form of functions and of the module ---------------------- */
 

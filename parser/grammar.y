@@ -95,6 +95,10 @@ top_item ::= HASH_ID(H) EQ attr(V).                { irb_attr_alias_def(ctx, &H,
 top_item ::= DIALECT_TYPE(H) EQ type(T).           { irb_type_alias_def(ctx, &H, T); }
 top_item ::= gfunc.
 top_item ::= gmodule.
+/* An op at module level (docs/syntax.md): the generic form only, as
+** mlir-opt reads an op of a dialect it does not know. */
+top_item ::= gop(O) loc_opt(L).                    { irb_top_stmt(ctx, NULL, O, L); }
+top_item ::= results(R) EQ gop(O) loc_opt(L).      { irb_top_stmt(ctx, R, O, L); }
 
 /* The generic form (what -mlir-print-op-generic prints):
 **   "func.func"() ({ ^bb0(%arg0: T): ... }) {function_type = .., sym_name = ".."} : () -> ()
@@ -156,7 +160,9 @@ call_args(A) ::= LPAREN operands_opt(B) RPAREN.    { A = B; }
 
 /* ---- operations: generic form -------------------------------------------- */
 /* "op.name"(%a, %b) [({region}, ...)] [{attrs}] : (Ta, Tb) -> R */
-op(X) ::= gen_head(H) gen_regions_opt attr_dict_opt(A) COLON fntype(F). { X = irb_op_generic(ctx, H, A, F); }
+op(X) ::= gop(G).                                  { X = G; }
+%type gop {Op *}
+gop(X) ::= gen_head(H) gen_regions_opt attr_dict_opt(A) COLON fntype(F). { X = irb_op_generic(ctx, H, A, F); }
 gen_head(H) ::= STRING(N) LPAREN operands_opt(O) RPAREN. { H = irb_op_generic_head(ctx, &N, O); }
 gen_regions_opt ::= .
 gen_regions_opt ::= LPAREN gregions RPAREN.
@@ -435,6 +441,28 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
         n++;
     }
     const char *got = major == 0 ? "end of input" : lex_token_name(major);
+    /* At module level, where an op is read in generic form only
+    ** (docs/syntax.md): among the functions, or after `%r =` there. */
+    bool top_items = yy_find_shift_action(TK_FUNC, p->yytos->stateno) != YY_ERROR_ACTION;
+    bool top_op = n == 1 && !strcmp(names[0], lex_token_name(TK_STRING)) && irb_at_module_level(ctx);
+    if ((top_items || top_op) && major >= TK_OP_GENERIC && major <= TK_OP_CRITICAL) {
+        int len = tok->len > 60 ? 60 : (int)tok->len;
+        irb_error(ctx, tok, "an op at module level is written in generic form: \"%.*s\"(...) : (...) -> (...)",
+                  len, tok->s);
+        return;
+    }
+    if (top_op) {
+        irb_error(ctx, tok, "expected an op name in quotes (at module level an op is written in generic form)");
+        return;
+    }
+    if (top_items && n > 3) {
+        if (got[0] == '\'' || major == 0)
+            irb_error(ctx, tok, "expected 'func.func', 'module', an alias or an op in generic form, got %s", got);
+        else
+            irb_error(ctx, tok, "expected 'func.func', 'module', an alias or an op in generic form, got '%.*s'",
+                      tok->len > 40 ? 40 : (int)tok->len, tok->s);
+        return;
+    }
     bool want_attr = yy_find_shift_action(TK_INT, p->yytos->stateno) != YY_ERROR_ACTION
                      && yy_find_shift_action(TK_LBRACKET, p->yytos->stateno) != YY_ERROR_ACTION;
     bool want_op = yy_find_shift_action(TK_OP_NULLARY, p->yytos->stateno) != YY_ERROR_ACTION

@@ -405,9 +405,11 @@ static Module *parse_whole(Module *m, bool borrowed, DiagSink *d, const ParseOpt
     ctx_init(&c, m, m->filename, d);
     c.no_fast = o && o->no_fast_stmts;
     c.first_line = first;
-    if (run(&c, TK_MODE_MODULE, m->source, m->source_len)) {
+    irb_module_scope(&c);
+    if (!c.failed && run(&c, TK_MODE_MODULE, m->source, m->source_len)) {
         irb_finish_aliases(&c);
         if (!c.failed) commit_funcs(&c, false);
+        irb_commit_top(&c);
     }
     ctx_free(&c);
     if (c.failed) {

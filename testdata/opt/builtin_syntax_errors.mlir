@@ -97,7 +97,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{expected alias, 'module' or 'func.func'}}
+// expected-error@+1 {{expected 'func.func', 'module', an alias or an op in generic form, got '->'}}
 func.func private @g() -> (i32) -> i64
 
 // -----
