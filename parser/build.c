@@ -377,28 +377,23 @@ OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
 ** Functions and the module
 ** ======================================================================== */
 
-/* Appends [x] to [v], a list that lives in the IR arena (the scratch is
-** reset between functions); false when out of memory. */
-static bool keep_push(ParseCtx *c, Vec *v, void *x) {
-    if (v->n == v->cap) {
-        int cap = v->cap ? v->cap * 2 : 16;
-        void **nv = arena_grow(c->a, v->v, (size_t)v->n, (size_t)cap, sizeof *nv);
-        if (!nv) { irb_oom(c); return false; }
-        v->v = nv; v->cap = cap;
-    }
-    v->v[v->n++] = x;
-    return true;
-}
-
-/* Records function [f] or op [op] as the next item of the top level
-** (only a parse with a module level keeps them). */
+/* Records function [f] or op [op] as the next item of the top level.
+** Only a parse with a module level keeps them, and only once it has an op
+** there: the first one enters the functions read before it. */
 static bool add_item(ParseCtx *c, Func *f, Op *op) {
-    if (!c->top) return true;
-    ModuleItem *it = alloc(c, sizeof *it);
-    if (!it) return false;
-    it->func = f;
-    it->op = op;
-    return keep_push(c, &c->items, it);
+    if (!c->top || (f && c->top->nops == 0)) return true;
+    int need = c->nitems + 1 + (c->nitems == 0 ? c->funcs.n : 0);
+    if (need > c->capitems) {
+        int cap = c->capitems ? c->capitems : 16;
+        while (cap < need) cap *= 2;
+        ModuleItem *ni = arena_grow(c->a, c->items, (size_t)c->nitems, (size_t)cap, sizeof *ni);
+        if (!ni) { irb_oom(c); return false; }
+        c->items = ni; c->capitems = cap;
+    }
+    if (c->nitems == 0)
+        for (int i = 0; i < c->funcs.n; i++) c->items[c->nitems++] = (ModuleItem){ c->funcs.v[i], NULL };
+    c->items[c->nitems++] = (ModuleItem){ f, op };
+    return true;
 }
 
 /* Adds interned [name] to the set of function names of this parse; false
@@ -500,7 +495,15 @@ void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, cons
     c->func_args = NULL;
     if (loc) f->loc = loc;
     c->func = NULL;
-    if (!keep_push(c, &c->funcs, f) || !add_item(c, f, NULL)) return;
+    /* c->funcs lives in the IR arena: the scratch is reset below. */
+    if (c->funcs.n == c->funcs.cap) {
+        int cap = c->funcs.cap ? c->funcs.cap * 2 : 16;
+        void **nv = arena_grow(c->a, c->funcs.v, (size_t)c->funcs.n, (size_t)cap, sizeof *nv);
+        if (!nv) { irb_oom(c); return; }
+        c->funcs.v = nv; c->funcs.cap = cap;
+    }
+    c->funcs.v[c->funcs.n++] = f;
+    if (!add_item(c, f, NULL)) return;
     /* Nothing of this function's scratch (lists, pending ops) is live now. */
     if (c->tmp && !c->pend) arena_reset(c->tmp);
 }
@@ -549,12 +552,9 @@ void irb_top_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
 
 void irb_commit_top(ParseCtx *c) {
     if (c->failed || !c->top || c->top->nops == 0) return;
-    ModuleItem *items = alloc(c, (size_t)(c->items.n + 1) * sizeof *items);
-    if (!items) return;
-    for (int i = 0; i < c->items.n; i++) items[i] = *(ModuleItem *)c->items.v[i];
     c->m->top = c->top;
-    c->m->items = items;
-    c->m->nitems = c->items.n;
+    c->m->items = c->items;
+    c->m->nitems = c->nitems;
 }
 
 /* ---- the generic form of functions and of the module ---------------------- */

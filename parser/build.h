@@ -80,7 +80,9 @@ typedef struct ParseCtx {
     Vec *func_args;                /* its arguments (OperandRef*), bound at the body */
     Vec funcs;                     /* Func* parsed in this run, source order */
     Block *top;                    /* the module level's block (irb_module_scope), or NULL */
-    Vec items;                     /* ModuleItem* of the top level, source order */
+    /* The top level in source order (IR arena), kept from the first op at
+    ** module level on (the functions before it are entered then). */
+    ModuleItem *items; int nitems, capitems;
     const char **fnames; int nfnames, capfnames;   /* their names (a hash set) */
     AliasRef *aliases;             /* `#name` location aliases */
     struct SymAlias *attr_aliases; /* `#name = attr` (defined before use) */

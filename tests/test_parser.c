@@ -1250,6 +1250,14 @@ Test(parser, ops_at_module_level) {
     ir_module_walk_top(m, walk_names, seen);
     cr_expect_str_eq(seen, "o:x.a f:f o:x.r f:g o:x.last f:b");
     done(&p);
+    /* The functions before the first op at module level are in their places. */
+    m = ok("func.func @a() {\n  tfrt.return\n}\nfunc.func @b() {\n  tfrt.return\n}\n"
+           "\"x.a\"() : () -> ()\nfunc.func @c() {\n  tfrt.return\n}\n", &p);
+    cr_expect_eq(m->nitems, 4);
+    seen[0] = '\0';
+    ir_module_walk_top(m, walk_names, seen);
+    cr_expect_str_eq(seen, "f:a f:b o:x.a f:c");
+    done(&p);
     /* Without ops at module level the functions are the top level. */
     m = ok("func.func @f() {\n  tfrt.return\n}\n", &p);
     cr_expect_null(m->top);
