@@ -10,7 +10,7 @@ const char *brackets_close(const char *p, const char *e)
     int depth = 1;
     while (p < e) {
         char c = *p;
-        if (c == '\n' || c == '\0') return NULL;
+        if (c == '\0') return NULL;
         if (c == '"') {
             for (p++; p < e && *p != '"'; p++) {
                 if (*p == '\n' || *p == '\0') return NULL;

@@ -11,11 +11,12 @@
 #define TFRUN_BASE_BRACKETS_H
 
 /* [p] is just after an opening '<'. Returns the byte after the matching
-** '>' (before [e]), or NULL when the body does not close on its line.
-** Brackets of every kind nest; a ')', ']' or '}' that would close the '<'
-** is unbalanced (NULL); the '>' of "->" and ">=" closes nothing; string
-** literals are skipped whole (a backslash escapes the next byte); a
-** newline or NUL byte ends the search. */
+** '>' (before [e]), or NULL when the body does not close. The body may
+** span lines, as MLIR's may (docs/syntax.md). Brackets of every kind nest;
+** a ')', ']' or '}' that would close the '<' is unbalanced (NULL); the '>'
+** of "->" and ">=" closes nothing; string literals are skipped whole (a
+** backslash escapes the next byte; a newline inside one is an unterminated
+** string: NULL); a NUL byte ends the search. */
 const char *brackets_close(const char *p, const char *e);
 
 #endif

@@ -466,6 +466,14 @@ int cli_lint(int argc, char **argv)
                      why ? why : "has effects the analysis does not model");
             emit_at(d, DIAG_REMARK, m, op, msg);
         }
+        /* What never runs has no effect to order (docs/syntax.md). */
+        for (int i = 0; m->top && i < m->top->nops; i++) {
+            const Op *op = m->top->ops[i];
+            char msg[512];
+            snprintf(msg, sizeof msg, "'%s' is at module level: it never runs (only functions do), "
+                     "and the lint does not look at it", op->name);
+            emit_at(d, DIAG_REMARK, m, op, msg);
+        }
         for (int i = 0; i < seq_npairs(a); i++) report_pair(&L, a, i);
         if (o.fix) {
             FILE *out = stdout;

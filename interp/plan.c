@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ir/module.h"
 #include "interp/bigmem.h"
 #include "interp/exec.h"
 #include "interp/exec_int.h"
@@ -322,16 +323,39 @@ static bool op_has_kernel(const Op *op)
     return is_return(op) || (op->info && op->info->fn);
 }
 
+static void find_unknown(LoadCtx *lc, const Block *b);
+
 /* Post-order op walk (docs/execution.md §1.4): ops nested in an op's regions, then the op. */
+static void find_unknown_op(LoadCtx *lc, const Op *op)
+{
+    for (int r = 0; r < op->nregions; r++) find_unknown(lc, op->regions[r]);
+    lc->pos++;
+    if (!lc->first_unknown && !op_has_kernel(op)) lc->first_unknown = op;
+}
+
 static void find_unknown(LoadCtx *lc, const Block *b)
 {
     for (int i = 0; i < b->nops; i++) {
         prefetch_ahead(b->ops, i, b->nops);
-        const Op *op = b->ops[i];
-        for (int r = 0; r < op->nregions; r++) find_unknown(lc, op->regions[r]);
-        lc->pos++;
-        if (!lc->first_unknown && !op_has_kernel(op)) lc->first_unknown = op;
+        find_unknown_op(lc, b->ops[i]);
     }
+}
+
+/* The kernel table's order (docs/execution.md §1.4): the top level in
+** source order, functions and ops at module level alike (docs/syntax.md:
+** such an op is a kernel of the table, though it never runs). */
+static void find_unknown_item(void *ud, const Func *f, const Op *op)
+{
+    LoadCtx *lc = ud;
+    if (lc->first_unknown) return;
+    if (f && f->body) find_unknown(lc, f->body);
+    else if (op) find_unknown_op(lc, op);
+}
+
+/* Is [op] inside a function (not at module level, nor in an op there)? */
+static bool in_function(const Op *op)
+{
+    return op->parent && op->parent->func;
 }
 
 typedef struct LocateCtx { const char *name; const Op *found; } LocateCtx;
@@ -372,11 +396,12 @@ bool exec_load(Host *h)
     HostPriv *hp = (HostPriv *)h;
     const Module *m = h->module;
     LoadCtx lc = { h, NULL, 0, 0 };
-    for (int i = 0; i < m->nfuncs && !lc.first_unknown; i++)
-        if (m->funcs[i]->body) find_unknown(&lc, m->funcs[i]->body);
+    ir_module_walk_top(m, find_unknown_item, &lc);
     if (lc.first_unknown) {
+        /* An op at module level (or inside one) is reported where it is;
+        ** one in a function at the first op of that name. */
         LocateCtx loc = { lc.first_unknown->name, NULL };
-        walk_module(h, locate_cb, &loc);
+        if (in_function(lc.first_unknown)) walk_module(h, locate_cb, &loc);
         /* A load-time failure, not a runtime one (docs/language.md §4): no
         ** "runtime error:" prefix, and the nearest op of the table as a
         ** note. Still checked against expected-error annotations (docs/execution.md §1.8). */

@@ -12,6 +12,10 @@
 ** Shape: Module -> Func[] -> body Block -> Op[] -> nested Region (= one Block)
 ** -> Op[] ... A Block has arguments (Values) and ops; its last op is
 ** `tfrt.return` (a region of an op tfrun does not know may end otherwise). Regions are isolated from above (docs/language.md §2.7).
+** Ops written at module level, outside functions (ops of other dialects,
+** docs/syntax.md), are in the Module's block `top`, which belongs to no
+** function and has no terminator; `items` keeps their place among the
+** functions.
 **
 ** Value numbering for the executor: within a block, values are numbered
 ** block arguments first, then op results in op order (Value.index), which is
@@ -177,11 +181,27 @@ struct Func {
     int index;                     /* position in Module.funcs (source order) */
 };
 
+/* One item of a module's top level: a function or an op at module level
+** (exactly one of the two is set). */
+typedef struct ModuleItem {
+    Func *func;
+    Op *op;
+} ModuleItem;
+
 struct Module {
     Arena *arena;
     const char *filename;          /* as given on the command line, "<stdin>" for stdin */
     const char *source; size_t source_len;   /* the text (owned by the module) */
     Func **funcs; int nfuncs;      /* source order */
+    /* The ops at module level other than functions (docs/syntax.md), NULL
+    ** when there are none: a block of no function (func and parent_op NULL),
+    ** without terminator, whose values only later ops at module level see.
+    ** [items] is the top level in source order, functions and these ops,
+    ** as the parser read it (NULL when there is no such op: then m->funcs
+    ** is the order). Walk it with ir_module_walk_top, which skips the
+    ** functions passes have removed since. */
+    Block *top;
+    const ModuleItem *items; int nitems;
     NamedAttr *attrs; int nattrs;  /* module attributes */
     const char *name;              /* `module @name`, without '@'; NULL if none */
     struct IrTables *tables;       /* interning tables (ir/intern.h: names, types, signatures) */

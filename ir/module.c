@@ -1,10 +1,12 @@
 /*
 ** module.c — a Module's life (ir_module_new, ir_module_free) and the
 ** queries of ir/ir.h and ir/module.h: attributes by name, functions by
-** name (ir_index_funcs, ir_module_func), source lines, ir_op_is_return.
+** name (ir_index_funcs, ir_module_func), the top level in source order
+** (ir_module_walk_top), source lines, ir_op_is_return.
 */
 #include <stdlib.h>
 #include <string.h>
+#include "base/alloc.h"
 #include "ir/intern.h"
 #include "kernels/optable.h"
 
@@ -90,6 +92,32 @@ Func *ir_module_func(const Module *m, const char *name) {
     for (int i = 0; i < m->nfuncs; i++)
         if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];
     return NULL;
+}
+
+bool ir_module_has_func(const Module *m, const Func *f) {
+    return f->index >= 0 && f->index < m->nfuncs && m->funcs[f->index] == f;
+}
+
+void ir_module_walk_top(const Module *m, void (*fn)(void *ud, const Func *f, const Op *op), void *ud) {
+    if (!m->items) {
+        for (int i = 0; i < m->nfuncs; i++) fn(ud, m->funcs[i], NULL);
+        return;
+    }
+    /* The items as read, without the functions removed since, then any
+    ** function that is not among them. */
+    bool *seen = xcalloc((size_t)m->nfuncs + 1, sizeof *seen);
+    for (int i = 0; i < m->nitems; i++) {
+        const ModuleItem *it = &m->items[i];
+        if (it->op) {
+            fn(ud, NULL, it->op);
+        } else if (ir_module_has_func(m, it->func) && !seen[it->func->index]) {
+            seen[it->func->index] = true;
+            fn(ud, it->func, NULL);
+        }
+    }
+    for (int i = 0; i < m->nfuncs; i++)
+        if (!seen[i]) fn(ud, m->funcs[i], NULL);
+    free(seen);
 }
 
 const char *ir_source_line(const Module *m, int line, size_t *len) {

@@ -38,6 +38,13 @@ bool ir_type_accepts(const Type *w, const Type *v);
 ** (the parser calls it; anyone editing m->funcs by hand must too, or the
 ** index goes stale). Not thread-safe: call before sharing the module. */
 void ir_index_funcs(Module *m);
+/* Is [f] one of [m]'s functions now (passes and the REPL remove some)? */
+bool ir_module_has_func(const Module *m, const Func *f);
+/* Calls [fn] for each item of [m]'s top level in source order: every
+** function of m->funcs and every op of m->top (docs/syntax.md), each once
+** (functions added after the parse come last). Exactly one of [f] and
+** [op] is set. */
+void ir_module_walk_top(const Module *m, void (*fn)(void *ud, const Func *f, const Op *op), void *ud);
 /* A function type (interned). */
 const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *const *out, int nout);
 

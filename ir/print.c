@@ -1,7 +1,8 @@
 /*
 ** print.c — the MLIR printer (see print.h).
 **
-** One Printer per function: a table Value* -> printed name, filled while
+** One Printer per function (and one for the ops at module level,
+** print_top): a table Value* -> printed name, filled while
 ** walking the body in text order (function arguments `%argN`; each op with
 ** results takes the next number; a region's block arguments take the names
 ** of the operands they are bound to, docs/language.md §2.7). Because the
@@ -46,6 +47,8 @@ typedef struct Printer {
     char *pool; size_t pool_used, pool_cap;   /* current chunk */
     char **chunks; int nchunks;
     int next_id, next_arg;
+    int first_id;            /* a function's first value number: after the
+                                module level's values (print_top) */
     int indent;
     bool generic;            /* every op in generic form (IrPrintOptions) */
     bool no_locs;            /* no loc(...) at all (IrPrintOptions.debuginfo off) */
@@ -352,8 +355,8 @@ static bool use_custom(Printer *p, const Op *op)
 
 static void number_block(Printer *p, const Block *b);
 
-/* Names the results of [op] and the values inside its regions. */
-static void number_op(Printer *p, const Op *op)
+/* Names the results of [op]: `%N`, or `%N#i` for several (one number). */
+static void number_results(Printer *p, const Op *op)
 {
     char buf[64];
     if (op->nresults == 1) {
@@ -367,6 +370,13 @@ static void number_op(Printer *p, const Op *op)
         }
         p->next_id++;
     }
+}
+
+/* Names the results of [op] and the values inside its regions. */
+static void number_op(Printer *p, const Op *op)
+{
+    char buf[64];
+    number_results(p, op);
     bool custom = use_custom(p, op);
     for (int r = 0; r < op->nregions; r++) {
         const Block *b = op->regions[r];
@@ -392,25 +402,15 @@ static void number_block(Printer *p, const Block *b)
 
 /* MLIR's numbering, for the generic form: a block's own results first,
 ** then each region of its ops, every region starting from the counters as
-** they were before it (so sibling regions reuse names, as mlir-opt's do). */
-static void number_block_generic(Printer *p, const Block *b)
+** they were before it (so sibling regions reuse names, as mlir-opt's do).
+** [inner_custom]: the regions inside are numbered as tfrun's custom form
+** numbers a function body (the module level in custom form: its ops are
+** generic, what their regions hold need not be). */
+static void number_block_mlir(Printer *p, const Block *b, bool inner_custom)
 {
     char buf[64];
-    for (int i = 0; i < b->nops; i++) {
-        const Op *op = b->ops[i];
-        if (!op) continue;
-        if (op->nresults == 1) {
-            snprintf(buf, sizeof buf, "%%%d", p->next_id);
-            set_name(p, op->results[0], buf);
-            p->next_id++;
-        } else if (op->nresults > 1) {
-            for (int k = 0; k < op->nresults; k++) {
-                snprintf(buf, sizeof buf, "%%%d#%d", p->next_id, k);
-                set_name(p, op->results[k], buf);
-            }
-            p->next_id++;
-        }
-    }
+    for (int i = 0; i < b->nops; i++)
+        if (b->ops[i]) number_results(p, b->ops[i]);
     for (int i = 0; i < b->nops; i++) {
         const Op *op = b->ops[i];
         if (!op) continue;
@@ -422,7 +422,8 @@ static void number_block_generic(Printer *p, const Block *b)
                 snprintf(buf, sizeof buf, "%%arg%d", p->next_arg++);
                 set_name(p, rb->args[k], buf);
             }
-            number_block_generic(p, rb);
+            if (inner_custom) number_block(p, rb);
+            else number_block_mlir(p, rb, false);
             p->next_id = id;
             p->next_arg = arg;
         }
@@ -827,17 +828,23 @@ static bool default_loc(const Printer *p, const Op *op)
     return !p->m || !p->m->filename || (l->file && !strcmp(l->file, p->m->filename));
 }
 
-static void print_op(Printer *p, const Op *op)
+/* [op] on its line, in custom syntax when [custom]. */
+static void print_op_as(Printer *p, const Op *op, bool custom)
 {
     indent(p);
     print_results_lhs(p, op);
-    if (use_custom(p, op)) print_custom(p, op);
+    if (custom) print_custom(p, op);
     else print_generic(p, op);
     if (!p->no_locs && !default_loc(p, op)) {
         fputc(' ', p->out);
         ir_print_loc(p->out, op->loc);
     }
     fputc('\n', p->out);
+}
+
+static void print_op(Printer *p, const Op *op)
+{
+    print_op_as(p, op, use_custom(p, op));
 }
 
 static void print_block_body(Printer *p, const Block *b)
@@ -893,7 +900,7 @@ static void print_func_p(Printer *p, const Func *f)
     }
     print_attributes_clause(o, f->attrs, f->nattrs);
     if (f->body) {
-        p->next_id = 0;
+        p->next_id = p->first_id;
         p->next_arg = f->nargs;
         number_block(p, f->body);
         fputs(" {\n", o);
@@ -940,9 +947,9 @@ static void print_func_generic(Printer *p, const Func *f)
             snprintf(buf, sizeof buf, "%%arg%d", i);
             set_name(p, f->body->args[i], buf);
         }
-        p->next_id = 0;
+        p->next_id = p->first_id;
         p->next_arg = f->nargs;
-        number_block_generic(p, f->body);
+        number_block_mlir(p, f->body, false);
         if (f->nargs) {
             indent(p);
             fputs("^bb0(", o);
@@ -993,6 +1000,61 @@ static void print_func_generic(Printer *p, const Func *f)
     fputs("} : () -> ()\n", o);
 }
 
+/* The module's body: its top level in source order (ir_module_walk_top),
+** each function with a printer of its own, the ops at module level
+** (docs/syntax.md) with one printer for all, in generic form (the only
+** form read there). Their values are numbered first, then what their
+** regions hold, as mlir-opt numbers a block; a function's values are
+** numbered after the module level's, as mlir-opt's are. */
+typedef struct TopPrint {
+    FILE *out;
+    const Module *m;
+    SigCache sc;
+    Printer top;             /* the module level's names */
+    bool generic, no_locs;
+} TopPrint;
+
+static void print_top_item(void *ud, const Func *f, const Op *op)
+{
+    TopPrint *tp = ud;
+    if (op) {
+        print_op_as(&tp->top, op, false);
+        return;
+    }
+    Printer p;
+    memset(&p, 0, sizeof p);
+    p.out = tp->out;
+    p.m = tp->m;
+    p.sc = &tp->sc;
+    p.indent = 1;
+    p.generic = tp->generic;
+    p.no_locs = tp->no_locs;
+    p.first_id = tp->top.next_id;
+    if (tp->generic) print_func_generic(&p, f);
+    else print_func_p(&p, f);
+    printer_free(&p);
+}
+
+static void print_top(FILE *out, const Module *m, bool generic, bool no_locs)
+{
+    TopPrint tp;
+    memset(&tp, 0, sizeof tp);
+    tp.out = out;
+    tp.m = m;
+    tp.generic = generic;
+    tp.no_locs = no_locs;
+    tp.top.out = out;
+    tp.top.m = m;
+    tp.top.sc = &tp.sc;
+    tp.top.indent = 1;
+    tp.top.generic = generic;
+    tp.top.no_locs = no_locs;
+    if (m->top) number_block_mlir(&tp.top, m->top, !generic);
+    ir_module_walk_top(m, print_top_item, &tp);
+    printer_free(&tp.top);
+    free(tp.sc.sigs);
+}
+
 static void print_module_custom(FILE *out, const Module *m, bool no_locs);
 
 /* [opt] NULL: tfrun's own form, with the locations written in the source. */
@@ -1004,20 +1066,7 @@ void pr_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
         return;
     }
     fputs("\"builtin.module\"() ({\n", out);
-    SigCache sc = { NULL, 0, NULL };
-    for (int i = 0; i < m->nfuncs; i++) {
-        Printer p;
-        memset(&p, 0, sizeof p);
-        p.out = out;
-        p.m = m;
-        p.sc = &sc;
-        p.indent = 1;
-        p.generic = true;
-        p.no_locs = no_locs;
-        print_func_generic(&p, m->funcs[i]);
-        printer_free(&p);
-    }
-    free(sc.sigs);
+    print_top(out, m, true, no_locs);
     fputs("})", out);
     /* A named module's name and its attributes, in name order. */
     if (m->name || m->nattrs) {
@@ -1054,19 +1103,7 @@ static void print_module_custom(FILE *out, const Module *m, bool no_locs)
     }
     print_attributes_clause(out, m->attrs, m->nattrs);
     fputs(" {\n", out);
-    SigCache sc = { NULL, 0, NULL };
-    for (int i = 0; i < m->nfuncs; i++) {
-        Printer p;
-        memset(&p, 0, sizeof p);
-        p.out = out;
-        p.m = m;
-        p.sc = &sc;
-        p.indent = 1;
-        p.no_locs = no_locs;
-        print_func_p(&p, m->funcs[i]);
-        printer_free(&p);
-    }
-    free(sc.sigs);
+    print_top(out, m, false, no_locs);
     fputs("}\n", out);
 }
 

@@ -1,9 +1,11 @@
 /*
 ** print.h — the MLIR printer behind `tfrun opt` (docs/tools.md §1).
 **
-** Canonical form: a `module { ... }` around the functions, `func.func`,
-** values renumbered per function (`%0, %1, ...`; a multi-result op defines
-** `%N:K` and its results are used as `%N#i`), function arguments `%argN`
+** Canonical form: a `module { ... }` around the functions and the ops at
+** module level (in their places, in generic form; docs/syntax.md),
+** `func.func`, values renumbered per function after the module level's
+** (`%0, %1, ...`; a multi-result op defines `%N:K` and its results are
+** used as `%N#i`), function arguments `%argN`
 ** (a declaration: their types only, `func.func private @f(i32) -> i32`),
 ** every op in its custom syntax when it has one (kernels/optable.h
 ** SyntaxFamily) and the generic form otherwise, attributes in MLIR's

@@ -84,29 +84,41 @@ static void maps_in_attr(MapAliases *ma, const Attr *a, int depth)
     }
 }
 
+static void maps_in_block(MapAliases *ma, const Block *b, int depth);
+
+static void maps_in_op(MapAliases *ma, const Op *op, int depth)
+{
+    for (int r = 0; r < op->nregions; r++) maps_in_block(ma, op->regions[r], depth + 1);
+    for (int i = 0; i < op->noperands; i++)
+        maps_in_type(ma, op->operand_types ? op->operand_types[i] : op->operands[i] ? op->operands[i]->type : NULL);
+    for (int i = 0; i < op->nresults; i++) maps_in_type(ma, op->results[i] ? op->results[i]->type : NULL);
+    for (int i = 0; i < op->nattrs; i++) maps_in_attr(ma, op->attrs[i].value, 0);
+}
+
 static void maps_in_block(MapAliases *ma, const Block *b, int depth)
 {
     if (!b || depth > IR_MAX_NESTING + 1) return;
     for (int i = 0; i < b->nargs; i++) maps_in_type(ma, b->args[i]->type);
-    for (int k = 0; k < b->nops; k++) {
-        const Op *op = b->ops[k];
-        for (int r = 0; r < op->nregions; r++) maps_in_block(ma, op->regions[r], depth + 1);
-        for (int i = 0; i < op->noperands; i++)
-            maps_in_type(ma, op->operand_types ? op->operand_types[i] : op->operands[i] ? op->operands[i]->type : NULL);
-        for (int i = 0; i < op->nresults; i++) maps_in_type(ma, op->results[i] ? op->results[i]->type : NULL);
-        for (int i = 0; i < op->nattrs; i++) maps_in_attr(ma, op->attrs[i].value, 0);
+    for (int k = 0; k < b->nops; k++) maps_in_op(ma, b->ops[k], depth);
+}
+
+/* A function (its body first, as its region) or an op at module level. */
+static void maps_in_item(void *ud, const Func *f, const Op *op)
+{
+    MapAliases *ma = ud;
+    if (op) {
+        maps_in_op(ma, op, 0);
+        return;
     }
+    if (f->body) maps_in_block(ma, f->body, 0);
+    for (int k = 0; k < f->nargs; k++) maps_in_type(ma, f->arg_types[k]);
+    for (int k = 0; k < f->nresults; k++) maps_in_type(ma, f->result_types[k]);
+    for (int k = 0; k < f->nattrs; k++) maps_in_attr(ma, f->attrs[k].value, 0);
 }
 
 static void maps_in_module(MapAliases *ma, const Module *m)
 {
-    for (int i = 0; i < m->nfuncs; i++) {
-        const Func *f = m->funcs[i];
-        if (f->body) maps_in_block(ma, f->body, 0);
-        for (int k = 0; k < f->nargs; k++) maps_in_type(ma, f->arg_types[k]);
-        for (int k = 0; k < f->nresults; k++) maps_in_type(ma, f->result_types[k]);
-        for (int k = 0; k < f->nattrs; k++) maps_in_attr(ma, f->attrs[k].value, 0);
-    }
+    ir_module_walk_top(m, maps_in_item, ma);
     for (int i = 0; i < m->nattrs; i++) maps_in_attr(ma, m->attrs[i].value, 0);
 }
 

@@ -370,6 +370,7 @@ int ir_inline(Module *m)
         int *refs = xcalloc((size_t)m->nfuncs + 1, sizeof *refs);
         bool *gone = xcalloc((size_t)m->nfuncs + 1, sizeof *gone);
         for (int i = 0; i < m->nfuncs; i++) count_refs(m, m->funcs[i]->body, refs, 0);
+        count_refs(m, m->top, refs, 0);     /* symbols named at module level */
         int n = 0;
         for (int i = 0; i < m->nfuncs; i++)
             if (m->funcs[i]->body && !gone[i]) n += inline_block(m, m->funcs[i], m->funcs[i]->body, refs, gone, 0);

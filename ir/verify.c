@@ -491,6 +491,25 @@ static const Func *lookup(V *v, const char *name)
     return name ? ir_module_func(v->m, name) : NULL;
 }
 
+/* The symbol an op at module level defines: its `sym_name` string, as
+** MLIR's symbol table takes it from any op (docs/syntax.md); NULL if none. */
+static const char *op_symbol(const Op *op)
+{
+    const Attr *a = ir_op_attr(op, "sym_name");
+    return a && a->kind == ATTR_STRING && a->u.str.s && strlen(a->u.str.s) == a->u.str.len ? a->u.str.s : NULL;
+}
+
+/* The op at module level that defines symbol [name], or NULL. */
+static const Op *top_symbol(V *v, const char *name)
+{
+    const Block *b = v->m->top;
+    for (int i = 0; b && i < b->nops; i++) {
+        const char *s = op_symbol(b->ops[i]);
+        if (s && !strcmp(s, name)) return b->ops[i];
+    }
+    return NULL;
+}
+
 static void callee_note(V *v, const Func *f)
 {
     at_func(v, DIAG_NOTE, f, "callee @%s defined here", f->name);
@@ -553,7 +572,9 @@ static void check_symbols(V *v, const Op *op, const Attr *a, const char *skip, i
     if (!a || depth > 64) return;
     if (a->kind == ATTR_SYMBOL) {
         const char *s = a->u.str.s;
-        if (s && !lookup(v, s) && !(skip && !strcmp(s, skip)))
+        /* A symbol of an op at module level is defined for `opt`; TFRT's
+        ** converter knows only functions. */
+        if (s && !lookup(v, s) && !(skip && !strcmp(s, skip)) && (v->o.for_execution || !top_symbol(v, s)))
             at_op(v, DIAG_ERROR, op, "function @%s not defined", s);
     } else if (a->kind == ATTR_ARRAY) {
         for (int i = 0; i < a->u.arr.n; i++) check_symbols(v, op, a->u.arr.elems[i], skip, depth + 1);
@@ -1025,9 +1046,58 @@ static bool plain_op_ok(const Block *b, const Op *op, const Row *r)
     return true;
 }
 
-/* Every check below skips what cannot apply to the op: the op-table facts
-** are in its Row, and ops without attributes, callee or regions (most of
-** them) pay nothing for those checks. */
+/* Op [i] of block [b], whose named values are in [names] (NULL: the
+** builder has checked them, Block.names_unique). [rc]: what a return in
+** [b] returns to (NULL at module level, where no return belongs). Every
+** check skips what cannot apply to the op: the op-table facts are in its
+** Row, and ops without attributes, callee or regions (most of them) pay
+** nothing for those checks. */
+static void verify_op(V *v, const Block *b, int i, NameTab *names, const RetCtx *rc, int depth)
+{
+    const Op *op = b->ops[i];
+    const OpInfo *info = op->info;
+    Row *row = info ? row_of(v, info) : NULL;
+    if (row && row->fast && plain_op_ok(b, op, row)) {
+        for (int r = 0; names && names->slots && r < op->nresults; r++) {
+            const Value *old = name_enter(names, op->results[r]);
+            if (old) redefined(v, op->results[r], old, op, b);
+        }
+        return;
+    }
+    bool is_ret = ir_op_is_return(op);
+    check_operands(v, b, op);
+    for (int r = 0; r < op->nresults; r++) {
+        const Value *res = op->results[r];
+        if (!res) continue;
+        if (res->def != op || res->block != b || res->result_index != r) {
+            op_error(v, op, "result #%d is defined twice", r);
+            continue;
+        }
+        const Value *old = names ? name_enter(names, res) : NULL;
+        if (old) redefined(v, res, old, op, b);
+    }
+    if (is_ret) {
+        if (!rc) {
+            op_error(v, op, "ends a function or a region: it cannot stand at module level");
+            return;
+        }
+        if (i != b->nops - 1) op_error(v, op, "must be the last operation in the parent block");
+        if (op->nresults) op_error(v, op, "expected 0 results, but found %d", op->nresults);
+        check_return(v, op, rc);
+        return;
+    }
+    if (!info) {
+        check_unknown_op(v, op);
+    } else {
+        check_signature(v, op, row);
+        check_attrs_cached(v, op, row);
+        if (!row || row->callee_checks) check_callees(v, op);
+        if (v->o.for_execution && info->family == SYN_CALL) check_call_not_sync(v, op);
+    }
+    if (op->nattrs > 0 || op->callee) check_op_symbols(v, op);
+    if (op->nregions > 0 || (info && (info->flags & OPF_HAS_REGIONS))) check_regions(v, op, depth);
+}
+
 static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
 {
     if (depth > MAX_DEPTH) {
@@ -1060,47 +1130,8 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
         const Value *old = name_enter(&names, a);
         if (old) redefined(v, a, old, NULL, b);
     }
-    for (int i = 0; i < b->nops; i++) {
-        const Op *op = b->ops[i];
-        if (!op) continue;
-        const OpInfo *info = op->info;
-        Row *row = info ? row_of(v, info) : NULL;
-        if (row && row->fast && plain_op_ok(b, op, row)) {
-            for (int r = 0; names.slots && r < op->nresults; r++) {
-                const Value *old = name_enter(&names, op->results[r]);
-                if (old) redefined(v, op->results[r], old, op, b);
-            }
-            continue;
-        }
-        bool is_ret = ir_op_is_return(op);
-        check_operands(v, b, op);
-        for (int r = 0; r < op->nresults; r++) {
-            const Value *res = op->results[r];
-            if (!res) continue;
-            if (res->def != op || res->block != b || res->result_index != r) {
-                op_error(v, op, "result #%d is defined twice", r);
-                continue;
-            }
-            const Value *old = name_enter(&names, res);
-            if (old) redefined(v, res, old, op, b);
-        }
-        if (is_ret) {
-            if (i != b->nops - 1) op_error(v, op, "must be the last operation in the parent block");
-            if (op->nresults) op_error(v, op, "expected 0 results, but found %d", op->nresults);
-            check_return(v, op, rc);
-            continue;
-        }
-        if (!info) {
-            check_unknown_op(v, op);
-        } else {
-            check_signature(v, op, row);
-            check_attrs_cached(v, op, row);
-            if (!row || row->callee_checks) check_callees(v, op);
-            if (v->o.for_execution && info->family == SYN_CALL) check_call_not_sync(v, op);
-        }
-        if (op->nattrs > 0 || op->callee) check_op_symbols(v, op);
-        if (op->nregions > 0 || (info && (info->flags & OPF_HAS_REGIONS))) check_regions(v, op, depth);
-    }
+    for (int i = 0; i < b->nops; i++)
+        if (b->ops[i]) verify_op(v, b, i, &names, rc, depth);
     free(names.slots);
     free(names.vals);
 
@@ -1197,6 +1228,67 @@ int verify_func(const Module *m, const Func *f, DiagSink *d, const VerifyOptions
     return v.errors;
 }
 
+/* The symbols of the top level, in source order: functions, and ops at
+** module level with a `sym_name` (docs/syntax.md). A name defined twice
+** is reported at the later definition, as MLIR does. Functions among
+** themselves are checked by verify_module. */
+typedef struct SymWalk {
+    V *v;
+    int pos;
+    int *fpos;                 /* per function: its position, 0 before it is met */
+    const Op **ops; int nops;  /* the ops with a symbol met so far */
+} SymWalk;
+
+static void symbols_item(void *ud, const Func *f, const Op *op)
+{
+    SymWalk *w = ud;
+    V *v = w->v;
+    w->pos++;
+    if (f) {
+        w->fpos[f->index] = w->pos;
+        for (int i = 0; i < w->nops; i++)
+            if (!strcmp(op_symbol(w->ops[i]), f->name)) {
+                at_func(v, DIAG_ERROR, f, "redefinition of symbol named '%s'", f->name);
+                at_op(v, DIAG_NOTE, w->ops[i], "see existing symbol definition here");
+                break;
+            }
+        return;
+    }
+    const char *name = op_symbol(op);
+    if (!name) return;
+    const Op *first = NULL;
+    for (int i = 0; i < w->nops && !first; i++)
+        if (!strcmp(op_symbol(w->ops[i]), name)) first = w->ops[i];
+    const Func *fn = first ? NULL : lookup(v, name);
+    if (first || (fn && w->fpos[fn->index])) {
+        at_op(v, DIAG_ERROR, op, "redefinition of symbol named '%s'", name);
+        if (first) at_op(v, DIAG_NOTE, first, "see existing symbol definition here");
+        else at_func(v, DIAG_NOTE, fn, "see existing symbol definition here");
+        return;
+    }
+    w->ops[w->nops++] = op;
+}
+
+static void check_top_symbols(V *v)
+{
+    const Module *m = v->m;
+    SymWalk w = { v, 0, xcalloc((size_t)m->nfuncs + 1, sizeof *w.fpos),
+                  xcalloc((size_t)m->top->nops + 1, sizeof *w.ops), 0 };
+    ir_module_walk_top(m, symbols_item, &w);
+    free(w.fpos);
+    free(w.ops);
+}
+
+/* One item of the top level, in source order: a function, or an op at
+** module level (docs/syntax.md), checked as an op of a block with no
+** return: its names were checked by the parser (Block.names_unique). */
+static void verify_item(void *ud, const Func *f, const Op *op)
+{
+    V *v = ud;
+    if (f) verify_one(v, f);
+    else verify_op(v, v->m->top, op->index, NULL, NULL, 0);
+}
+
 int verify_module(const Module *m, DiagSink *d, const VerifyOptions *opt)
 {
     V v;
@@ -1211,7 +1303,8 @@ int verify_module(const Module *m, DiagSink *d, const VerifyOptions *opt)
             at_func(&v, DIAG_NOTE, first, "see existing symbol definition here");
         }
     }
-    for (int i = 0; i < m->nfuncs; i++) verify_one(&v, m->funcs[i]);
+    if (m->top) check_top_symbols(&v);
+    ir_module_walk_top(m, verify_item, &v);
     v_done(&v);
     return v.errors;
 }

@@ -215,6 +215,23 @@ static __attribute__((noinline)) int non_ascii(Lexer *lx, Token *t, const char *
     return TK_ILLEGAL;
 }
 
+/* A token [start, end) of [kind] that spans lines (a parametric type or
+** attribute): at the line and column of its start, and the lexer's line
+** count moves past the newlines inside it. */
+static __attribute__((noinline)) int multi_line(Lexer *lx, Token *t, int kind, const unsigned char *start,
+                                                const unsigned char *end) {
+    t->kind = kind;
+    t->s = (const char *)start;
+    t->len = (uint32_t)(end - start);
+    t->line = lx->line;
+    t->col = (int)((uintptr_t)start - lx->col0);
+    for (const unsigned char *p = start; p < end; p++)
+        if (*p == '\n') { lx->line++; lx->col0 = (uintptr_t)p; }
+    while (*end == ' ') end++;
+    lx->cur = (const char *)end;
+    return kind;
+}
+
 /* Fills *t with the token [start, end) of [kind] and moves past it and the
 ** spaces after it (one call per token instead of one per blank run). The
 ** identifier path has its own inlined copy: sharing one tail with the DFA
@@ -341,17 +358,23 @@ value: {
         }
         goto done;
     }
-body:
-    /* The rest of a parametric type or attribute after its "<": balanced
-    ** brackets and string literals up to the matching ">" on this line
-    ** (docs/language.md §4). The parser sees the whole thing as one token;
-    ** ir/types.c and parser/build_attr.c read what they know of the inside. */
-    if (!(YYCURSOR = (const unsigned char *)brackets_close((const char *)YYCURSOR, lx->lim))) {
-        lx->err = "unbalanced '<' (a type or attribute must close its brackets on its line)";
-        kind = TK_ILLEGAL;
-        YYCURSOR = start + 1;
+body: {
+        /* The rest of a parametric type or attribute after its "<": balanced
+        ** brackets and string literals up to the matching ">", on any number
+        ** of lines (docs/syntax.md). The parser sees the whole thing as one
+        ** token; ir/types.c and parser/build_attr.c read what they know of
+        ** the inside. */
+        const unsigned char *end = (const unsigned char *)brackets_close((const char *)YYCURSOR, lx->lim);
+        if (!end) {
+            lx->err = "unbalanced '<' character in type or attribute (its '>' is missing)";
+            kind = TK_ILLEGAL;
+            YYCURSOR = start + 1;
+            goto done;
+        }
+        YYCURSOR = end;
+        if (memchr(start, '\n', (size_t)(end - start))) return multi_line(lx, t, kind, start, end);
+        goto done;
     }
-    goto done;
 string: {
         int wide = 0, open = 0;
         YYCURSOR = scan_string(YYCURSOR, &wide, &open);

@@ -301,7 +301,13 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
                 return NULL;
             }
         }
-        irb_error(c, t, "use of undeclared SSA value name '%.*s'", (int)t->len, t->s);
+        /* MLIR's module body is a graph region: a use may come before
+        ** the definition there. tfrun reads them in order (docs/syntax.md). */
+        if (irb_at_module_level(c))
+            irb_error(c, t, "use of undeclared SSA value name '%.*s' (at module level a value is defined before its uses)",
+                      (int)t->len, t->s);
+        else
+            irb_error(c, t, "use of undeclared SSA value name '%.*s'", (int)t->len, t->s);
         return NULL;
     }
     if (ovf || idx >= e->nslots || !slots(e)[idx]) {
@@ -370,6 +376,25 @@ OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
 /* ========================================================================
 ** Functions and the module
 ** ======================================================================== */
+
+/* Records function [f] or op [op] as the next item of the top level.
+** Only a parse with a module level keeps them, and only once it has an op
+** there: the first one enters the functions read before it. */
+static bool add_item(ParseCtx *c, Func *f, Op *op) {
+    if (!c->top || (f && c->top->nops == 0)) return true;
+    int need = c->nitems + 1 + (c->nitems == 0 ? c->funcs.n : 0);
+    if (need > c->capitems) {
+        int cap = c->capitems ? c->capitems : 16;
+        while (cap < need) cap *= 2;
+        ModuleItem *ni = arena_grow(c->a, c->items, (size_t)c->nitems, (size_t)cap, sizeof *ni);
+        if (!ni) { irb_oom(c); return false; }
+        c->items = ni; c->capitems = cap;
+    }
+    if (c->nitems == 0)
+        for (int i = 0; i < c->funcs.n; i++) c->items[c->nitems++] = (ModuleItem){ c->funcs.v[i], NULL };
+    c->items[c->nitems++] = (ModuleItem){ f, op };
+    return true;
+}
 
 /* Adds interned [name] to the set of function names of this parse; false
 ** if it is already there (or out of memory). */
@@ -478,6 +503,7 @@ void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, cons
         c->funcs.v = nv; c->funcs.cap = cap;
     }
     c->funcs.v[c->funcs.n++] = f;
+    if (!add_item(c, f, NULL)) return;
     /* Nothing of this function's scratch (lists, pending ops) is live now. */
     if (c->tmp && !c->pend) arena_reset(c->tmp);
 }
@@ -497,6 +523,39 @@ void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs)
     c->m->attrs = irb_sorted_attrs(c, attrs, NULL, 0, &c->m->nattrs, kw);
 }
 
+void irb_module_scope(ParseCtx *c) {
+    Block *b = irb_block_new(c, NULL, NULL);
+    Scope *s = b ? irb_scope_push(c, b) : NULL;
+    if (!s) return;
+    /* Below every function body (depth 0): what a function uses from here
+    ** is defined outside of its region (irb_use says so). */
+    s->depth = -1;
+    c->top = b;
+}
+
+bool irb_at_module_level(const ParseCtx *c) {
+    return c->top && c->scope && c->scope->block == c->top;
+}
+
+void irb_top_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
+    if (c->failed || !op) return;
+    if (!c->top) {
+        /* parse_funcs_into: the REPL's module is its functions. */
+        irb_error_at(c, op->line, op->col, "the REPL reads functions, not ops at module level");
+        return;
+    }
+    irb_stmt(c, results, op, loc);
+    if (c->failed || !add_item(c, NULL, op)) return;
+    /* As after a function: nothing of the statement's scratch is live. */
+    if (c->tmp && !c->pend) arena_reset(c->tmp);
+}
+
+void irb_commit_top(ParseCtx *c) {
+    if (c->failed || !c->top || c->top->nops == 0) return;
+    c->m->top = c->top;
+    c->m->items = c->items;
+    c->m->nitems = c->nitems;
+}
 
 /* ---- the generic form of functions and of the module ---------------------- */
 

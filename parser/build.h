@@ -79,6 +79,10 @@ typedef struct ParseCtx {
     Func *func;                    /* function being parsed */
     Vec *func_args;                /* its arguments (OperandRef*), bound at the body */
     Vec funcs;                     /* Func* parsed in this run, source order */
+    Block *top;                    /* the module level's block (irb_module_scope), or NULL */
+    /* The top level in source order (IR arena), kept from the first op at
+    ** module level on (the functions before it are entered then). */
+    ModuleItem *items; int nitems, capitems;
     const char **fnames; int nfnames, capfnames;   /* their names (a hash set) */
     AliasRef *aliases;             /* `#name` location aliases */
     struct SymAlias *attr_aliases; /* `#name = attr` (defined before use) */
@@ -222,6 +226,9 @@ uint32_t irb_fast_begin(ParseCtx *c, const Token *t);
 void irb_fast_stmt(ParseCtx *c);
 /* Statement: names the results, sets the location, appends to the block. */
 void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc);
+/* A statement at module level (docs/syntax.md): into the module's block
+** (irb_module_scope), in its place among the functions. */
+void irb_top_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc);
 /* A block argument `%a: T` (function or generic region). */
 OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty);
 
@@ -231,6 +238,15 @@ Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, V
 void irb_func_body_open(ParseCtx *c, const Token *lbrace);
 void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, const Loc *loc);
 void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs);
+/* The scope of the module level, for ops outside functions: a block of no
+** function (ctx->top), the scope the parse starts in. Without it (the
+** REPL's parse_funcs_into) an op at module level is an error. */
+void irb_module_scope(ParseCtx *c);
+/* Is the parse at module level, outside functions and regions? */
+bool irb_at_module_level(const ParseCtx *c);
+/* The top level read, in source order (functions and ops at module
+** level), into [m] when there is an op at module level. */
+void irb_commit_top(ParseCtx *c);
 /* The generic form: "func.func"() ({ ^bb0(ARGS): ... }) {ATTRS} : () -> ()
 ** opens with the region's arguments [args] (NULL: none) and ends with the
 ** attributes, whose function_type, sym_name and sym_visibility make the

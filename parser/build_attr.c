@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/brackets.h"
 #include "parser/build_int.h"
 #include "grammar.h"
 
@@ -19,9 +20,13 @@
 ** Types and attributes from tokens
 ** ======================================================================== */
 
-/* The type token [t] without a diagnostic (NULL if it is not a type). */
+static bool as_written(ParseCtx *c, const Token *t);
+
+/* The type token [t] without a diagnostic (NULL if it is not a type, or
+** not one to take as written: irb_type must read it). */
 const Type *irb_quiet_type(ParseCtx *c, const Token *t) {
     if (c->ty && t->len == c->ty_len && memcmp(t->s, c->ty_s, t->len) == 0) return c->ty;
+    if (!as_written(c, t)) return NULL;
     const Type *ty = ir_type_get(c->m, t->s, t->len);
     if (ty) { c->ty_s = t->s; c->ty_len = t->len; c->ty = ty; }
     return ty;
@@ -43,14 +48,18 @@ static struct SymAlias *sym_alias(struct SymAlias *list, const char *s, size_t n
     return NULL;
 }
 
-static bool is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+static bool is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
+
+/* Can [ch] end a dimension of a shape (`4`, `?`, scalable `[4]`)? */
+static bool dim_end(char ch) { return isdigit((unsigned char)ch) || ch == '?' || ch == ']'; }
 
 /* The canonical text of a builtin parametric type or attribute ([s], [n]
-** bytes, as the lexer read it): blanks collapsed, none inside brackets,
+** bytes, as the lexer read it, on one line or several): blanks collapsed,
+** none inside brackets or around the `x` of a shape,
 ** one space after ',' and ':' and around "->" (and, in affine maps and
 ** sets, around + * - == >= <=), alias uses replaced by what they name.
-** Dialect bodies (!foo.bar<..>, #foo.bar<..>) are kept as written, as
-** mlir-opt keeps them. Returns an interned string, or NULL when out of memory. */
+** Dialect bodies (!foo.bar<..>, #foo.bar<..>), alone or inside, are kept
+** as written, as mlir-opt keeps them. Returns an interned string, or NULL when out of memory. */
 static const char *canonical_text(ParseCtx *c, const char *s, size_t n) {
     if (n && (s[0] == '!' || s[0] == '#')) return ir_name(c->m, s, n);
     bool affine = false;    /* from the first affine_map< or affine_set< on */
@@ -74,8 +83,13 @@ static const char *canonical_text(ParseCtx *c, const char *s, size_t n) {
         if ((ch == '#' || ch == '!') && i + 1 < n && (isalpha((unsigned char)s[i + 1]) || s[i + 1] == '_')) {
             size_t j = i + 1;
             while (j < n && ir_idchar((unsigned char)s[j])) j++;
-            struct SymAlias *al = (j >= n || s[j] != '<')
-                ? sym_alias(ch == '#' ? c->attr_aliases : c->type_aliases, s + i, j - i) : NULL;
+            bool body = j < n && s[j] == '<';
+            if (body) {
+                /* A dialect type or attribute inside: its body as written. */
+                const char *q = brackets_close(s + j + 1, s + n);
+                j = q ? (size_t)(q - s) : n;
+            }
+            struct SymAlias *al = body ? NULL : sym_alias(ch == '#' ? c->attr_aliases : c->type_aliases, s + i, j - i);
             const char *rep = NULL;
             if (al && al->attr && al->attr->kind == ATTR_OPAQUE) rep = al->attr->u.str.s;
             else if (al && al->type) rep = al->type->spelling;
@@ -97,6 +111,9 @@ static const char *canonical_text(ParseCtx *c, const char *s, size_t n) {
             continue;
         }
         if (strchr(")>]},", ch) || last == ' ' || !last || strchr("(<[{", last)) space = false;
+        /* The `x` of a dimension list has no blanks around it (`4 x f32`
+        ** is `4xf32`). */
+        if (!affine && (ch == 'x' ? dim_end(last) : last == 'x' && b.n > 1 && dim_end(b.p[b.n - 2]))) space = false;
         if (space) ir_bputn(&b, " ", 1);
         ir_bputn(&b, &ch, 1);
         if ((ch == ',' || ch == ':') && i + 1 < n) { ir_bputn(&b, " ", 1); while (i + 1 < n && is_ws(s[i + 1])) i++; }
@@ -107,14 +124,28 @@ static const char *canonical_text(ParseCtx *c, const char *s, size_t n) {
     return r;
 }
 
+/* Might canonical_text change [s]: does it hold a blank, ',' or ':'? */
+static bool needs_canon(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (is_ws(s[i]) || s[i] == ',' || s[i] == ':') return true;
+    return false;
+}
+
+/* Is type token [t] its own spelling: no alias use, nothing for
+** canonical_text to change? */
+static bool as_written(ParseCtx *c, const Token *t) {
+    if (t->kind == TK_TENSOR_TYPE) return !c->attr_aliases && !c->type_aliases && !needs_canon(t->s, t->len);
+    if (t->kind == TK_DIALECT_TYPE) return !c->type_aliases || !sym_alias(c->type_aliases, t->s, t->len);
+    return true;
+}
+
 const Type *irb_type(ParseCtx *c, const Token *t) {
     if (c->failed) return NULL;
     if (t->kind == TK_DIALECT_TYPE && c->type_aliases) {
         struct SymAlias *al = sym_alias(c->type_aliases, t->s, t->len);
         if (al) return al->type;
     }
-    if (t->kind == TK_TENSOR_TYPE && (c->attr_aliases || c->type_aliases || memchr(t->s, ' ', t->len)
-                                      || memchr(t->s, ',', t->len) || memchr(t->s, ':', t->len))) {
+    if (!as_written(c, t)) {
         const char *canon = canonical_text(c, t->s, t->len);
         if (!canon) return irb_oom(c);
         const Type *ty = ir_type_get(c->m, canon, strlen(canon));

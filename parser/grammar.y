@@ -95,6 +95,10 @@ top_item ::= HASH_ID(H) EQ attr(V).                { irb_attr_alias_def(ctx, &H,
 top_item ::= DIALECT_TYPE(H) EQ type(T).           { irb_type_alias_def(ctx, &H, T); }
 top_item ::= gfunc.
 top_item ::= gmodule.
+/* An op at module level (docs/syntax.md): the generic form only, as
+** mlir-opt reads an op of a dialect it does not know. */
+top_item ::= gop(O) loc_opt(L).                    { irb_top_stmt(ctx, NULL, O, L); }
+top_item ::= results(R) EQ gop(O) loc_opt(L).      { irb_top_stmt(ctx, R, O, L); }
 
 /* The generic form (what -mlir-print-op-generic prints):
 **   "func.func"() ({ ^bb0(%arg0: T): ... }) {function_type = .., sym_name = ".."} : () -> ()
@@ -130,7 +134,7 @@ fargs(A) ::= fargs(B) COMMA farg(C).               { A = irb_push(ctx, B, C); }
 farg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T); }
 farg(A) ::= type(T).                               { A = irb_arg(ctx, NULL, T); }
 fresults_opt(A) ::= .                              { A = irb_vec(ctx, NULL); }
-fresults_opt(A) ::= ARROW type(T).                 { A = irb_vec(ctx, (void *)T); }
+fresults_opt(A) ::= ARROW stype(T).                { A = irb_vec(ctx, (void *)T); }
 fresults_opt(A) ::= ARROW LPAREN types_opt(T) RPAREN. { A = T; }
 fattrs_opt(A) ::= .                                { A = NULL; }
 fattrs_opt(A) ::= ATTRIBUTES attr_dict(D).         { A = D; }
@@ -156,7 +160,9 @@ call_args(A) ::= LPAREN operands_opt(B) RPAREN.    { A = B; }
 
 /* ---- operations: generic form -------------------------------------------- */
 /* "op.name"(%a, %b) [({region}, ...)] [{attrs}] : (Ta, Tb) -> R */
-op(X) ::= gen_head(H) gen_regions_opt attr_dict_opt(A) COLON fntype(F). { X = irb_op_generic(ctx, H, A, F); }
+op(X) ::= gop(G).                                  { X = G; }
+%type gop {Op *}
+gop(X) ::= gen_head(H) gen_regions_opt attr_dict_opt(A) COLON fntype(F). { X = irb_op_generic(ctx, H, A, F); }
 gen_head(H) ::= STRING(N) LPAREN operands_opt(O) RPAREN. { H = irb_op_generic_head(ctx, &N, O); }
 gen_regions_opt ::= .
 gen_regions_opt ::= LPAREN gregions RPAREN.
@@ -268,17 +274,25 @@ colon_types_opt(A) ::= COLON types(T).             { A = T; }
 colon_types_opt(A) ::= COLON LPAREN types_opt(T) RPAREN. { A = T; }
 
 /* ---- types ---------------------------------------------------------------- */
+/* A type is a named one (stype) or a function type, which may stand
+** wherever a type does (docs/syntax.md): `(i32) -> i64` as an argument's
+** type, `() -> ((i32) -> i64)` for an op returning one. As in MLIR, a
+** function type's single result is a named type or a parenthesised list,
+** so `(A) -> (B) -> C` is an error and `(A) -> ((B) -> C)` is meant. */
 %type type {const Type *}
-type(A) ::= BARE_ID(T).                            { A = irb_type(ctx, &T); }
-type(A) ::= DIALECT_TYPE(T).                       { A = irb_type(ctx, &T); }
-type(A) ::= TENSOR_TYPE(T).                        { A = irb_type(ctx, &T); }
-type(A) ::= COMPLEX_TYPE(T).                       { A = irb_type(ctx, &T); }
+type(A) ::= stype(B).                              { A = B; }
+type(A) ::= fntype(B).                             { A = B; }
+%type stype {const Type *}
+stype(A) ::= BARE_ID(T).                           { A = irb_type(ctx, &T); }
+stype(A) ::= DIALECT_TYPE(T).                      { A = irb_type(ctx, &T); }
+stype(A) ::= TENSOR_TYPE(T).                       { A = irb_type(ctx, &T); }
+stype(A) ::= COMPLEX_TYPE(T).                      { A = irb_type(ctx, &T); }
 types(A) ::= type(B).                              { A = irb_vec(ctx, (void *)B); }
 types(A) ::= types(B) COMMA type(C).               { A = irb_push(ctx, B, (void *)C); }
 types_opt(A) ::= .                                 { A = irb_vec(ctx, NULL); }
 types_opt(A) ::= types(B).                         { A = B; }
 %type fntype {const Type *}
-fntype(A) ::= LPAREN types_opt(I) RPAREN ARROW type(R). { A = irb_fntype(ctx, I, irb_vec(ctx, (void *)R)); }
+fntype(A) ::= LPAREN types_opt(I) RPAREN ARROW stype(R). { A = irb_fntype(ctx, I, irb_vec(ctx, (void *)R)); }
 fntype(A) ::= LPAREN types_opt(I) RPAREN ARROW LPAREN types_opt(R) RPAREN. { A = irb_fntype(ctx, I, R); }
 
 /* ---- attributes ----------------------------------------------------------- */
@@ -306,7 +320,6 @@ attr(A) ::= STRING(T) COLON type(Y).               { A = irb_attr_string(ctx, &T
 attr(A) ::= SYMBOL(T).                             { A = irb_attr_symbol(ctx, &T); }
 attr(A) ::= UNIT.                                  { A = irb_attr_unit(ctx); }
 attr(A) ::= type(T).                               { A = irb_attr_type(ctx, T); }
-attr(A) ::= fntype(F).                             { A = irb_attr_type(ctx, F); }
 attr(A) ::= LBRACKET RBRACKET.                     { A = irb_attr_array(ctx, irb_vec(ctx, NULL)); }
 attr(A) ::= LBRACKET attr_list(L) RBRACKET.        { A = irb_attr_array(ctx, L); }
 attr(A) ::= attr_dict(D).                          { A = irb_attr_dict(ctx, D); }
@@ -428,6 +441,28 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
         n++;
     }
     const char *got = major == 0 ? "end of input" : lex_token_name(major);
+    /* At module level, where an op is read in generic form only
+    ** (docs/syntax.md): among the functions, or after `%r =` there. */
+    bool top_items = yy_find_shift_action(TK_FUNC, p->yytos->stateno) != YY_ERROR_ACTION;
+    bool top_op = n == 1 && !strcmp(names[0], lex_token_name(TK_STRING)) && irb_at_module_level(ctx);
+    if ((top_items || top_op) && major >= TK_OP_GENERIC && major <= TK_OP_CRITICAL) {
+        int len = tok->len > 60 ? 60 : (int)tok->len;
+        irb_error(ctx, tok, "an op at module level is written in generic form: \"%.*s\"(...) : (...) -> (...)",
+                  len, tok->s);
+        return;
+    }
+    if (top_op) {
+        irb_error(ctx, tok, "expected an op name in quotes (at module level an op is written in generic form)");
+        return;
+    }
+    if (top_items && n > 3) {
+        if (got[0] == '\'' || major == 0)
+            irb_error(ctx, tok, "expected 'func.func', 'module', an alias or an op in generic form, got %s", got);
+        else
+            irb_error(ctx, tok, "expected 'func.func', 'module', an alias or an op in generic form, got '%.*s'",
+                      tok->len > 40 ? 40 : (int)tok->len, tok->s);
+        return;
+    }
     bool want_attr = yy_find_shift_action(TK_INT, p->yytos->stateno) != YY_ERROR_ACTION
                      && yy_find_shift_action(TK_LBRACKET, p->yytos->stateno) != YY_ERROR_ACTION;
     bool want_op = yy_find_shift_action(TK_OP_NULLARY, p->yytos->stateno) != YY_ERROR_ACTION

@@ -196,7 +196,10 @@ static void keep_signature(Driver *dr, const Reader *r) {
     const Token *first = &r->tok[fs->types_at], *last = &r->tok[r->n - 2];
     const char *end = last->s + last->len;
     sg->s = NULL;
-    if (first->line != last->line || end >= dr->lx.lim || !blank(*end)) return;
+    /* (A parametric type may span lines though it is one token.) */
+    if (first->line != last->line || end >= dr->lx.lim || !blank(*end)
+        || memchr(first->s, '\n', (size_t)(end - first->s)))
+        return;
     sg->ntok = r->n - 1 - fs->types_at;
     if (sg->ntok > (int)(sizeof sg->tok / sizeof sg->tok[0])) return;
     memcpy(sg->tok, first, (size_t)sg->ntok * sizeof *first);
@@ -402,9 +405,11 @@ static Module *parse_whole(Module *m, bool borrowed, DiagSink *d, const ParseOpt
     ctx_init(&c, m, m->filename, d);
     c.no_fast = o && o->no_fast_stmts;
     c.first_line = first;
-    if (run(&c, TK_MODE_MODULE, m->source, m->source_len)) {
+    irb_module_scope(&c);
+    if (!c.failed && run(&c, TK_MODE_MODULE, m->source, m->source_len)) {
         irb_finish_aliases(&c);
         if (!c.failed) commit_funcs(&c, false);
+        irb_commit_top(&c);
     }
     ctx_free(&c);
     if (c.failed) {

@@ -389,12 +389,26 @@ Test(lexer, keywords_as_identifier_prefixes) {
     expect_tok(&r.t[8], TK_BARE_ID, "unit_", 1, 66);
     expect_tok(&r.t[9], TK_BARE_ID, "at$", 1, 72);
     expect_tok(&r.t[10], TK_BARE_ID, "to.x", 1, 76);
-    /* A type that does not close on its line is an error at its start
-    ** (docs/language.md §4: a parametric type is one token up to its '>'). */
+    /* A type that does not close is an error at its start (docs/syntax.md:
+    ** a parametric type is one token up to its '>'). */
     Lexed t = lex("tensor<2x");
     expect_tok(&t.t[0], TK_ILLEGAL, "t", 1, 1);
     Lexed u = lex("memref<4xf32) x");
     expect_tok(&u.t[0], TK_ILLEGAL, "m", 1, 1);
+    Lexed w = lex("  !foo.bar<\n  \"x\",\n  3\n}");
+    expect_tok(&w.t[0], TK_ILLEGAL, "!", 1, 3);
+    cr_expect_str_eq(w.err, "unbalanced '<' character in type or attribute (its '>' is missing)");
+    /* One that spans lines is one token at its start; the tokens after it
+    ** have their own lines and columns. */
+    Lexed ml = lex("a !foo.bar<\n  \"x\",\n 3> b\n#x.y<{a = 1,\n b = 2}>\nc");
+    expect_tok(&ml.t[0], TK_BARE_ID, "a", 1, 1);
+    expect_tok(&ml.t[1], TK_DIALECT_TYPE, "!foo.bar<\n  \"x\",\n 3>", 1, 3);
+    expect_tok(&ml.t[2], TK_BARE_ID, "b", 3, 5);
+    expect_tok(&ml.t[3], TK_OPAQUE_ATTR, "#x.y<{a = 1,\n b = 2}>", 4, 1);
+    expect_tok(&ml.t[4], TK_BARE_ID, "c", 6, 1);
+    /* A string inside still ends at its line. */
+    Lexed us = lex("!foo.bar<\"a\n\">");
+    expect_tok(&us.t[0], TK_ILLEGAL, "!", 1, 1);
     /* ... and one that closes is one token, brackets and strings inside. */
     Lexed v = lex("memref<4xf32, affine_map<(d0) -> (d0)>> !foo.bar<\"a>\", [1]> #x.y<{a = 1}>");
     expect_tok(&v.t[0], TK_TENSOR_TYPE, "memref<4xf32, affine_map<(d0) -> (d0)>>", 1, 1);

@@ -969,7 +969,8 @@ Test(parser, syntax_errors_have_positions) {
     fails("func.func @f() {\n", 2, 1, "expected an operation or '}' before the end of input");
     fails("func.func @f() {\n  %x = tfrt.constant.i32\n}\n", 3, 1, "expected an attribute value");
     fails("func.func @f() {\n  foo\n}\n", 2, 3, "expected an operation, got 'foo'");
-    fails("func.func @f() {\n  tfrt.return\n}}\n", 3, 2, "expected alias, 'module' or 'func.func'");
+    fails("func.func @f() {\n  tfrt.return\n}}\n", 3, 2,
+          "expected 'func.func', 'module', an alias or an op in generic form, got '}'");
     fails("func.func @f(%a i32) {\n  tfrt.return\n}\n", 1, 17, "expected ':'");
     fails("func.func @f() {\n  tfrt.call @g( : () -> ()\n  tfrt.return\n}\n", 2, 17, "expected");
     fails("func.func @f() {\n  %x = tfrt.constant.i32\n  tfrt.return\n}\n", 3, 3, "expected a type, got 'tfrt.return'");
@@ -1185,6 +1186,112 @@ Test(parser, funcs_into_a_module) {
     m->funcs[0] = old;
     cr_expect_eq(ir_module_func(m, "a"), old);
     done(&p);
+}
+
+/* The items ir_module_walk_top visits, as "f:NAME" and "o:NAME". */
+static void walk_names(void *ud, const Func *f, const Op *op) {
+    char *buf = ud;
+    size_t n = strlen(buf);
+    snprintf(buf + n, 512 - n, "%s%s:%s", n ? " " : "", f ? "f" : "o", f ? f->name : op->name);
+}
+
+Test(parser, ops_at_module_level) {
+    Parsed p;
+    Module *m = ok("%a = \"x.a\"() : () -> i32\n"
+                   "func.func @f() {\n  tfrt.return\n}\n"
+                   "%r:2 = \"x.r\"(%a) ({\n^bb0(%b: i32):\n  %c = \"x.c\"(%b) : (i32) -> i32\n}) : (i32) -> (i32, i1)\n"
+                   "func.func @g() {\n  tfrt.return\n}\n"
+                   "\"x.last\"(%r#1) : (i1) -> ()\n", &p);
+    /* The ops outside functions are in the module's block, of no function,
+    ** their values in it; the regions inside them belong to no function. */
+    cr_assert_not_null(m->top);
+    cr_assert_eq(m->top->nops, 3);
+    cr_expect_null(m->top->func);
+    cr_expect_null(m->top->parent_op);
+    Op *r = m->top->ops[1];
+    cr_expect_eq(r->operands[0], m->top->ops[0]->results[0]);
+    cr_expect_eq(m->top->ops[2]->operands[0], r->results[1]);
+    cr_expect_eq(r->results[1]->block, m->top);
+    cr_expect_eq(r->parent, m->top);
+    cr_assert_eq(r->nregions, 1);
+    cr_expect_null(r->regions[0]->func);
+    cr_expect_eq(r->regions[0]->parent_op, r);
+    cr_expect_eq(r->regions[0]->ops[0]->operands[0], r->regions[0]->args[0]);
+    /* The top level in source order. */
+    cr_assert_eq(m->nitems, 5);
+    cr_expect_eq(m->items[0].op, m->top->ops[0]);
+    cr_expect_eq(m->items[1].func, m->funcs[0]);
+    cr_expect_eq(m->items[3].func, m->funcs[1]);
+    char seen[512] = "";
+    ir_module_walk_top(m, walk_names, seen);
+    cr_expect_str_eq(seen, "o:x.a f:f o:x.r f:g o:x.last");
+    /* A function removed after the parse (as -inline does) is skipped;
+    ** one added (as the REPL does) comes last. */
+    Func *f = m->funcs[0];
+    m->funcs[0] = m->funcs[1];
+    m->funcs[0]->index = 0;
+    m->nfuncs = 1;
+    seen[0] = '\0';
+    ir_module_walk_top(m, walk_names, seen);
+    cr_expect_str_eq(seen, "o:x.a o:x.r f:g o:x.last");
+    m->funcs[1] = f;
+    f->index = 1;
+    m->nfuncs = 2;
+    m->funcs[0]->index = 0;
+    Func *g = m->funcs[0];
+    m->funcs[0] = f; f->index = 0;
+    m->funcs[1] = g; g->index = 1;
+    seen[0] = '\0';
+    ir_module_walk_top(m, walk_names, seen);
+    cr_expect_str_eq(seen, "o:x.a f:f o:x.r f:g o:x.last");
+    const char *more = "func.func @b() { tfrt.return }";
+    cr_expect_eq(parse_funcs_into(m, "<repl>", more, strlen(more), NULL), 1);
+    seen[0] = '\0';
+    ir_module_walk_top(m, walk_names, seen);
+    cr_expect_str_eq(seen, "o:x.a f:f o:x.r f:g o:x.last f:b");
+    done(&p);
+    /* The functions before the first op at module level are in their places. */
+    m = ok("func.func @a() {\n  tfrt.return\n}\nfunc.func @b() {\n  tfrt.return\n}\n"
+           "\"x.a\"() : () -> ()\nfunc.func @c() {\n  tfrt.return\n}\n", &p);
+    cr_expect_eq(m->nitems, 4);
+    seen[0] = '\0';
+    ir_module_walk_top(m, walk_names, seen);
+    cr_expect_str_eq(seen, "f:a f:b o:x.a f:c");
+    done(&p);
+    /* Without ops at module level the functions are the top level. */
+    m = ok("func.func @f() {\n  tfrt.return\n}\n", &p);
+    cr_expect_null(m->top);
+    cr_expect_null(m->items);
+    seen[0] = '\0';
+    ir_module_walk_top(m, walk_names, seen);
+    cr_expect_str_eq(seen, "f:f");
+    done(&p);
+    /* The REPL's functions have no module level. */
+    m = ok("func.func @f() {\n  tfrt.return\n}\n", &p);
+    const char *t = "\"x.a\"() : () -> ()\n";
+    Parsed e = { NULL, NULL };
+    size_t n;
+    FILE *out = open_memstream(&e.err, &n);
+    DiagSink *d = diag_new(out);
+    diag_set_color(d, false);
+    cr_expect_eq(parse_funcs_into(m, "<repl>", t, strlen(t), d), -1);
+    diag_free(d);
+    fclose(out);
+    cr_expect(strstr(e.err, "<repl>:1:1: error: the REPL reads functions, not ops at module level") != NULL, "%s", e.err);
+    free(e.err);
+    cr_expect_null(m->top);
+    done(&p);
+}
+
+Test(parser, ops_at_module_level_errors) {
+    fails("%a = tfrt.constant.i32 1\n", 1, 6,
+          "an op at module level is written in generic form: \"tfrt.constant.i32\"(...) : (...) -> (...)");
+    fails("\"x.b\"(%a) : (i32) -> ()\n", 1, 7,
+          "use of undeclared SSA value name '%a' (at module level a value is defined before its uses)");
+    fails("%a = \"x.a\"() : () -> i32\nfunc.func @f() {\n  \"x.b\"(%a) : (i32) -> ()\n  tfrt.return\n}\n", 3, 9,
+          "'%a' is defined outside of this region (regions are isolated from above)");
+    fails("%a = \"x.a\"() : () -> i32\n\"x.b\"() ({\n  \"x.c\"(%a) : (i32) -> ()\n}) : () -> ()\n", 3, 9,
+          "'%a' is defined outside of this region (regions are isolated from above)");
 }
 
 /* ===================================================================== */

@@ -11,8 +11,30 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{unbalanced '<' (a type or attribute must close its brackets on its line)}}
+// expected-error@+1 {{unbalanced '<' character in type or attribute (its '>' is missing)}}
 func.func @f(%a: memref<4xf32) {
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+// A type may span lines; one whose '>' never comes is reported at its start.
+func.func @f() {
+  // expected-error@+1 {{unbalanced '<' character in type or attribute (its '>' is missing)}}
+  %0 = "x.a"() : () -> !foo.bar<
+      "x",
+      3
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+// After a type that spans lines, lines and columns are still right.
+func.func @f() {
+  %0 = "x.a"() : () -> !foo.bar<
+      "x",
+      3> // expected-error@+1 {{use of undeclared SSA value name '%nope'}}
+  "x.b"(%nope) : (i32) -> ()
   "tfrt.return"() : () -> ()
 }
 
@@ -62,3 +84,25 @@ func.func @f() {
   "x.a"() {d = dense<"0x01"> : tensor<i1>} : () -> ()
   "tfrt.return"() : () -> ()
 }
+
+// -----
+
+// A function type's single result is a named type or a list in
+// parentheses: a result that is a function type needs them, as in MLIR.
+func.func @f() {
+  // expected-error@+1 {{expected an operation, got '->'}}
+  %0 = "x.a"() : () -> (i32) -> i64
+  "tfrt.return"() : () -> ()
+}
+
+// -----
+
+// expected-error@+1 {{expected 'func.func', 'module', an alias or an op in generic form, got '->'}}
+func.func private @g() -> (i32) -> i64
+
+// -----
+
+// A type whose '>' never comes before the end of the input.
+// expected-error@+1 {{unbalanced '<' character in type or attribute (its '>' is missing)}}
+#a = #foo.attr<{a = 1,
+   b = 2}
