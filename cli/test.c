@@ -82,7 +82,8 @@ static const char usage_text[] =
     "the file (also %s.bef and $(bef_name %s)), %S and %p its directory, %t a\n"
     "temporary file, %T a temporary directory, %% a %. On PATH: bef_executor,\n"
     "bef_executor_lite, code_size_test_driver (= tfrun run), tfrt_opt (= tfrun\n"
-    "opt), tfrt_translate (passes the file through), FileCheck (= tfrun filecheck),\n"
+    "opt), tfrt_translate (passes the file through; = tfrun opt with\n"
+    "-verify-diagnostics), FileCheck (= tfrun filecheck),\n"
     "not, count and tfrun. `XFAIL:`, `UNSUPPORTED:` and `REQUIRES:` work as in lit;\n"
     "the one feature is `tfrun`.\n"
     "\n"
@@ -571,8 +572,14 @@ static const struct { const char *name, *body; } tools[] = {
     { "tfrt_opt", "exec \"$TFRUN_EXE\" opt \"$@\"\n" },
     { "tfrun", "exec \"$TFRUN_EXE\" \"$@\"\n" },
     { "FileCheck", "exec \"$TFRUN_EXE\" filecheck \"$@\"\n" },
-    /* -mlir-to-bef: tfrun runs the text itself, so the file passes through. */
-    { "tfrt_translate", "f=\nfor a in \"$@\"; do case \"$a\" in -*) ;; *) f=$a ;; esac; done\n"
+    /* -mlir-to-bef: tfrun runs the text itself, so the file passes through;
+    ** with -verify-diagnostics it is checked as `tfrun opt` checks it, since
+    ** passing it through would check nothing (docs/tools.md §2). */
+    { "tfrt_translate", "f= v= s=\nfor a in \"$@\"; do case \"$a\" in\n"
+                        "  -verify-diagnostics|--verify-diagnostics) v=1 ;;\n"
+                        "  -split-input-file|--split-input-file) s=--split-input-file ;;\n"
+                        "  -*) ;;\n  *) f=$a ;;\nesac; done\n"
+                        "if [ -n \"$v\" ]; then exec \"$TFRUN_EXE\" opt $s --verify-diagnostics ${f:+\"$f\"}; fi\n"
                         "if [ -n \"$f\" ]; then exec cat -- \"$f\"; else exec cat; fi\n" },
     /* not CMD: succeeds when CMD exits non-zero without crashing;
     ** not --crash CMD: when it crashes. */

@@ -832,6 +832,25 @@ Test(runner, run_lines)
     free(out);
 }
 
+/* tfrt_translate passes the file through, unless -verify-diagnostics asks
+** for the file's expected-* annotations to be checked: then it is
+** `tfrun opt [--split-input-file] --verify-diagnostics FILE`. */
+Test(runner, tfrt_translate)
+{
+    put("t/pass.mlir", "// RUN: tfrt_translate -mlir-to-bef %s | grep -qx 'func.func @f()'\n"
+                       "// RUN: tfrt_translate --bef-to-mlir < %s | grep -qx 'func.func @f()'\n"
+                       "func.func @f()\n");
+    put("t/verify.mlir", "// RUN: tfrt_translate -mlir-to-bef -split-input-file -verify-diagnostics %s > %t\n"
+                         "// RUN: head -1 %t | grep -qx 'mode=opt'\n"
+                         "// RUN: sed -n 2,3p %t | tr '\\n' ' ' | grep -qx 'arg=\\[--split-input-file\\] arg=\\[--verify-diagnostics\\] '\n"
+                         "// RUN: sed -n 4p %t | grep -q '^arg=\\[/.*/t/verify.mlir\\]$'\n"
+                         "// RUN: tfrt_translate --verify-diagnostics %s | sed -n 2p | grep -qx 'arg=\\[--verify-diagnostics\\]'\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 2, "-v", "t"), 0, "%s", out);
+    cr_assert_str_eq(last_line(out), "2 passed, 0 failed\n");
+    free(out);
+}
+
 /* lit's XFAIL (a failure is expected; a pass is not), UNSUPPORTED and
 ** REQUIRES (the one feature is tfrun). */
 Test(runner, xfail_unsupported_requires)
