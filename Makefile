@@ -72,7 +72,7 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) -Wl,--no-whole-archive $(LIBANA) \
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -210,6 +210,13 @@ kernels-doc-check: $(TFRUN)
 	@if $(TFRUN) ops --markdown | cmp -s - docs/kernels.md; then echo "docs/kernels.md is current"; \
 	else echo "docs/kernels.md is stale: run 'make kernels-doc'"; exit 1; fi
 
+# The .mlir files of TFRT's repository, each with the outcome recorded in
+# tests/tfrt-corpus/MANIFEST (tests/tfrt_corpus.sh; --update rewrites it).
+# The files are not in the tree: TFRT_CORPUS=DIR names them (a checkout of
+# tensorflow/runtime); without it the target says it is skipped.
+tfrt-corpus: $(TFRUN)
+	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/tfrt_corpus.sh $(TFRUN)
+
 # The golden suite comes last: its `N passed, N failed` line closes `make test`.
 golden: $(TFRUN)
 	$(TFRUN) test testdata examples
@@ -227,6 +234,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory fuzz-regress
 	@$(MAKE) --no-print-directory fault-sweep
 	@$(MAKE) --no-print-directory oracle
+	@$(MAKE) --no-print-directory tfrt-corpus
 	@$(MAKE) --no-print-directory golden
 
 run: deps
