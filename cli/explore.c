@@ -248,8 +248,9 @@ int cli_explore(int argc, char **argv)
         host = host_new(m, q, alloc, d, out);
         host->schedule = EXEC_EXPLORE;
         host->split_updates = o.model == EXPLORE_SPEC;
-        diag_set_verify(d, DIAG_VERIFY_LAZY);
+        diag_set_verify(d, DIAG_VERIFY_LAZY_STATIC);
         if (!exec_load(host)) failed = true;
+        diag_set_verify(d, DIAG_VERIFY_LAZY);
     }
     bool incomplete = false;
     if (!failed) {

@@ -558,7 +558,11 @@ static int step_schedule(Driver *dr)
     }
     if (o->max_call_depth > 0) host->max_call_depth = o->max_call_depth;
     free(order);
-    if (!exec_load(host)) {
+    /* An unknown kernel is a static error (docs/execution.md §1.8). */
+    diag_set_verify(dr->d, DIAG_VERIFY_LAZY_STATIC);
+    bool loaded = exec_load(host);
+    diag_set_verify(dr->d, DIAG_VERIFY_LAZY);
+    if (!loaded) {
         /* Nothing runs; the status is the verification's (docs/execution.md §1.8). */
         return diag_finish(dr->d) ? 1 : 0;
     }

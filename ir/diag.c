@@ -521,8 +521,8 @@ static void emit(DiagSink *d, DiagKind k, const char *file, int line, int col,
         return;
     }
     d->last_matched = false;
-    char prefix[32];
-    snprintf(prefix, sizeof prefix, "unexpected %s: ", kind_word[k]);
+    char prefix[32] = "";
+    if (d->mode != DIAG_VERIFY_LAZY_STATIC) snprintf(prefix, sizeof prefix, "unexpected %s: ", kind_word[k]);
     print_diag(d, DIAG_ERROR, file, line, col, plain_file ? NULL : loc, prefix, msg);
     d->errors++;
     pthread_mutex_unlock(&d->mu);

@@ -75,7 +75,11 @@ typedef enum DiagKind { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE, DIAG_REMARK } DiagK
 typedef enum DiagVerify {
     DIAG_VERIFY_OFF = 0,   /* print every diagnostic as it comes */
     DIAG_VERIFY_ALL,       /* opt --verify-diagnostics */
-    DIAG_VERIFY_LAZY       /* run: only sources that received a diagnostic */
+    DIAG_VERIFY_LAZY,      /* run: only sources that received a diagnostic */
+    DIAG_VERIFY_LAZY_STATIC /* the same for static errors found late (run's
+                            ** load: an unknown kernel): one that no
+                            ** annotation claims prints as opt prints it,
+                            ** without the `unexpected error: ` prefix */
 } DiagVerify;
 
 typedef struct DiagSink DiagSink;

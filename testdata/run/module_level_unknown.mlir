@@ -6,7 +6,7 @@
 // its region come before it. Nothing runs.
 // EXIT: 1
 
-// CHECK: module_level_unknown.mlir:[[@LINE+8]]:{{[0-9]+}}: error: unexpected error: unknown kernel name 'foo.inner'
+// CHECK: module_level_unknown.mlir:[[@LINE+8]]:{{[0-9]+}}: error: unknown kernel name 'foo.inner'
 // CHECK-NOT: --- Running
 // CHECK-NOT: unknown kernel name 'foo.later'
 func.func @f() -> i32 {

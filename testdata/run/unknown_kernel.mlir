@@ -5,7 +5,8 @@
 // gets a note (testdata/run/unknown_kernel_near.mlir).
 // EXIT: 1
 
-// CHECK: unknown_kernel.mlir:[[@LINE+4]]:{{[0-9]+}}: error: unexpected error: unknown kernel name 'foo.first'
+// CHECK: unknown_kernel.mlir:[[@LINE+5]]:{{[0-9]+}}: error: unknown kernel name 'foo.first'
+// CHECK-NOT: unexpected error
 // CHECK-NOT: --- Running
 // CHECK-NOT: unknown kernel name 'foo.second'
 func.func @f() {
