@@ -274,7 +274,9 @@ static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, Any 
 ** the new frame would be deeper than the host's limit (the diagnostic,
 ** with the compiled frames' call ops as `called from` notes, and the
 ** request stops), or the request was stopped (a timeout). Its results are
-** then the stop's error. [over]: the depth limit is exceeded. */
+** then the stop's error. [over]: the depth limit is exceeded. [pc] may also
+** be the INLINE at the start of a body compiled inline (its notes are the
+** inline calls around it, then the frames'). */
 static bool call_refused(ExecCtx *c, const VmInsn *pc, const VmCallSite *cs, Any *R, bool *dirty,
                          bool over)
 {
@@ -373,6 +375,8 @@ static inline uint64_t f64_word(double f)
 **   vmnext()      advance pc and dispatch
 **   vmjump(t)     pc = instruction t of the current proto, dispatch
 **   reload()      ci and R again, after anything that may grow the stack
+**   to_cancelled() switch to the cancelled table (and every call to its
+**                 slow path)
 **   check_cancel() switch to the cancelled table once the request is
 **                 cancelled (after every kernel call)
 **   poll_cancel()  the same, every POLL_EVERY times it is reached (calls and
@@ -411,12 +415,17 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 #define vmjump(t) do { pc = P->code + (t); vmdispatch(); } while (0)
 #define vmcase(name) L_##name:
 #define reload() do { ci = &S->calls[S->ncalls - 1]; R = S->regs + ci->base; } while (0)
-#define check_cancel() do { if (unlikely(cancelled(c) != NULL)) disp = cancelled_tbl; } while (0)
+#define to_cancelled() do { disp = cancelled_tbl; gate = -1; } while (0)
+#define check_cancel() do { if (unlikely(cancelled(c) != NULL)) to_cancelled(); } while (0)
 #define poll_cancel() do { if (unlikely(--poll == 0)) { poll = POLL_EVERY; check_cancel(); } } while (0)
     unsigned poll = POLL_EVERY;
     /* A call from a frame when S->ncalls > lim would run deeper than the
     ** limit: the entry frame runs at the context's depth. */
     const long lim = (long)stop + c->host->max_call_depth - exec_ctx_depth(c);
+    /* A call (CALL, INLINE, a while body's run) from a frame when S->ncalls
+    ** > gate takes call_refused's path: gate is lim, or -1 on the cancelled
+    ** table (a stopped request starts no call). One compare per call. */
+    long gate = disp == fast_tbl ? lim : -1;
     VmCall *ci = &S->calls[S->ncalls - 1];
     const VmProto *P = ci->p;
     Any *R = S->regs + ci->base;
@@ -607,9 +616,9 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         const VmCallSite *cs = &P->calls[pc->x];
         const VmProto *Q = cs->callee;
         poll_cancel();
-        if (unlikely(S->ncalls > lim || disp != fast_tbl)) {
+        if (unlikely(S->ncalls > gate)) {
             if (call_refused(c, pc, cs, R, &ci->dirty, S->ncalls > lim)) {
-                disp = cancelled_tbl;
+                to_cancelled();
                 vmnext();
             }
         }
@@ -651,8 +660,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         const VmProto *Q = cs->callee;
         poll_cancel();
         Any *NR = R + P->nregs;
-        if (unlikely(NR + Q->nregs > S->regs + S->cap || S->ncalls == S->capcalls || S->ncalls > lim ||
-                     disp != fast_tbl))
+        if (unlikely(NR + Q->nregs > S->regs + S->cap || S->ncalls == S->capcalls || S->ncalls > gate))
             goto call_slow;
         Any v = R[pc->a];
         bool dirty = false;
@@ -678,6 +686,16 @@ call_slow:
     /* A CALL1 that must grow the stack first, or may not start: the
     ** general CALL does. */
     goto L_CALL;
+    vmcase(INLINE) {
+        /* A call compiled inline is a call all the same (docs/execution.md
+        ** §1.7): one level deeper than this frame, so CALL's test. */
+        if (likely(S->ncalls <= gate)) vmnext();
+        if (call_refused(c, pc, &P->calls[pc->x], R, &ci->dirty, S->ncalls > lim)) {
+            to_cancelled();
+            vmjump(pc->c);
+        }
+        vmnext();
+    }
     vmcase(RET1) {
         if (unlikely(S->ncalls - 1 == stop)) goto L_RET;
         VmCall *up = ci - 1;
@@ -742,7 +760,7 @@ call_slow:
         }
         ErrorObj *e = cancelled(c);
         if (unlikely(e != NULL)) {
-            disp = cancelled_tbl;
+            to_cancelled();
             fill_error(R, s, s->nres, e, &ci->dirty);
             vmjump(pc->c);
         }
@@ -777,6 +795,13 @@ call_slow:
         if (likely(v->type == ANY_I1) || !vm_is_error(v)) {
             if (!v->v.i) vmjump(pc->b);
             poll_cancel();
+            /* The body's run is a call (inline or not): CALL's test. A
+            ** refused one leaves the error in the loop's registers. */
+            if (likely(S->ncalls <= gate)) vmnext();
+            if (call_refused(c, pc, &P->calls[pc->d], R, &ci->dirty, S->ncalls > lim)) {
+                to_cancelled();
+                vmjump(pc->b);
+            }
             vmnext();
         }
         e = (ErrorObj *)v->v.obj;
@@ -798,6 +823,7 @@ slow:
 #undef vmcase
 #undef reload
 #undef check_cancel
+#undef to_cancelled
 #undef poll_cancel
 #undef BINOP
 #undef BINOPK

@@ -279,9 +279,11 @@ static int ksite(Comp *C, const Map *mp, const Op *op, const int32_t *res, int n
     return C->nks++;
 }
 
-/* A call site of [body] with operands [first..first+nargs) of [op]. */
-static int callsite(Comp *C, const Map *mp, const Block *body, const Op *op, int first, int nargs,
-                    const int32_t *res, int nres)
+/* A call site of [body] (NULL: an INLINE's) for [op], with room for
+** [nargs] argument registers (filled by the caller) and result registers
+** [res]. */
+static int new_callsite(Comp *C, const Block *body, const Op *op, int nargs, const int32_t *res,
+                        int nres)
 {
     C->cs = grow(C->cs, &C->capcs, C->ncs + 1, sizeof(CS));
     CS *s = &C->cs[C->ncs];
@@ -290,10 +292,18 @@ static int callsite(Comp *C, const Map *mp, const Block *body, const Op *op, int
     s->nargs = nargs;
     s->nres = nres;
     s->args = pool_alloc(C, nargs);
-    for (int j = 0; j < nargs; j++) C->pool[s->args + j] = use_reg(C, mp, op->operands[first + j]);
     s->res = pool_alloc(C, nres);
     memcpy(C->pool + s->res, res, sizeof(int32_t) * (size_t)nres);
     return C->ncs++;
+}
+
+/* A call site of [body] with operands [first..first+nargs) of [op]. */
+static int callsite(Comp *C, const Map *mp, const Block *body, const Op *op, int first, int nargs,
+                    const int32_t *res, int nres)
+{
+    int s = new_callsite(C, body, op, nargs, res, nres);
+    for (int j = 0; j < nargs; j++) C->pool[C->cs[s].args + j] = use_reg(C, mp, op->operands[first + j]);
+    return s;
 }
 
 /* Fresh registers for [op]'s results; their numbers in [out]. */
@@ -514,6 +524,18 @@ static int32_t enter_via(Comp *C, const Op *op)
     return outer;
 }
 
+/* The INLINE that starts the body of call [op] compiled inline: a call
+** all the same, which the depth limit or a stopped request may refuse
+** (docs/engine.md); then result registers [res] get the error and it jumps
+** to its c, which the caller sets past the body. Emitted before enter_via:
+** the `called from` notes of the refusal are the calls around [op]. */
+static int emit_inline(Comp *C, const Op *op, const int32_t *res, int nres)
+{
+    int I = emit(C, VM_INLINE, 0, 0, 0);
+    C->code[I].x = new_callsite(C, NULL, op, 0, res, nres);
+    return I;
+}
+
 static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int first)
 {
     int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
@@ -529,10 +551,12 @@ static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int firs
             const Value *v = ret->operands[j];
             if (v->def && v->block == b && v->nuses == 1) bm.hint[v->index] = res[j];
         }
+        int guard = emit_inline(C, op, res, op->nresults);
         int32_t outer = enter_via(C, op);
         compile_ops(C, &bm, b);
         C->via = outer;
         for (int j = 0; j < ret->noperands; j++) emit_move(C, &bm, res[j], ret->operands[j]);
+        C->code[guard].c = C->ncode;
         map_free(&bm);
         free(res);
         return;
@@ -752,6 +776,9 @@ static void compile_while(Comp *C, Map *mp, const Op *op)
         const Value *cv = ret->operands[n];
         if (cv->def && cv->block == body && cv->nuses == 1) bm.hint[cv->index] = L[n];
         int lo = C->nregs;
+        /* The test refuses a run as INLINE would (the error in the loop
+        ** registers and the condition). */
+        C->code[loop].d = new_callsite(C, NULL, op, 0, L, n + 1);
         int32_t outer = enter_via(C, op);
         compile_ops(C, &bm, body);
         C->via = outer;
@@ -764,18 +791,11 @@ static void compile_while(Comp *C, Map *mp, const Op *op)
         free(L);
         return;
     }
-    C->cs = grow(C->cs, &C->capcs, C->ncs + 1, sizeof(CS));
-    CS *s = &C->cs[C->ncs];
-    s->body = f->body;
-    s->op = op;
-    s->nargs = n;
-    s->nres = n + 1;
-    s->args = pool_alloc(C, n);
-    memcpy(C->pool + s->args, L, sizeof(int32_t) * (size_t)n);
-    s->res = pool_alloc(C, n + 1);
-    memcpy(C->pool + s->res, L, sizeof(int32_t) * (size_t)(n + 1));
+    int s = new_callsite(C, f->body, op, n, L, n + 1);
+    memcpy(C->pool + C->cs[s].args, L, sizeof(int32_t) * (size_t)n);
+    C->code[loop].d = s;
     int call = emit(C, VM_CALL, 0, 0, 0);
-    C->code[call].x = C->ncs++;
+    C->code[call].x = s;
     emit(C, VM_JMP, 0, loop, 0);
     C->code[st].c = C->ncode;
     C->code[loop].b = C->ncode;
@@ -833,7 +853,7 @@ static void shift_targets(VmInsn *I, int delta)
     switch (I->op) {
     case VM_JMP: case VM_RPT_NEXT: case VM_WHILE_TEST: case VM_WHILE_NEXT: I->b += delta; break;
     case VM_IF: I->b += delta; I->c += delta; break;
-    case VM_CASE: case VM_RPT_INIT: case VM_STRICT: I->c += delta; break;
+    case VM_CASE: case VM_RPT_INIT: case VM_STRICT: case VM_INLINE: I->c += delta; break;
     case VM_TEQ_I32: case VM_TEQK_I32: case VM_TLE_I32: case VM_TLEK_I32:
     case VM_TEQ_I64: case VM_TEQK_I64: case VM_TLE_I64: case VM_TLEK_I64:
     case VM_TGEK_I32: case VM_TGEK_I64: I->d += delta; break;
@@ -1006,7 +1026,8 @@ VmProgram *vm_build(const Module *m, Host *h,
     comp_reset(&B.C);
     /* Call sites find their protos now that all exist. */
     for (VmProto *p = B.vp->protos; p; p = p->next)
-        for (int i = 0; i < p->ncalls; i++) p->calls[i].callee = find_proto(B.vp, p->calls[i].body);
+        for (int i = 0; i < p->ncalls; i++)
+            if (p->calls[i].body) p->calls[i].callee = find_proto(B.vp, p->calls[i].body);
     for (VmProto *p = B.vp->protos; p; p = p->next) attach(ud, p->block, p);
     free(ok);
     return B.vp;

@@ -42,6 +42,8 @@ typedef struct VmKSite {
     const int32_t *res;   /* registers */
 } VmKSite;
 
+/* The site of a CALL, CALL1 or INLINE (whose body is compiled inline: no
+** callee, no body, no arguments; its results are the call's). */
 typedef struct VmCallSite {
     const VmProto *callee;   /* set once every proto exists (recursion) */
     const Block *body;       /* the callee's body, to find its proto */

@@ -297,6 +297,7 @@ Test(vm, fib_code_shape)
     cr_assert_eq(count(d, " IF "), 1, "%s", d);
     cr_assert_eq(count(d, "SUBK_I32"), 2, "%s", d);
     cr_assert_eq(count(d, "CALL"), 2, "%s", d);
+    cr_assert_eq(count(d, "INLINE"), 0, "%s", d);
     cr_assert_eq(count(d, "LOADK"), 0, "%s", d);
     /* The else branch's add is made in the if's result register: the only
     ** move is the then branch's %n. */
@@ -332,6 +333,46 @@ Test(vm, loop_code_shape)
     char *r = run_all(loop_prog, EXEC_FAST);
     cr_assert_str_eq(r, "loop: 10 7 70\n--- output:\n");
     free(r);
+}
+
+static const char inline_prog[] =
+    "func.func @inc(%x: i32) -> i32 {\n"
+    "  %one = tfrt.constant.i32 1\n"
+    "  %y = tfrt.add.i32 %x, %one\n"
+    "  tfrt.return %y : i32\n"
+    "}\n"
+    "func.func @step(%i: i32) -> (i32, i1) {\n"
+    "  %one = tfrt.constant.i32 1\n"
+    "  %j = tfrt.add.i32 %i, %one\n"
+    "  %more = \"tfrt.lessequal.i32\"(%j, %one) : (i32, i32) -> i1\n"
+    "  tfrt.return %j, %more : i32, i1\n"
+    "}\n"
+    "func.func @twice(%x: i32) -> i32 {\n"
+    "  %a = tfrt.call @inc(%x) : (i32) -> i32\n"
+    "  %b = tfrt.call @inc(%a) : (i32) -> i32\n"
+    "  tfrt.return %b : i32\n"
+    "}\n"
+    "func.func @loop(%x: i32) -> i32 {\n"
+    "  %t = tfrt.constant.i1 1\n"
+    "  %r = tfrt.while %t @step(%x) parallel_iterations(1) : (i32) -> (i32)\n"
+    "  tfrt.return %r : i32\n"
+    "}\n";
+
+Test(vm, inline_call_code_shape)
+{
+    /* Each call compiled inline starts with its INLINE (the call's depth
+    ** and stop test); no CALL. */
+    char *d = dump_of(inline_prog, "twice");
+    cr_assert_eq(count(d, "INLINE"), 2, "%s", d);
+    cr_assert_eq(count(d, "CALL"), 0, "%s", d);
+    cr_assert_eq(count(d, "ADDK_I32"), 2, "%s", d);
+    free(d);
+    /* A while body inline: the loop's test makes that test, once per run. */
+    d = dump_of(inline_prog, "loop");
+    cr_assert_eq(count(d, "INLINE"), 0, "%s", d);
+    cr_assert_eq(count(d, "CALL"), 0, "%s", d);
+    cr_assert_eq(count(d, "WHILE_TEST"), 1, "%s", d);
+    free(d);
 }
 
 /* {=====================================================================
