@@ -497,8 +497,7 @@ static void print_attr_dict(Printer *p, const Op *op, const char *const *skip, c
         pr_key(p->out, op->attrs[i].name);
         if (op->attrs[i].value && op->attrs[i].value->kind != ATTR_UNIT) {
             fputs(" = ", p->out);
-            if (p->generic) pr_attr_mlir(p->out, op->attrs[i].value);
-            else ir_print_attr(p->out, op->attrs[i].value);
+            ir_print_attr(p->out, op->attrs[i].value);
         }
         shown++;
     }
@@ -994,7 +993,7 @@ static void print_func_generic(Printer *p, const Func *f)
         pr_key(o, own);
         if (f->attrs[a].value && f->attrs[a].value->kind != ATTR_UNIT) {
             fputs(" = ", o);
-            pr_attr_mlir(o, f->attrs[a].value);
+            ir_print_attr(o, f->attrs[a].value);
         }
     }
     fputs("} : () -> ()\n", o);
@@ -1086,7 +1085,7 @@ void pr_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
             pr_key(out, own);
             if (m->attrs[a].value && m->attrs[a].value->kind != ATTR_UNIT) {
                 fputs(" = ", out);
-                pr_attr_mlir(out, m->attrs[a].value);
+                ir_print_attr(out, m->attrs[a].value);
             }
         }
         fputc('}', out);

@@ -187,25 +187,25 @@ static void print_dense(FILE *out, const Attr *a)
     ir_print_type(out, tt);
 }
 
-static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir);
+static void print_attr_depth(FILE *out, const Attr *a, int depth, bool elem);
 
-static void print_dict_body(FILE *out, const NamedAttr *attrs, int n, int depth, int mlir)
+static void print_dict_body(FILE *out, const NamedAttr *attrs, int n, int depth)
 {
     for (int i = 0; i < n; i++) {
         if (i) fputs(", ", out);
         pr_key(out, attrs[i].name);
         if (attrs[i].value && attrs[i].value->kind != ATTR_UNIT) {
             fputs(" = ", out);
-            print_attr_depth(out, attrs[i].value, depth + 1, mlir ? 1 : 0);
+            print_attr_depth(out, attrs[i].value, depth + 1, false);
         }
     }
 }
 
-/* [mlir] 1: as mlir-opt prints attributes (the generic form,
-** IrPrintOptions.generic): inside an array (2) an i64 integer or an f64
-** float goes without its type, which is the default there. 0: tfrun's own
-** form, which always writes it. */
-static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir)
+/* As mlir-opt prints attributes, in every form: an array element ([elem])
+** that is an i64 integer or an f64 float goes without its type, which is
+** the default there (`[1, 2.500000e+00, 3 : i32]`); elsewhere the type is
+** always written. */
+static void print_attr_depth(FILE *out, const Attr *a, int depth, bool elem)
 {
     if (!a) { fputs("unit", out); return; }
     /* Unreachable for parsed attributes (the parser stops at about 6 000
@@ -216,13 +216,13 @@ static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir)
     case ATTR_BOOL: fputs(a->u.b ? "true" : "false", out); break;
     case ATTR_INT:
         pr_int_value(out, a);
-        if (mlir == 2 && (!a->type || a->type->kind == TY_I64)) break;
+        if (elem && (!a->type || a->type->kind == TY_I64)) break;
         fputs(" : ", out);
         ir_print_type(out, a->type);
         break;
     case ATTR_FLOAT:
         pr_float_value(out, a);
-        if (mlir == 2 && (!a->type || a->type->kind == TY_F64)) break;
+        if (elem && (!a->type || a->type->kind == TY_F64)) break;
         fputs(" : ", out);
         fputs(a->type ? tspell(a->type) : "f64", out);
         break;
@@ -232,7 +232,7 @@ static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir)
         fputc('[', out);
         for (int i = 0; i < a->u.arr.n; i++) {
             if (i) fputs(", ", out);
-            print_attr_depth(out, a->u.arr.elems[i], depth + 1, mlir ? 2 : 0);
+            print_attr_depth(out, a->u.arr.elems[i], depth + 1, true);
         }
         fputc(']', out);
         break;
@@ -241,14 +241,13 @@ static void print_attr_depth(FILE *out, const Attr *a, int depth, int mlir)
     case ATTR_OPAQUE: fputs(a->u.str.s, out); break;
     case ATTR_DICT:
         fputc('{', out);
-        print_dict_body(out, a->u.dict.attrs, a->u.dict.n, depth, mlir);
+        print_dict_body(out, a->u.dict.attrs, a->u.dict.n, depth);
         fputc('}', out);
         break;
     }
 }
 
-void ir_print_attr(FILE *out, const Attr *a) { print_attr_depth(out, a, 0, 0); }
-void pr_attr_mlir(FILE *out, const Attr *a) { print_attr_depth(out, a, 0, 1); }
+void ir_print_attr(FILE *out, const Attr *a) { print_attr_depth(out, a, 0, false); }
 
 static void print_loc_inner(FILE *out, const Loc *l, int depth)
 {

@@ -22,7 +22,6 @@ void pr_symbol(FILE *out, const char *s);              /* @name or @"..." */
 void pr_key(FILE *out, const char *s);                 /* name or "..." (attribute keys) */
 void pr_float_value(FILE *out, const Attr *a);
 void pr_int_value(FILE *out, const Attr *a);
-void pr_attr_mlir(FILE *out, const Attr *a);           /* as mlir-opt spells it */
 
 /* print.c: the module without map aliases ([opt] NULL: tfrun's own form,
 ** with the locations written in the source). */
