@@ -25,12 +25,6 @@
 
 static void verror(ParseCtx *c, int line, int col, const char *fmt, va_list ap) {
     if (c->failed) return;
-    /* An error in the statement of an op that does not exist (on its line
-    ** or the next) is most likely that op's: say so instead. */
-    if (c->has_unknown_op && line >= c->unknown_op.line && line <= c->unknown_op.line + 1) {
-        irb_unknown_op(c, &c->unknown_op);
-        return;
-    }
     c->failed = true;
     if (c->d) diag_emitv(c->d, DIAG_ERROR, c->file, line, col, fmt, ap);
 }
@@ -50,7 +44,6 @@ void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) {
 }
 
 void irb_unknown_op(ParseCtx *c, const Token *t) {
-    c->has_unknown_op = false;
     if (c->failed) return;
     if (t->len > 80) irb_error(c, t, "custom op '%.*s...' is unknown", 77, t->s);
     else irb_error(c, t, "custom op '%.*s' is unknown", (int)t->len, t->s);

@@ -98,11 +98,6 @@ typedef struct ParseCtx {
     const char *op_s; uint32_t op_len;
     const struct OpInfo *op_info;
     Op *flex_op;                   /* op whose result count its statement gives (irb_stmt) */
-    /* The last dotted name in an op's place (after `=`, or first on its
-    ** line) that names no op, while has_unknown_op: a syntax error in its
-    ** statement is reported as the unknown op instead (irb_unknown_op). */
-    Token unknown_op;
-    bool has_unknown_op;
     /* One-entry caches for runs of the same spelling: the last quoted op
     ** name (its token, interned name and table entry), the last type token (its bytes
     ** in the text being parsed) and its type. */

@@ -181,7 +181,8 @@ barg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T); }
 /* ---- operations: custom syntax, one group per family ---------------------- */
 /* tfrt.new.chain ATTRS */
 op(X) ::= OP_NULLARY(N) attr_dict_opt(A).          { X = irb_op_simple(ctx, &N, NULL, A, NULL, NULL); }
-/* foo.bar %a ATTRS : (T) -> R   (unknown or generic-only op written bare) */
+/* tfrt.minus.i32 %a ATTRS : (T) -> R   (a known generic-only op written bare;
+** an unknown name in an op's place never gets here: parser.c reports it) */
 op(X) ::= OP_GENERIC(N) operands_opt(O) attr_dict_opt(A) COLON fntype(F). { X = irb_op_simple(ctx, &N, O, A, NULL, F); }
 /* tfrt.add.i32 %a, %b ATTRS [: Ta, Tb] */
 op(X) ::= OP_OPERANDS(N) operands(O) attr_dict_opt(A). { X = irb_op_simple(ctx, &N, O, A, NULL, NULL); }
@@ -367,6 +368,7 @@ typedef struct ShadowStack {
     yyStackEntry *base;
     YYACTIONTYPE shadow[32];
     int ns;
+    YYACTIONTYPE at;             /* the state that shifts [major] */
 } ShadowStack;
 
 static bool shift_target(yyParser *p, int major, ShadowStack *s) {
@@ -374,6 +376,7 @@ static bool shift_target(yyParser *p, int major, ShadowStack *s) {
     s->base = p->yytos;
     YYACTIONTYPE act = s->base->stateno;
     for (int guard = 0; guard < 1000; guard++) {
+        s->at = act;
         act = yy_find_shift_action((YYCODETYPE)major, act);
         if (act < YY_MIN_REDUCE) return act <= YY_MAX_SHIFTREDUCE;   /* else error, accept */
         unsigned rule = act - YY_MIN_REDUCE;
@@ -405,6 +408,25 @@ bool irParseAtStmt(void *parser) {
     return memcmp(f.shadow, v.shadow, (size_t)f.ns * sizeof f.shadow[0]) == 0;
 }
 
+/* Is the parser where an op's name comes (the start of a statement, or
+** after `%r =`)? True when an op-name token would be shifted here as
+** itself, not through %fallback as a BARE_ID, and a BARE_ID would not be
+** taken: so a bare word here can only be an op's name. */
+bool irParseAtOpName(void *parser) {
+    yyParser *p = parser;
+    ShadowStack s, b;
+    if (!shift_target(p, TK_OP_GENERIC, &s) || s.at > YY_MAX_SHIFT) return false;
+    if (yy_lookahead[yy_shift_ofst[s.at] + TK_OP_GENERIC] != TK_OP_GENERIC) return false;
+    return !shift_target(p, TK_BARE_ID, &b);
+}
+
+/* Would the parser take an op-name token here at all (as itself or as
+** the BARE_ID it falls back to)? */
+bool irParseTakesOpName(void *parser) {
+    ShadowStack s;
+    return shift_target(parser, TK_OP_GENERIC, &s);
+}
+
 /* Reports a syntax error at [tok]: "expected X" when the parser state
 ** allows few tokens, else "unexpected X". The candidates are the terminals
 ** with an action in the state on top of the stack. */
@@ -414,11 +436,6 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
     int n = 0;
     bool any_op = false;
     if (ctx->failed) return;
-    if (ctx->has_unknown_op) {
-        /* What failed is most likely the op that does not exist. */
-        irb_unknown_op(ctx, &ctx->unknown_op);
-        return;
-    }
     for (int t = 1; t < YYNTOKEN; t++) {
         if (t == TK_FAST_STMT) continue;   /* never written by the user */
         /* The generic form's keywords are named by 'func.func' and 'module'. */
