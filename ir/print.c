@@ -618,10 +618,22 @@ static void print_loop_tail(Printer *p, const Op *op, int from)
     print_region(p, op->regions[0]);
 }
 
+/* The name [op] is printed with in custom form: func's ops directly in a
+** function body drop `func.`, func being the default dialect there, as
+** mlir-opt prints them (docs/syntax.md "The func dialect"); not in the
+** regions of other ops, where mlir-opt keeps it. */
+static const char *custom_name(const Op *op)
+{
+    bool in_body = op->parent && op->parent->func && !op->parent->parent_op;
+    if (in_body && op->info && (op->info->id == OPID_func_return || op->info->id == OPID_func_call))
+        return op->name + 5;
+    return op->name;
+}
+
 static void print_custom(Printer *p, const Op *op)
 {
     FILE *o = p->out;
-    fputs(op->name, o);
+    fputs(custom_name(op), o);
     switch (family(op)) {
     case SYN_NULLARY:
         print_attr_dict(p, op, NULL, " {");

@@ -121,6 +121,7 @@ Scope *irb_scope_push(ParseCtx *c, Block *b) {
     s->block = b;
     s->depth = depth;
     s->parent = c->scope;
+    s->func_dialect = c->scope && c->scope->func_dialect;
     c->scope = s;
     return s;
 }
@@ -470,6 +471,7 @@ void irb_func_body_open(ParseCtx *c, const Token *lbrace) {
     b->nargs = args->n;
     b->nvalues = args->n;
     if (!irb_scope_push(c, b)) return;
+    c->scope->func_dialect = true;
     for (int i = 0; i < args->n; i++) {
         OperandRef *r = args->v[i];
         if (!r->name) { irb_error(c, lbrace, "function arguments of a definition need names"); return; }
@@ -560,6 +562,9 @@ void irb_gfunc_open(ParseCtx *c, const Token *kw, const Token *lbrace, Vec *args
     f->line = kw->line;
     f->col = kw->col;
     irb_func_body_open(c, lbrace);
+    /* The generic form names no default dialect: mlir-opt reads `return`
+    ** there as an unknown op. */
+    if (!c->failed) c->scope->func_dialect = false;
 }
 
 /* The string value of attribute [a] (a NUL-terminated interned copy), or NULL. */

@@ -57,6 +57,11 @@ static void add_use(ParseCtx *c, Value *v, Op *user, int operand) {
 ** looked it up (ParseCtx.op_info), which saves a binary search. */
 static const OpInfo *op_info(ParseCtx *c, const Token *t) {
     if (t->s == c->op_s && t->len == c->op_len && t->s) return c->op_info;
+    char full[32];
+    if (t->len < 16 && !memchr(t->s, '.', t->len)) {    /* `return`, `call`: see new_op */
+        int n = snprintf(full, sizeof full, "func.%.*s", (int)t->len, t->s);
+        return optable_lookup(full, (size_t)n);
+    }
     return optable_lookup(t->s, t->len);
 }
 
@@ -84,6 +89,20 @@ static Op *new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *
     if (!op) return NULL;
     if (nt->kind == TK_STRING) {
         op->name = irb_generic_name(c, nt, &op->info);
+        if (!op->name) return NULL;
+    } else if (!memchr(nt->s, '.', nt->len)) {
+        /* `return`, `call`: func's ops where func is the default dialect
+        ** (parser.c sends no other bare word as an op name). */
+        if (!c->scope || !c->scope->func_dialect) {
+            irb_unknown_op(c, nt);
+            if (c->d)
+                diag_emitf(c->d, DIAG_NOTE, c->file, nt->line, nt->col,
+                           "'%.*s' stands for 'func.%.*s' only in a func.func body (and the regions of ops in generic form there)",
+                           (int)nt->len, nt->s, (int)nt->len, nt->s);
+            return NULL;
+        }
+        op->info = op_info(c, nt);
+        op->name = op->info ? name_of(c, op->info->name, strlen(op->info->name)) : NULL;
         if (!op->name) return NULL;
     } else {
         op->name = name_of(c, nt->s, nt->len);
@@ -619,6 +638,7 @@ void irb_region_open(ParseCtx *c, const Token *lbrace) {
     b->nargs = n;
     b->nvalues = n;
     if (!irb_scope_push(c, b)) return;
+    c->scope->func_dialect = false;    /* a custom op's region, as in MLIR */
     for (int i = 0; i < n; i++) {
         OperandRef *r = p->bind->v[i];
         Value *v = new_arg(c, b, p->bind_types[i], name_of(c, r->tok.s, r->tok.len), i);
