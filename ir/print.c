@@ -884,6 +884,25 @@ static void print_attributes_clause(FILE *o, const NamedAttr *attrs, int n)
     fputc('}', o);
 }
 
+/* ` {k = v, ...}`: dictionary [i] of [dicts] (a function's arg_attrs or
+** res_attrs), when it has entries; mlir-opt prints no empty one. */
+static void print_arg_dict(Printer *p, const Attr *dicts, int i)
+{
+    if (!dicts || dicts->kind != ATTR_ARRAY || i >= dicts->u.arr.n) return;
+    const Attr *d = dicts->u.arr.elems[i];
+    if (!d || d->kind != ATTR_DICT || !d->u.dict.n) return;
+    fputc(' ', p->out);
+    ir_print_attr(p->out, d);
+}
+
+/* Has [dicts] (arg_attrs or res_attrs) a dictionary with entries? */
+static bool any_arg_dict(const Attr *dicts)
+{
+    for (int i = 0; dicts && dicts->kind == ATTR_ARRAY && i < dicts->u.arr.n; i++)
+        if (dicts->u.arr.elems[i]->kind == ATTR_DICT && dicts->u.arr.elems[i]->u.dict.n) return true;
+    return false;
+}
+
 static void print_func_p(Printer *p, const Func *f)
 {
     FILE *o = p->out;
@@ -900,14 +919,21 @@ static void print_func_p(Printer *p, const Func *f)
         ** and as mlir-opt prints it. */
         if (f->body) fprintf(o, "%s: ", buf);
         ir_print_type(o, f->arg_types[i]);
+        print_arg_dict(p, f->arg_attrs, i);
         if (f->body && i < f->body->nargs) set_name(p, f->body->args[i], buf);
     }
     fputc(')', o);
     if (f->nresults) {
         fputs(" -> ", o);
-        bool paren = f->nresults != 1 || (f->result_types[0] && f->result_types[0]->kind == TY_FUNCTION);
+        /* A result's dictionary is written inside the parentheses. */
+        bool paren = f->nresults != 1 || (f->result_types[0] && f->result_types[0]->kind == TY_FUNCTION) ||
+                     any_arg_dict(f->res_attrs);
         if (paren) fputc('(', o);
-        print_type_list(p, f->result_types, f->nresults);
+        for (int i = 0; i < f->nresults; i++) {
+            if (i) fputs(", ", o);
+            ir_print_type(o, f->result_types[i]);
+            print_arg_dict(p, f->res_attrs, i);
+        }
         if (paren) fputc(')', o);
     }
     print_attributes_clause(o, f->attrs, f->nattrs);
@@ -978,28 +1004,38 @@ static void print_func_generic(Printer *p, const Func *f)
     }
     indent(p);
     fputs("}) {", o);
-    /* The implicit attributes and the function's own, merged in name order. */
-    const char *implicit[3] = { "function_type", "sym_name", f->is_private ? "sym_visibility" : NULL };
-    int ni = f->is_private ? 3 : 2, k = 0, shown = 0;
+    /* The implicit attributes (in name order) and the function's own,
+    ** merged in name order. */
+    const char *implicit[5];
+    int ni = 0, k = 0, shown = 0;
+    if (f->arg_attrs) implicit[ni++] = "arg_attrs";
+    implicit[ni++] = "function_type";
+    if (f->res_attrs) implicit[ni++] = "res_attrs";
+    implicit[ni++] = "sym_name";
+    if (f->is_private) implicit[ni++] = "sym_visibility";
     for (int a = 0; a <= f->nattrs; a++) {
         const char *own = a < f->nattrs ? f->attrs[a].name : NULL;
         while (k < ni && (!own || strcmp(implicit[k], own) < 0)) {
+            const char *key = implicit[k++];
             if (shown++) fputs(", ", o);
-            if (k == 0) {
-                fputs("function_type = (", o);
+            fprintf(o, "%s = ", key);
+            if (!strcmp(key, "function_type")) {
+                fputc('(', o);
                 print_type_list(p, f->arg_types, f->nargs);
                 fputs(") -> ", o);
                 bool paren = f->nresults != 1 || (f->result_types[0] && f->result_types[0]->kind == TY_FUNCTION);
                 if (paren) fputc('(', o);
                 print_type_list(p, f->result_types, f->nresults);
                 if (paren) fputc(')', o);
-            } else if (k == 1) {
-                fputs("sym_name = ", o);
+            } else if (!strcmp(key, "arg_attrs")) {
+                pr_attr_mlir(o, f->arg_attrs);
+            } else if (!strcmp(key, "res_attrs")) {
+                pr_attr_mlir(o, f->res_attrs);
+            } else if (!strcmp(key, "sym_name")) {
                 pr_escaped(o, f->name, strlen(f->name));
             } else {
-                fputs("sym_visibility = \"private\"", o);
+                fputs("\"private\"", o);
             }
-            k++;
         }
         if (!own) break;
         if (shown++) fputs(", ", o);

@@ -1238,8 +1238,25 @@ static void check_call_not_sync(V *v, const Op *op)
     }
 }
 
+/* An argument's or a result's dictionary holds dialect attributes only
+** (`foo.k`), as MLIR's function interface wants; [what] "arguments" or
+** "results". */
+static void check_arg_dicts(V *v, const Func *f, const Attr *dicts, const char *what)
+{
+    for (int i = 0; dicts && dicts->kind == ATTR_ARRAY && i < dicts->u.arr.n; i++) {
+        const Attr *d = dicts->u.arr.elems[i];
+        for (int k = 0; d && d->kind == ATTR_DICT && k < d->u.dict.n; k++)
+            if (!strchr(d->u.dict.attrs[k].name, '.')) {
+                at_func(v, DIAG_ERROR, f, "'func.func' op %s may only have dialect attributes", what);
+                return;
+            }
+    }
+}
+
 static void verify_one(V *v, const Func *f)
 {
+    check_arg_dicts(v, f, f->arg_attrs, "arguments");
+    check_arg_dicts(v, f, f->res_attrs, "results");
     if (!f->body) {
         if (v->o.for_execution && !f->is_native)
             at_func(v, DIAG_ERROR, f, "function @%s has no body; only tfrt.native functions may be declared without one", f->name);

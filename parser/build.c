@@ -349,11 +349,14 @@ ResultRef *irb_result(ParseCtx *c, const Token *t) {
     return r;
 }
 
-OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
+OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty, Vec *attrs) {
     if (c->failed || !ty) return NULL;
     OperandRef *r = talloc(c, sizeof *r);
-    Value *v = alloc(c, sizeof *v);
+    /* A value without a name is never bound (only a declaration has
+    ** unnamed arguments): scratch. */
+    Value *v = name ? alloc(c, sizeof *v) : talloc(c, sizeof *v);
     if (!r || !v) return NULL;
+    if (attrs && attrs->n && !(r->attrs = irb_attr_dict(c, attrs))) return NULL;
     v->type = ty;
     if (name) {
         long num;
@@ -445,6 +448,22 @@ static bool func_named(ParseCtx *c, Func *f, const char *name, Vec *attrs, const
     return !c->failed;
 }
 
+/* The dictionaries of [refs] (OperandRef*) as MLIR's arg_attrs / res_attrs:
+** an array of one dictionary each, or NULL when every one is empty (as
+** mlir-opt drops `{}`). */
+static const Attr *dict_array(ParseCtx *c, const Vec *refs) {
+    bool any = false;
+    for (int i = 0; i < refs->n && !any; i++) any = ((OperandRef *)refs->v[i])->attrs != NULL;
+    if (!any || c->failed) return NULL;
+    Vec *el = irb_vec(c, NULL);
+    const Attr *empty = irb_attr_dict(c, irb_vec(c, NULL));
+    for (int i = 0; i < refs->n && el && empty; i++) {
+        const Attr *d = ((OperandRef *)refs->v[i])->attrs;
+        irb_push(c, el, (void *)(d ? d : empty));
+    }
+    return el && empty ? irb_attr_array(c, el) : NULL;
+}
+
 Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
                     Vec *results, Vec *attrs) {
     if (c->failed || !args || !results) return NULL;
@@ -453,7 +472,12 @@ Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, V
     Func *f = name ? func_new(c, kw, args) : NULL;
     if (!f) return NULL;
     f->nresults = results->n;
-    f->result_types = (const Type *const *)keep(c, results);
+    const Type **rt = alloc(c, (size_t)(results->n + 1) * sizeof *rt);
+    if (!rt) return NULL;
+    for (int i = 0; i < results->n; i++) rt[i] = ((OperandRef *)results->v[i])->v->type;
+    f->result_types = rt;
+    f->arg_attrs = dict_array(c, args);
+    f->res_attrs = dict_array(c, results);
     f->is_private = priv;
     f->line = sym->line;
     f->col = sym->col;
@@ -573,6 +597,25 @@ static const char *attr_str(ParseCtx *c, const Attr *a) {
     return ir_name(c->m, a->u.str.s ? a->u.str.s : "", a->u.str.len);
 }
 
+/* Is [a] (NULL: absent), the generic form's attribute [key], an array of
+** [n] dictionaries, one per [what]? mlir-opt's words when not. */
+static bool dict_array_ok(ParseCtx *c, const Attr *a, const char *key, const char *what, int n,
+                          const Token *at) {
+    if (!a) return true;
+    bool dicts = a->kind == ATTR_ARRAY;
+    for (int i = 0; dicts && i < a->u.arr.n; i++) dicts = a->u.arr.elems[i]->kind == ATTR_DICT;
+    if (!dicts) {
+        irb_error(c, at, "'func.func' op attribute '%s' failed to satisfy constraint: Array of dictionary attributes", key);
+        return false;
+    }
+    if (a->u.arr.n != n) {
+        irb_error(c, at, "'func.func' op expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d",
+                  what, what, a->u.arr.n, n);
+        return false;
+    }
+    return true;
+}
+
 void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
     Func *f = c->func;
     if (c->failed || !f) return;
@@ -581,7 +624,7 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
     memset(&at, 0, sizeof at);
     at.line = f->line;
     at.col = f->col;
-    const Attr *ftype = NULL;
+    const Attr *ftype = NULL, *arg_attrs = NULL, *res_attrs = NULL;
     const char *name = NULL, *vis = NULL;
     Vec *rest = irb_vec(c, NULL);
     if (!rest) return;
@@ -590,6 +633,8 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
         if (!strcmp(na->name, "function_type")) ftype = na->value;
         else if (!strcmp(na->name, "sym_name")) name = attr_str(c, na->value);
         else if (!strcmp(na->name, "sym_visibility")) vis = attr_str(c, na->value);
+        else if (!strcmp(na->name, "arg_attrs")) arg_attrs = na->value;
+        else if (!strcmp(na->name, "res_attrs")) res_attrs = na->value;
         else if (!irb_push(c, rest, na)) return;
     }
     if (!name) { irb_error(c, &at, "'func.func' op requires attribute 'sym_name' (a string)"); return; }
@@ -615,6 +660,11 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
     f->arg_types = ft->inputs;
     f->nresults = ft->nresults;
     f->result_types = ft->results;
+    if (!dict_array_ok(c, arg_attrs, "arg_attrs", "argument", f->nargs, &at) ||
+        !dict_array_ok(c, res_attrs, "res_attrs", "result", f->nresults, &at))
+        return;
+    f->arg_attrs = arg_attrs;
+    f->res_attrs = res_attrs;
     f->is_private = vis && !strcmp(vis, "private");
     if (!func_named(c, f, name, rest, &at)) return;
     irb_func_end(c, f, true, NULL, loc);

@@ -31,6 +31,7 @@ typedef struct OperandRef {
     Value *v;
     const char *name; int idx;     /* `%name#idx` (idx 0 for `%name`) */
     Token tok;
+    const Attr *attrs;             /* a function argument's or result's dictionary, or NULL */
 } OperandRef;
 
 /* A result group as written: `%name` or `%name:count`. */
@@ -224,10 +225,13 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc);
 /* A statement at module level (docs/syntax.md): into the module's block
 ** (irb_module_scope), in its place among the functions. */
 void irb_top_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc);
-/* A block argument `%a: T` (function or generic region). */
-OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty);
+/* A block argument `%a: T` (function or generic region); [name] NULL: a
+** declaration's argument type or a function's result type. [attrs] (NULL:
+** none) is a function argument's or result's dictionary `{k = v}`. */
+OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty, Vec *attrs);
 
 /* Functions and the module */
+/* [args] and [results] are OperandRef* (irb_arg): types and dictionaries. */
 Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
                     Vec *results, Vec *attrs);
 void irb_func_body_open(ParseCtx *c, const Token *lbrace);

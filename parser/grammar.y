@@ -131,11 +131,17 @@ fargs_opt(A) ::= .                                 { A = irb_vec(ctx, NULL); }
 fargs_opt(A) ::= fargs(B).                         { A = B; }
 fargs(A) ::= farg(B).                              { A = irb_vec(ctx, B); }
 fargs(A) ::= fargs(B) COMMA farg(C).               { A = irb_push(ctx, B, C); }
-farg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T); }
-farg(A) ::= type(T).                               { A = irb_arg(ctx, NULL, T); }
+/* An argument or a result may carry a dictionary: `%a: f32 {foo.k = 1}`,
+** `-> (i32 {foo.x})` (docs/syntax.md "Argument and result attributes"). */
+farg(A) ::= VALUE(V) COLON type(T) attr_dict_opt(D). { A = irb_arg(ctx, &V, T, D); }
+farg(A) ::= type(T) attr_dict_opt(D).              { A = irb_arg(ctx, NULL, T, D); }
 fresults_opt(A) ::= .                              { A = irb_vec(ctx, NULL); }
-fresults_opt(A) ::= ARROW stype(T).                { A = irb_vec(ctx, (void *)T); }
-fresults_opt(A) ::= ARROW LPAREN types_opt(T) RPAREN. { A = T; }
+fresults_opt(A) ::= ARROW stype(T).                { A = irb_vec(ctx, irb_arg(ctx, NULL, T, NULL)); }
+fresults_opt(A) ::= ARROW LPAREN RPAREN.           { A = irb_vec(ctx, NULL); }
+fresults_opt(A) ::= ARROW LPAREN fresults(B) RPAREN. { A = B; }
+fresults(A) ::= fresult(B).                        { A = irb_vec(ctx, B); }
+fresults(A) ::= fresults(B) COMMA fresult(C).      { A = irb_push(ctx, B, C); }
+fresult(A) ::= type(T) attr_dict_opt(D).           { A = irb_arg(ctx, NULL, T, D); }
 fattrs_opt(A) ::= .                                { A = NULL; }
 fattrs_opt(A) ::= ATTRIBUTES attr_dict(D).         { A = D; }
 
@@ -176,7 +182,7 @@ bargs_opt(A) ::= .                                 { A = irb_vec(ctx, NULL); }
 bargs_opt(A) ::= bargs(B).                         { A = B; }
 bargs(A) ::= barg(B).                              { A = irb_vec(ctx, B); }
 bargs(A) ::= bargs(B) COMMA barg(C).               { A = irb_push(ctx, B, C); }
-barg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T); }
+barg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T, NULL); }
 
 /* ---- operations: custom syntax, one group per family ---------------------- */
 /* tfrt.new.chain ATTRS */
