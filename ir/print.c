@@ -1105,6 +1105,12 @@ static void print_top(FILE *out, const Module *m, bool generic, bool no_locs)
 
 static void print_module_custom(FILE *out, const Module *m, bool no_locs);
 
+static void count_item(void *ud, const Func *f, const Op *op)
+{
+    (void)f; (void)op;
+    (*(int *)ud)++;
+}
+
 /* [opt] NULL: tfrun's own form, with the locations written in the source. */
 void pr_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
 {
@@ -1114,6 +1120,12 @@ void pr_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
         return;
     }
     fputs("\"builtin.module\"() ({\n", out);
+    /* The module's region always has its block: an empty one is written
+    ** `^bb0:`, as mlir-opt writes an empty entry block in generic form
+    ** (an empty `{}` would be a region without blocks). */
+    int items = 0;
+    ir_module_walk_top(m, count_item, &items);
+    if (!items) fputs("^bb0:\n", out);
     print_top(out, m, true, no_locs);
     fputs("})", out);
     /* A named module's name and its attributes, in name order. */

@@ -110,6 +110,8 @@ gfunc_open ::= GEN_FUNC(N) LPAREN RPAREN LPAREN LBRACE(T) CARET_ID LPAREN bargs_
                                                    { irb_gfunc_open(ctx, &N, &T, A); }
 gmodule ::= gmodule_open top_items RBRACE RPAREN attr_dict_opt(A) COLON fntype(F) loc_opt. { irb_gmodule_end(ctx, A, F); }
 gmodule_open ::= GEN_MODULE(N) LPAREN RPAREN LPAREN LBRACE. { irb_module_head(ctx, &N, NULL, irb_vec(ctx, NULL)); }
+/* An empty module's block, as -mlir-print-op-generic writes it. */
+gmodule_open ::= GEN_MODULE(N) LPAREN RPAREN LPAREN LBRACE CARET_ID COLON. { irb_module_head(ctx, &N, NULL, irb_vec(ctx, NULL)); }
 
 /* module [@name] [attributes {..}] { ... } */
 module ::= module_head LBRACE top_items RBRACE loc_opt.
