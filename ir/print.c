@@ -264,7 +264,9 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_OPERANDS:
         return op->nregions == 0 && fits_signature(p, op, true);
     case SYN_OPERANDS_TYPED:
-        return op->nregions == 0 && fits_signature(p, op, false);
+        /* Without operands, `tfrt.merge.chains :` would take an op name on
+        ** the next line for its type: the generic form then. */
+        return op->nregions == 0 && op->noperands > 0 && fits_signature(p, op, false);
     case SYN_SHAPE_ATTR: {
         const char *key = op->name[0] == 't' && op->name[1] == 's' ? "value" : "shape";
         const Attr *v = attr(op, key);
@@ -668,7 +670,7 @@ static void print_custom(Printer *p, const Op *op)
         if (op->noperands) fputc(' ', o);
         print_operands(p, op, 0, op->noperands);
         print_attr_dict(p, op, NULL, " {");
-        fputs(op->noperands ? " : " : " :", o);    /* the colon is required */
+        fputs(" : ", o);
         print_operand_types(p, op, 0, op->noperands);
         break;
     case SYN_SHAPE_ATTR: {

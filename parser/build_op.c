@@ -402,6 +402,18 @@ Op *irb_op_call(ParseCtx *c, const Token *name, OperandRef *first, const Token *
 Op *irb_op_case(ParseCtx *c, const Token *name, OperandRef *idx, Vec *branches, Vec *operands,
                 Vec *attrs, const Type *fn) {
     if (c->failed || !idx || !branches || !operands || !fn) return NULL;
+    /* TFRT's older form, which its test files use: the first argument is a
+    ** chain that the type list leaves out, and so is the first result
+    ** (`%ch1, %r = tfrt.case %i [@b0, @b1] (%ch0, %a) : (i32) -> (i32)`).
+    ** The op is the same; it prints with every type (docs/syntax.md). */
+    const Type *first = operands->n ? ((OperandRef *)operands->v[0])->v->type : NULL;
+    if (operands->n == fn->ninputs + 1 && first && first->is_chain) {
+        Vec *in = irb_vec(c, (void *)first), *out = irb_vec(c, (void *)first);
+        for (int i = 0; i < fn->ninputs; i++) irb_push(c, in, (void *)fn->inputs[i]);
+        for (int i = 0; i < fn->nresults; i++) irb_push(c, out, (void *)fn->results[i]);
+        fn = irb_fntype(c, in, out);
+        if (!fn) return NULL;
+    }
     Vec *all = irb_vec(c, idx);
     for (int i = 0; i < operands->n; i++) irb_push(c, all, operands->v[i]);
     if (c->failed) return NULL;
