@@ -125,6 +125,10 @@ void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) __attrib
 ** the nearest op of the table, or saying that tfrun implements no op of
 ** its dialect. */
 void irb_unknown_op(ParseCtx *c, const Token *t);
+/* The op-table row of func's op that the bare word [s] names where func is
+** the default dialect (`return`, `call`; docs/syntax.md "The func
+** dialect"), or NULL. */
+const struct OpInfo *irb_short_form(const char *s, uint32_t len);
 
 Vec *irb_vec(ParseCtx *c, void *first);           /* a new list, [first] may be NULL (empty) */
 Vec *irb_push(ParseCtx *c, Vec *v, void *x);       /* appends, returns v */

@@ -57,12 +57,15 @@ static void add_use(ParseCtx *c, Value *v, Op *user, int operand) {
 ** looked it up (ParseCtx.op_info), which saves a binary search. */
 static const OpInfo *op_info(ParseCtx *c, const Token *t) {
     if (t->s == c->op_s && t->len == c->op_len && t->s) return c->op_info;
-    char full[32];
-    if (t->len < 16 && !memchr(t->s, '.', t->len)) {    /* `return`, `call`: see new_op */
-        int n = snprintf(full, sizeof full, "func.%.*s", (int)t->len, t->s);
-        return optable_lookup(full, (size_t)n);
-    }
+    if (!memchr(t->s, '.', t->len)) return irb_short_form(t->s, t->len);
     return optable_lookup(t->s, t->len);
+}
+
+const OpInfo *irb_short_form(const char *s, uint32_t len) {
+    if (!(len == 4 && !memcmp(s, "call", 4)) && !(len == 6 && !memcmp(s, "return", 6))) return NULL;
+    char full[16];
+    int n = snprintf(full, sizeof full, "func.%.*s", (int)len, s);
+    return optable_lookup(full, (size_t)n);
 }
 
 /* The interned name and table entry of the quoted op name [nt] (generic

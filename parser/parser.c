@@ -90,23 +90,6 @@ static bool has_dot(const Token *t) {
     return false;
 }
 
-/* The op-table row that the bare word [t] names in an op's place inside a
-** func.func body, where func is the default dialect (`return`, `call`;
-** docs/syntax.md "The func dialect"), or NULL. */
-static const OpInfo *func_short_form(const Token *t) {
-    static const char *const words[] = { "call", "return" };
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        size_t n = strlen(words[i]);
-        if (t->len == n && !memcmp(t->s, words[i], n)) {
-            char full[16];
-            memcpy(full, "func.", 5);
-            memcpy(full + 5, words[i], n + 1);
-            return optable_lookup(full, n + 5);
-        }
-    }
-    return NULL;
-}
-
 /* Sends [t] to the parser (a dotted bare identifier as the token of its
 ** op's syntax family). Returns false when parsing has ended.
 **
@@ -140,7 +123,7 @@ static bool feed(Driver *dr, Token t) {
             return false;
         }
     } else if (op_place && irParseAtOpName(dr->p)) {
-        const OpInfo *info = func_short_form(&t);
+        const OpInfo *info = irb_short_form(t.s, t.len);
         if (!info) {
             irb_unknown_op(c, &t);
             return false;
