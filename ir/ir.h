@@ -174,6 +174,11 @@ struct Func {
     const Type *const *arg_types;   int nargs;
     const Type *const *result_types; int nresults;
     NamedAttr *attrs; int nattrs;
+    /* The dictionaries of the arguments and results (`%a: f32 {foo.k = 1}`,
+    ** `-> (i32 {foo.x})`; docs/syntax.md "Argument and result attributes"):
+    ** MLIR's arg_attrs and res_attrs, an ATTR_ARRAY of one ATTR_DICT per
+    ** argument / result, or NULL when there is none. */
+    const Attr *arg_attrs, *res_attrs;
     Block *body;                   /* NULL for a declaration (tfrt.native / external) */
     bool is_private, is_native, is_sync;
     int line, col;                 /* of the @name */

@@ -264,7 +264,9 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_OPERANDS:
         return op->nregions == 0 && fits_signature(p, op, true);
     case SYN_OPERANDS_TYPED:
-        return op->nregions == 0 && fits_signature(p, op, false);
+        /* Without operands, `tfrt.merge.chains :` would take an op name on
+        ** the next line for its type: the generic form then. */
+        return op->nregions == 0 && op->noperands > 0 && fits_signature(p, op, false);
     case SYN_SHAPE_ATTR: {
         const char *key = op->name[0] == 't' && op->name[1] == 's' ? "value" : "shape";
         const Attr *v = attr(op, key);
@@ -617,10 +619,22 @@ static void print_loop_tail(Printer *p, const Op *op, int from)
     print_region(p, op->regions[0]);
 }
 
+/* The name [op] is printed with in custom form: func's ops directly in a
+** function body drop `func.`, func being the default dialect there, as
+** mlir-opt prints them (docs/syntax.md "The func dialect"); not in the
+** regions of other ops, where mlir-opt keeps it. */
+static const char *custom_name(const Op *op)
+{
+    bool in_body = op->parent && op->parent->func && !op->parent->parent_op;
+    if (in_body && op->info && (op->info->id == OPID_func_return || op->info->id == OPID_func_call))
+        return op->name + 5;
+    return op->name;
+}
+
 static void print_custom(Printer *p, const Op *op)
 {
     FILE *o = p->out;
-    fputs(op->name, o);
+    fputs(custom_name(op), o);
     switch (family(op)) {
     case SYN_NULLARY:
         print_attr_dict(p, op, NULL, " {");
@@ -655,7 +669,7 @@ static void print_custom(Printer *p, const Op *op)
         if (op->noperands) fputc(' ', o);
         print_operands(p, op, 0, op->noperands);
         print_attr_dict(p, op, NULL, " {");
-        fputs(op->noperands ? " : " : " :", o);    /* the colon is required */
+        fputs(" : ", o);
         print_operand_types(p, op, 0, op->noperands);
         break;
     case SYN_SHAPE_ATTR: {
@@ -871,6 +885,25 @@ static void print_attributes_clause(FILE *o, const NamedAttr *attrs, int n)
     fputc('}', o);
 }
 
+/* ` {k = v, ...}`: dictionary [i] of [dicts] (a function's arg_attrs or
+** res_attrs), when it has entries; mlir-opt prints no empty one. */
+static void print_arg_dict(Printer *p, const Attr *dicts, int i)
+{
+    if (!dicts || dicts->kind != ATTR_ARRAY || i >= dicts->u.arr.n) return;
+    const Attr *d = dicts->u.arr.elems[i];
+    if (!d || d->kind != ATTR_DICT || !d->u.dict.n) return;
+    fputc(' ', p->out);
+    ir_print_attr(p->out, d);
+}
+
+/* Has [dicts] (arg_attrs or res_attrs) a dictionary with entries? */
+static bool any_arg_dict(const Attr *dicts)
+{
+    for (int i = 0; dicts && dicts->kind == ATTR_ARRAY && i < dicts->u.arr.n; i++)
+        if (dicts->u.arr.elems[i]->kind == ATTR_DICT && dicts->u.arr.elems[i]->u.dict.n) return true;
+    return false;
+}
+
 static void print_func_p(Printer *p, const Func *f)
 {
     FILE *o = p->out;
@@ -887,14 +920,21 @@ static void print_func_p(Printer *p, const Func *f)
         ** and as mlir-opt prints it. */
         if (f->body) fprintf(o, "%s: ", buf);
         ir_print_type(o, f->arg_types[i]);
+        print_arg_dict(p, f->arg_attrs, i);
         if (f->body && i < f->body->nargs) set_name(p, f->body->args[i], buf);
     }
     fputc(')', o);
     if (f->nresults) {
         fputs(" -> ", o);
-        bool paren = f->nresults != 1 || (f->result_types[0] && f->result_types[0]->kind == TY_FUNCTION);
+        /* A result's dictionary is written inside the parentheses. */
+        bool paren = f->nresults != 1 || (f->result_types[0] && f->result_types[0]->kind == TY_FUNCTION) ||
+                     any_arg_dict(f->res_attrs);
         if (paren) fputc('(', o);
-        print_type_list(p, f->result_types, f->nresults);
+        for (int i = 0; i < f->nresults; i++) {
+            if (i) fputs(", ", o);
+            ir_print_type(o, f->result_types[i]);
+            print_arg_dict(p, f->res_attrs, i);
+        }
         if (paren) fputc(')', o);
     }
     print_attributes_clause(o, f->attrs, f->nattrs);
@@ -965,28 +1005,38 @@ static void print_func_generic(Printer *p, const Func *f)
     }
     indent(p);
     fputs("}) {", o);
-    /* The implicit attributes and the function's own, merged in name order. */
-    const char *implicit[3] = { "function_type", "sym_name", f->is_private ? "sym_visibility" : NULL };
-    int ni = f->is_private ? 3 : 2, k = 0, shown = 0;
+    /* The implicit attributes (in name order) and the function's own,
+    ** merged in name order. */
+    const char *implicit[5];
+    int ni = 0, k = 0, shown = 0;
+    if (f->arg_attrs) implicit[ni++] = "arg_attrs";
+    implicit[ni++] = "function_type";
+    if (f->res_attrs) implicit[ni++] = "res_attrs";
+    implicit[ni++] = "sym_name";
+    if (f->is_private) implicit[ni++] = "sym_visibility";
     for (int a = 0; a <= f->nattrs; a++) {
         const char *own = a < f->nattrs ? f->attrs[a].name : NULL;
         while (k < ni && (!own || strcmp(implicit[k], own) < 0)) {
+            const char *key = implicit[k++];
             if (shown++) fputs(", ", o);
-            if (k == 0) {
-                fputs("function_type = (", o);
+            fprintf(o, "%s = ", key);
+            if (!strcmp(key, "function_type")) {
+                fputc('(', o);
                 print_type_list(p, f->arg_types, f->nargs);
                 fputs(") -> ", o);
                 bool paren = f->nresults != 1 || (f->result_types[0] && f->result_types[0]->kind == TY_FUNCTION);
                 if (paren) fputc('(', o);
                 print_type_list(p, f->result_types, f->nresults);
                 if (paren) fputc(')', o);
-            } else if (k == 1) {
-                fputs("sym_name = ", o);
+            } else if (!strcmp(key, "arg_attrs")) {
+                pr_attr_mlir(o, f->arg_attrs);
+            } else if (!strcmp(key, "res_attrs")) {
+                pr_attr_mlir(o, f->res_attrs);
+            } else if (!strcmp(key, "sym_name")) {
                 pr_escaped(o, f->name, strlen(f->name));
             } else {
-                fputs("sym_visibility = \"private\"", o);
+                fputs("\"private\"", o);
             }
-            k++;
         }
         if (!own) break;
         if (shown++) fputs(", ", o);
@@ -1056,6 +1106,12 @@ static void print_top(FILE *out, const Module *m, bool generic, bool no_locs)
 
 static void print_module_custom(FILE *out, const Module *m, bool no_locs);
 
+static void count_item(void *ud, const Func *f, const Op *op)
+{
+    (void)f; (void)op;
+    (*(int *)ud)++;
+}
+
 /* [opt] NULL: tfrun's own form, with the locations written in the source. */
 void pr_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
 {
@@ -1065,6 +1121,12 @@ void pr_module_plain(FILE *out, const Module *m, const IrPrintOptions *opt)
         return;
     }
     fputs("\"builtin.module\"() ({\n", out);
+    /* The module's region always has its block: an empty one is written
+    ** `^bb0:`, as mlir-opt writes an empty entry block in generic form
+    ** (an empty `{}` would be a region without blocks). */
+    int items = 0;
+    ir_module_walk_top(m, count_item, &items);
+    if (!items) fputs("^bb0:\n", out);
     print_top(out, m, true, no_locs);
     fputs("})", out);
     /* A named module's name and its attributes, in name order. */

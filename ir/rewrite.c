@@ -91,7 +91,7 @@ static bool removable(const Op *op)
 {
     const OpInfo *in = op->info;
     if (!in || op->nregions || op->callee || in->family == SYN_CALL) return false;
-    if (in->id == OPID_tfrt_return) return false;
+    if (in->flags & OPF_TERMINATOR) return false;
     unsigned fx = in->effects;
     unsigned seen = FX_DEFER | FX_OUT | FX_FAIL | FX_OPAQUE | FX_ALLOC | FX_SYNCCALL | FX_OOM;
     return !(fx & seen) && FX_W_BITS(fx) == 0;

@@ -522,7 +522,7 @@ static void check_call_types(V *v, const Op *op, const Func *f, int first,
                              const Type *const *res, int nres, bool ret_extra_i1)
 {
     char who[300] = "";
-    if (op_id(op) != OPID_tfrt_call) snprintf(who, sizeof who, " @%s", f->name);
+    if (op_id(op) != OPID_tfrt_call && op_id(op) != OPID_func_call) snprintf(who, sizeof who, " @%s", f->name);
     int nops = op->noperands - first;
     bool bad = false;
     if (nops != f->nargs) {
@@ -608,7 +608,7 @@ static void check_callees(V *v, const Op *op)
 static void check_callees_with(V *v, const Op *op, const Type *const *res, int nres)
 {
     OpId id = op_id(op);
-    if (id == OPID_tfrt_call) {
+    if (id == OPID_tfrt_call || id == OPID_func_call) {
         const char *c = op->callee ? op->callee : sym_attr(op, attr_callee);
         const Func *f = lookup(v, c);
         if (!f && c) op_error(v, op, "'%s' does not reference a valid function", c);
@@ -720,6 +720,34 @@ static void check_return(V *v, const Op *ret, const RetCtx *rc)
     for (int i = 0; ok && i < rc->ntypes; i++)
         ok = ret->operands[i] && type_eq(ret->operands[i]->type, rc->types[i]);
     if (!ok) op_error(v, ret, "operand types don't match '%s' result", rc->region_op->name);
+}
+
+/* MLIR's func.return, op [i] of [b] (docs/syntax.md "The func dialect"):
+** the last op of a function body, returning what the function declares;
+** in mlir-opt's words. (Whether TFRT would run the function: verify_block.) */
+static void check_func_return(V *v, const Block *b, int i, const Op *op)
+{
+    const Func *f = b->func;
+    if (b->parent_op || !f) {
+        op_error(v, op, "expects parent op 'func.func'");
+        return;
+    }
+    if (i != b->nops - 1) {
+        op_error(v, op, "must be the last operation in the parent block");
+        return;
+    }
+    if (op->nresults) op_error(v, op, "expected 0 results, but found %d", op->nresults);
+    if (op->noperands != f->nresults) {
+        op_error(v, op, "has %d operands, but enclosing function (@%s) returns %d",
+                 op->noperands, f->name, f->nresults);
+        return;
+    }
+    for (int k = 0; k < op->noperands; k++) {
+        const Value *a = op->operands[k];
+        if (a && !type_eq(a->type, f->result_types[k]))
+            at_op(v, DIAG_ERROR, op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s",
+                  k, tname(a->type), tname(f->result_types[k]), f->name);
+    }
 }
 
 /* Region block arguments must have the given types. */
@@ -1086,6 +1114,10 @@ static void verify_op(V *v, const Block *b, int i, NameTab *names, const RetCtx 
         check_return(v, op, rc);
         return;
     }
+    if (info && info->id == OPID_func_return) {
+        check_func_return(v, b, i, op);
+        return;
+    }
     if (!info) {
         check_unknown_op(v, op);
     } else {
@@ -1139,9 +1171,16 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
     /* The regions of an op tfrun does not know end as that op's dialect
     ** says (any terminator, or none), as with mlir-opt. */
     bool foreign = b->parent_op && !b->parent_op->info;
-    if (!foreign && (!last || !ir_op_is_return(last))) {
+    /* A function body may end in MLIR's func.return for `opt`, as for
+    ** mlir-opt; TFRT's converter wants tfrt.return (docs/syntax.md "The
+    ** func dialect"). */
+    bool func_ret = last && !b->parent_op && b->func && op_id(last) == OPID_func_return;
+    if (!foreign && (!last || !ir_op_is_return(last)) && !(func_ret && !v->o.for_execution)) {
         if (b->parent_op) op_error(v, b->parent_op, "expected tfrt.return in body");
-        else if (b->func) at_func(v, DIAG_ERROR, b->func, "'func.func' op expected tfrt.return in body of @%s", b->func->name);
+        else if (b->func) {
+            at_func(v, DIAG_ERROR, b->func, "'func.func' op expected tfrt.return in body of @%s", b->func->name);
+            if (func_ret) at_op(v, DIAG_NOTE, last, "it ends in MLIR's 'func.return', which TFRT does not run (tfrun opt reads it)");
+        }
     }
 }
 
@@ -1199,8 +1238,25 @@ static void check_call_not_sync(V *v, const Op *op)
     }
 }
 
+/* An argument's or a result's dictionary holds dialect attributes only
+** (`foo.k`), as MLIR's function interface wants; [what] "arguments" or
+** "results". */
+static void check_arg_dicts(V *v, const Func *f, const Attr *dicts, const char *what)
+{
+    for (int i = 0; dicts && dicts->kind == ATTR_ARRAY && i < dicts->u.arr.n; i++) {
+        const Attr *d = dicts->u.arr.elems[i];
+        for (int k = 0; d && d->kind == ATTR_DICT && k < d->u.dict.n; k++)
+            if (!strchr(d->u.dict.attrs[k].name, '.')) {
+                at_func(v, DIAG_ERROR, f, "'func.func' op %s may only have dialect attributes", what);
+                return;
+            }
+    }
+}
+
 static void verify_one(V *v, const Func *f)
 {
+    check_arg_dicts(v, f, f->arg_attrs, "arguments");
+    check_arg_dicts(v, f, f->res_attrs, "results");
     if (!f->body) {
         if (v->o.for_execution && !f->is_native)
             at_func(v, DIAG_ERROR, f, "function @%s has no body; only tfrt.native functions may be declared without one", f->name);

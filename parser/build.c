@@ -25,12 +25,6 @@
 
 static void verror(ParseCtx *c, int line, int col, const char *fmt, va_list ap) {
     if (c->failed) return;
-    /* An error in the statement of an op that does not exist (on its line
-    ** or the next) is most likely that op's: say so instead. */
-    if (c->has_unknown_op && line >= c->unknown_op.line && line <= c->unknown_op.line + 1) {
-        irb_unknown_op(c, &c->unknown_op);
-        return;
-    }
     c->failed = true;
     if (c->d) diag_emitv(c->d, DIAG_ERROR, c->file, line, col, fmt, ap);
 }
@@ -50,7 +44,6 @@ void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) {
 }
 
 void irb_unknown_op(ParseCtx *c, const Token *t) {
-    c->has_unknown_op = false;
     if (c->failed) return;
     if (t->len > 80) irb_error(c, t, "custom op '%.*s...' is unknown", 77, t->s);
     else irb_error(c, t, "custom op '%.*s' is unknown", (int)t->len, t->s);
@@ -128,6 +121,7 @@ Scope *irb_scope_push(ParseCtx *c, Block *b) {
     s->block = b;
     s->depth = depth;
     s->parent = c->scope;
+    s->func_dialect = c->scope && c->scope->func_dialect;
     c->scope = s;
     return s;
 }
@@ -355,11 +349,14 @@ ResultRef *irb_result(ParseCtx *c, const Token *t) {
     return r;
 }
 
-OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty) {
+OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty, Vec *attrs) {
     if (c->failed || !ty) return NULL;
     OperandRef *r = talloc(c, sizeof *r);
-    Value *v = alloc(c, sizeof *v);
+    /* A value without a name is never bound (only a declaration has
+    ** unnamed arguments): scratch. */
+    Value *v = name ? alloc(c, sizeof *v) : talloc(c, sizeof *v);
     if (!r || !v) return NULL;
+    if (attrs && attrs->n && !(r->attrs = irb_attr_dict(c, attrs))) return NULL;
     v->type = ty;
     if (name) {
         long num;
@@ -451,6 +448,22 @@ static bool func_named(ParseCtx *c, Func *f, const char *name, Vec *attrs, const
     return !c->failed;
 }
 
+/* The dictionaries of [refs] (OperandRef*) as MLIR's arg_attrs / res_attrs:
+** an array of one dictionary each, or NULL when every one is empty (as
+** mlir-opt drops `{}`). */
+static const Attr *dict_array(ParseCtx *c, const Vec *refs) {
+    bool any = false;
+    for (int i = 0; i < refs->n && !any; i++) any = ((OperandRef *)refs->v[i])->attrs != NULL;
+    if (!any || c->failed) return NULL;
+    Vec *el = irb_vec(c, NULL);
+    const Attr *empty = irb_attr_dict(c, irb_vec(c, NULL));
+    for (int i = 0; i < refs->n && el && empty; i++) {
+        const Attr *d = ((OperandRef *)refs->v[i])->attrs;
+        irb_push(c, el, (void *)(d ? d : empty));
+    }
+    return el && empty ? irb_attr_array(c, el) : NULL;
+}
+
 Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
                     Vec *results, Vec *attrs) {
     if (c->failed || !args || !results) return NULL;
@@ -459,7 +472,12 @@ Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, V
     Func *f = name ? func_new(c, kw, args) : NULL;
     if (!f) return NULL;
     f->nresults = results->n;
-    f->result_types = (const Type *const *)keep(c, results);
+    const Type **rt = alloc(c, (size_t)(results->n + 1) * sizeof *rt);
+    if (!rt) return NULL;
+    for (int i = 0; i < results->n; i++) rt[i] = ((OperandRef *)results->v[i])->v->type;
+    f->result_types = rt;
+    f->arg_attrs = dict_array(c, args);
+    f->res_attrs = dict_array(c, results);
     f->is_private = priv;
     f->line = sym->line;
     f->col = sym->col;
@@ -477,6 +495,7 @@ void irb_func_body_open(ParseCtx *c, const Token *lbrace) {
     b->nargs = args->n;
     b->nvalues = args->n;
     if (!irb_scope_push(c, b)) return;
+    c->scope->func_dialect = true;
     for (int i = 0; i < args->n; i++) {
         OperandRef *r = args->v[i];
         if (!r->name) { irb_error(c, lbrace, "function arguments of a definition need names"); return; }
@@ -567,12 +586,34 @@ void irb_gfunc_open(ParseCtx *c, const Token *kw, const Token *lbrace, Vec *args
     f->line = kw->line;
     f->col = kw->col;
     irb_func_body_open(c, lbrace);
+    /* The generic form names no default dialect: mlir-opt reads `return`
+    ** there as an unknown op. */
+    if (!c->failed) c->scope->func_dialect = false;
 }
 
 /* The string value of attribute [a] (a NUL-terminated interned copy), or NULL. */
 static const char *attr_str(ParseCtx *c, const Attr *a) {
     if (!a || a->kind != ATTR_STRING) return NULL;
     return ir_name(c->m, a->u.str.s ? a->u.str.s : "", a->u.str.len);
+}
+
+/* Is [a] (NULL: absent), the generic form's attribute [key], an array of
+** [n] dictionaries, one per [what]? mlir-opt's words when not. */
+static bool dict_array_ok(ParseCtx *c, const Attr *a, const char *key, const char *what, int n,
+                          const Token *at) {
+    if (!a) return true;
+    bool dicts = a->kind == ATTR_ARRAY;
+    for (int i = 0; dicts && i < a->u.arr.n; i++) dicts = a->u.arr.elems[i]->kind == ATTR_DICT;
+    if (!dicts) {
+        irb_error(c, at, "'func.func' op attribute '%s' failed to satisfy constraint: Array of dictionary attributes", key);
+        return false;
+    }
+    if (a->u.arr.n != n) {
+        irb_error(c, at, "'func.func' op expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d",
+                  what, what, a->u.arr.n, n);
+        return false;
+    }
+    return true;
 }
 
 void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
@@ -583,7 +624,7 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
     memset(&at, 0, sizeof at);
     at.line = f->line;
     at.col = f->col;
-    const Attr *ftype = NULL;
+    const Attr *ftype = NULL, *arg_attrs = NULL, *res_attrs = NULL;
     const char *name = NULL, *vis = NULL;
     Vec *rest = irb_vec(c, NULL);
     if (!rest) return;
@@ -592,6 +633,8 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
         if (!strcmp(na->name, "function_type")) ftype = na->value;
         else if (!strcmp(na->name, "sym_name")) name = attr_str(c, na->value);
         else if (!strcmp(na->name, "sym_visibility")) vis = attr_str(c, na->value);
+        else if (!strcmp(na->name, "arg_attrs")) arg_attrs = na->value;
+        else if (!strcmp(na->name, "res_attrs")) res_attrs = na->value;
         else if (!irb_push(c, rest, na)) return;
     }
     if (!name) { irb_error(c, &at, "'func.func' op requires attribute 'sym_name' (a string)"); return; }
@@ -617,6 +660,11 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
     f->arg_types = ft->inputs;
     f->nresults = ft->nresults;
     f->result_types = ft->results;
+    if (!dict_array_ok(c, arg_attrs, "arg_attrs", "argument", f->nargs, &at) ||
+        !dict_array_ok(c, res_attrs, "res_attrs", "result", f->nresults, &at))
+        return;
+    f->arg_attrs = arg_attrs;
+    f->res_attrs = res_attrs;
     f->is_private = vis && !strcmp(vis, "private");
     if (!func_named(c, f, name, rest, &at)) return;
     irb_func_end(c, f, true, NULL, loc);

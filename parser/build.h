@@ -31,6 +31,7 @@ typedef struct OperandRef {
     Value *v;
     const char *name; int idx;     /* `%name#idx` (idx 0 for `%name`) */
     Token tok;
+    const Attr *attrs;             /* a function argument's or result's dictionary, or NULL */
 } OperandRef;
 
 /* A result group as written: `%name` or `%name:count`. */
@@ -98,11 +99,6 @@ typedef struct ParseCtx {
     const char *op_s; uint32_t op_len;
     const struct OpInfo *op_info;
     Op *flex_op;                   /* op whose result count its statement gives (irb_stmt) */
-    /* The last dotted name in an op's place (after `=`, or first on its
-    ** line) that names no op, while has_unknown_op: a syntax error in its
-    ** statement is reported as the unknown op instead (irb_unknown_op). */
-    Token unknown_op;
-    bool has_unknown_op;
     /* One-entry caches for runs of the same spelling: the last quoted op
     ** name (its token, interned name and table entry), the last type token (its bytes
     ** in the text being parsed) and its type. */
@@ -129,6 +125,10 @@ void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) __attrib
 ** the nearest op of the table, or saying that tfrun implements no op of
 ** its dialect. */
 void irb_unknown_op(ParseCtx *c, const Token *t);
+/* The op-table row of func's op that the bare word [s] names where func is
+** the default dialect (`return`, `call`; docs/syntax.md "The func
+** dialect"), or NULL. */
+const struct OpInfo *irb_short_form(const char *s, uint32_t len);
 
 Vec *irb_vec(ParseCtx *c, void *first);           /* a new list, [first] may be NULL (empty) */
 Vec *irb_push(ParseCtx *c, Vec *v, void *x);       /* appends, returns v */
@@ -229,10 +229,13 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc);
 /* A statement at module level (docs/syntax.md): into the module's block
 ** (irb_module_scope), in its place among the functions. */
 void irb_top_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc);
-/* A block argument `%a: T` (function or generic region). */
-OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty);
+/* A block argument `%a: T` (function or generic region); [name] NULL: a
+** declaration's argument type or a function's result type. [attrs] (NULL:
+** none) is a function argument's or result's dictionary `{k = v}`. */
+OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty, Vec *attrs);
 
 /* Functions and the module */
+/* [args] and [results] are OperandRef* (irb_arg): types and dictionaries. */
 Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
                     Vec *results, Vec *attrs);
 void irb_func_body_open(ParseCtx *c, const Token *lbrace);

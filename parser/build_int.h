@@ -67,6 +67,11 @@ struct Scope {
     Scope *parent;
     Entry *tab; int cap, n;
     int depth;                 /* regions around it: 0 for a function body */
+    /* func is the default dialect here: a bare `return` or `call` names
+    ** func.return, func.call (docs/syntax.md "The func dialect"). As in
+    ** MLIR: a func.func body in custom form, and the regions of ops in
+    ** generic form inside it; not a custom op's region. */
+    bool func_dialect;
 };
 
 /* Equal bytes? (Value names are short: a loop beats a call to memcmp.) */

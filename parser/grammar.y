@@ -110,6 +110,8 @@ gfunc_open ::= GEN_FUNC(N) LPAREN RPAREN LPAREN LBRACE(T) CARET_ID LPAREN bargs_
                                                    { irb_gfunc_open(ctx, &N, &T, A); }
 gmodule ::= gmodule_open top_items RBRACE RPAREN attr_dict_opt(A) COLON fntype(F) loc_opt. { irb_gmodule_end(ctx, A, F); }
 gmodule_open ::= GEN_MODULE(N) LPAREN RPAREN LPAREN LBRACE. { irb_module_head(ctx, &N, NULL, irb_vec(ctx, NULL)); }
+/* An empty module's block, as -mlir-print-op-generic writes it. */
+gmodule_open ::= GEN_MODULE(N) LPAREN RPAREN LPAREN LBRACE CARET_ID COLON. { irb_module_head(ctx, &N, NULL, irb_vec(ctx, NULL)); }
 
 /* module [@name] [attributes {..}] { ... } */
 module ::= module_head LBRACE top_items RBRACE loc_opt.
@@ -131,11 +133,17 @@ fargs_opt(A) ::= .                                 { A = irb_vec(ctx, NULL); }
 fargs_opt(A) ::= fargs(B).                         { A = B; }
 fargs(A) ::= farg(B).                              { A = irb_vec(ctx, B); }
 fargs(A) ::= fargs(B) COMMA farg(C).               { A = irb_push(ctx, B, C); }
-farg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T); }
-farg(A) ::= type(T).                               { A = irb_arg(ctx, NULL, T); }
+/* An argument or a result may carry a dictionary: `%a: f32 {foo.k = 1}`,
+** `-> (i32 {foo.x})` (docs/syntax.md "Argument and result attributes"). */
+farg(A) ::= VALUE(V) COLON type(T) attr_dict_opt(D). { A = irb_arg(ctx, &V, T, D); }
+farg(A) ::= type(T) attr_dict_opt(D).              { A = irb_arg(ctx, NULL, T, D); }
 fresults_opt(A) ::= .                              { A = irb_vec(ctx, NULL); }
-fresults_opt(A) ::= ARROW stype(T).                { A = irb_vec(ctx, (void *)T); }
-fresults_opt(A) ::= ARROW LPAREN types_opt(T) RPAREN. { A = T; }
+fresults_opt(A) ::= ARROW stype(T).                { A = irb_vec(ctx, irb_arg(ctx, NULL, T, NULL)); }
+fresults_opt(A) ::= ARROW LPAREN RPAREN.           { A = irb_vec(ctx, NULL); }
+fresults_opt(A) ::= ARROW LPAREN fresults(B) RPAREN. { A = B; }
+fresults(A) ::= fresult(B).                        { A = irb_vec(ctx, B); }
+fresults(A) ::= fresults(B) COMMA fresult(C).      { A = irb_push(ctx, B, C); }
+fresult(A) ::= type(T) attr_dict_opt(D).           { A = irb_arg(ctx, NULL, T, D); }
 fattrs_opt(A) ::= .                                { A = NULL; }
 fattrs_opt(A) ::= ATTRIBUTES attr_dict(D).         { A = D; }
 
@@ -176,18 +184,23 @@ bargs_opt(A) ::= .                                 { A = irb_vec(ctx, NULL); }
 bargs_opt(A) ::= bargs(B).                         { A = B; }
 bargs(A) ::= barg(B).                              { A = irb_vec(ctx, B); }
 bargs(A) ::= bargs(B) COMMA barg(C).               { A = irb_push(ctx, B, C); }
-barg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T); }
+barg(A) ::= VALUE(V) COLON type(T).                { A = irb_arg(ctx, &V, T, NULL); }
 
 /* ---- operations: custom syntax, one group per family ---------------------- */
 /* tfrt.new.chain ATTRS */
 op(X) ::= OP_NULLARY(N) attr_dict_opt(A).          { X = irb_op_simple(ctx, &N, NULL, A, NULL, NULL); }
-/* foo.bar %a ATTRS : (T) -> R   (unknown or generic-only op written bare) */
+/* tfrt.minus.i32 %a ATTRS : (T) -> R   (a known generic-only op written bare;
+** an unknown name in an op's place never gets here: parser.c reports it) */
 op(X) ::= OP_GENERIC(N) operands_opt(O) attr_dict_opt(A) COLON fntype(F). { X = irb_op_simple(ctx, &N, O, A, NULL, F); }
 /* tfrt.add.i32 %a, %b ATTRS [: Ta, Tb] */
 op(X) ::= OP_OPERANDS(N) operands(O) attr_dict_opt(A). { X = irb_op_simple(ctx, &N, O, A, NULL, NULL); }
 op(X) ::= OP_OPERANDS(N) operands(O) attr_dict_opt(A) COLON types(T). { X = irb_op_simple(ctx, &N, O, A, T, NULL); }
-/* tfrt.merge.chains %a, %b ATTRS : Ta, Tb */
-op(X) ::= OP_OPERANDS_TYPED(N) operands_opt(O) attr_dict_opt(A) COLON types_opt(T). { X = irb_op_simple(ctx, &N, O, A, T, NULL); }
+/* tfrt.merge.chains %a, %b ATTRS : Ta, Tb; without operands `tfrt.merge.chains :`.
+** TFRT's older files leave the types out (tfrt.merge.chains %a, %b;
+** tfrt_test.test_cost %ch {...}): they are the operands' (docs/syntax.md). */
+op(X) ::= OP_OPERANDS_TYPED(N) attr_dict_opt(A) COLON types_opt(T). { X = irb_op_simple(ctx, &N, irb_vec(ctx, NULL), A, T, NULL); }
+op(X) ::= OP_OPERANDS_TYPED(N) operands(O) attr_dict_opt(A) COLON types_opt(T). { X = irb_op_simple(ctx, &N, O, A, T, NULL); }
+op(X) ::= OP_OPERANDS_TYPED(N) operands(O) attr_dict_opt(A). { X = irb_op_simple(ctx, &N, O, A, NULL, NULL); }
 /* tfrt.constant.i32 42 ATTRS;  ts.build_shape [1 : i64] ATTRS */
 op(X) ::= OP_CONSTANT(N) attr(V) attr_dict_opt(A). { X = irb_op_constant(ctx, &N, V, A); }
 op(X) ::= OP_SHAPE_ATTR(N) attr(V) attr_dict_opt(A). { X = irb_op_constant(ctx, &N, V, A); }
@@ -367,6 +380,7 @@ typedef struct ShadowStack {
     yyStackEntry *base;
     YYACTIONTYPE shadow[32];
     int ns;
+    YYACTIONTYPE at;             /* the state that shifts [major] */
 } ShadowStack;
 
 static bool shift_target(yyParser *p, int major, ShadowStack *s) {
@@ -374,6 +388,7 @@ static bool shift_target(yyParser *p, int major, ShadowStack *s) {
     s->base = p->yytos;
     YYACTIONTYPE act = s->base->stateno;
     for (int guard = 0; guard < 1000; guard++) {
+        s->at = act;
         act = yy_find_shift_action((YYCODETYPE)major, act);
         if (act < YY_MIN_REDUCE) return act <= YY_MAX_SHIFTREDUCE;   /* else error, accept */
         unsigned rule = act - YY_MIN_REDUCE;
@@ -405,6 +420,25 @@ bool irParseAtStmt(void *parser) {
     return memcmp(f.shadow, v.shadow, (size_t)f.ns * sizeof f.shadow[0]) == 0;
 }
 
+/* Is the parser where an op's name comes (the start of a statement, or
+** after `%r =`)? True when an op-name token would be shifted here as
+** itself, not through %fallback as a BARE_ID, and a BARE_ID would not be
+** taken: so a bare word here can only be an op's name. */
+bool irParseAtOpName(void *parser) {
+    yyParser *p = parser;
+    ShadowStack s, b;
+    if (!shift_target(p, TK_OP_GENERIC, &s) || s.at > YY_MAX_SHIFT) return false;
+    if (yy_lookahead[yy_shift_ofst[s.at] + TK_OP_GENERIC] != TK_OP_GENERIC) return false;
+    return !shift_target(p, TK_BARE_ID, &b);
+}
+
+/* Would the parser take an op-name token here at all (as itself or as
+** the BARE_ID it falls back to)? */
+bool irParseTakesOpName(void *parser) {
+    ShadowStack s;
+    return shift_target(parser, TK_OP_GENERIC, &s);
+}
+
 /* Reports a syntax error at [tok]: "expected X" when the parser state
 ** allows few tokens, else "unexpected X". The candidates are the terminals
 ** with an action in the state on top of the stack. */
@@ -414,11 +448,6 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
     int n = 0;
     bool any_op = false;
     if (ctx->failed) return;
-    if (ctx->has_unknown_op) {
-        /* What failed is most likely the op that does not exist. */
-        irb_unknown_op(ctx, &ctx->unknown_op);
-        return;
-    }
     for (int t = 1; t < YYNTOKEN; t++) {
         if (t == TK_FAST_STMT) continue;   /* never written by the user */
         /* The generic form's keywords are named by 'func.func' and 'module'. */

@@ -36,6 +36,8 @@ void *irParseAlloc(void *(*alloc)(size_t), ParseCtx *ctx);
 void irParse(void *p, int kind, Token tok);
 void irParseFree(void *p, void (*dealloc)(void *));
 bool irParseAtStmt(void *p);
+bool irParseAtOpName(void *p);
+bool irParseTakesOpName(void *p);
 
 /* ORDER SYNFAM: the family tokens of grammar.y, indexed by SyntaxFamily. */
 static const int famtok[SYN__COUNT] = {
@@ -89,7 +91,14 @@ static bool has_dot(const Token *t) {
 }
 
 /* Sends [t] to the parser (a dotted bare identifier as the token of its
-** op's syntax family). Returns false when parsing has ended. */
+** op's syntax family). Returns false when parsing has ended.
+**
+** A bare word where an op's name comes (the parser's tables say so,
+** irParseAtOpName) that names no op is reported at once, at the op
+** (docs/language.md §2.3): `custom op 'foo.bar' is unknown`. Read further,
+** the rest of its statement would be taken for something else (the next
+** statement's results as its operands, a region as an attribute
+** dictionary) and the error would come later, somewhere else. */
 static bool feed(Driver *dr, Token t) {
     ParseCtx *c = dr->c;
     int kind = t.kind;
@@ -97,22 +106,32 @@ static bool feed(Driver *dr, Token t) {
         irb_error(c, &t, "%s", dr->lx.err);
         return false;
     }
-    bool known_op = false;
+    /* In an op's place, perhaps: after `=`, or first on its line (a cheap
+    ** test before asking the parser's tables). */
+    bool op_place = kind == TK_BARE_ID && (c->last.kind == TK_EQ || t.line > c->last.line);
     if (kind == TK_BARE_ID && has_dot(&t)) {
         const OpInfo *info = optable_lookup(t.s, t.len);
         kind = info ? famtok[info->family] : TK_OP_GENERIC;
         c->op_s = t.s;
         c->op_len = t.len;
         c->op_info = info;
-        /* In an op's place: after `=`, or first on its line. */
-        if (c->last.kind == TK_EQ || t.line > c->last.line) {
-            if (info) {
-                known_op = true;
-            } else {
-                c->unknown_op = t;
-                c->has_unknown_op = true;
-            }
+        /* An unknown name where an op's name comes; or in an op's place
+        ** where nothing could take it (at module level, where only the
+        ** generic form is read). */
+        if (!info && op_place && (irParseAtOpName(dr->p) || !irParseTakesOpName(dr->p))) {
+            irb_unknown_op(c, &t);
+            return false;
         }
+    } else if (op_place && irParseAtOpName(dr->p)) {
+        const OpInfo *info = irb_short_form(t.s, t.len);
+        if (!info) {
+            irb_unknown_op(c, &t);
+            return false;
+        }
+        kind = famtok[info->family];
+        c->op_s = t.s;
+        c->op_len = t.len;
+        c->op_info = info;
     }
     /* The generic form of a function or of the module (grammar.y: gfunc,
     ** gmodule). Where the grammar wants no such thing (an op inside a
@@ -125,8 +144,6 @@ static bool feed(Driver *dr, Token t) {
     c->last = t;
     dr->fast_ok = false;
     irParse(dr->p, kind, t);
-    /* A known op that parsed starts another statement. */
-    if (known_op && !c->failed) c->has_unknown_op = false;
     return !c->failed && kind != 0;
 }
 

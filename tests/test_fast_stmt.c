@@ -299,6 +299,29 @@ Test(fast_stmt, errors_are_those_of_the_grammar_path) {
           2, 13, "invalid escape sequence in string literal");
 }
 
+/* An unknown op in custom form is reported at its name before the fast
+** statement after it is read; `call` and `return` (func's short forms) and
+** the older forms between fast statements build the same IR both ways. */
+Test(fast_stmt, unknown_ops_and_short_forms_between_fast_ones) {
+    fails(HEAD "  %ch0 = hex.new.chain\n\n  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n  tfrt.return %x : i32\n}\n",
+          2, 10, "custom op 'hex.new.chain' is unknown");
+    fails(HEAD "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n  %t = async.execute {\n"
+               "    %y = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n  }\n  tfrt.return %x : i32\n}\n",
+          3, 8, "custom op 'async.execute' is unknown");
+    Run r = both("func.func @g(%a: i32 {foo.k}) -> (i32 {foo.r}) {\n  return %a : i32\n}\n"
+                 HEAD "  %x = \"tfrt.add.i32\"(%a, %b) : (i32, i32) -> i32\n  %y = call @g(%x) : (i32) -> i32\n"
+                 "  %z = \"tfrt.add.i32\"(%y, %b) : (i32, i32) -> i32\n  %c = tfrt.new.chain\n"
+                 "  %m = tfrt.merge.chains %c, %c\n  %w = \"tfrt.add.i32\"(%z, %b) : (i32, i32) -> i32\n  return %w : i32\n}\n");
+    cr_assert_not_null(r.m, "%s", r.err);
+    const Block *b = ir_module_func(r.m, "f")->body;
+    cr_expect_str_eq(b->ops[1]->name, "func.call");
+    cr_expect_str_eq(b->ops[4]->name, "tfrt.merge.chains");
+    cr_expect_str_eq(b->ops[4]->operand_types[1]->spelling, "!tfrt.chain");
+    cr_expect_str_eq(b->ops[b->nops - 1]->name, "func.return");
+    cr_expect_not_null(ir_module_func(r.m, "g")->arg_attrs);
+    drop(&r);
+}
+
 Test(fast_stmt, values_from_outside_a_region) {
     fails("func.func @g(%n: i32) -> i32 {\n"
           "  %c = tfrt.new.chain\n"
