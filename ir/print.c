@@ -1029,9 +1029,9 @@ static void print_func_generic(Printer *p, const Func *f)
                 print_type_list(p, f->result_types, f->nresults);
                 if (paren) fputc(')', o);
             } else if (!strcmp(key, "arg_attrs")) {
-                pr_attr_mlir(o, f->arg_attrs);
+                ir_print_attr(o, f->arg_attrs);
             } else if (!strcmp(key, "res_attrs")) {
-                pr_attr_mlir(o, f->res_attrs);
+                ir_print_attr(o, f->res_attrs);
             } else if (!strcmp(key, "sym_name")) {
                 pr_escaped(o, f->name, strlen(f->name));
             } else {
