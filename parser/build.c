@@ -464,9 +464,21 @@ static const Attr *dict_array(ParseCtx *c, const Vec *refs) {
     return el && empty ? irb_attr_array(c, el) : NULL;
 }
 
+/* One module a file (docs/syntax.md): true, after an error at [line]:[col],
+** when something follows the module's closing brace. MLIR would wrap both in
+** an implicit module and nest the explicit one; tfrun does not nest. */
+static bool after_module(ParseCtx *c, int line, int col) {
+    if (!c->module_done) return false;
+    irb_error_at(c, line, col, "nothing may follow the module: tfrun reads one module and does not nest modules");
+    return true;
+}
+
+void irb_module_end(ParseCtx *c) { c->module_done = true; }
+
 Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, Vec *args,
                     Vec *results, Vec *attrs) {
     if (c->failed || !args || !results) return NULL;
+    if (after_module(c, kw->line, kw->col)) return NULL;
     size_t n;
     const char *name = irb_symbol_name(c, sym, &n);
     Func *f = name ? func_new(c, kw, args) : NULL;
@@ -533,6 +545,10 @@ void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs)
         irb_error(c, kw, "only one 'module' is allowed");
         return;
     }
+    if (c->funcs.n > 0 || (c->top && c->top->nops > 0)) {
+        irb_error(c, kw, "a 'module' after functions or ops: tfrun reads one module and does not nest modules");
+        return;
+    }
     c->saw_module = true;
     c->in_module = true;
     if (sym) {
@@ -558,6 +574,7 @@ bool irb_at_module_level(const ParseCtx *c) {
 
 void irb_top_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
     if (c->failed || !op) return;
+    if (after_module(c, op->line, op->col)) return;
     if (!c->top) {
         /* parse_funcs_into: the REPL's module is its functions. */
         irb_error_at(c, op->line, op->col, "the REPL reads functions, not ops at module level");
@@ -580,6 +597,7 @@ void irb_commit_top(ParseCtx *c) {
 
 void irb_gfunc_open(ParseCtx *c, const Token *kw, const Token *lbrace, Vec *args) {
     if (c->failed) return;
+    if (after_module(c, kw->line, kw->col)) return;
     if (!args) args = irb_vec(c, NULL);
     Func *f = args ? func_new(c, kw, args) : NULL;
     if (!f) return;
@@ -673,6 +691,7 @@ void irb_gfunc_end(ParseCtx *c, Vec *attrs, const Type *fn, const Loc *loc) {
 
 void irb_gmodule_end(ParseCtx *c, Vec *attrs, const Type *fn) {
     if (c->failed) return;
+    irb_module_end(c);
     (void)fn;
     Vec *rest = irb_vec(c, NULL);
     if (!rest) return;

@@ -91,6 +91,7 @@ typedef struct ParseCtx {
     Vec *fused_late;               /* fused locations naming aliases: normalised at the end */
     bool in_module;                /* inside an explicit `module { }` */
     bool saw_module;
+    bool module_done;              /* the module's closing brace is read */
     bool allow_shadow;             /* REPL scope: redefinition shadows */
     Token last;                    /* last token fed to the parser */
     int first_line;                /* line number of the text's first line */
@@ -241,6 +242,8 @@ Func *irb_func_head(ParseCtx *c, const Token *kw, bool priv, const Token *sym, V
 void irb_func_body_open(ParseCtx *c, const Token *lbrace);
 void irb_func_end(ParseCtx *c, Func *f, bool has_body, const Token *rbrace, const Loc *loc);
 void irb_module_head(ParseCtx *c, const Token *kw, const Token *sym, Vec *attrs);
+/* The module's closing brace: nothing may follow (one module a file). */
+void irb_module_end(ParseCtx *c);
 /* The scope of the module level, for ops outside functions: a block of no
 ** function (ctx->top), the scope the parse starts in. Without it (the
 ** REPL's parse_funcs_into) an op at module level is an error. */

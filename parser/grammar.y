@@ -114,7 +114,7 @@ gmodule_open ::= GEN_MODULE(N) LPAREN RPAREN LPAREN LBRACE. { irb_module_head(ct
 gmodule_open ::= GEN_MODULE(N) LPAREN RPAREN LPAREN LBRACE CARET_ID COLON. { irb_module_head(ctx, &N, NULL, irb_vec(ctx, NULL)); }
 
 /* module [@name] [attributes {..}] { ... } */
-module ::= module_head LBRACE top_items RBRACE loc_opt.
+module ::= module_head LBRACE top_items RBRACE loc_opt.   { irb_module_end(ctx); }
 module_head ::= MODULE(K) sym_opt(S) fattrs_opt(A). { irb_module_head(ctx, &K, S.kind ? &S : NULL, A); }
 %type sym_opt {Token}
 sym_opt(A) ::= .                                   { A = notoken(); }
