@@ -27,7 +27,7 @@ static char *print_of(const char *text, size_t len, bool unreg, bool generic, si
         if (verify_module(m, d, &vo) == 0 && !diag_failed(d)) {
             FILE *out = open_memstream(&buf, outlen);
             if (!out) abort();
-            IrPrintOptions po = { generic };
+            IrPrintOptions po = { .generic = generic };
             ir_print_module_with(out, m, &po);
             fclose(out);
         }
