@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/internal.h"
+#include "ir/module.h"
 
 /* {=====================================================================
 ** Memory and small helpers
@@ -548,6 +549,74 @@ static void sync_op(Walk *w, const Op *op)
 }
 
 /* {=====================================================================
+** Captures: values of the block that regions of its ops use
+** ====================================================================== */
+
+typedef struct ValVec { const Value **v; int n, cap; } ValVec;
+
+/* Appends to [out] every operand of the ops of [r], at any depth, that is
+** a value of [b]. */
+static void collect_uses(const Block *b, const Block *r, ValVec *out, int depth)
+{
+    if (!r || depth > IR_MAX_NESTING + 1) return;
+    for (int i = 0; i < r->nops; i++) {
+        const Op *op = r->ops[i];
+        for (int j = 0; j < op->noperands; j++) {
+            const Value *v = op->operands[j];
+            if (!v || v->block != b) continue;
+            if (out->n == out->cap) {
+                out->cap = out->cap ? 2 * out->cap : 16;
+                out->v = realloc(out->v, sizeof *out->v * (size_t)out->cap);
+                if (!out->v) tf_out_of_memory();
+            }
+            out->v[out->n++] = v;
+        }
+        for (int k = 0; k < op->nregions; k++) collect_uses(b, op->regions[k], out, depth + 1);
+    }
+}
+
+static int ptr_cmp(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)*(const Value *const *)a, y = (uintptr_t)*(const Value *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* ba->caps: for each op of the block whose regions see the block (not
+** isolated from above), the distinct values of the block they use. */
+static void find_captures(SeqAnalysis *sa, BlockAn *ba)
+{
+    const Block *b = ba->b;
+    ValVec vv = { NULL, 0, 0 };
+    for (int i = 0; i < b->nops; i++) {
+        const Op *op = b->ops[i];
+        if (!op->nregions || ir_op_isolated(op)) continue;
+        vv.n = 0;
+        for (int k = 0; k < op->nregions; k++) collect_uses(b, op->regions[k], &vv, 0);
+        if (!vv.n) continue;
+        qsort(vv.v, (size_t)vv.n, sizeof *vv.v, ptr_cmp);
+        int n = 0;
+        for (int j = 0; j < vv.n; j++)
+            if (!n || vv.v[j] != vv.v[n - 1]) vv.v[n++] = vv.v[j];
+        if (!ba->caps) {
+            ba->caps = sa_alloc(sa, sizeof *ba->caps * (size_t)b->nops);
+            memset(ba->caps, 0, sizeof *ba->caps * (size_t)b->nops);
+        }
+        Captures *c = &ba->caps[i];
+        c->v = sa_alloc(sa, sizeof *c->v * (size_t)n);
+        memcpy(c->v, vv.v, sizeof *c->v * (size_t)n);
+        c->n = n;
+    }
+    free(vv.v);
+}
+
+/* The captures of op [i] of [ba]'s block, or an empty set. */
+static Captures caps_of(const BlockAn *ba, int i)
+{
+    Captures none = { NULL, 0 };
+    return ba->caps ? ba->caps[i] : none;
+}
+
+/* {=====================================================================
 ** The dataflow: argument sets forward, result sets backward
 ** ====================================================================== */
 
@@ -618,6 +687,11 @@ static void summarise(SeqAnalysis *sa, BlockAn *ba)
                     const Word *src = as + (size_t)op->operands[j]->index * W;
                     for (int x = 0; x < W; x++) acc[x] |= src[x];
                 }
+                Captures c = caps_of(ba, i);
+                for (int j = 0; j < c.n; j++) {
+                    const Word *src = as + (size_t)c.v[j]->index * W;
+                    for (int x = 0; x < W; x++) acc[x] |= src[x];
+                }
                 for (int k = 0; k < op->nresults; k++)
                     memcpy(as + (size_t)op->results[k]->index * W, acc, sizeof(Word) * (size_t)W);
                 continue;
@@ -665,6 +739,11 @@ static void summarise(SeqAnalysis *sa, BlockAn *ba)
                 }
                 for (int j = 0; j < op->noperands; j++) {
                     Word *dst = rs + (size_t)op->operands[j]->index * R;
+                    for (int x = 0; x < R; x++) dst[x] |= acc[x];
+                }
+                Captures c = caps_of(ba, i);
+                for (int j = 0; j < c.n; j++) {
+                    Word *dst = rs + (size_t)c.v[j]->index * R;
                     for (int x = 0; x < R; x++) dst[x] |= acc[x];
                 }
                 continue;
@@ -797,6 +876,7 @@ BlockAn *sa_block(SeqAnalysis *sa, const Block *b, BlockAn *parent, const Op *pa
     sa->ops += b->nops;
     Walk w = { sa, ba, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0 };
     for (int j = 0; j < b->nargs; j++) value_node(&w, b->args[j], j);
+    find_captures(sa, ba);
     for (int i = 0; i < b->nops; i++) {
         const Op *op = b->ops[i];
         if (op->info && (op->info->flags & OPF_TERMINATOR)) continue;

@@ -105,10 +105,25 @@ static int back_step(Search *s)
         t->next = 0;
         return 0;
     }
-    if (t->next >= z->noperands) { s->bsp--; return 0; }
+    /* The operands, then the values z's regions use (Captures: z is an
+    ** unknown op, whose results come after all of them). */
+    const Captures *c = s->ba->caps ? &s->ba->caps[z->index] : NULL;
+    int nin = z->noperands + (c ? c->n : 0);
+    if (t->next >= nin) { s->bsp--; return 0; }
     int j = t->next++;
-    if (sa_thru_has(s->ba, z, v->result_index, j)) push(&sc->bstack, &s->bsp, &sc->bcap, z->operands[j]);
+    if (j >= z->noperands) push(&sc->bstack, &s->bsp, &sc->bcap, c->v[j - z->noperands]);
+    else if (sa_thru_has(s->ba, z, v->result_index, j)) push(&sc->bstack, &s->bsp, &sc->bcap, z->operands[j]);
     return 0;
+}
+
+/* The op of block [b] that [op] is, or whose region holds it, or NULL. */
+static const Op *op_in_block(const Op *op, const Block *b)
+{
+    for (int guard = 0; op && guard < IR_MAX_NESTING + 8; guard++) {
+        if (op->parent == b) return op;
+        op = op->parent ? op->parent->parent_op : NULL;
+    }
+    return NULL;
 }
 
 /* One step forward: look at one result of the user of one use of the value
@@ -128,10 +143,13 @@ static int fwd_step(Search *s)
         return 0;
     }
     const Use *u = t->use;
-    if (!u || u->user->parent != s->b || u->user->index > s->y) { s->fsp--; return 0; }
-    const Op *z = u->user;
+    /* A use inside a region of an op of the block (an unknown op, which
+    ** sees the values around it) is a use by that op (Captures). */
+    const Op *z = u ? op_in_block(u->user, s->b) : NULL;
+    if (!z || z->index > s->y) { s->fsp--; return 0; }
+    bool inside = z != u->user;
     if (z->index == s->y) {
-        if (sa_has(s->in, u->operand)) return 1;
+        if (!inside && sa_has(s->in, u->operand)) return 1;
         t->use = u->next;
         t->next = 0;
         return 0;
@@ -142,7 +160,7 @@ static int fwd_step(Search *s)
         return 0;
     }
     int k = t->next++;
-    if (sa_thru_has(s->ba, z, k, u->operand)) push(&sc->fstack, &s->fsp, &sc->fcap, z->results[k]);
+    if (inside || sa_thru_has(s->ba, z, k, u->operand)) push(&sc->fstack, &s->fsp, &sc->fcap, z->results[k]);
     return 0;
 }
 

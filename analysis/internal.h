@@ -134,6 +134,13 @@ typedef struct Node {
 } Node;
 
 /* ---- a block ---------------------------------------------------------------- */
+/* The values of a block that the regions of one of its ops use: an op
+** tfrun does not know is not isolated from above, so its regions may use
+** the values around them (docs/syntax.md "Regions of unknown ops"). The
+** analysis counts them as more operands of the op, which, being unknown,
+** has all its results after all of them (sa_thru_has). */
+typedef struct Captures { const Value **v; int n; } Captures;
+
 typedef struct BlockAn {
     const Block *b;
     const Func *run;              /* the run function that reached it first */
@@ -145,6 +152,7 @@ typedef struct BlockAn {
     Atom *atoms; int natoms;
     OpAn **ctl; int nctl;         /* control ops, by op index */
     int *vnode;                   /* value index -> node, -1; NULL: none mutable */
+    Captures *caps;               /* per op index; NULL: no op of the block has any */
     Node *nodes; int nnodes;
     Summary *sum;
     int *key;                     /* check: node root -> resource key */

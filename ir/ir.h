@@ -11,7 +11,11 @@
 **
 ** Shape: Module -> Func[] -> body Block -> Op[] -> nested Region (= one Block)
 ** -> Op[] ... A Block has arguments (Values) and ops; its last op is
-** `tfrt.return` (a region of an op tfrun does not know may end otherwise). Regions are isolated from above (docs/language.md §2.7).
+** `tfrt.return` (a region of an op tfrun does not know may end otherwise).
+** The regions of the ops tfrun knows are isolated from above (docs/language.md
+** §2.7); a region of an op it does not know may use the values of the blocks
+** around it (ir_op_isolated; docs/syntax.md "Regions of unknown ops"), so an
+** operand's Value.block need not be the user's block.
 ** Ops written at module level, outside functions (ops of other dialects,
 ** docs/syntax.md), are in the Module's block `top`, which belongs to no
 ** function and has no terminator; `items` keeps their place among the

@@ -2,7 +2,7 @@
 ** module.c — a Module's life (ir_module_new, ir_module_free) and the
 ** queries of ir/ir.h and ir/module.h: attributes by name, functions by
 ** name (ir_index_funcs, ir_module_func), the top level in source order
-** (ir_module_walk_top), source lines, ir_op_is_return.
+** (ir_module_walk_top), source lines, ir_op_is_return, ir_op_isolated.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -135,4 +135,10 @@ const char *ir_source_line(const Module *m, int line, size_t *len) {
 
 bool ir_op_is_return(const Op *op) {
     return op->info && op->info->id == OPID_tfrt_return;
+}
+
+bool ir_op_isolated(const Op *op) {
+    if (op->info) return true;
+    const char *n = op->name ? op->name : "";
+    return !strcmp(n, "func.func") || !strcmp(n, "builtin.module");
 }

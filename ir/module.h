@@ -87,4 +87,12 @@ const IrSig *ir_op_sig(Module *m, const struct OpInfo *info);
 ** by the op table's id; an op not in the table is not a return. */
 bool ir_op_is_return(const Op *op);
 
+/* Is [op] isolated from above: may its regions use only their own values
+** (docs/language.md §2.7)? Every op of the op table is (TFRT's region ops
+** bind what they need as block arguments), and so are MLIR's func.func and
+** builtin.module. An op tfrun does not know is not: as in MLIR, its
+** regions see the values of the regions around them, up to the nearest
+** isolated op or function body (docs/syntax.md "Regions of unknown ops"). */
+bool ir_op_isolated(const Op *op);
+
 #endif

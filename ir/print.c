@@ -2,12 +2,14 @@
 ** print.c — the MLIR printer (see print.h).
 **
 ** One Printer per function (and one for the ops at module level,
-** print_top): a table Value* -> printed name, filled while
-** walking the body in text order (function arguments `%argN`; each op with
-** results takes the next number; a region's block arguments take the names
-** of the operands they are bound to, docs/language.md §2.7). Because the
-** numbers only grow, a value defined inside an isolated region never
-** collides with a name bound from outside it.
+** print_top): a table Value* -> printed name, filled before the body is
+** printed, in mlir-opt's order (number_block): function arguments `%argN`,
+** a block's results, then each region of its ops from the numbers after
+** the block's, so a name inside a region never collides with a value of
+** the blocks around it, which the region of an op tfrun does not know may
+** use (docs/syntax.md "Regions of unknown ops"). A region's block
+** arguments take the names of the operands they are bound to
+** (docs/language.md §2.7) when the op is printed in custom form.
 **
 ** Custom syntax is used only when it re-parses to the same IR: the op's
 ** types are what the syntax implies (the op-table signature for families
@@ -355,8 +357,6 @@ static bool use_custom(Printer *p, const Op *op)
 
 /* ---------------------------------------------------------------- numbering */
 
-static void number_block(Printer *p, const Block *b);
-
 /* Names the results of [op]: `%N`, or `%N#i` for several (one number). */
 static void number_results(Printer *p, const Op *op)
 {
@@ -374,58 +374,37 @@ static void number_results(Printer *p, const Op *op)
     }
 }
 
-/* Names the results of [op] and the values inside its regions. */
-static void number_op(Printer *p, const Op *op)
-{
-    char buf[64];
-    number_results(p, op);
-    bool custom = use_custom(p, op);
-    for (int r = 0; r < op->nregions; r++) {
-        const Block *b = op->regions[r];
-        if (!b) continue;
-        for (int i = 0; i < b->nargs; i++) {
-            int k = custom ? bound_operand(op, r, i) : -1;
-            if (k >= 0 && k < op->noperands) {
-                set_name(p, b->args[i], name_of(p, op->operands[k]));
-            } else {
-                snprintf(buf, sizeof buf, "%%arg%d", p->next_arg++);
-                set_name(p, b->args[i], buf);
-            }
-        }
-        number_block(p, b);
-    }
-}
-
+/* MLIR's numbering (mlir-opt's, in both forms): a block's own results
+** first, then each region of its ops, every region starting from the
+** counters as they were before it, so sibling regions reuse names, and a
+** region refers to the values around it by the names they already have.
+** A region's block arguments are `%argN`, except that the regions of an
+** op printed in custom form take the names of the operands they are bound
+** to (docs/language.md §2.7) and use no `%argN`. */
 static void number_block(Printer *p, const Block *b)
-{
-    for (int i = 0; i < b->nops; i++)
-        if (b->ops[i]) number_op(p, b->ops[i]);
-}
-
-/* MLIR's numbering, for the generic form: a block's own results first,
-** then each region of its ops, every region starting from the counters as
-** they were before it (so sibling regions reuse names, as mlir-opt's do).
-** [inner_custom]: the regions inside are numbered as tfrun's custom form
-** numbers a function body (the module level in custom form: its ops are
-** generic, what their regions hold need not be). */
-static void number_block_mlir(Printer *p, const Block *b, bool inner_custom)
 {
     char buf[64];
     for (int i = 0; i < b->nops; i++)
         if (b->ops[i]) number_results(p, b->ops[i]);
     for (int i = 0; i < b->nops; i++) {
         const Op *op = b->ops[i];
-        if (!op) continue;
+        if (!op || !op->nregions) continue;
+        /* The module level's ops are printed in generic form (print_top). */
+        bool custom = (b->func || b->parent_op) && use_custom(p, op);
         for (int r = 0; r < op->nregions; r++) {
             const Block *rb = op->regions[r];
             if (!rb) continue;
             int id = p->next_id, arg = p->next_arg;
             for (int k = 0; k < rb->nargs; k++) {
-                snprintf(buf, sizeof buf, "%%arg%d", p->next_arg++);
-                set_name(p, rb->args[k], buf);
+                int o = custom ? bound_operand(op, r, k) : -1;
+                if (o >= 0 && o < op->noperands) {
+                    set_name(p, rb->args[k], name_of(p, op->operands[o]));
+                } else {
+                    snprintf(buf, sizeof buf, "%%arg%d", p->next_arg++);
+                    set_name(p, rb->args[k], buf);
+                }
             }
-            if (inner_custom) number_block(p, rb);
-            else number_block_mlir(p, rb, false);
+            number_block(p, rb);
             p->next_id = id;
             p->next_arg = arg;
         }
@@ -988,7 +967,7 @@ static void print_func_generic(Printer *p, const Func *f)
         }
         p->next_id = p->first_id;
         p->next_arg = f->nargs;
-        number_block_mlir(p, f->body, false);
+        number_block(p, f->body);
         if (f->nargs) {
             indent(p);
             fputs("^bb0(", o);
@@ -1098,7 +1077,7 @@ static void print_top(FILE *out, const Module *m, bool generic, bool no_locs)
     tp.top.indent = 1;
     tp.top.generic = generic;
     tp.top.no_locs = no_locs;
-    if (m->top) number_block_mlir(&tp.top, m->top, !generic);
+    if (m->top) number_block(&tp.top, m->top);
     ir_module_walk_top(m, print_top_item, &tp);
     printer_free(&tp.top);
     free(tp.sc.sigs);

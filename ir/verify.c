@@ -978,14 +978,29 @@ static void redefined(V *v, const Value *val, const Value *old, const Op *at, co
     if (old->def) at_op(v, DIAG_NOTE, old->def, "previously defined here");
 }
 
-/* Is [b] inside (or equal to) [outer]? */
-static bool block_within(const Block *b, const Block *outer)
+/* Does the value [a] reach [op] in block [b], which is not a's block? It
+** does when [b] lies in a region of an op in a's block (at some depth) and
+** every op on the way is not isolated from above (ir_op_isolated), as in
+** MLIR. *[iso]: the outermost isolated op on the way (NULL: none); *[anc]:
+** the op of a's block whose region holds [b] (NULL: b is not inside a's
+** block, a sibling region or another function). */
+static void reach(const Value *a, const Block *b, const Op **iso, const Op **anc)
 {
-    for (int guard = 0; b && guard < MAX_DEPTH + 8; guard++) {
-        if (b == outer) return true;
-        b = b->parent_op ? b->parent_op->parent : NULL;
+    *iso = *anc = NULL;
+    for (int guard = 0; b && b->parent_op && guard < MAX_DEPTH + 8; guard++) {
+        const Op *o = b->parent_op;
+        if (ir_op_isolated(o)) *iso = o;
+        if (o->parent == a->block) { *anc = o; return; }
+        b = o->parent;
     }
-    return false;
+    *iso = NULL;
+}
+
+/* Does [a], a value of [blk], come before op [o] of [blk]? */
+static bool defined_before(const Value *a, const Block *blk, const Op *o)
+{
+    return a->def ? a->def->parent == blk && a->def->index < o->index
+                  : a->result_index >= 0 && a->result_index < blk->nargs && blk->args[a->result_index] == a;
 }
 
 static void check_operands(V *v, const Block *b, const Op *op)
@@ -997,26 +1012,25 @@ static void check_operands(V *v, const Block *b, const Op *op)
             continue;
         }
         if (a->block == b) {
-            bool ok = a->def ? a->def->parent == b && a->def->index < op->index
-                             : a->result_index >= 0 && a->result_index < b->nargs && b->args[a->result_index] == a;
-            if (!ok) {
+            if (!defined_before(a, b, op)) {
                 op_error(v, op, "operand #%d does not dominate this use", i);
                 if (a->def) at_op(v, DIAG_NOTE, a->def, "operand defined here");
             }
             continue;
         }
-        /* Defined elsewhere: in an enclosing block (isolation violated) or
-        ** somewhere unrelated (another function, a sibling region). */
-        const Op *iso = b->parent_op;
-        if (iso && block_within(b, a->block)) {
-            /* Find the outermost region op below a->block. */
-            const Op *o = b->parent_op;
-            while (o && o->parent && o->parent != a->block && o->parent->parent_op)
-                o = o->parent->parent_op;
+        /* Defined in an enclosing block (seen through the regions of ops
+        ** that are not isolated, or not: isolation violated) or somewhere
+        ** unrelated (another function, a sibling region). */
+        const Op *iso, *anc;
+        reach(a, b, &iso, &anc);
+        if (iso) {
             op_error(v, op, "using value defined outside the region");
-            at_op(v, DIAG_NOTE, o ? o : iso, "required by region isolation constraints");
-        } else {
+            at_op(v, DIAG_NOTE, iso, "required by region isolation constraints");
+        } else if (!anc) {
             op_error(v, op, "operand #%d uses a value that is not visible here", i);
+        } else if (!defined_before(a, a->block, anc)) {
+            op_error(v, op, "operand #%d does not dominate this use", i);
+            if (a->def) at_op(v, DIAG_NOTE, a->def, "operand defined here (op in a parent region)");
         }
     }
 }

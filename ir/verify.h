@@ -11,8 +11,10 @@
 **     only last, return arity/types against the function type, no two
 **     functions with the same name, a body-less function must be tfrt.native;
 **   - SSA: each value defined once (by identity), every operand defined in
-**     the same block before its use (which also rejects an outer value used
-**     inside an isolated region), no two values of one name in a block
+**     the same block before its use, or, in a region of an op that is not
+**     isolated from above (ir_op_isolated), in a block around it before the
+**     op that holds the region (an outer value used inside an isolated
+**     region is an error), no two values of one name in a block
 **     (names compared by content). Contract: a block with
 **     Block.names_unique set is trusted to have no duplicate names (its
 **     builder rejected them) and is not checked for them;

@@ -122,6 +122,7 @@ Scope *irb_scope_push(ParseCtx *c, Block *b) {
     s->depth = depth;
     s->parent = c->scope;
     s->func_dialect = c->scope && c->scope->func_dialect;
+    s->open = c->scope && b && b->parent_op && !ir_op_isolated(b->parent_op);
     c->scope = s;
     return s;
 }
@@ -226,18 +227,19 @@ void irb_restore(ParseCtx *c, const ScopeSnap *sn) {
     }
 }
 
+/* `redefinition of SSA value` for `%name#idx`, bound in [e]. */
+static bool redefined(ParseCtx *c, const Entry *e, int idx, const Token *at) {
+    if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%s'", e->name);
+    else irb_error(c, at, "redefinition of SSA value '%s#%d'", e->name, idx);
+    return false;
+}
+
 /* Binds value [v] to `%name#idx` in the current scope ([e]: the entry of
 ** `%name`). [replace]: a redefinition replaces the old binding instead of
 ** being an error. */
 bool irb_bind_entry(ParseCtx *c, Entry *e, int idx, Value *v, const Token *at, bool replace) {
     if (!e) return false;
-    if (idx < e->nslots && slots(e)[idx]) {
-        if (!replace) {
-            if (idx == 0 && e->nslots == 1) irb_error(c, at, "redefinition of SSA value '%s'", e->name);
-            else irb_error(c, at, "redefinition of SSA value '%s#%d'", e->name, idx);
-            return false;
-        }
-    }
+    if (idx < e->nslots && slots(e)[idx] && !replace) return redefined(c, e, idx, at);
     if (idx >= e->nslots && idx > 0) {
         int n = idx + 1;
         Value **ns = arena_alloc(c->a, (size_t)n * sizeof *ns);
@@ -250,10 +252,16 @@ bool irb_bind_entry(ParseCtx *c, Entry *e, int idx, Value *v, const Token *at, b
     return true;
 }
 
-/* bind_entry for the interned `%name` [name]. */
+/* bind_entry for the interned `%name` [name]. In an open scope a name the
+** scopes around it define is taken (MLIR keeps one table of names up to
+** the nearest isolated op), except in the REPL, where a new binding
+** shadows. */
 bool irb_bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *at, bool replace) {
     size_t n = strlen(name);
-    return irb_bind_entry(c, irb_scope_add(c, c->scope, name, (uint32_t)n, ir_hash(name, n), false), idx, v, at, replace);
+    uint32_t h = ir_hash(name, n);
+    Entry *outer = c->allow_shadow ? NULL : scope_find_outer(c->scope, name, (uint32_t)n, h);
+    if (outer) return redefined(c, outer, idx < outer->nslots ? idx : 0, at);
+    return irb_bind_entry(c, irb_scope_add(c, c->scope, name, (uint32_t)n, h, false), idx, v, at, replace);
 }
 
 /* Splits `%name`, `%name#3`, `%name:3` into the interned `%name` and the
@@ -287,17 +295,24 @@ OperandRef *irb_use(ParseCtx *c, const Token *t) {
     const char *name = split_value(c, t, &num, &ovf);
     if (!name) return NULL;
     int idx = num < 0 ? 0 : (int)num;
-    Entry *e = scope_get(c->scope, name);
+    size_t len = strlen(name);
+    uint32_t h = ir_hash(name, len);
+    Entry *e = scope_find(c->scope, name, (uint32_t)len, h);
+    /* The region of an op tfrun does not know sees the values around it. */
+    if (!e) e = scope_find_outer(c->scope, name, (uint32_t)len, h);
     if (!e) {
-        for (Scope *s = c->scope ? c->scope->parent : NULL; s; s = s->parent) {
-            if (scope_get(s, name)) {
+        const Scope *seen = c->scope;
+        while (seen && seen->open) seen = seen->parent;
+        for (Scope *s = seen ? seen->parent : NULL; s; s = s->parent) {
+            if (scope_find(s, name, (uint32_t)len, h)) {
                 irb_error(c, t, "'%s' is defined outside of this region (regions are isolated from above)", name);
                 return NULL;
             }
         }
         /* MLIR's module body is a graph region: a use may come before
-        ** the definition there. tfrun reads them in order (docs/syntax.md). */
-        if (irb_at_module_level(c))
+        ** the definition there. tfrun reads them in order (docs/syntax.md),
+        ** in the module's block and in the regions that see it. */
+        if (seen && c->top && seen->block == c->top)
             irb_error(c, t, "use of undeclared SSA value name '%.*s' (at module level a value is defined before its uses)",
                       (int)t->len, t->s);
         else

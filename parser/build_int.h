@@ -72,6 +72,11 @@ struct Scope {
     ** MLIR: a func.func body in custom form, and the regions of ops in
     ** generic form inside it; not a custom op's region. */
     bool func_dialect;
+    /* The block is a region of an op that is not isolated from above (an
+    ** op tfrun does not know, ir_op_isolated): the names of the parent
+    ** scope are visible here, and may not be defined again, as in MLIR
+    ** (docs/syntax.md "Regions of unknown ops"). */
+    bool open;
 };
 
 /* Equal bytes? (Value names are short: a loop beats a call to memcmp.) */
@@ -104,6 +109,16 @@ static inline Entry *scope_find(Scope *s, const char *name, uint32_t len, uint32
 static inline Entry *scope_get(Scope *s, const char *name) {
     size_t n = strlen(name);
     return scope_find(s, name, (uint32_t)n, ir_hash(name, n));
+}
+
+/* The entry of `%name` in the scopes around [s] that it sees (through
+** open scopes up to the first that is not open), or NULL. */
+static inline Entry *scope_find_outer(Scope *s, const char *name, uint32_t len, uint32_t h) {
+    for (; s && s->open; s = s->parent) {
+        Entry *e = scope_find(s->parent, name, len, h);
+        if (e) return e;
+    }
+    return NULL;
 }
 
 /* True when split_value's name of [t] is the whole token (no #n, :n). */

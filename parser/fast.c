@@ -117,6 +117,8 @@ static bool fast_direct(ParseCtx *c, const FastStmt *fs) {
     if (!irb_scope_room(c, sc)) return true;
     Entry *re = scope_slot(sc, t[0].s, t[0].len, fs->rhash);
     if (re->name && re->nslots > 0 && slots(re)[0]) return false;
+    /* A name the scopes around an open one define is taken (irb_bind). */
+    if (sc->open && scope_find_outer(sc, t[0].s, t[0].len, fs->rhash)) return false;
     const OpInfo *info;
     const char *opname;
     const Type *const *in;         /* the operand types the op records */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # `tfrun lint --fix` on every golden program that the lint warns about and
 # can fix completely (exit status 0): the fixed program must lint clean,
-# verify (`tfrun opt`) and round-trip through `tfrun opt` (docs/execution.md §8).
+# verify (`tfrun opt`) and round-trip through `tfrun opt` (docs/execution.md §8),
+# which reads ops of other dialects as the lint does (-allow-unregistered-dialect).
 # Any lint exit status other than 0, 1 or 2 (a crash) fails too.
 # usage: tests/lint_fix_sweep.sh path/to/tfrun
 set -u
@@ -18,8 +19,9 @@ for f in $(find testdata examples -name '*.mlir' | sort); do
   fixed=$((fixed + 1))
   if ! "$TFRUN" lint "$tmp/fixed.mlir" > "$tmp/lint.txt" 2>&1; then
     echo "not clean after --fix: $f"; sed 's/^/    /' "$tmp/lint.txt" | head -10; failed=$((failed + 1))
-  elif ! "$TFRUN" opt "$tmp/fixed.mlir" > "$tmp/a.mlir" 2> "$tmp/err.txt" ||
-       ! "$TFRUN" opt "$tmp/a.mlir" > "$tmp/b.mlir" 2>> "$tmp/err.txt" || ! cmp -s "$tmp/a.mlir" "$tmp/b.mlir"; then
+  elif ! "$TFRUN" opt -allow-unregistered-dialect "$tmp/fixed.mlir" > "$tmp/a.mlir" 2> "$tmp/err.txt" ||
+       ! "$TFRUN" opt -allow-unregistered-dialect "$tmp/a.mlir" > "$tmp/b.mlir" 2>> "$tmp/err.txt" ||
+       ! cmp -s "$tmp/a.mlir" "$tmp/b.mlir"; then
     echo "does not verify or round-trip after --fix: $f"; sed 's/^/    /' "$tmp/err.txt" | head -10; failed=$((failed + 1))
   fi
 done

@@ -344,6 +344,52 @@ Test(fast_stmt, values_from_outside_a_region) {
           4, 25, "'%n' is defined outside of this region (regions are isolated from above)");
 }
 
+/* A region of an unknown op sees the values around it and may not define
+** their names again (docs/syntax.md "Regions of unknown ops"): fast
+** statements there use outer values and are refused a taken name, as the
+** token path is. */
+Test(fast_stmt, regions_of_unknown_ops) {
+    Run r = both("func.func @g(%n: i32) -> i32 {\n"
+                 "  %c = \"foo.c\"(%n) : (i32) -> i32\n"
+                 "  %w = \"foo.w\"() ({\n"
+                 "    %x = \"foo.x\"(%c, %n) : (i32, i32) -> i32\n"
+                 "    \"foo.in\"() ({\n"
+                 "      %y = \"foo.y\"(%x, %c) : (i32, i32) -> i32\n"
+                 "      %z = tfrt.add.i32 %y, %n\n"
+                 "    }) : () -> ()\n"
+                 "    %y = \"foo.y\"(%x, %x) : (i32, i32) -> i32\n"
+                 "  }) : () -> i32\n"
+                 "  tfrt.return %w : i32\n"
+                 "}\n");
+    cr_assert_not_null(r.m, "%s", r.err);
+    Block *b = r.m->funcs[0]->body;
+    Block *w = b->ops[1]->regions[0];
+    cr_expect_eq(w->ops[0]->operands[0], b->ops[0]->results[0]);
+    cr_expect_eq(w->ops[0]->operands[1], b->args[0]);
+    Block *in = w->ops[1]->regions[0];
+    cr_expect_eq(in->ops[0]->operands[0], w->ops[0]->results[0]);
+    cr_expect_eq(in->ops[0]->operands[1], b->ops[0]->results[0]);
+    cr_expect_eq(in->ops[1]->operands[1], b->args[0]);
+    cr_expect_eq(b->args[0]->nuses, 3);
+    drop(&r);
+    fails("func.func @g(%n: i32) -> i32 {\n"
+          "  %c = \"foo.c\"(%n) : (i32) -> i32\n"
+          "  \"foo.w\"() ({\n"
+          "    %c = \"foo.x\"(%n) : (i32) -> i32\n"
+          "  }) : () -> ()\n"
+          "  tfrt.return %n : i32\n"
+          "}\n",
+          4, 5, "redefinition of SSA value '%c'");
+    fails("func.func @g(%n: i32) -> i32 {\n"
+          "  \"foo.w\"() ({\n"
+          "    %x = \"foo.x\"(%c) : (i32) -> i32\n"
+          "  }) : () -> ()\n"
+          "  %c = \"foo.c\"(%n) : (i32) -> i32\n"
+          "  tfrt.return %n : i32\n"
+          "}\n",
+          3, 18, "use of undeclared SSA value name '%c'");
+}
+
 /* The second shape: `%r = op.name %a, ...` for ops whose custom syntax is
 ** just their operands (SYN_OPERANDS). As irb_op_simple does, the result
 ** type comes from the op's signature and the operands keep their own types

@@ -1328,8 +1328,77 @@ Test(parser, ops_at_module_level_errors) {
           "use of undeclared SSA value name '%a' (at module level a value is defined before its uses)");
     fails("%a = \"x.a\"() : () -> i32\nfunc.func @f() {\n  \"x.b\"(%a) : (i32) -> ()\n  tfrt.return\n}\n", 3, 9,
           "'%a' is defined outside of this region (regions are isolated from above)");
-    fails("%a = \"x.a\"() : () -> i32\n\"x.b\"() ({\n  \"x.c\"(%a) : (i32) -> ()\n}) : () -> ()\n", 3, 9,
-          "'%a' is defined outside of this region (regions are isolated from above)");
+    /* A region of an op at module level sees the module level, in order. */
+    fails("\"x.b\"() ({\n  \"x.c\"(%a) : (i32) -> ()\n}) : () -> ()\n%a = \"x.a\"() : () -> i32\n", 2, 9,
+          "use of undeclared SSA value name '%a' (at module level a value is defined before its uses)");
+    fails("%a = \"x.a\"() : () -> i32\n\"x.b\"() ({\n  %a = \"x.c\"() : () -> i32\n}) : () -> ()\n", 3, 3,
+          "redefinition of SSA value '%a'");
+}
+
+/* Regions of unknown ops are not isolated from above (docs/syntax.md
+** "Regions of unknown ops"): a use there is the outer value itself. */
+Test(parser, regions_of_unknown_ops) {
+    Parsed p;
+    Module *m = ok("%g = \"x.g\"() : () -> i32\n"
+                   "\"x.m\"() ({\n  \"x.u\"(%g) : (i32) -> ()\n}) : () -> ()\n"
+                   "func.func @f(%x: i32, %c: i1) -> i32 {\n"
+                   "  %r = \"x.wrap\"() ({\n"
+                   "  ^bb0(%a: i32):\n"
+                   "    %y = \"x.use\"(%x) : (i32) -> i32\n"
+                   "    \"x.inner\"() ({\n"
+                   "      %z = \"x.use2\"(%x, %y, %a) : (i32, i32, i32) -> i32\n"
+                   "      tfrt.if %c, %z : (i32) -> () {\n"
+                   "        \"x.deep\"() ({\n          \"x.v\"(%z) : (i32) -> ()\n        }) : () -> ()\n"
+                   "        tfrt.return\n      }\n"
+                   "      \"x.yield\"() : () -> ()\n"
+                   "    }) : () -> ()\n"
+                   "    \"x.yield\"(%y) : (i32) -> ()\n"
+                   "  }) : () -> i32\n"
+                   "  tfrt.return %r : i32\n}\n", &p);
+    Value *g = m->top->ops[0]->results[0];
+    cr_expect_eq(m->top->ops[1]->regions[0]->ops[0]->operands[0], g);
+    Func *f = ir_module_func(m, "f");
+    Value *x = f->body->args[0];
+    Op *wrap = body_op(m, "f", 0);
+    Block *w = wrap->regions[0];
+    Op *use = w->ops[0], *inner = w->ops[1];
+    cr_expect_eq(use->operands[0], x);
+    Op *use2 = inner->regions[0]->ops[0];
+    cr_expect_eq(use2->operands[0], x);
+    cr_expect_eq(use2->operands[1], use->results[0]);
+    cr_expect_eq(use2->operands[2], w->args[0]);
+    cr_expect_eq(x->nuses, 2);
+    /* The tfrt.if region binds %z as its argument; the region of x.deep
+    ** inside it sees that argument, not the %z outside. */
+    Op *ifop = inner->regions[0]->ops[1];
+    Block *then = ifop->regions[0];
+    cr_expect_eq(then->ops[0]->regions[0]->ops[0]->operands[0], then->args[0]);
+    done(&p);
+}
+
+Test(parser, regions_of_unknown_ops_errors) {
+    /* Only what comes before the op in its block. */
+    fails("func.func @f() {\n  \"x.w\"() ({\n    \"x.u\"(%z) : (i32) -> ()\n  }) : () -> ()\n"
+          "  %z = \"x.c\"() : () -> i32\n  tfrt.return\n}\n", 3, 11, "use of undeclared SSA value name '%z'");
+    /* One name, one value, up to the nearest isolated op: no shadowing. */
+    fails("func.func @f(%x: i32) {\n  \"x.w\"() ({\n    %x = \"x.c\"() : () -> i32\n  }) : () -> ()\n  tfrt.return\n}\n",
+          3, 5, "redefinition of SSA value '%x'");
+    fails("func.func @f(%x: i32) {\n  \"x.w\"() ({\n  ^bb0(%x: i32):\n    \"x.y\"() : () -> ()\n  }) : () -> ()\n  tfrt.return\n}\n",
+          3, 8, "redefinition of SSA value '%x'");
+    /* A sibling region's values are not seen. */
+    fails("func.func @f() {\n  \"x.w\"() ({\n    %a = \"x.c\"() : () -> i32\n  }, {\n    \"x.u\"(%a) : (i32) -> ()\n  }) : () -> ()\n  tfrt.return\n}\n",
+          5, 11, "use of undeclared SSA value name '%a'");
+    /* TFRT's region ops and MLIR's builtin.module stay isolated, also
+    ** inside a region of an unknown op. */
+    fails("func.func @f(%c: i1, %x: i32) {\n  \"x.w\"() ({\n    tfrt.if %c : () -> () {\n"
+          "      \"x.u\"(%x) : (i32) -> ()\n      tfrt.return\n    }\n  }) : () -> ()\n  tfrt.return\n}\n",
+          4, 13, "'%x' is defined outside of this region (regions are isolated from above)");
+    fails("func.func @f(%x: i32) {\n  \"x.w\"() ({\n    \"builtin.module\"() ({\n"
+          "      \"x.u\"(%x) : (i32) -> ()\n    }) : () -> ()\n  }) : () -> ()\n  tfrt.return\n}\n",
+          4, 13, "'%x' is defined outside of this region (regions are isolated from above)");
+    /* Another function's values. */
+    fails("func.func @f(%x: i32) {\n  tfrt.return\n}\nfunc.func @g() {\n  \"x.w\"() ({\n    \"x.u\"(%x) : (i32) -> ()\n  }) : () -> ()\n  tfrt.return\n}\n",
+          6, 11, "use of undeclared SSA value name '%x'");
 }
 
 /* ===================================================================== */

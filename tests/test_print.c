@@ -219,7 +219,9 @@ Test(print, while_loop)
 Test(print, regions_bind_outer_names)
 {
     /* Inside a region the block arguments carry the names of the bound
-    ** operands (docs/language.md §2.7), renamed along with them. */
+    ** operands (docs/language.md §2.7), renamed along with them; a
+    ** region's values are numbered after its block's, each region from the
+    ** same number, as mlir-opt numbers them. */
     roundtrip(
         "func.func @r(%n: i32, %v: i32) -> i32 {\n"
         "  %c = tfrt.constant.i1 true\n"
@@ -240,17 +242,17 @@ Test(print, regions_bind_outer_names)
         "  func.func @r(%arg0: i32, %arg1: i32) -> i32 {\n"
         "    %0 = tfrt.constant.i1 true\n"
         "    %1 = tfrt.if %0, %arg1 : (i32) -> (i32) {\n"
-        "      %2 = tfrt.add.i32 %arg1, %arg1\n"
-        "      tfrt.return %2 : i32\n"
+        "      %3 = tfrt.add.i32 %arg1, %arg1\n"
+        "      tfrt.return %3 : i32\n"
         "    } else {\n"
         "      tfrt.return %arg1 : i32\n"
         "    }\n"
-        "    %3 = tfrt.repeat.i32 %arg0, %1 : i32 {\n"
-        "      %4 = tfrt.constant.i32 1\n"
-        "      %5 = tfrt.add.i32 %1, %4\n"
-        "      tfrt.return %5 : i32\n"
+        "    %2 = tfrt.repeat.i32 %arg0, %1 : i32 {\n"
+        "      %3 = tfrt.constant.i32 1\n"
+        "      %4 = tfrt.add.i32 %1, %3\n"
+        "      tfrt.return %4 : i32\n"
         "    }\n"
-        "    tfrt.return %3 : i32\n"
+        "    tfrt.return %2 : i32\n"
         "  }\n"
         "}\n");
 }
@@ -317,18 +319,18 @@ Test(print, parallel_ops_do_async_benchmark)
         "    %2 = tfrt.constant.i32 2\n"
         "    %3 = tfrt.constant.i32 5\n"
         "    %4 = tfrt.parallel_for.i32 %0 to %1 fixed %2, %3 : i32 {\n"
-        "      %5 = tfrt.new.chain\n"
-        "      tfrt.return %5 : !tfrt.chain\n"
+        "      %8 = tfrt.new.chain\n"
+        "      tfrt.return %8 : !tfrt.chain\n"
         "    }\n"
-        "    %6 = tfrt.parallel_call.i32 %0 to %1 fixed %2 @blk(%3) : i32\n"
-        "    %7 = tfrt_test.do.async %3 : (i32) -> (i32) {\n"
+        "    %5 = tfrt.parallel_call.i32 %0 to %1 fixed %2 @blk(%3) : i32\n"
+        "    %6 = tfrt_test.do.async %3 : (i32) -> (i32) {\n"
         "      tfrt.return %3 : i32\n"
         "    }\n"
-        "    %8 = tfrt_test.benchmark \"add\"(%3 : i32, %7 : i32) duration_secs = 1, max_count = 10, num_warmup_runs = 2 {\n"
-        "      %9 = tfrt.add.i32 %3, %7\n"
-        "      tfrt.return %9 : i32\n"
+        "    %7 = tfrt_test.benchmark \"add\"(%3 : i32, %6 : i32) duration_secs = 1, max_count = 10, num_warmup_runs = 2 {\n"
+        "      %8 = tfrt.add.i32 %3, %6\n"
+        "      tfrt.return %8 : i32\n"
         "    }\n"
-        "    tfrt.return %7 : i32\n"
+        "    tfrt.return %6 : i32\n"
         "  }\n"
         "}\n");
 }

@@ -785,6 +785,48 @@ Test(verify, outer_value_in_isolated_region_and_dominance)
     ir_module_free(m);
 }
 
+/* A region of an unknown op sees the values around it (docs/syntax.md
+** "Regions of unknown ops") when they come before the op, and up to the
+** nearest isolated op. */
+Test(verify, outer_value_in_region_of_unknown_op)
+{
+    VerifyOptions o = { .allow_unregistered_dialect = true };
+    Module *m = parse_ok(
+        "func.func @f(%c: i1, %x: i32) -> i32 {\n"
+        "  %r = \"x.w\"() ({\n"
+        "    %y = \"x.u\"(%x) : (i32) -> i32\n"
+        "    tfrt.if %c : () -> () {\n"
+        "      \"x.n\"() ({\n"
+        "        %q = tfrt.constant.i32 1\n"
+        "        \"x.v\"(%q) : (i32) -> ()\n"
+        "      }) : () -> ()\n"
+        "      tfrt.return\n"
+        "    }\n"
+        "    \"x.y\"(%y) : (i32) -> ()\n"
+        "  }) : () -> i32\n"
+        "  %z = tfrt.add.i32 %x, %x\n"
+        "  tfrt.return %z : i32\n"
+        "}\n");
+    cr_expect_eq(verify_module(m, NULL, &o), 0);
+    Block *body = m->funcs[0]->body;
+    Block *w = body->ops[0]->regions[0];
+    Op *use = w->ops[0];
+    Op *deep = w->ops[1]->regions[0]->ops[0]->regions[0]->ops[1];
+    use->operands[0] = body->ops[1]->results[0];    /* %z, defined after x.w */
+    deep->operands[0] = w->ops[0]->results[0];      /* %y, across tfrt.if */
+    Cap c;
+    cap_open(&c, DIAG_VERIFY_OFF);
+    int n = verify_module(m, c.d, &o);
+    const char *out = cap_text(&c);
+    cr_expect_eq(n, 2, "%s", out);
+    cr_expect(strstr(out, "v.mlir:3:10: error: 'x.u' op operand #0 does not dominate this use\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:13:8: note: operand defined here (op in a parent region)\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:7:9: error: 'x.v' op using value defined outside the region\n"), "%s", out);
+    cr_expect(strstr(out, "v.mlir:4:5: note: required by region isolation constraints\n"), "%s", out);
+    cap_close(&c);
+    ir_module_free(m);
+}
+
 Test(verify, redefinition_and_structure)
 {
     Module *m = parse_ok(

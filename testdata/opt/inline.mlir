@@ -6,7 +6,8 @@
 // op names becomes a copy of the callee's body (arguments replaced by the
 // call's operands, results by the return's operands, regions copied too),
 // and the callee goes. @shared is called twice and stays; the program
-// prints the same before and after.
+// prints the same before and after. The values of a region are numbered
+// after those of the block around it, as mlir-opt numbers them.
 
 // CHECK-LABEL: module {
 // CHECK-NEXT:  func.func private @shared(%arg0: i32) -> i32 {
@@ -20,15 +21,15 @@
 // CHECK-NEXT:    %4 = tfrt.print.i32 %3, %0
 // CHECK-NEXT:    %5 = tfrt.constant.i1 true
 // CHECK-NEXT:    %6 = tfrt.if %5, %3 : (i32) -> (i32) {
-// CHECK-NEXT:      %7 = tfrt.add.i32 %3, %3
-// CHECK-NEXT:      tfrt.return %7 : i32
+// CHECK-NEXT:      %10 = tfrt.add.i32 %3, %3
+// CHECK-NEXT:      tfrt.return %10 : i32
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      tfrt.return %3 : i32
 // CHECK-NEXT:    }
-// CHECK-NEXT:    %8 = tfrt.call @shared(%6) : (i32) -> i32
-// CHECK-NEXT:    %9 = tfrt.call @shared(%8) : (i32) -> i32
-// CHECK-NEXT:    %10 = tfrt.print.i32 %9, %4
-// CHECK-NEXT:    tfrt.return %9 : i32
+// CHECK-NEXT:    %7 = tfrt.call @shared(%6) : (i32) -> i32
+// CHECK-NEXT:    %8 = tfrt.call @shared(%7) : (i32) -> i32
+// CHECK-NEXT:    %9 = tfrt.print.i32 %8, %4
+// CHECK-NEXT:    tfrt.return %8 : i32
 // CHECK-NEXT:  }
 // CHECK-NEXT: }
 

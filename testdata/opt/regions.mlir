@@ -1,30 +1,32 @@
 // MODE: opt
 // Region block arguments are bound to the names of the op's operands
 // (spec/dialect.md §3.7), so they are printed under the new names of those
-// operands; values inside regions get fresh numbers.
+// operands. Values inside regions are numbered as mlir-opt numbers them:
+// after the values of the block around them, each region from the same
+// number (docs/tools.md §1.2).
 
 // CHECK-LABEL: func.func @loops(%arg0: i32, %arg1: i32) -> i32 {
 // CHECK-NEXT:    %0 = tfrt.constant.i1 false
 // CHECK-NEXT:    %1 = tfrt.if %0, %arg1 : (i32) -> (i32) {
-// CHECK-NEXT:      %2 = tfrt.add.i32 %arg1, %arg1
-// CHECK-NEXT:      tfrt.return %2 : i32
+// CHECK-NEXT:      %6 = tfrt.add.i32 %arg1, %arg1
+// CHECK-NEXT:      tfrt.return %6 : i32
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      tfrt.return %arg1 : i32
 // CHECK-NEXT:    }
-// CHECK-NEXT:    %3 = tfrt.repeat.i32 %arg0, %1 : i32 {
-// CHECK-NEXT:      %4 = tfrt.constant.i32 1
-// CHECK-NEXT:      %5 = tfrt.add.i32 %1, %4
-// CHECK-NEXT:      tfrt.return %5 : i32
+// CHECK-NEXT:    %2 = tfrt.repeat.i32 %arg0, %1 : i32 {
+// CHECK-NEXT:      %6 = tfrt.constant.i32 1
+// CHECK-NEXT:      %7 = tfrt.add.i32 %1, %6
+// CHECK-NEXT:      tfrt.return %7 : i32
 // CHECK-NEXT:    }
-// CHECK-NEXT:    %6 = tfrt.constant.i32 4
-// CHECK-NEXT:    %7 = tfrt.parallel_for.i32 %arg0 to %6 fixed %arg1, %3 : i32 {
+// CHECK-NEXT:    %3 = tfrt.constant.i32 4
+// CHECK-NEXT:    %4 = tfrt.parallel_for.i32 %arg0 to %3 fixed %arg1, %2 : i32 {
 // CHECK-NEXT:      tfrt.return
 // CHECK-NEXT:    }
-// CHECK-NEXT:    %8 = tfrt_test.do.async %3, %6 : (i32, i32) -> (i32) {
-// CHECK-NEXT:      %9 = tfrt.add.i32 %3, %6
-// CHECK-NEXT:      tfrt.return %9 : i32
+// CHECK-NEXT:    %5 = tfrt_test.do.async %2, %3 : (i32, i32) -> (i32) {
+// CHECK-NEXT:      %6 = tfrt.add.i32 %2, %3
+// CHECK-NEXT:      tfrt.return %6 : i32
 // CHECK-NEXT:    }
-// CHECK-NEXT:    tfrt.return %8 : i32
+// CHECK-NEXT:    tfrt.return %5 : i32
 // CHECK-NEXT:  }
 func.func @loops(%n: i32, %v: i32) -> i32 {
   %c = tfrt.constant.i1 false
