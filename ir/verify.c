@@ -1,5 +1,8 @@
 /*
-** verify.c — static checks of a parsed module (see verify.h).
+** verify.c — static checks of a parsed module (see verify.h): blocks,
+** ops, signatures, names and the entry points. What an op refers to (its
+** attributes, symbols and callees) is checked in ir/verify_refs.c; what both
+** share is ir/verify_int.h.
 **
 ** Messages follow MLIR/TFRT where a reference exists (docs/language.md §2.9
 ** word for word; MLIR's op-trait and ODS wording otherwise), always with
@@ -23,57 +26,13 @@
 #include "base/alloc.h"
 #include "base/typename.h"
 #include "ir/verify.h"
+#include "ir/verify_int.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "kernels/optable.h"
-
-/* ---------------------------------------------------------------- context */
-
-enum { MAX_SIG = IR_MAX_SIG, MAX_DEPTH = IR_MAX_NESTING };
-
-typedef IrSigType SigType;
-typedef IrSigText Sig;
-
-/* What one verify run knows of one op-table row, worked out when an op of
-** the row is first seen (most modules use few rows). */
-typedef struct Row {
-    Sig sig;                       /* the parsed signature */
-    bool sig_has_chain;            /* a "!tfrt.chain" among the inputs */
-    bool callee_checks;            /* call-like family: check_callees applies */
-    /* Only the signature applies, and it has a fixed arity: no callee, no
-    ** region rules, not tfrt.return (attribute rules: attr_rule). */
-    bool plain;
-    unsigned char attr_rule;       /* ATTR_RULE_*: does check_attrs apply? */
-    bool fast;                     /* plain and no attribute rule: plain_op_ok */
-    const char *value_ty;          /* constants: value_type_rule */
-    const Type *value_ok;          /* ... and the last `value` type accepted */
-    AttrKind value_kind;
-    /* The last type accepted at each signature position (types are
-    ** interned, so a pointer compare settles the common case). */
-    const Type *in_ok[MAX_SIG], *out_ok[MAX_SIG];
-} Row;
-
-enum { ATTR_RULE_UNKNOWN, ATTR_RULE_NONE, ATTR_RULE_SOME };
-
-typedef struct V {
-    const Module *m;
-    DiagSink *d;
-    VerifyOptions o;
-    int errors;
-    const OpInfo *tab; size_t ntab;
-    Row **rows;                    /* one per op-table row, NULL until used */
-    const OpInfo *last_info; Row *last_row;   /* row_of's last answer */
-    bool have_dialects;            /* dialects collected (on the first unknown op) */
-    char **dialects; int ndialects;
-    /* Signature entries (their text) known to accept a type: a small
-    ** direct-mapped cache, as a block checks the same few pairs again. */
-    struct { const char *sig; const Type *t; } hits[64];
-} V;
 
 static bool operand_matches(const SigType *s, const Type *t);
 
@@ -122,9 +81,7 @@ static void vemit(V *v, DiagKind k, const Loc *loc, const char *prefix, const ch
 }
 
 /* An error about [op]: "'NAME' op MESSAGE". */
-static void op_error(V *v, const Op *op, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void op_error(V *v, const Op *op, const char *fmt, ...)
+void vf_op_error(V *v, const Op *op, const char *fmt, ...)
 {
     v->errors++;
     if (!v->d) return;
@@ -138,9 +95,7 @@ static void op_error(V *v, const Op *op, const char *fmt, ...)
 }
 
 /* An error at [op] without the op prefix. */
-static void at_op(V *v, DiagKind k, const Op *op, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void at_op(V *v, DiagKind k, const Op *op, const char *fmt, ...)
+void vf_at_op(V *v, DiagKind k, const Op *op, const char *fmt, ...)
 {
     if (k == DIAG_ERROR) v->errors++;
     if (!v->d) return;
@@ -151,9 +106,7 @@ static void at_op(V *v, DiagKind k, const Op *op, const char *fmt, ...)
     va_end(ap);
 }
 
-static void at_func(V *v, DiagKind k, const Func *f, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void at_func(V *v, DiagKind k, const Func *f, const char *fmt, ...)
+void vf_at_func(V *v, DiagKind k, const Func *f, const char *fmt, ...)
 {
     if (k == DIAG_ERROR) v->errors++;
     if (!v->d) return;
@@ -162,16 +115,6 @@ static void at_func(V *v, DiagKind k, const Func *f, const char *fmt, ...)
     va_start(ap, fmt);
     vemit(v, k, func_loc(v, f, &tmp), NULL, fmt, ap);
     va_end(ap);
-}
-
-static const char *tname(const Type *t) { return t && t->spelling ? t->spelling : "<null>"; }
-/* The op-table id of [op]; OPID__COUNT for an op not in the table. */
-static OpId op_id(const Op *op) { return op->info ? op->info->id : OPID__COUNT; }
-
-/* Type equality; `!t.tensor` and `!tfrt_tensor.tensor` are one type. */
-static bool type_eq(const Type *a, const Type *b)
-{
-    return a == b || ir_type_same(a, b);
 }
 
 /* ---------------------------------------------------------------- types */
@@ -194,7 +137,7 @@ static bool operand_matches(const SigType *s, const Type *t)
 
 /* ODS-style description of a signature type ("32-bit signless integer",
 ** "!ts.shape type"), for `must be DESC, but got 'T'`. */
-static void describe(const SigType *s, char *buf, size_t cap)
+void vf_describe(const SigType *s, char *buf, size_t cap)
 {
     const char *p = s->p;
     int n = s->len;
@@ -213,7 +156,7 @@ static void describe(const SigType *s, char *buf, size_t cap)
 }
 
 /* Ops whose callees check_callees checks. */
-static bool is_call_like(SyntaxFamily f)
+bool vf_is_call_like(SyntaxFamily f)
 {
     switch (f) {
     case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_WHILE: case SYN_ONCE:
@@ -247,7 +190,7 @@ static Row *make_row(V *v, const OpInfo *info)
     ir_sig_split(info->signature, &r->sig);
     for (int i = 0; i < r->sig.nin; i++)
         if (r->sig.in[i].len == 11 && !memcmp(r->sig.in[i].p, "!tfrt.chain", 11)) r->sig_has_chain = true;
-    r->callee_checks = is_call_like(info->family);
+    r->callee_checks = vf_is_call_like(info->family);
     r->attr_rule = ATTR_RULE_UNKNOWN;
     r->plain = !r->sig.unchecked && !r->sig.in_var && !r->sig.out_var && !r->callee_checks &&
                !(info->flags & OPF_HAS_REGIONS) && info->family != SYN_RETURN;
@@ -292,392 +235,6 @@ static void collect_dialects(V *v)
     /* The function dialect is known too (func.func is no op in the table). */
 }
 
-/* ---------------------------------------------------------------- attributes */
-
-static const char *attr_kind_desc(AttrKind k)
-{
-    switch (k) {
-    case ATTR_UNIT: return "unit attribute";
-    case ATTR_BOOL: return "bool attribute";
-    case ATTR_INT: return "integer attribute";
-    case ATTR_FLOAT: return "float attribute";
-    case ATTR_STRING: return "string attribute";
-    case ATTR_ARRAY: return "array attribute";
-    case ATTR_SYMBOL: return "flat symbol reference attribute";
-    case ATTR_DENSE: return "elements attribute";
-    case ATTR_TYPE: return "type attribute";
-    case ATTR_DICT: return "dictionary attribute";
-    case ATTR_OPAQUE: return "opaque attribute";
-    }
-    return "attribute";
-}
-
-/* ODS description of an attribute constraint for a type spelling. */
-static void typed_attr_desc(const char *ty, char *buf, size_t cap)
-{
-    SigType s = { ty, (int)strlen(ty) };
-    if (!strcmp(ty, "i1")) { snprintf(buf, cap, "bool attribute"); return; }
-    describe(&s, buf, cap);
-    size_t n = strlen(buf);
-    snprintf(buf + n, cap - n, " attribute");
-}
-
-/* Requires attribute [name] of kind [k] on [op]. Returns it, or NULL after
-** an error. */
-static const Attr *need_attr(V *v, const Op *op, const char *name, AttrKind k)
-{
-    const Attr *a = ir_op_attr(op, name);
-    if (!a) {
-        op_error(v, op, "requires attribute '%s'", name);
-        return NULL;
-    }
-    if (a->kind != k) {
-        op_error(v, op, "attribute '%s' failed to satisfy constraint: %s", name, attr_kind_desc(k));
-        return NULL;
-    }
-    return a;
-}
-
-/* Requires a scalar attribute [name] holding a value of type [ty]
-** (integer or float type spelling). */
-static void need_typed(V *v, const Op *op, const char *name, const char *ty)
-{
-    const Attr *a = ir_op_attr(op, name);
-    if (!a) {
-        op_error(v, op, "requires attribute '%s'", name);
-        return;
-    }
-    bool is_float = ty[0] == 'f' || !strcmp(ty, "bf16");
-    bool ok;
-    if (!strcmp(ty, "i1"))
-        ok = a->kind == ATTR_BOOL || (a->kind == ATTR_INT && a->type && !strcmp(tname(a->type), "i1"));
-    else if (is_float)
-        ok = a->kind == ATTR_FLOAT && a->type && !strcmp(tname(a->type), ty);
-    else
-        ok = a->kind == ATTR_INT && a->type && !strcmp(tname(a->type), ty);
-    if (!ok) {
-        char desc[64];
-        typed_attr_desc(ty, desc, sizeof desc);
-        op_error(v, op, "attribute '%s' failed to satisfy constraint: %s", name, desc);
-    }
-}
-
-/* An array attribute whose elements are all integers. */
-static void need_int_array(V *v, const Op *op, const char *name)
-{
-    const Attr *a = need_attr(v, op, name, ATTR_ARRAY);
-    if (!a) return;
-    for (int i = 0; i < a->u.arr.n; i++)
-        if (!a->u.arr.elems[i] || a->u.arr.elems[i]->kind != ATTR_INT) {
-            op_error(v, op, "attribute '%s' failed to satisfy constraint: 64-bit integer array attribute", name);
-            return;
-        }
-}
-
-/* Checks attribute rule [r] (kernels/attrs.def) on [op]. AR_ONE_OF_INT
-** counts the attributes of that group present in *[one_of]. */
-static void check_attr(V *v, const Op *op, const OpAttr *r, int *one_of)
-{
-    const char *name = r->name;
-    const Attr *a = ir_op_attr(op, name);
-    if (!a && !r->required) return;
-    switch (r->rule) {
-    case AR_SYMBOL: need_attr(v, op, name, ATTR_SYMBOL); break;
-    case AR_STRING: need_attr(v, op, name, ATTR_STRING); break;
-    case AR_INT:    need_attr(v, op, name, ATTR_INT); break;
-    case AR_ARRAY:  need_attr(v, op, name, ATTR_ARRAY); break;
-    case AR_DENSE:  need_attr(v, op, name, ATTR_DENSE); break;
-    case AR_TYPED:  need_typed(v, op, name, r->type); break;
-    case AR_INT_ARRAY: need_int_array(v, op, name); break;
-    case AR_SHAPE: {
-        need_int_array(v, op, name);
-        int rank = op->info->imm[1];
-        if (a && a->kind == ATTR_ARRAY && a->u.arr.n != rank)
-            op_error(v, op, "attribute '%s' must have %d elements, but has %d", name, rank, a->u.arr.n);
-        break;
-    }
-    case AR_SYMBOL_ARRAY:
-        a = need_attr(v, op, name, ATTR_ARRAY);
-        for (int i = 0; a && i < a->u.arr.n; i++)
-            if (!a->u.arr.elems[i] || a->u.arr.elems[i]->kind != ATTR_SYMBOL) {
-                op_error(v, op, "attribute '%s' failed to satisfy constraint: symbol ref array attribute", name);
-                break;
-            }
-        break;
-    case AR_DTYPE_SCALAR:
-        if (!a) op_error(v, op, "requires attribute '%s'", name);
-        else if (a->kind != ATTR_INT && a->kind != ATTR_FLOAT && a->kind != ATTR_BOOL) {
-            char desc[64];
-            typed_attr_desc(optable_dtype_elem((DType)op->info->imm[0]), desc, sizeof desc);
-            op_error(v, op, "attribute '%s' failed to satisfy constraint: %s", name, desc);
-        }
-        break;
-    case AR_COST:
-        if (!a || a->kind != ATTR_INT) op_error(v, op, "cost attribute not found");
-        else if (a->u.i <= 0) op_error(v, op, "cost value must be larger than 0");
-        break;
-    case AR_ONE_OF_INT:
-        ++*one_of;
-        if (a->kind != ATTR_INT)
-            op_error(v, op, "attribute '%s' failed to satisfy constraint: 32-bit signless integer attribute", name);
-        break;
-    }
-}
-
-/* The attribute rules of the op's row (kernels/attrs.def), in order; an
-** op with AR_ONE_OF_INT rules needs at least one of those attributes.
-** Returns false when the row has no rule (the caller then skips it next
-** time: see check_attrs_cached). */
-static bool check_attrs(V *v, const Op *op)
-{
-    int n, one_of = 0;
-    const OpAttr *rules = optable_attrs(op->info, &n);
-    for (int i = 0; i < n; i++) check_attr(v, op, &rules[i], &one_of);
-    bool group = false;
-    for (int i = 0; i < n; i++) group |= rules[i].rule == AR_ONE_OF_INT;
-    if (group && !one_of) {
-        char msg[256];
-        size_t len = 0;
-        int k = 0, count = 0;
-        for (int i = 0; i < n; i++) count += rules[i].rule == AR_ONE_OF_INT;
-        for (int i = 0; i < n && len < sizeof msg; i++) {
-            if (rules[i].rule != AR_ONE_OF_INT) continue;
-            const char *sep = k == 0 ? "" : k == count - 1 ? " or " : ", ";
-            int w = snprintf(msg + len, sizeof msg - len, "%s'%s'", sep, rules[i].name);
-            if (w > 0) len += (size_t)w;
-            k++;
-        }
-        op_error(v, op, "requires attribute %s", msg);
-    }
-    return n > 0;
-}
-
-/* The type of the one attribute rule of a row that has just that rule, a
-** `value` of one type (the constants), or NULL. */
-static const char *value_type_rule(const Op *op)
-{
-    int n;
-    const OpAttr *rules = optable_attrs(op->info, &n);
-    return n == 1 && rules[0].rule == AR_TYPED && rules[0].required && rules[0].name == attr_value ? rules[0].type : NULL;
-}
-
-/* check_attrs, remembering in [r] (may be NULL) whether any rule applies
-** to the row (most ops have none). Which rules apply depends on the row
-** alone. A row whose one rule is a `value` of one type (the constants)
-** remembers the last attribute kind and type it accepted. */
-static void check_attrs_cached(V *v, const Op *op, Row *r)
-{
-    if (!r) { check_attrs(v, op); return; }
-    if (r->attr_rule == ATTR_RULE_NONE) return;
-    if (r->value_ty) {
-        const Attr *a = ir_op_attr(op, attr_value);
-        if (a && a->type && a->type == r->value_ok && a->kind == r->value_kind) return;
-        int errors = v->errors;
-        need_typed(v, op, attr_value, r->value_ty);
-        if (a && a->type && v->errors == errors) { r->value_ok = a->type; r->value_kind = a->kind; }
-        return;
-    }
-    if (r->attr_rule == ATTR_RULE_UNKNOWN) r->value_ty = value_type_rule(op);
-    r->attr_rule = check_attrs(v, op) ? ATTR_RULE_SOME : ATTR_RULE_NONE;
-    r->fast = r->plain && r->attr_rule == ATTR_RULE_NONE;
-}
-
-/* ---------------------------------------------------------------- functions & symbols */
-
-/* The function named [name], or NULL. A linear scan would make a module of
-** many calls quadratic; ir_module_func is the module's own lookup. */
-static const Func *lookup(V *v, const char *name)
-{
-    return name ? ir_module_func(v->m, name) : NULL;
-}
-
-/* The symbol an op at module level defines: its `sym_name` string, as
-** MLIR's symbol table takes it from any op (docs/syntax.md); NULL if none. */
-static const char *op_symbol(const Op *op)
-{
-    const Attr *a = ir_op_attr(op, "sym_name");
-    return a && a->kind == ATTR_STRING && a->u.str.s && strlen(a->u.str.s) == a->u.str.len ? a->u.str.s : NULL;
-}
-
-/* The op at module level that defines symbol [name], or NULL. */
-static const Op *top_symbol(V *v, const char *name)
-{
-    const Block *b = v->m->top;
-    for (int i = 0; b && i < b->nops; i++) {
-        const char *s = op_symbol(b->ops[i]);
-        if (s && !strcmp(s, name)) return b->ops[i];
-    }
-    return NULL;
-}
-
-static void callee_note(V *v, const Func *f)
-{
-    at_func(v, DIAG_NOTE, f, "callee @%s defined here", f->name);
-}
-
-/* Checks a call of [f] from [op] with operands [first..] and results
-** [res_types] ([nres]). [who] names the callee in messages of ops other
-** than tfrt.call ("" for tfrt.call, which uses TFRT's exact wording). */
-static void check_call_types(V *v, const Op *op, const Func *f, int first,
-                             const Type *const *res, int nres, bool ret_extra_i1)
-{
-    char who[300] = "";
-    if (op_id(op) != OPID_tfrt_call && op_id(op) != OPID_func_call) snprintf(who, sizeof who, " @%s", f->name);
-    int nops = op->noperands - first;
-    bool bad = false;
-    if (nops != f->nargs) {
-        op_error(v, op, "incorrect number of operands for callee%s", who);
-        bad = true;
-    } else {
-        for (int i = 0; i < nops; i++) {
-            const Value *a = op->operands[first + i];
-            if (a && a->type != f->arg_types[i] &&
-                !type_eq(a->type, f->arg_types[i])) {
-                op_error(v, op, "operand type mismatch%s: operand #%d is '%s', callee expects '%s'",
-                         who, first + i, tname(a->type), tname(f->arg_types[i]));
-                bad = true;
-            }
-        }
-    }
-    int want = f->nresults - (ret_extra_i1 ? 1 : 0);
-    if (ret_extra_i1 && (f->nresults < 1 || strcmp(tname(f->result_types[f->nresults - 1]), "i1"))) {
-        op_error(v, op, "result type mismatch%s: the body must return the loop values and a final i1", who);
-        bad = true;
-    } else if (want != nres) {
-        op_error(v, op, "incorrect number of results for callee%s", who);
-        bad = true;
-    } else {
-        for (int i = 0; i < nres; i++)
-            if (!type_eq(res[i], f->result_types[i])) {
-                op_error(v, op, "result type mismatch%s: result #%d is '%s', callee returns '%s'",
-                         who, i, tname(res[i]), tname(f->result_types[i]));
-                bad = true;
-            }
-    }
-    if (bad) callee_note(v, f);
-}
-
-/* The symbol name of attribute [name] of [op], or NULL. */
-static const char *sym_attr(const Op *op, const char *name)
-{
-    const Attr *a = ir_op_attr(op, name);
-    return a && a->kind == ATTR_SYMBOL ? a->u.str.s : NULL;
-}
-
-/* Reports every symbol reference of [a] (recursively) to a function that
-** does not exist, with the converter's wording. [skip] is a name already
-** reported by an op-specific check. */
-static void check_symbols(V *v, const Op *op, const Attr *a, const char *skip, int depth)
-{
-    if (!a || depth > 64) return;
-    if (a->kind == ATTR_SYMBOL) {
-        const char *s = a->u.str.s;
-        /* A symbol of an op at module level is defined for `opt`; TFRT's
-        ** converter knows only functions. */
-        if (s && !lookup(v, s) && !(skip && !strcmp(s, skip)) && (v->o.for_execution || !top_symbol(v, s)))
-            at_op(v, DIAG_ERROR, op, "function @%s not defined", s);
-    } else if (a->kind == ATTR_ARRAY) {
-        for (int i = 0; i < a->u.arr.n; i++) check_symbols(v, op, a->u.arr.elems[i], skip, depth + 1);
-    } else if (a->kind == ATTR_DICT) {
-        for (int i = 0; i < a->u.dict.n; i++)
-            check_symbols(v, op, a->u.dict.attrs[i].value, skip, depth + 1);
-    }
-}
-
-static const Type *const *result_types(const Op *op, const Type **buf, int cap)
-{
-    int n = op->nresults < cap ? op->nresults : cap;
-    for (int i = 0; i < n; i++) buf[i] = op->results[i] ? op->results[i]->type : NULL;
-    return buf;
-}
-
-/* The checks of call-like ops against their callees. */
-static void check_callees_with(V *v, const Op *op, const Type *const *res, int nres);
-static void check_callees(V *v, const Op *op)
-{
-    if (!is_call_like(op->info->family)) return;
-    const Type *small[64];
-    const Type **rbuf = op->nresults <= 64 ? small : malloc(sizeof *rbuf * (size_t)op->nresults);
-    if (!rbuf) tf_out_of_memory();
-    int nres = op->nresults;
-    const Type *const *res = result_types(op, rbuf, nres);
-    check_callees_with(v, op, res, nres);
-    if (rbuf != small) free(rbuf);
-}
-
-static void check_callees_with(V *v, const Op *op, const Type *const *res, int nres)
-{
-    OpId id = op_id(op);
-    if (id == OPID_tfrt_call || id == OPID_func_call) {
-        const char *c = op->callee ? op->callee : sym_attr(op, attr_callee);
-        const Func *f = lookup(v, c);
-        if (!f && c) op_error(v, op, "'%s' does not reference a valid function", c);
-        else if (f) check_call_types(v, op, f, 0, res, nres, false);
-        return;
-    }
-    if (id == OPID_tfrt_cond) {
-        static const char *const keys[] = { attr_a_true_fn, attr_b_false_fn };
-        for (int i = 0; i < 2; i++) {
-            const Func *f = lookup(v, sym_attr(op, keys[i]));
-            if (f && !(i == 1 && f == lookup(v, sym_attr(op, keys[0]))))   /* once per callee */
-                check_call_types(v, op, f, 1, res, nres, false);
-        }
-    } else if (id == OPID_tfrt_case) {
-        const Attr *a = ir_op_attr(op, attr_branches);
-        for (int i = 0; a && a->kind == ATTR_ARRAY && i < a->u.arr.n; i++) {
-            const Attr *e = a->u.arr.elems[i];
-            const Func *f = e && e->kind == ATTR_SYMBOL ? lookup(v, e->u.str.s) : NULL;
-            bool seen = false;
-            for (int j = 0; f && j < i && !seen; j++) {
-                const Attr *o = a->u.arr.elems[j];
-                seen = o && o->kind == ATTR_SYMBOL && lookup(v, o->u.str.s) == f;
-            }
-            if (f && !seen) check_call_types(v, op, f, 1, res, nres, false);
-        }
-    } else if (id == OPID_tfrt_while) {
-        const Func *f = lookup(v, sym_attr(op, attr_body_fn));
-        if (f) check_call_types(v, op, f, 1, res, nres, true);
-    } else if (id == OPID_tfrt_once) {
-        const Func *f = lookup(v, sym_attr(op, "function"));
-        if (f) check_call_types(v, op, f, 0, res, nres, false);
-    } else if (id == OPID_rv_critical) {
-        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, attr_callee));
-        if (f) check_call_types(v, op, f, 1, res, nres, false);
-    } else if (id == OPID_tfrt_parallel_call_i32) {
-        /* The callee takes (block_start, block_end, args...); its results
-        ** are checked at run time (docs/kernel-behaviour.md §4). */
-        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, attr_callee));
-        if (f && op->noperands >= 3) {
-            bool bad = f->nargs != op->noperands - 1;
-            for (int i = 0; !bad && i < f->nargs; i++) {
-                const Value *a = op->operands[i < 2 ? i : i + 1];
-                bad = a && !type_eq(a->type, f->arg_types[i]);
-            }
-            if (bad) {
-                op_error(v, op, "incorrect operands for callee @%s: expected (i32, i32, extra operands...)", f->name);
-                callee_note(v, f);
-            }
-        }
-    } else if (id == OPID_tfrt_test_sync_benchmark) {
-        const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, attr_callee));
-        if (f && f->nargs != op->noperands) {
-            op_error(v, op, "incorrect number of operands for callee @%s", f->name);
-            callee_note(v, f);
-        }
-    }
-}
-
-/* Does [a] (recursively) hold the symbol [s]? */
-static bool attr_has_symbol(const Attr *a, const char *s, int depth)
-{
-    if (!a || depth > 64) return false;
-    if (a->kind == ATTR_SYMBOL) return a->u.str.s && !strcmp(a->u.str.s, s);
-    if (a->kind == ATTR_ARRAY)
-        for (int i = 0; i < a->u.arr.n; i++)
-            if (attr_has_symbol(a->u.arr.elems[i], s, depth + 1)) return true;
-    return false;
-}
-
 /* ---------------------------------------------------------------- blocks */
 
 /* What the enclosing construct expects of a block's tfrt.return. */
@@ -698,28 +255,28 @@ static void check_return(V *v, const Op *ret, const RetCtx *rc)
     if (rc->func) {
         const Func *f = rc->func;
         if (ret->noperands != f->nresults) {
-            op_error(v, ret, "has %d operands, but enclosing function returns %d",
+            vf_op_error(v, ret, "has %d operands, but enclosing function returns %d",
                      ret->noperands, f->nresults);
             return;
         }
         for (int i = 0; i < ret->noperands; i++) {
             const Value *a = ret->operands[i];
             if (a && !type_eq(a->type, f->result_types[i]))
-                at_op(v, DIAG_ERROR, ret, "type of return operand %d ('%s') doesn't match function result type ('%s')",
+                vf_at_op(v, DIAG_ERROR, ret, "type of return operand %d ('%s') doesn't match function result type ('%s')",
                       i, tname(a->type), tname(f->result_types[i]));
         }
         return;
     }
     if (rc->exactly >= 0) {
         if (ret->noperands != rc->exactly)
-            op_error(v, rc->region_op, "Must have exactly one return value");
+            vf_op_error(v, rc->region_op, "Must have exactly one return value");
         return;
     }
     if (!rc->check_types) return;
     bool ok = ret->noperands == rc->ntypes;
     for (int i = 0; ok && i < rc->ntypes; i++)
         ok = ret->operands[i] && type_eq(ret->operands[i]->type, rc->types[i]);
-    if (!ok) op_error(v, ret, "operand types don't match '%s' result", rc->region_op->name);
+    if (!ok) vf_op_error(v, ret, "operand types don't match '%s' result", rc->region_op->name);
 }
 
 /* MLIR's func.return, op [i] of [b] (docs/syntax.md "The func dialect"):
@@ -729,23 +286,23 @@ static void check_func_return(V *v, const Block *b, int i, const Op *op)
 {
     const Func *f = b->func;
     if (b->parent_op || !f) {
-        op_error(v, op, "expects parent op 'func.func'");
+        vf_op_error(v, op, "expects parent op 'func.func'");
         return;
     }
     if (i != b->nops - 1) {
-        op_error(v, op, "must be the last operation in the parent block");
+        vf_op_error(v, op, "must be the last operation in the parent block");
         return;
     }
-    if (op->nresults) op_error(v, op, "expected 0 results, but found %d", op->nresults);
+    if (op->nresults) vf_op_error(v, op, "expected 0 results, but found %d", op->nresults);
     if (op->noperands != f->nresults) {
-        op_error(v, op, "has %d operands, but enclosing function (@%s) returns %d",
+        vf_op_error(v, op, "has %d operands, but enclosing function (@%s) returns %d",
                  op->noperands, f->name, f->nresults);
         return;
     }
     for (int k = 0; k < op->noperands; k++) {
         const Value *a = op->operands[k];
         if (a && !type_eq(a->type, f->result_types[k]))
-            at_op(v, DIAG_ERROR, op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s",
+            vf_at_op(v, DIAG_ERROR, op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s",
                   k, tname(a->type), tname(f->result_types[k]), f->name);
     }
 }
@@ -756,12 +313,12 @@ static void check_region_args(V *v, const Op *op, const Block *b, const char *wh
 {
     if (!b) return;
     if (b->nargs != nwant) {
-        op_error(v, op, "incorrect number of arguments to '%s' block", which);
+        vf_op_error(v, op, "incorrect number of arguments to '%s' block", which);
         return;
     }
     for (int i = 0; i < nwant; i++)
         if (b->args[i] && want[i] && !type_eq(b->args[i]->type, want[i]))
-            op_error(v, op, "type of argument #%d of '%s' block ('%s') doesn't match operand type ('%s')",
+            vf_op_error(v, op, "type of argument #%d of '%s' block ('%s') doesn't match operand type ('%s')",
                      i, which, tname(b->args[i]->type), tname(want[i]));
 }
 
@@ -775,7 +332,7 @@ static void operand_types(const Op *op, int first, const Type **buf, int cap, in
 static void need_i32_operand(V *v, const Op *op, int i)
 {
     if (i < op->noperands && op->operands[i] && strcmp(tname(op->operands[i]->type), "i32"))
-        op_error(v, op, "operand #%d must be 32-bit signless integer, but got '%s'",
+        vf_op_error(v, op, "operand #%d must be 32-bit signless integer, but got '%s'",
                  i, tname(op->operands[i]->type));
 }
 
@@ -791,34 +348,34 @@ static void check_regions(V *v, const Op *op, int depth)
     if (!tb || !rb) tf_out_of_memory();
     int nt;
     int nres = op->nresults;
-    const Type *const *res = result_types(op, rb, rcap);
+    const Type *const *res = vf_result_types(op, rb, rcap);
     RetCtx rc = { NULL, op, res, nres, true, -1 };
     if (op_id(op) == OPID_tfrt_if) {
-        if (op->noperands < 1) op_error(v, op, "expected 1 or more operands, but found 0");
+        if (op->noperands < 1) vf_op_error(v, op, "expected 1 or more operands, but found 0");
         else if (op->operands[0] && strcmp(tname(op->operands[0]->type), "i1"))
-            op_error(v, op, "operand #0 must be 1-bit signless integer, but got '%s'",
+            vf_op_error(v, op, "operand #0 must be 1-bit signless integer, but got '%s'",
                      tname(op->operands[0]->type));
-        if (op->nregions != 2) op_error(v, op, "requires 2 regions");
+        if (op->nregions != 2) vf_op_error(v, op, "requires 2 regions");
         operand_types(op, 1, tb, cap, &nt);
         for (int r = 0; r < op->nregions && r < 2; r++)
             check_region_args(v, op, op->regions[r], r ? "else" : "then", tb, nt);
     } else if (op_id(op) == OPID_tfrt_repeat_i32) {
         need_i32_operand(v, op, 0);
-        if (op->nresults != op->noperands - 1) op_error(v, op, "incorrect number of operands");
+        if (op->nresults != op->noperands - 1) vf_op_error(v, op, "incorrect number of operands");
         else
             for (int i = 0; i < op->nresults; i++)
                 if (op->operands[i + 1] && op->results[i] &&
                     !type_eq(op->operands[i + 1]->type, op->results[i]->type)) {
-                    op_error(v, op, "operand/result type mismatch");
+                    vf_op_error(v, op, "operand/result type mismatch");
                     break;
                 }
-        if (op->nregions != 1) op_error(v, op, "requires 1 region");
+        if (op->nregions != 1) vf_op_error(v, op, "requires 1 region");
         operand_types(op, 1, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
     } else if (op_id(op) == OPID_tfrt_parallel_for_i32) {
         for (int i = 0; i < 3; i++) need_i32_operand(v, op, i);
-        if (op->noperands < 3) op_error(v, op, "expected 3 or more operands, but found %d", op->noperands);
-        if (op->nregions != 1) op_error(v, op, "requires 1 region");
+        if (op->noperands < 3) vf_op_error(v, op, "expected 3 or more operands, but found %d", op->noperands);
+        if (op->nregions != 1) vf_op_error(v, op, "requires 1 region");
         nt = 0;
         if (op->noperands >= 3) {
             tb[0] = op->operands[0] ? op->operands[0]->type : NULL;
@@ -830,16 +387,16 @@ static void check_regions(V *v, const Op *op, int depth)
         }
         rc.check_types = false;
     } else if (op_id(op) == OPID_tfrt_test_do_async) {
-        if (op->nregions != 1) op_error(v, op, "requires 1 region");
+        if (op->nregions != 1) vf_op_error(v, op, "requires 1 region");
         operand_types(op, 0, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
     } else if (op_id(op) == OPID_tfrt_test_benchmark) {
-        if (op->nregions != 1) op_error(v, op, "requires 1 region");
+        if (op->nregions != 1) vf_op_error(v, op, "requires 1 region");
         operand_types(op, 0, tb, cap, &nt);
         if (op->nregions >= 1) check_region_args(v, op, op->regions[0], "body", tb, nt);
         rc.exactly = 1;
     } else if (op->nregions > 0 && op->info && !(op->info->flags & OPF_HAS_REGIONS)) {
-        op_error(v, op, "expected 0 regions, but found %d", op->nregions);
+        vf_op_error(v, op, "expected 0 regions, but found %d", op->nregions);
         rc.check_types = false;
     } else {
         rc.check_types = false;     /* unknown op: nothing known about its regions */
@@ -874,30 +431,30 @@ static void check_signature(V *v, const Op *op, Row *r)
         op->operands[n - 1]->type && op->operands[n - 1]->type->is_chain)
         n--;                        /* the extra chain */
     if (s->in_var ? n < fixed : n != fixed) {
-        if (s->in_var) op_error(v, op, "expected %d or more operands, but found %d", fixed, op->noperands);
-        else op_error(v, op, "expected %d operands, but found %d", fixed, op->noperands);
+        if (s->in_var) vf_op_error(v, op, "expected %d or more operands, but found %d", fixed, op->noperands);
+        else vf_op_error(v, op, "expected %d operands, but found %d", fixed, op->noperands);
     } else {
         for (int i = 0; i < n; i++) {
             int k = i < s->nin ? i : s->nin - 1;
             const Value *a = op->operands[i];
             if (a && !entry_accepts(v, &r->in_ok[k], &s->in[k], a->type, true)) {
-                describe(&s->in[k], desc, sizeof desc);
-                op_error(v, op, "operand #%d must be %s, but got '%s'", i, desc, tname(a->type));
+                vf_describe(&s->in[k], desc, sizeof desc);
+                vf_op_error(v, op, "operand #%d must be %s, but got '%s'", i, desc, tname(a->type));
             }
         }
     }
     int rfixed = s->nout - (s->out_var ? 1 : 0);
     if (s->out_var ? op->nresults < rfixed : op->nresults != rfixed) {
-        if (s->out_var) op_error(v, op, "expected %d or more results, but found %d", rfixed, op->nresults);
-        else op_error(v, op, "expected %d results, but found %d", rfixed, op->nresults);
+        if (s->out_var) vf_op_error(v, op, "expected %d or more results, but found %d", rfixed, op->nresults);
+        else vf_op_error(v, op, "expected %d results, but found %d", rfixed, op->nresults);
         return;
     }
     for (int i = 0; i < op->nresults; i++) {
         int k = i < s->nout ? i : s->nout - 1;
         const Value *res = op->results[i];
         if (res && !entry_accepts(v, &r->out_ok[k], &s->out[k], res->type, false)) {
-            describe(&s->out[k], desc, sizeof desc);
-            op_error(v, op, "result #%d must be %s, but got '%s'", i, desc, tname(res->type));
+            vf_describe(&s->out[k], desc, sizeof desc);
+            vf_op_error(v, op, "result #%d must be %s, but got '%s'", i, desc, tname(res->type));
         }
     }
 }
@@ -973,9 +530,9 @@ static void redefined(V *v, const Value *val, const Value *old, const Op *at, co
     Loc tmp;
     if (at) { v->errors++; if (v->d) diag_emit_loc(v->d, DIAG_ERROR, op_loc(v, at, &tmp), msg); }
     else if (b->parent_op) { v->errors++; if (v->d) diag_emit_loc(v->d, DIAG_ERROR, op_loc(v, b->parent_op, &tmp), msg); }
-    else if (b->func) at_func(v, DIAG_ERROR, b->func, "%s", msg);
+    else if (b->func) vf_at_func(v, DIAG_ERROR, b->func, "%s", msg);
     else { v->errors++; if (v->d) diag_emit_loc(v->d, DIAG_ERROR, NULL, msg); }
-    if (old->def) at_op(v, DIAG_NOTE, old->def, "previously defined here");
+    if (old->def) vf_at_op(v, DIAG_NOTE, old->def, "previously defined here");
 }
 
 /* Does the value [a] reach [op] in block [b], which is not a's block? It
@@ -1008,13 +565,13 @@ static void check_operands(V *v, const Block *b, const Op *op)
     for (int i = 0; i < op->noperands; i++) {
         const Value *a = op->operands[i];
         if (!a) {
-            op_error(v, op, "operand #%d is undefined", i);
+            vf_op_error(v, op, "operand #%d is undefined", i);
             continue;
         }
         if (a->block == b) {
             if (!defined_before(a, b, op)) {
-                op_error(v, op, "operand #%d does not dominate this use", i);
-                if (a->def) at_op(v, DIAG_NOTE, a->def, "operand defined here");
+                vf_op_error(v, op, "operand #%d does not dominate this use", i);
+                if (a->def) vf_at_op(v, DIAG_NOTE, a->def, "operand defined here");
             }
             continue;
         }
@@ -1024,13 +581,13 @@ static void check_operands(V *v, const Block *b, const Op *op)
         const Op *iso, *anc;
         reach(a, b, &iso, &anc);
         if (iso) {
-            op_error(v, op, "using value defined outside the region");
-            at_op(v, DIAG_NOTE, iso, "required by region isolation constraints");
+            vf_op_error(v, op, "using value defined outside the region");
+            vf_at_op(v, DIAG_NOTE, iso, "required by region isolation constraints");
         } else if (!anc) {
-            op_error(v, op, "operand #%d uses a value that is not visible here", i);
+            vf_op_error(v, op, "operand #%d uses a value that is not visible here", i);
         } else if (!defined_before(a, a->block, anc)) {
-            op_error(v, op, "operand #%d does not dominate this use", i);
-            if (a->def) at_op(v, DIAG_NOTE, a->def, "operand defined here (op in a parent region)");
+            vf_op_error(v, op, "operand #%d does not dominate this use", i);
+            if (a->def) vf_at_op(v, DIAG_NOTE, a->def, "operand defined here (op in a parent region)");
         }
     }
 }
@@ -1040,14 +597,14 @@ static void check_operands(V *v, const Block *b, const Op *op)
 static void check_op_symbols(V *v, const Op *op)
 {
     const char *skip = op->info && op->info->family == SYN_CALL
-        ? (op->callee ? op->callee : sym_attr(op, attr_callee)) : NULL;
+        ? (op->callee ? op->callee : vf_sym_attr(op, attr_callee)) : NULL;
     bool in_attrs = false;
     for (int a = 0; a < op->nattrs; a++) {
-        check_symbols(v, op, op->attrs[a].value, skip, 0);
-        if (op->callee && attr_has_symbol(op->attrs[a].value, op->callee, 0)) in_attrs = true;
+        vf_check_symbols(v, op, op->attrs[a].value, skip, 0);
+        if (op->callee && vf_attr_has_symbol(op->attrs[a].value, op->callee, 0)) in_attrs = true;
     }
-    if (op->callee && !skip && !in_attrs && !lookup(v, op->callee))
-        at_op(v, DIAG_ERROR, op, "function @%s not defined", op->callee);
+    if (op->callee && !skip && !in_attrs && !vf_lookup(v, op->callee))
+        vf_at_op(v, DIAG_ERROR, op, "function @%s not defined", op->callee);
 }
 
 /* An op that is not in the op table. */
@@ -1057,10 +614,10 @@ static void check_unknown_op(V *v, const Op *op)
     const char *nm = op->name ? op->name : "";
     const char *dot = strchr(nm, '.');
     if (known_dialect(v, nm) || !strncmp(nm, "func.", 5))
-        at_op(v, DIAG_ERROR, op, "unregistered operation '%s' found in dialect ('%.*s') that does not allow unknown operations",
+        vf_at_op(v, DIAG_ERROR, op, "unregistered operation '%s' found in dialect ('%.*s') that does not allow unknown operations",
               nm, dot ? (int)(dot - nm) : (int)strlen(nm), nm);
     else if (!v->o.allow_unregistered_dialect)
-        at_op(v, DIAG_ERROR, op, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used");
+        vf_at_op(v, DIAG_ERROR, op, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used");
 }
 
 /* The common op, checked in one pass: a plain Row without attribute
@@ -1112,7 +669,7 @@ static void verify_op(V *v, const Block *b, int i, NameTab *names, const RetCtx 
         const Value *res = op->results[r];
         if (!res) continue;
         if (res->def != op || res->block != b || res->result_index != r) {
-            op_error(v, op, "result #%d is defined twice", r);
+            vf_op_error(v, op, "result #%d is defined twice", r);
             continue;
         }
         const Value *old = names ? name_enter(names, res) : NULL;
@@ -1120,11 +677,11 @@ static void verify_op(V *v, const Block *b, int i, NameTab *names, const RetCtx 
     }
     if (is_ret) {
         if (!rc) {
-            op_error(v, op, "ends a function or a region: it cannot stand at module level");
+            vf_op_error(v, op, "ends a function or a region: it cannot stand at module level");
             return;
         }
-        if (i != b->nops - 1) op_error(v, op, "must be the last operation in the parent block");
-        if (op->nresults) op_error(v, op, "expected 0 results, but found %d", op->nresults);
+        if (i != b->nops - 1) vf_op_error(v, op, "must be the last operation in the parent block");
+        if (op->nresults) vf_op_error(v, op, "expected 0 results, but found %d", op->nresults);
         check_return(v, op, rc);
         return;
     }
@@ -1136,8 +693,8 @@ static void verify_op(V *v, const Block *b, int i, NameTab *names, const RetCtx 
         check_unknown_op(v, op);
     } else {
         check_signature(v, op, row);
-        check_attrs_cached(v, op, row);
-        if (!row || row->callee_checks) check_callees(v, op);
+        vf_check_attrs_cached(v, op, row);
+        if (!row || row->callee_checks) vf_check_callees(v, op);
         if (v->o.for_execution && info->family == SYN_CALL) check_call_not_sync(v, op);
     }
     if (op->nattrs > 0 || op->callee) check_op_symbols(v, op);
@@ -1147,7 +704,7 @@ static void verify_op(V *v, const Block *b, int i, NameTab *names, const RetCtx 
 static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
 {
     if (depth > MAX_DEPTH) {
-        if (b->parent_op) op_error(v, b->parent_op, "regions nested too deeply");
+        if (b->parent_op) vf_op_error(v, b->parent_op, "regions nested too deeply");
         return;
     }
     /* The redefinition check, unless the builder has done it (the table
@@ -1169,8 +726,8 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
         const Value *a = b->args[i];
         if (!a) continue;
         if (a->def || a->block != b) {
-            if (b->parent_op) at_op(v, DIAG_ERROR, b->parent_op, "block argument #%d defined twice", i);
-            else if (b->func) at_func(v, DIAG_ERROR, b->func, "block argument #%d defined twice", i);
+            if (b->parent_op) vf_at_op(v, DIAG_ERROR, b->parent_op, "block argument #%d defined twice", i);
+            else if (b->func) vf_at_func(v, DIAG_ERROR, b->func, "block argument #%d defined twice", i);
             else v->errors++;
         }
         const Value *old = name_enter(&names, a);
@@ -1190,10 +747,10 @@ static void verify_block(V *v, const Block *b, const RetCtx *rc, int depth)
     ** func dialect"). */
     bool func_ret = last && !b->parent_op && b->func && op_id(last) == OPID_func_return;
     if (!foreign && (!last || !ir_op_is_return(last)) && !(func_ret && !v->o.for_execution)) {
-        if (b->parent_op) op_error(v, b->parent_op, "expected tfrt.return in body");
+        if (b->parent_op) vf_op_error(v, b->parent_op, "expected tfrt.return in body");
         else if (b->func) {
-            at_func(v, DIAG_ERROR, b->func, "'func.func' op expected tfrt.return in body of @%s", b->func->name);
-            if (func_ret) at_op(v, DIAG_NOTE, last, "it ends in MLIR's 'func.return', which TFRT does not run (tfrun opt reads it)");
+            vf_at_func(v, DIAG_ERROR, b->func, "'func.func' op expected tfrt.return in body of @%s", b->func->name);
+            if (func_ret) vf_at_op(v, DIAG_NOTE, last, "it ends in MLIR's 'func.return', which TFRT does not run (tfrun opt reads it)");
         }
     }
 }
@@ -1230,12 +787,12 @@ static void check_sync_returns(V *v, const Func *f)
         const Value *a = ret->operands[i];
         if (!a) continue;
         if (!a->def && a->block == b) {
-            at_op(v, DIAG_ERROR, ret, "sync function @%s may not return its argument #%d", f->name, a->result_index);
+            vf_at_op(v, DIAG_ERROR, ret, "sync function @%s may not return its argument #%d", f->name, a->result_index);
             continue;
         }
         for (int j = 0; j < i; j++)
             if (ret->operands[j] == a) {
-                at_op(v, DIAG_ERROR, ret, "sync function @%s may not return the same value twice (results #%d and #%d)",
+                vf_at_op(v, DIAG_ERROR, ret, "sync function @%s may not return the same value twice (results #%d and #%d)",
                       f->name, j, i);
                 break;
             }
@@ -1245,10 +802,10 @@ static void check_sync_returns(V *v, const Func *f)
 /* tfrt.call of a tfrt.sync function (TFRT asserts; docs/execution.md §6.9). */
 static void check_call_not_sync(V *v, const Op *op)
 {
-    const Func *f = lookup(v, op->callee ? op->callee : sym_attr(op, attr_callee));
+    const Func *f = vf_lookup(v, op->callee ? op->callee : vf_sym_attr(op, attr_callee));
     if (f && f->is_sync) {
-        op_error(v, op, "cannot call the tfrt.sync function @%s (use tfrt_test.invoke_sync_function.*)", f->name);
-        callee_note(v, f);
+        vf_op_error(v, op, "cannot call the tfrt.sync function @%s (use tfrt_test.invoke_sync_function.*)", f->name);
+        vf_callee_note(v, f);
     }
 }
 
@@ -1261,7 +818,7 @@ static void check_arg_dicts(V *v, const Func *f, const Attr *dicts, const char *
         const Attr *d = dicts->u.arr.elems[i];
         for (int k = 0; d && d->kind == ATTR_DICT && k < d->u.dict.n; k++)
             if (!strchr(d->u.dict.attrs[k].name, '.')) {
-                at_func(v, DIAG_ERROR, f, "'func.func' op %s may only have dialect attributes", what);
+                vf_at_func(v, DIAG_ERROR, f, "'func.func' op %s may only have dialect attributes", what);
                 return;
             }
     }
@@ -1273,16 +830,16 @@ static void verify_one(V *v, const Func *f)
     check_arg_dicts(v, f, f->res_attrs, "results");
     if (!f->body) {
         if (v->o.for_execution && !f->is_native)
-            at_func(v, DIAG_ERROR, f, "function @%s has no body; only tfrt.native functions may be declared without one", f->name);
+            vf_at_func(v, DIAG_ERROR, f, "function @%s has no body; only tfrt.native functions may be declared without one", f->name);
         return;
     }
     const Block *b = f->body;
     if (b->nargs != f->nargs)
-        at_func(v, DIAG_ERROR, f, "'func.func' op entry block must have %d arguments to match function signature", f->nargs);
+        vf_at_func(v, DIAG_ERROR, f, "'func.func' op entry block must have %d arguments to match function signature", f->nargs);
     else
         for (int i = 0; i < f->nargs; i++)
             if (b->args[i] && !type_eq(b->args[i]->type, f->arg_types[i]))
-                at_func(v, DIAG_ERROR, f, "type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
+                vf_at_func(v, DIAG_ERROR, f, "type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
                         i, tname(b->args[i]->type), tname(f->arg_types[i]));
     RetCtx rc = { f, NULL, NULL, 0, true, -1 };
     verify_block(v, b, &rc, 0);
@@ -1317,23 +874,23 @@ static void symbols_item(void *ud, const Func *f, const Op *op)
     if (f) {
         w->fpos[f->index] = w->pos;
         for (int i = 0; i < w->nops; i++)
-            if (!strcmp(op_symbol(w->ops[i]), f->name)) {
-                at_func(v, DIAG_ERROR, f, "redefinition of symbol named '%s'", f->name);
-                at_op(v, DIAG_NOTE, w->ops[i], "see existing symbol definition here");
+            if (!strcmp(vf_op_symbol(w->ops[i]), f->name)) {
+                vf_at_func(v, DIAG_ERROR, f, "redefinition of symbol named '%s'", f->name);
+                vf_at_op(v, DIAG_NOTE, w->ops[i], "see existing symbol definition here");
                 break;
             }
         return;
     }
-    const char *name = op_symbol(op);
+    const char *name = vf_op_symbol(op);
     if (!name) return;
     const Op *first = NULL;
     for (int i = 0; i < w->nops && !first; i++)
-        if (!strcmp(op_symbol(w->ops[i]), name)) first = w->ops[i];
-    const Func *fn = first ? NULL : lookup(v, name);
+        if (!strcmp(vf_op_symbol(w->ops[i]), name)) first = w->ops[i];
+    const Func *fn = first ? NULL : vf_lookup(v, name);
     if (first || (fn && w->fpos[fn->index])) {
-        at_op(v, DIAG_ERROR, op, "redefinition of symbol named '%s'", name);
-        if (first) at_op(v, DIAG_NOTE, first, "see existing symbol definition here");
-        else at_func(v, DIAG_NOTE, fn, "see existing symbol definition here");
+        vf_at_op(v, DIAG_ERROR, op, "redefinition of symbol named '%s'", name);
+        if (first) vf_at_op(v, DIAG_NOTE, first, "see existing symbol definition here");
+        else vf_at_func(v, DIAG_NOTE, fn, "see existing symbol definition here");
         return;
     }
     w->ops[w->nops++] = op;
@@ -1369,8 +926,8 @@ int verify_module(const Module *m, DiagSink *d, const VerifyOptions *opt)
         const Func *f = m->funcs[i];
         const Func *first = ir_module_func(m, f->name);
         if (first && first != f) {
-            at_func(&v, DIAG_ERROR, f, "redefinition of symbol named '%s'", f->name);
-            at_func(&v, DIAG_NOTE, first, "see existing symbol definition here");
+            vf_at_func(&v, DIAG_ERROR, f, "redefinition of symbol named '%s'", f->name);
+            vf_at_func(&v, DIAG_NOTE, first, "see existing symbol definition here");
         }
     }
     if (m->top) check_top_symbols(&v);
