@@ -408,11 +408,7 @@ bool exec_load(Host *h)
         const Op *at = loc.found ? loc.found : lc.first_unknown;
         const char *name = lc.first_unknown->name;
         bool dialect = false;
-        const OpInfo *near = optable_nearest(name, strlen(name), &dialect);
-        /* A row without a kernel is its own nearest name: no note, but
-        ** MLIR's func.call, which TFRT writes tfrt.call. */
-        if (near && !strcmp(near->name, name)) near = NULL;
-        if (lc.first_unknown->info && lc.first_unknown->info->id == OPID_func_call) near = optable_lookup("tfrt.call", 9);
+        const OpInfo *near = optable_kernel_hint(lc.first_unknown->info, name, strlen(name), &dialect);
         if (h->diag) {
             if (h->out) fflush(h->out);
             if (at->loc) diag_emit_locf(h->diag, DIAG_ERROR, at->loc, "unknown kernel name '%s'", name);

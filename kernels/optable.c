@@ -128,6 +128,20 @@ const OpInfo *optable_nearest(const char *name, size_t len, bool *dialect_known)
     return bestd <= cap ? best : NULL;
 }
 
+/* Rows without a kernel for which TFRT has an op of its own. */
+static const struct { OpId id; const char *instead; } instead_of[] = {
+    { OPID_func_call, "tfrt.call" },
+};
+
+const OpInfo *optable_kernel_hint(const OpInfo *info, const char *name, size_t len, bool *dialect_known)
+{
+    const OpInfo *near = optable_nearest(name, len, dialect_known);
+    if (info)
+        for (size_t i = 0; i < sizeof instead_of / sizeof instead_of[0]; i++)
+            if (info->id == instead_of[i].id) return optable_lookup(instead_of[i].instead, strlen(instead_of[i].instead));
+    return near && near != info && strcmp(near->name, name) ? near : NULL;
+}
+
 /* {=====================================================================
 ** Effect facts that are not columns (kernels/effects.def)
 ** ====================================================================== */

@@ -239,6 +239,11 @@ const OpInfo *optable_all(size_t *n);
 ** near. [dialect_known], if not NULL, is set when some op shares the
 ** dialect prefix of [name] (the part before its first '.'). */
 const OpInfo *optable_nearest(const char *name, size_t len, bool *dialect_known);
+/* The "did you mean" of a load that found no kernel for op [name] (its row
+** [info], or NULL for a name not in the table): the row TFRT writes
+** instead of a row without a kernel (tfrt.call for MLIR's func.call), else
+** optable_nearest's answer unless that is the row itself. */
+const OpInfo *optable_kernel_hint(const OpInfo *info, const char *name, size_t len, bool *dialect_known);
 /* The TypeClass of the type spelled [spelling] (kernels/effects.def);
 ** TYC_NONE for immutable types. */
 TypeClass optable_type_class(const char *spelling);
