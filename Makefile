@@ -34,14 +34,16 @@ GRAMMAR_H = $(GEN)/grammar.h
 # Modules. Each is an archive so a test links only what it uses. base/ (the
 # allocation path, base/alloc.h) serves every other module.
 BASE_SRC  = $(wildcard base/*.c)
-FRONT_SRC = $(wildcard lexer/*.c parser/*.c ir/*.c) kernels/optable.c
+OPS_SRC   = $(wildcard ops/*.c)
+FRONT_SRC = $(wildcard lexer/*.c parser/*.c ir/*.c)
 RT_SRC    = $(wildcard interp/*.c)
-KERN_SRC  = $(filter-out kernels/optable.c,$(wildcard kernels/*.c))
+KERN_SRC  = $(wildcard kernels/*.c)
 ANA_SRC   = $(wildcard analysis/*.c)
 CLI_SRC   = $(filter-out cli/main.c,$(wildcard cli/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 BASE_OBJ  = $(call obj,$(BASE_SRC))
+OPS_OBJ   = $(call obj,$(OPS_SRC))
 FRONT_OBJ = $(call obj,$(FRONT_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
 RT_OBJ    = $(call obj,$(RT_SRC))
 KERN_OBJ  = $(call obj,$(KERN_SRC))
@@ -49,30 +51,31 @@ ANA_OBJ   = $(call obj,$(ANA_SRC))
 CLI_OBJ   = $(call obj,$(CLI_SRC))
 
 LIBBASE  = $(BUILD)/libbase.a
+LIBOPS   = $(BUILD)/libops.a
 LIBFRONT = $(BUILD)/libfront.a
 LIBRT    = $(BUILD)/librt.a
 LIBKERN  = $(BUILD)/libkern.a
 LIBANA   = $(BUILD)/libana.a
 LIBCLI   = $(BUILD)/libcli.a
 # Link order: each archive once, after every archive that uses it (the
-# dependencies go one way): the CLI uses the analyses, the kernels, the
-# runtime and the front end; the analyses use the kernels' value printers
-# (kernels/ext.h) and the runtime; the kernels use the runtime's kernel ABI
-# (interp/kernel_abi.h) and the IR; the runtime uses the IR and the op table
-# (both in the front end); everything uses base/.
-ALL_LIBS = $(LIBCLI) $(LIBANA) $(LIBKERN) $(LIBRT) $(LIBFRONT) $(LIBBASE)
-# Two archives are linked whole. The op table (kernels/optable.c, in the front
-# end) refers to every kernel k_* WEAKLY, so that a row without a kernel is
-# NULL, and main.o refers to the subcommands weakly; a weak reference never
-# pulls a member out of an archive. Linking the kernel archive whole also
-# runs its start-up registrations (kernels/control.c's native functions join
-# interp/'s registry from a constructor).
+# dependencies go one way, docs/internals.md): the CLI uses the analyses, the
+# kernels, the runtime and the front end; the analyses use the kernels' value
+# printers (kernels/ext.h) and the runtime; the kernels use the runtime's
+# kernel ABI (interp/kernel_abi.h); the runtime uses the IR; the front end
+# (lexer, parser, IR) uses the op table (ops/); everything uses base/.
+ALL_LIBS = $(LIBCLI) $(LIBANA) $(LIBKERN) $(LIBRT) $(LIBFRONT) $(LIBOPS) $(LIBBASE)
+# Two archives are linked whole. The kernel archive, because nothing refers
+# to its members by name: its start-up registrations bind the op table's
+# rows to their kernels (kernels/registry.c) and add the native functions
+# to interp/'s registry (kernels/control.c). And the CLI archive, because
+# main.o refers to the subcommands weakly; a weak reference never pulls a
+# member out of an archive.
 LINK_LIBS = -Wl,--whole-archive $(LIBCLI) -Wl,--no-whole-archive $(LIBANA) \
-            -Wl,--whole-archive $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) $(LIBBASE)
+            -Wl,--whole-archive $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) $(LIBOPS) $(LIBBASE)
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test run test layers unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -123,6 +126,7 @@ $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-unused-parameter -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
 
 $(LIBBASE):  $(BASE_OBJ)  ; @rm -f $@; ar rcs $@ $^
+$(LIBOPS):   $(OPS_OBJ)   ; @rm -f $@; ar rcs $@ $^
 $(LIBFRONT): $(FRONT_OBJ) ; @rm -f $@; ar rcs $@ $^
 $(LIBRT):    $(RT_OBJ)    ; @rm -f $@; ar rcs $@ $^
 $(LIBKERN):  $(KERN_OBJ)  ; @rm -f $@; ar rcs $@ $^
@@ -138,8 +142,8 @@ $(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS)
 # archives it needs (TESTLIBS_name); the default is everything.
 TEST_SRC  = $(wildcard tests/test_*.c)
 TEST_BINS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
-TESTLIBS_front = $(LIBFRONT) $(LIBBASE)
-TESTLIBS_rt    = $(LIBRT) $(LIBBASE)
+TESTLIBS_front = $(LIBFRONT) $(LIBOPS) $(LIBBASE)
+TESTLIBS_rt    = $(LIBRT) $(LIBOPS) $(LIBBASE)
 testlibs = $(if $(filter test_lexer test_parser test_verify test_print,$(1)),$(TESTLIBS_front),\
            $(if $(filter test_any test_async_value test_workqueue,$(1)),$(TESTLIBS_rt),$(LINK_LIBS)))
 # (The archives alone are prerequisites; a literal % here would be the stem.)
@@ -217,11 +221,16 @@ kernels-doc-check: $(TFRUN)
 tfrt-corpus: $(TFRUN)
 	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/tfrt_corpus.sh $(TFRUN)
 
+# Every #include runs down the layers of docs/internals.md (tests/layers.sh).
+layers:
+	@sh tests/layers.sh
+
 # The golden suite comes last: its `N passed, N failed` line closes `make test`.
 golden: $(TFRUN)
 	$(TFRUN) test testdata examples
 
 test: deps-test
+	@$(MAKE) --no-print-directory layers
 	@$(MAKE) --no-print-directory all unit
 	@$(MAKE) --no-print-directory readme
 	@$(MAKE) --no-print-directory agree
@@ -306,7 +315,7 @@ fault-sweep: faultinj
 # a run finds to be new goes to build/fuzz/corpus; crashes to
 # build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
 # which `make test` runs). The dictionary is fuzz/tokens.dict (the
-# grammar's tokens) plus every op name of kernels/ops.def.
+# grammar's tokens) plus every op name of ops/ops.def.
 #   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
 #   make fuzz-smoke                                       10 seconds each (CI)
 FUZZ_TARGETS ?= opt run verify check repl
@@ -337,8 +346,8 @@ $(BUILD)/seed.stamp: $(FUZZ_SEEDS)
 	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
 	@touch $@
 
-$(BUILD)/tfrun.dict: fuzz/tokens.dict kernels/ops.def
-	@{ cat fuzz/tokens.dict; sed -n 's/^OPI*([a-z0-9_]*, *"\([^"]*\)".*/"\1"/p' kernels/ops.def; } > $@
+$(BUILD)/tfrun.dict: fuzz/tokens.dict ops/ops.def
+	@{ cat fuzz/tokens.dict; sed -n 's/^OPI*([a-z0-9_]*, *"\([^"]*\)".*/"\1"/p' ops/ops.def; } > $@
 
 # Each target in turn for FUZZ_SECONDS; a crash stops with its input
 # saved under build/fuzz/crashes and the status of the fuzzer.

@@ -21,7 +21,7 @@ const Word sa_all_marker[1] = { ~(Word)0 };
 ** Types
 ** ====================================================================== */
 
-/* The class of [t] (kernels/effects.def), through a small open-addressing
+/* The class of [t] (ops/effects.def), through a small open-addressing
 ** cache keyed by the interned Type pointer: a module has few types, and
 ** every operand of every op asks. */
 TypeClass sa_type_class(SeqAnalysis *sa, const Type *t)

@@ -26,7 +26,7 @@
 */
 #include <stdlib.h>
 #include <string.h>
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "base/alloc.h"
 #include "interp/vm_int.h"
 

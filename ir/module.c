@@ -8,7 +8,7 @@
 #include <string.h>
 #include "base/alloc.h"
 #include "ir/intern.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* ========================================================================
 ** Module and queries

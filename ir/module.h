@@ -48,7 +48,7 @@ void ir_module_walk_top(const Module *m, void (*fn)(void *ud, const Func *f, con
 /* A function type (interned). */
 const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *const *out, int nout);
 
-/* ---- op signatures (kernels/ops.def's mini-language) ---------------------
+/* ---- op signatures (ops/ops.def's mini-language) ---------------------
 **     sig   ::= '(' list? ')' '->' ( '(' list? ')' | entry )
 **     list  ::= entry (',' entry)*
 **     entry ::= TYPE | 'any' , optionally followed by '...' (last entry only)

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "ir/module.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* ---------------------------------------------------------------- value names */
 

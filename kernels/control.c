@@ -21,7 +21,7 @@
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *);
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 
 /* Iterations of tfrt.repeat.i32 run in blocks of this size (docs/kernel-behaviour.md §3). */

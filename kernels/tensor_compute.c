@@ -28,7 +28,7 @@
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *f);
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 
 const char *ext_shape_str(const DenseHostTensor *t, char *buf, size_t cap)

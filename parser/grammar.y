@@ -54,7 +54,7 @@ static Token notoken(void) { Token t; memset(&t, 0, sizeof t); return t; }
 ** statements"): it is sent only where this parser would shift it, and its
 ** action builds exactly what the token-by-token rules would. */
 %token FAST_STMT.
-/* ORDER SYNFAM: one token per SyntaxFamily of kernels/optable.h, same order
+/* ORDER SYNFAM: one token per SyntaxFamily of ops/optable.h, same order
 ** (parser.c maps family -> token through a table checked at start-up). */
 %token OP_GENERIC OP_NULLARY OP_CONSTANT OP_CONSTANT_COMPLEX OP_OPERANDS
        OP_OPERANDS_TYPED OP_CALL OP_IF OP_COND OP_CASE OP_WHILE OP_ONCE

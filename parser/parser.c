@@ -27,7 +27,7 @@
 #include "parser/parser.h"
 #include "parser/build.h"
 #include "ir/arena.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "lexer/lexer.h"
 #include "grammar.h"
 

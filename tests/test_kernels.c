@@ -19,7 +19,7 @@
 #include "interp/exec.h"
 #include "kernels/dht.h"
 #include "kernels/kernel.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* {=====================================================================
 ** Fixture
@@ -867,7 +867,7 @@ Test(kern, rows_have_kernels)
     no_leaks();
 }
 
-/* Every row of kernels/ops.def has a kernel unless its flags say it has
+/* Every row of ops/ops.def has a kernel unless its flags say it has
 ** none (OPF_NO_KERNEL), and a row flagged so has none. A row whose kernel
 ** is not linked in would otherwise load and then fail as an unknown kernel
 ** (optable.c declares the kernels weak). */
@@ -885,14 +885,14 @@ Test(kern, every_row_has_kernel_unless_flagged)
     cr_assert(missing == 0, "%d rows disagree with their OPF_NO_KERNEL flag", missing);
 }
 
-/* Every rule of kernels/attrs.def reaches some row: its kernel column
+/* Every rule of ops/attrs.def reaches some row: its kernel column
 ** names a row's kernel (a misspelt one would silently check nothing), and
 ** the rules of one kernel are one run (optable_attrs returns the first). */
 Test(kern, every_attr_rule_reaches_a_row)
 {
     enum { NRULES = 0
 #define ATTR(...) + 1
-#include "kernels/attrs.def"
+#include "ops/attrs.def"
 #undef ATTR
     };
     size_t n;

@@ -12,7 +12,7 @@
 #include <string.h>
 #include "parser/parser.h"
 #include "parser/build.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 typedef struct Parsed {
     Module *m;

@@ -1,8 +1,9 @@
 /*
-** optable.h — the single list of ops (DESIGN.md: "kernels/ is the only place
-** that knows individual ops").
+** optable.h — the single list of ops: what every op is, for every layer
+** above (docs/internals.md: the op table has its own floor, below ir/;
+** kernels/ only implements and registers).
 **
-** Every op tfrun knows is one row of kernels/ops.def:
+** Every op tfrun knows is one row of ops/ops.def:
 **
 **     OP(ident, "op.name", FAMILY, "signature", FLAGS, EFFECTS)
 **
@@ -15,12 +16,14 @@
 **   `...` after a type means "any number of this type" ("(i32...) -> i32"),
 **   `any` matches every type, "" means unchecked. See ops.def's header.
 ** - EFFECTS are the FX_* facts below, for the sequencing analysis and the
-**   fast engine; kernels/effects.def holds the facts that are not per row
+**   fast engine; ops/effects.def holds the facts that are not per row
 **   (which types are mutable, why a row is opaque).
 ** - The kernel is the C function `k_<ident>` with the KernelFn signature of
-**   kernels/kernel.h. optable.c declares every `k_<ident>` weak, so a row
-**   whose kernel is not written yet has fn == NULL (the executor reports it
-**   as an unknown kernel) and the build still links.
+**   kernels/kernel.h. This layer knows no kernel: kernels/registry.c binds
+**   every row to its function at start-up (optable_bind_kernels), and a row
+**   whose kernel is not linked in keeps fn == NULL (the executor reports it
+**   as an unknown kernel). A program that links no kernels (the front end's
+**   tests) sees every fn NULL.
 **
 ** - An OPI row (ops.def's header) names its kernel instead: another row's,
 **   or a generic kernel shared by rows that differ only in what their name
@@ -29,8 +32,10 @@
 **   not a C function.
 **
 ** Adding a kernel: one OP row in ops.def, one function k_<ident> in the
-** family file under kernels/ (or one OPI row naming an existing kernel).
-** Nothing else.
+** family file under kernels/ (or one OPI row naming an existing kernel);
+** README.md's "Adding a kernel" says what else a row may need.
+**
+** Depends on nothing but the C library; every other layer may include it.
 **
 ** Module prefix: optable_.
 */
@@ -86,7 +91,7 @@ enum {
 ** what the sequencing analysis (analysis/seq.h) and the fast engine need to
 ** know about a kernel beyond its types. Each fact says what the kernel CAN
 ** do, on some input; a kernel that reads its operands reads every operand
-** whose type at the use is mutable (kernels/effects.def) unless FX_NOREAD.
+** whose type at the use is mutable (ops/effects.def) unless FX_NOREAD.
 ** Facts about operand [i] take i < FX_MAXOP (FX_W, FX_A) or i < 4
 ** (FX_S, FX_NZ). */
 enum {
@@ -102,7 +107,7 @@ enum {
                               on under another type can fail (the analysis
                               treats such a retyping as opaque) */
     FX_OPAQUE   = 1u << 4, /* has effects the analysis does not model (the reason
-                              is in kernels/effects.def) */
+                              is in ops/effects.def) */
     FX_NOREAD   = 1u << 5, /* looks at no operand's mutable contents: passes
                               objects on (control flow, merge.chains, identity)
                               or reads only immutable parts (a tensor's shape) */
@@ -142,7 +147,7 @@ enum {
 #define FX_S_BITS(fx)  (((fx) >> 20) & 0xfu)
 #define FX_NZ_BITS(fx) (((fx) >> 24) & 0xfu)
 
-/* Classes of mutable types (kernels/effects.def): two values may hold one
+/* Classes of mutable types (ops/effects.def): two values may hold one
 ** object only if their classes are equal or one is TYC_ANY. */
 typedef enum TypeClass {
     TYC_NONE     = 0,        /* not mutable */
@@ -170,7 +175,7 @@ typedef enum DType {
 ** that must single out an op switches on info->id instead of comparing names. */
 typedef enum OpId {
 #define OP(id, ...) OPID_##id,
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
     OPID__COUNT
 } OpId;
@@ -182,22 +187,24 @@ typedef struct OpInfo {
     unsigned flags;
     unsigned effects;          /* FX_* */
     OpId id;
-    KernelFn fn;               /* NULL: not implemented */
+    /* NULL: not implemented (or not linked in). Bound once, at start-up,
+    ** by optable_bind_kernels; read-only afterwards. */
+    KernelFn fn;
     /* OPI rows: what the op name fixes for the shared kernel [fn] (a DType,
     ** a rank, a tolerance; ops.def's IMM0, IMM1). 0 for OP rows. */
     int imm[2];
     /* The kernel's C name without `k_`: the ident of an OP row, the kernel
-    ** column of an OPI row. kernels/attrs.def keys attributes by it. */
+    ** column of an OPI row. ops/attrs.def keys attributes by it. */
     const char *kernel;
 } OpInfo;
 
-/* Attribute names (kernels/attrs.def): attr_<id> is the one spelling of
+/* Attribute names (ops/attrs.def): attr_<id> is the one spelling of
 ** each, e.g. attr_callee is "callee", attr_tfrt_cost is "_tfrt_cost". */
 #define ATTR_NAME(id, spelling) extern const char attr_##id[];
-#include "kernels/attrs.def"
+#include "ops/attrs.def"
 #undef ATTR_NAME
 
-/* What an op requires of one attribute (kernels/attrs.def; the verifier's
+/* What an op requires of one attribute (ops/attrs.def; the verifier's
 ** check_attrs gives each rule its message). */
 typedef enum AttrRule {
     AR_SYMBOL,        /* a flat symbol reference */
@@ -222,7 +229,7 @@ typedef struct OpAttr {
     bool required;             /* false: checked only when present */
 } OpAttr;
 
-/* The attribute rules of row [info], in kernels/attrs.def order; *n
+/* The attribute rules of row [info], in ops/attrs.def order; *n
 ** receives their count (0: the op has none). */
 const OpAttr *optable_attrs(const OpInfo *info, int *n);
 /* The spelling of the element type of dtype [dt] as an attribute of that
@@ -244,10 +251,15 @@ const OpInfo *optable_nearest(const char *name, size_t len, bool *dialect_known)
 ** instead of a row without a kernel (tfrt.call for MLIR's func.call), else
 ** optable_nearest's answer unless that is the row itself. */
 const OpInfo *optable_kernel_hint(const OpInfo *info, const char *name, size_t len, bool *dialect_known);
-/* The TypeClass of the type spelled [spelling] (kernels/effects.def);
+/* The TypeClass of the type spelled [spelling] (ops/effects.def);
 ** TYC_NONE for immutable types. */
 TypeClass optable_type_class(const char *spelling);
-/* Why row [id] is FX_OPAQUE (kernels/effects.def), or NULL. */
+/* Why row [id] is FX_OPAQUE (ops/effects.def), or NULL. */
 const char *optable_opaque_why(OpId id);
+
+/* Binds row i to kernel [fns][i] (OPID order; NULL: none). Called once,
+** before main, by the kernel library's registration (kernels/registry.c);
+** the table is read-only afterwards, so threads read it without locks. */
+void optable_bind_kernels(const KernelFn *fns, size_t n);
 
 #endif
