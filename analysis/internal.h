@@ -161,6 +161,18 @@ typedef struct BlockAn {
 /* ---- the analysis --------------------------------------------------------- */
 typedef struct Opaque { const Op *op; const char *why; } Opaque;
 
+/* A reported pair and what a chain edge between its ops needs to know
+** (tfrun lint --fix): for two different ops x < y of block [ba], the
+** results of x that every effect of the pair at x comes before, and the
+** operands of y that every effect at y comes after (NULL: none; SA_ALL:
+** all). Self pairs and result lines have no [ba]. */
+typedef struct PairRec {
+    SeqPair p;
+    const BlockAn *ba;
+    int x, y;
+    const Word *out, *in;
+} PairRec;
+
 typedef struct FuncAn {
     const Func *f;
     const Func *run;              /* the run function that reaches it first */
@@ -180,8 +192,8 @@ struct SeqAnalysis {
     Word **argfacts;              /* args.c: per function, what every caller
                                      passes (2 * nargs bits, as nzargs), or
                                      NULL; malloc'ed */
-    SeqPair *pairs; int npairs, cappairs;
-    bool pairs_truncated;
+    PairRec *pairs; int npairs, cappairs;
+    bool pairs_truncated;         /* more pairs than SEQ_MAX_PAIRS */
     Opaque *opaque; int nopaque, capopaque;
     const char *gave_up;          /* why the analysis stopped early, or NULL */
     long budget;                  /* steps left for dependency searches */
@@ -203,7 +215,8 @@ struct SeqAnalysis {
 
 /* The memory of dependency searches (check.c): visited marks by value
 ** index, an epoch per search, a stack each way; [budget] (NULL: unlimited)
-** is paid one per step, and [exhausted] says it ran out. */
+** is paid one per step, and [exhausted] says it ran out. The searches of
+** seq_pair_ordered_with and seq_value_after use [bstack] alone. */
 typedef struct Item {
     const Value *v;
     const Use *use;               /* forward: the use being looked at */
@@ -262,10 +275,14 @@ void sa_give_up(SeqAnalysis *sa, const char *why);
 /* The depth-first pass: summarises function [f] now unless it is done
 ** (or sets sa->restart when it cannot: recursion, a deep chain). */
 void sa_ensure(SeqAnalysis *sa, int f);
+/* The analysis of block [b], if the run reaches it. */
+const BlockAn *sa_find_block(const SeqAnalysis *a, const Block *b);
 
 /* check.c */
 void sa_check_block(SeqAnalysis *sa, BlockAn *ba, bool function_body);
 void sa_check_result_line(SeqAnalysis *sa, BlockAn *ba, const Func *run);
+/* Fills in each pair's first_chain / second_chain (after the checks). */
+void sa_pair_chains(SeqAnalysis *sa);
 /* Does an effect before results [out] of op [x] of [ba] come before one
 ** after operands [in] of op [y]? */
 bool sa_reach(Scratch *sc, const BlockAn *ba, int x, const Word *out, int y, const Word *in);

@@ -150,15 +150,18 @@ Test(seq, diagnostics_pair)
              "}\n");
     cr_assert_not(seq_determinate(p.a));
     /* The second division's divisor is a constant; the third depends on
-    ** the first: only the fourth is unordered with the first and third. */
-    cr_assert_eq(seq_npairs(p.a), 2);
+    ** the first: only the fourth is unordered with the first and the
+    ** third, and ordering it after the third (the nearest earlier writer
+    ** of the diagnostics) orders it after the first too: one pair. */
+    cr_assert_eq(seq_npairs(p.a), 1);
     const SeqPair *q = seq_pair(p.a, 0);
     cr_assert_eq(q->kind, SEQ_RES_DIAG);
-    cr_assert_eq(leaf(&q->first), op_at(&p, "main", "tfrt.div.i32", 0));
-    cr_assert_eq(leaf(&q->second), op_at(&p, "main", "tfrt.div.i32", 3));
-    q = seq_pair(p.a, 1);
     cr_assert_eq(leaf(&q->first), op_at(&p, "main", "tfrt.div.i32", 2));
     cr_assert_eq(leaf(&q->second), op_at(&p, "main", "tfrt.div.i32", 3));
+    /* A division gives no chain, so no edge orders them, though the
+    ** later one would take a trailing chain (operand 2). */
+    cr_assert_null(q->first_chain);
+    cr_assert_eq(q->second_chain, 2);
     unload(&p);
 }
 
@@ -1421,8 +1424,9 @@ static char *chain_text(int n, int broken)
 }
 
 /* A long chain is cheap (one step per link) and determinate; with one
-** link broken, the dead end is unordered with every print after it and
-** with the result line, and the first pair is the one at the break. */
+** link broken, the dead end is unordered with the print after it (the
+** one link that fails: the prints after that follow it) and with the
+** result line. */
 Test(seq, long_chain_of_prints)
 {
     char *text = chain_text(20000, 0);
@@ -1432,14 +1436,52 @@ Test(seq, long_chain_of_prints)
     Prog p;
     load(&p, text);
     cr_assert_not(seq_determinate(p.a));
+    cr_assert_eq(seq_npairs(p.a), 2);
     const SeqPair *q = seq_pair(p.a, 0);
     /* Ops 0 and 1 are the chain and the constant: print i is op i + 1. */
     const Block *b = ir_module_func(p.m, "main")->body;
     cr_assert_eq(leaf(&q->first), b->ops[9999 + 1]);
     cr_assert_eq(leaf(&q->second), b->ops[10000 + 1]);
-    cr_assert_eq(seq_npairs(p.a), 4096, "every later print, up to the cap (%d)", seq_npairs(p.a));
+    cr_assert_eq(q->first_chain, b->ops[9999 + 1]->results[0]);
+    cr_assert_eq(q->second_chain, 1);
+    cr_assert(seq_pair(p.a, 1)->second_is_result_line);
+    cr_assert_null(seq_limit(p.a));
     unload(&p);
     free(text);
+}
+
+/* Prints off one chain: n - 1 links, each print against the one before
+** it, past the cap of 4096 the analysis says it stopped listing. */
+Test(seq, prints_off_one_chain_are_links)
+{
+    for (int n = 4; n <= 5000; n += 4996) {
+        size_t cap = (size_t)n * 48 + 256;
+        char *text = malloc(cap);
+        cr_assert(text);
+        size_t len = (size_t)snprintf(text, cap, "func.func @main() {\n  %%c0 = tfrt.new.chain\n"
+                                                 "  %%x = tfrt.constant.i32 1\n");
+        for (int i = 1; i <= n; i++)
+            len += (size_t)snprintf(text + len, cap - len, "  %%c%d = tfrt.print.i32 %%x, %%c0\n", i);
+        snprintf(text + len, cap - len, "  tfrt.return\n}\n");
+        Prog p;
+        load(&p, text);
+        const Block *b = ir_module_func(p.m, "main")->body;
+        if (n == 4) {
+            cr_assert_eq(seq_npairs(p.a), 3);
+            for (int i = 0; i < 3; i++) {
+                const SeqPair *q = seq_pair(p.a, i);
+                cr_assert_eq(leaf(&q->first), b->ops[i + 2]);
+                cr_assert_eq(leaf(&q->second), b->ops[i + 3]);
+            }
+            cr_assert_null(seq_limit(p.a));
+        } else {
+            cr_assert_eq(seq_npairs(p.a), 4096);
+            cr_assert(seq_limit(p.a));
+            cr_assert(strstr(seq_limit(p.a), "4096"));
+        }
+        unload(&p);
+        free(text);
+    }
 }
 
 /* {=====================================================================
