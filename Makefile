@@ -197,13 +197,22 @@ pfor-bounded: $(TFRUN)
 fuzz-regress: $(TFRUN)
 	@sh tests/fuzz_regress.sh $(TFRUN) build/fuzz
 
-# `tfrun lint --fix` on every golden program it can fix: the result lints
-# clean and round-trips through `tfrun opt` (tests/lint_fix_sweep.sh).
 canon-sweep: $(TFRUN)
 	@sh tests/canon_sweep.sh $(TFRUN)
 
-lint-sweep: $(TFRUN)
-	@sh tests/lint_fix_sweep.sh $(TFRUN)
+# `tfrun lint --fix` on every golden program, and on mutants of the
+# determinate ones with one chain edge dropped: the fix verifies, is its own
+# fix, re-lints as its exit status says, and a complete fix prints what the
+# original printed (tests/lint_fix_sweep.sh).
+# The mutants of the lint sweep: a golden program with one chain edge dropped
+# (tests/lint_mutate.c, test code).
+LINT_MUTATE = $(BUILD)/tests/lint_mutate
+$(LINT_MUTATE): $(BUILD)/obj/tests/lint_mutate.o $(LIBFRONT) $(LIBOPS) $(LIBBASE)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LIBFRONT) $(LIBOPS) $(LIBBASE) $(LDLIBS)
+
+lint-sweep: $(TFRUN) $(LINT_MUTATE)
+	@sh tests/lint_fix_sweep.sh $(TFRUN) $(LINT_MUTATE)
 
 # docs/kernels.md is the op table as `tfrun ops --markdown` writes it:
 # `make kernels-doc` rewrites it, `make test` checks that it is current.
@@ -310,7 +319,9 @@ fault-sweep: faultinj
 # libFuzzer targets (fuzz/*.c) under ASan + UBSan, built with clang in
 # build/fuzz: opt (print is a fixed point), run (exact and fast, with a time
 # budget per function), verify (opt --verify-diagnostics --split-input-file),
-# check (the CHECK matcher) and repl (REPL sessions). The seed corpus is
+# check (the CHECK matcher), repl (REPL sessions) and lint (lint --fix keeps
+# its contract: the fix verifies, only adds order, is its own fix, and its
+# exit status says whether the result is determinate). The seed corpus is
 # every .mlir of testdata/ and examples/, copied into build/fuzz/seed; what
 # a run finds to be new goes to build/fuzz/corpus; crashes to
 # build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
@@ -318,7 +329,7 @@ fault-sweep: faultinj
 # grammar's tokens) plus every op name of ops/ops.def.
 #   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
 #   make fuzz-smoke                                       10 seconds each (CI)
-FUZZ_TARGETS ?= opt run verify check repl
+FUZZ_TARGETS ?= opt run verify check repl lint
 FUZZ_SECONDS ?= 60
 FUZZ_DIR  = build/fuzz
 FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -341,7 +352,7 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
 
 $(BUILD)/seed.stamp: $(FUZZ_SEEDS)
 	@rm -rf $(BUILD)/seed
-	@for t in opt run verify check; do mkdir -p $(BUILD)/seed/$$t; \
+	@for t in opt run verify check lint; do mkdir -p $(BUILD)/seed/$$t; \
 	  for f in $(FUZZ_SEEDS); do cp $$f $(BUILD)/seed/$$t/$$(echo $$f | tr / _); done; done
 	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
 	@touch $@
