@@ -11,6 +11,8 @@
 **   check.c  the pairs that meet in one block: per resource, a chain of
 **            orders through the block's dependency graph; loops, parallel
 **            bodies and benchmarks; the driver's result line
+**   args.c   what values are known to be before any order: constants and
+**            strings through calls, what variables, lists and boxes hold
 **   seq.c    the run: which functions it may execute, their call graph
 **            (summaries bottom-up, recursion to a fixpoint), then the checks
 **            top-down; the public queries
@@ -147,8 +149,8 @@ typedef struct BlockAn {
     struct BlockAn *parent;       /* region: the analysis of the enclosing block */
     const Op *parent_op;
     bool sync;                    /* a tfrt.sync body: no diagnostics, in order */
-    const Word *nzargs;           /* region args known to be constants: bit j
-                                     non-zero, bit nargs + j non-negative */
+    const Word *nzargs;           /* what its args are known to be: bit
+                                     fact * nargs + j (SA_NZ, SA_NN, SA_UTF8) */
     Atom *atoms; int natoms;
     OpAn **ctl; int nctl;         /* control ops, by op index */
     int *vnode;                   /* value index -> node, -1; NULL: none mutable */
@@ -190,8 +192,13 @@ struct SeqAnalysis {
     FuncAn *fa; int nfa;          /* one per function of the module (by index) */
     const Func **runs; int nruns; /* malloc'ed */
     Word **argfacts;              /* args.c: per function, what every caller
-                                     passes (2 * nargs bits, as nzargs), or
+                                     passes (SA_NFACTS * nargs bits, as
+                                     nzargs), or NULL; malloc'ed */
+    Word **resfacts;              /* args.c: per function, what it returns on
+                                     every run (SA_NFACTS * nresults bits), or
                                      NULL; malloc'ed */
+    struct ObjFacts *objfacts;    /* args.c: what variables, lists and boxes
+                                     hold; malloc'ed */
     PairRec *pairs; int npairs, cappairs;
     bool pairs_truncated;         /* more pairs than SEQ_MAX_PAIRS */
     Opaque *opaque; int nopaque, capopaque;
@@ -229,18 +236,47 @@ typedef struct Scratch {
     bool exhausted;
 } Scratch;
 
+/* ---- facts about values -----------------------------------------------------
+** What the analysis knows of a value: bit [fact * nargs + j] of a block's
+** nzargs (and of args.c's argfacts) says argument j of the block is known
+** to be so. */
+enum { SA_NZ, SA_NN, SA_UTF8, SA_NFACTS };
+
+/* When a kernel reports an error (ops/effects.def FAIL_WHEN). */
+typedef enum FailKind {
+    FAILK_DATA, FAILK_HOLD, FAILK_HELD, FAILK_HELD_ADD, FAILK_HELD_READ, FAILK_UNBOX, FAILK_NO_LIST,
+    FAILK_UTF8, FAILK_ARITY, FAILK_DEVICE
+} FailKind;
+typedef struct FailWhen { const char *kernel; FailKind kind; const char *why; } FailWhen;
+/* ops/effects.def STRING_OF. */
+enum { STR_ATTR = 1, STR_CONCAT = 2 };
+
 /* fx.c */
 TypeClass sa_type_class(SeqAnalysis *sa, const Type *t);
+/* The FAIL_WHEN row of [info]'s kernel, or NULL; with [info] NULL, the
+** whole table (sorted by kernel), *n its length. */
+const FailWhen *sa_fail_when(const OpInfo *info, int *n);
+/* STR_ATTR, STR_CONCAT or 0 (ops/effects.def STRING_OF). */
+int sa_string_of(const Op *op);
+/* Is [v] known to be [fact] (SA_NZ: a non-zero constant; SA_NN: a
+** non-negative integer constant; SA_UTF8: a valid UTF-8 string), [nzargs]
+** saying what the arguments of its block are known to be (may be NULL),
+** and, for a tfrt.call's result, what every callee returns ([sa] may be
+** NULL: then not)? */
+bool sa_known(SeqAnalysis *sa, const Value *v, int fact, const Word *nzargs);
+/* Is result entry [k] of signature [sig] `any` ("as written")? */
+bool sa_sig_result_any(const char *sig, int k);
 const char *sa_opaque_why(SeqAnalysis *sa, const Op *op);
 bool sa_nonstrict(const Op *op);
 CtlKind sa_ctl_kind(const Op *op);
 int sa_selector(const Op *op);
 bool sa_const_nonzero(const Value *v);
 bool sa_const_nonneg(const Value *v);
-/* Does the FX_FAIL of [op] vanish because its FX_NZ operands are non-zero
-** constants or its FX_NNEG operand a non-negative one ([nzargs] as in
-** sa_direct_effects)? */
-bool sa_fail_excluded(const Op *op, const Word *nzargs);
+/* Does the FX_FAIL of [op] vanish: its FX_NZ operands are non-zero
+** constants, its FX_NNEG operand a non-negative one, or what its FAIL_WHEN
+** kind asks is proved ([nzargs] as in sa_direct_effects; [sa] NULL: from
+** the op alone)? */
+bool sa_fail_excluded(SeqAnalysis *sa, const Op *op, const Word *nzargs);
 int sa_alias_source(const Op *op, int result);
 /* The direct effects of [op] (seq_op_effects), in a block whose arguments
 ** [nzargs] are known constants (non-zero, non-negative) and that is a tfrt.sync body when [sync]. */
@@ -251,10 +287,17 @@ int sa_direct_effects(SeqAnalysis *sa, const Op *op, const Word *nzargs, bool sy
 const Func **sa_callees(SeqAnalysis *sa, const Op *op, int *n);
 
 /* args.c */
-/* Fills sa->argfacts (needs sa->runs and the arena); freed by
-** sa_arg_facts_free. */
+/* Fills sa->argfacts and sa->objfacts (needs sa->runs and the arena);
+** freed by sa_arg_facts_free. */
 void sa_arg_facts(SeqAnalysis *sa);
 void sa_arg_facts_free(SeqAnalysis *sa);
+/* The type of what [v] holds as far as the analysis knows: its own type,
+** or for a !tfrt.any the type of the value boxed in it; NULL when it does
+** not know. [sa] NULL: from v's type alone. */
+const Type *sa_content(SeqAnalysis *sa, const Value *v);
+/* For a !rv.var: the type its variable holds (from its rv.create); NULL
+** when the analysis does not know. */
+const Type *sa_held(SeqAnalysis *sa, const Value *v);
 
 /* block.c */
 BlockAn *sa_block(SeqAnalysis *sa, const Block *b, BlockAn *parent, const Op *parent_op,

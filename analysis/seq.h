@@ -13,7 +13,8 @@
 ** boxed values), writes the operands its FX_W bits name, writes the output
 ** when FX_OUT is set, and writes the diagnostics when it may report a
 ** runtime error (FX_FAIL) unless the analysis proves it cannot (a division
-** by a constant that is not zero).
+** by a constant that is not zero, an rv.assign of the type its variable
+** holds: ops/effects.def's FAIL_WHEN, docs/analysis.md §1).
 **
 ** Resources: the program's output (one resource: stdout and the log lines on
 ** stderr), the runtime-error diagnostics (stderr), and mutable objects, each

@@ -582,16 +582,19 @@ static char *noedge_why(const SeqPair *p, const Op *x, const Op *y, const Warn *
     if (!p->first_chain) {
         if (!has_chain_result(x))
             sb_printf(&b, "'%s' gives no chain", x->name);
+        else if (w->in1 && w->leaf1 && w->leaf1->parent && w->leaf1->parent->func != x->parent->func)
+            sb_printf(&b, "no chain that '%s' gives comes after '%s' in @%s (@%s would have to return one that does)",
+                      x->name, w->leaf1->name, w->leaf1->parent->func->name, w->leaf1->parent->func->name);
         else if (w->in1)
-            sb_printf(&b, "no chain that '%s' gives comes after '%s' inside it (make that chain depend on it)",
-                      x->name, w->leaf1 ? w->leaf1->name : "?");
+            sb_printf(&b, "no chain that '%s' gives comes after '%s' inside it (its body would have to return one "
+                      "that does)", x->name, w->leaf1 ? w->leaf1->name : "?");
         else
             sb_printf(&b, "no chain that '%s' gives comes after what it does", x->name);
     } else if (p->second_chain < 0) {
         if (!has_chain_operand(y))
             sb_printf(&b, "'%s' takes no chain (order it after '%s' through a value it needs)", y->name, x->name);
         else if (w->in2)
-            sb_printf(&b, "'%s' does not wait for its chain before '%s' inside it (make that op take it)",
+            sb_printf(&b, "'%s' does not wait for its chain before '%s' inside it (that op would have to take it)",
                       y->name, w->leaf2 ? w->leaf2->name : "?");
         else
             sb_printf(&b, "'%s' does not wait for its chain before what it does", y->name);
