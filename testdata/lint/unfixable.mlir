@@ -19,7 +19,7 @@ func.func @callee() {
   // expected-note @+1 {{the other op, 'tfrt.call', is here}}
   %c1 = tfrt.call @say(%one, %c0) : (i32, !tfrt.chain) -> !tfrt.chain
   // expected-warning @+2 {{'tfrt.print.i32' and 'tfrt.print.i32' both print to the output, and nothing orders them}}
-  // expected-note @+1 {{no chain edge can order them: no chain that 'tfrt.call' gives comes after 'tfrt.print.i32' inside it (make that chain depend on it)}}
+  // expected-note @+1 {{no chain edge can order them: no chain that 'tfrt.call' gives comes after 'tfrt.print.i32' in @say (@say would have to return one that does)}}
   %c2 = tfrt.print.i32 %one, %c1
   tfrt.return
 }
