@@ -317,21 +317,27 @@ static bool op_text(const Text *t, const Op *op, OpText *ot)
             }
         }
     }
-    /* The results before the name: `%a, %b:2 = `. */
-    size_t i = at;
-    while (i > 0 && (t->s[i - 1] == ' ' || t->s[i - 1] == '\t')) i--;
-    if (i > 0 && t->s[i - 1] == '=') {
-        i--;
-        while (i > 0 && (name_char(t->s[i - 1]) || strchr("%:, \t", t->s[i - 1]))) i--;
-        while (i < at && (t->s[i] == ' ' || t->s[i] == '\t' || t->s[i] == ',')) i++;
-    } else {
-        i = at;
+    /* The results before the name: `%a, %b:2 = `, token by token. */
+    size_t i = at, j = at;
+    while (j > 0 && (t->s[j - 1] == ' ' || t->s[j - 1] == '\t')) j--;
+    if (j > 0 && t->s[j - 1] == '=') {
+        j--;
+        for (;;) {
+            while (j > 0 && (t->s[j - 1] == ' ' || t->s[j - 1] == '\t')) j--;
+            size_t k = j;
+            while (k > 0 && (name_char(t->s[k - 1]) || t->s[k - 1] == ':')) k--;
+            if (k == 0 || k == j || t->s[k - 1] != '%') break;
+            i = j = k - 1;
+            while (j > 0 && (t->s[j - 1] == ' ' || t->s[j - 1] == '\t')) j--;
+            if (j == 0 || t->s[j - 1] != ',') break;
+            j--;
+        }
     }
     ot->start = i;
     ot->lstart = t->line[op->line];
     ot->own_line = true;
-    for (size_t j = ot->lstart; j < ot->start; j++)
-        if (t->s[j] != ' ' && t->s[j] != '\t') ot->own_line = false;
+    for (size_t q = ot->lstart; q < ot->start; q++)
+        if (t->s[q] != ' ' && t->s[q] != '\t') ot->own_line = false;
     return true;
 }
 
@@ -1270,8 +1276,8 @@ static bool lint_module(Lint *L, const char *fname, const char *text, size_t len
             const SeqPair *p = seq_pair(last, i);
             bool planned = false;
             for (int k = 0; k < L->nwarns && !planned; k++)
-                planned = L->warns[k].kind == W_EDGE && L->warns[k].at == p->second.path[0] &&
-                          p->second.n && L->warns[k].other == p->first.path[0];
+                planned = p->second.n && p->first.n && L->warns[k].kind == W_EDGE &&
+                      L->warns[k].at == p->second.path[0] && L->warns[k].other == p->first.path[0];
             if (planned) continue;
         }
         warn_unfixed(L, last, i, lastmap);
