@@ -4,7 +4,7 @@
 ** table's truth. Plain text lists one op per line: name, custom syntax,
 ** signature, and what the op does beyond its types (docs/language.md §4 and docs/execution.md §8's
 ** effects). --markdown writes docs/kernels.md, which `make test` checks is
-** current (tests/kernels_doc.sh).
+** current (the Makefile's kernels-doc-check target).
 */
 #include <stdbool.h>
 #include <stdio.h>

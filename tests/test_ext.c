@@ -1,5 +1,5 @@
 /*
-** test_ext.c — the seed-extension kernels of docs/kernel-behaviour.md §10–§12 called
+** test_ext.c — the kernels of docs/kernel-behaviour.md §10–§12 called
 ** directly through the kernel ABI: resource variables (and their atomicity
 ** under real threads), strings, lists, boxing, printing, tensor compute.
 **

@@ -1,7 +1,7 @@
 // ARGS: --host_allocator_type test_fixed_size_1k --work-queue=mstd:2
 // Twin of alloc_fixed.mlir under the multi-threaded queue (identical but for ARGS).
 // Tensor storage goes through the host allocator as 64 + data bytes
-// (spec §1.10): 32 f32 elements are 192 bytes, 1024 are 4160, which does
+// (docs/execution.md §1.10): 32 f32 elements are 192 bytes, 1024 are 4160, which does
 // not fit in the 1 KiB allocator.
 
 // CHECK-LABEL: --- Running 'small':

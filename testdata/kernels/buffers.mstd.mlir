@@ -1,6 +1,6 @@
 // ARGS: --work-queue=mstd:2
 // Twin of buffers.mlir under the multi-threaded queue (identical but for ARGS).
-// Host buffers (spec §9.7): allocation, tensors viewing buffers, slices
+// Host buffers (docs/kernel-behaviour.md §8): allocation, tensors viewing buffers, slices
 // that alias their parent.
 
 // CHECK-LABEL: --- Running 'buffer_tensor':

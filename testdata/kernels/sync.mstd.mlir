@@ -1,6 +1,6 @@
 // ARGS: --work-queue=mstd:2
 // Twin of sync.mlir under the multi-threaded queue (identical but for ARGS).
-// Legacy synchronous kernels in tfrt.sync functions (spec §8.8, §10.1).
+// Legacy synchronous kernels in tfrt.sync functions (docs/execution.md §6.9, docs/kernel-behaviour.md §9).
 
 // CHECK-LABEL: --- Running 'sync_arith':
 func.func @sync_arith() -> (i32, i64, f32) attributes {tfrt.sync} {

@@ -1,6 +1,6 @@
 // ARGS: --work-queue=mstd:2
 // Twin of test_errors.mlir under the multi-threaded queue (identical but for ARGS).
-// tfrt_test error kernels (spec §9.4): synchronous failures, asynchronous
+// tfrt_test error kernels (docs/kernel-behaviour.md §5): synchronous failures, asynchronous
 // failures (diagnostic when the task runs), cancellation.
 
 // CHECK-LABEL: --- Running 'fail':

@@ -1,6 +1,6 @@
 // ARGS: --print_error_code --work-queue=mstd:2
 // Twin of test_errors_code.mlir under the multi-threaded queue (identical but for ARGS).
-// Error codes (spec §1.5): kernel errors are INTERNAL, cancellation is
+// Error codes (docs/execution.md §1.5): kernel errors are INTERNAL, cancellation is
 // CANCELLED.
 
 // CHECK-LABEL: --- Running 'internal':

@@ -1,4 +1,4 @@
-// tfrt_test.* value kernels (spec §9.4): identity, sharing, counting,
+// tfrt_test.* value kernels (docs/kernel-behaviour.md §5): identity, sharing, counting,
 // sums, strings, flat attributes.
 
 // CHECK-LABEL: --- Running 'count3':

@@ -1,6 +1,6 @@
 // ARGS: --work-queue=mstd:2
 // Twin of test_values.mlir under the multi-threaded queue (identical but for ARGS).
-// tfrt_test.* value kernels (spec §9.4): identity, sharing, counting,
+// tfrt_test.* value kernels (docs/kernel-behaviour.md §5): identity, sharing, counting,
 // sums, strings, flat attributes.
 
 // CHECK-LABEL: --- Running 'count3':

@@ -1,4 +1,4 @@
-// tfrt_tutorial.* (spec §9.6).
+// tfrt_tutorial.* (docs/kernel-behaviour.md §7).
 
 // CHECK-LABEL: --- Running 'coordinate':
 func.func @coordinate() -> (!my.coordinate, !tfrt.chain) {

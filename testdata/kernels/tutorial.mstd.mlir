@@ -1,6 +1,6 @@
 // ARGS: --work-queue=mstd:2
 // Twin of tutorial.mlir under the multi-threaded queue (identical but for ARGS).
-// tfrt_tutorial.* (spec §9.6).
+// tfrt_tutorial.* (docs/kernel-behaviour.md §7).
 
 // CHECK-LABEL: --- Running 'coordinate':
 func.func @coordinate() -> (!my.coordinate, !tfrt.chain) {
