@@ -109,9 +109,11 @@ deps-test: deps
 $(LEXER_C): lexer/lexer.re $(GRAMMAR_H)
 	@mkdir -p $(GEN)
 	re2c -W -b --no-generation-date --no-version -o $@ $<
-$(GRAMMAR_C) $(GRAMMAR_H) &: parser/grammar.y
+# The family tokens come from ops/families.def (parser/grammar.y says where).
+$(GRAMMAR_C) $(GRAMMAR_H) &: parser/grammar.y ops/families.def
 	@mkdir -p $(GEN)
-	cp parser/grammar.y $(GEN)/grammar.y
+	toks=$$(sed -n 's/^FAMILY(\([A-Z_]*\),.*/OP_\1/p' ops/families.def | tr '\n' ' '); \
+	  sed "s/@FAMILY_TOKENS@/$$toks/" parser/grammar.y > $(GEN)/grammar.y
 	lemon -q -T/usr/share/lemon/lempar.c -d$(GEN) $(GEN)/grammar.y
 	@test -f $(GRAMMAR_H) || { echo "lemon produced no header" >&2; exit 1; }
 	@touch $(GRAMMAR_H)   # lemon keeps an unchanged header's old date

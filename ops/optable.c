@@ -75,6 +75,16 @@ const OpInfo *optable_all(size_t *n) {
     return optable;
 }
 
+const char *optable_family_syntax(SyntaxFamily f)
+{
+    static const char *const syntax[SYN__COUNT] = {
+#define FAMILY(name, syn) syn,
+#include "ops/families.def"
+#undef FAMILY
+    };
+    return f >= 0 && f < SYN__COUNT ? syntax[f] : "";
+}
+
 void optable_bind_kernels(const KernelFn *fns, size_t n)
 {
     for (size_t i = 0; i < NOPS && i < n; i++) optable[i].fn = fns[i];
