@@ -29,6 +29,7 @@
 #include "ops/optable.h"
 #include "base/alloc.h"
 #include "interp/vm_int.h"
+#include "ir/module.h"
 
 
 /* Grows array [p] (of [cap] elements of [sz] bytes) to hold [need]. */
@@ -268,8 +269,7 @@ static int ksite(Comp *C, const Map *mp, const Op *op, const int32_t *res, int n
     KS *s = &C->ks[C->nks];
     s->op = op;
     s->fn = op->info ? op->info->fn : NULL;
-    s->ns = (op->info && (op->info->flags & OPF_NONSTRICT)) ||
-            (ir_op_attr(op, "bef.nonstrict") && ir_op_attr(op, "bef.nonstrict")->kind == ATTR_UNIT);
+    s->ns = ir_op_nonstrict(op);
     s->nargs = op->noperands;
     s->nres = nres;
     s->args = pool_alloc(C, op->noperands);
@@ -422,12 +422,6 @@ static int find_kernel_insn(OpId id)
     return -1;
 }
 
-static bool is_nonstrict(const Op *op)
-{
-    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
-    const Attr *a = ir_op_attr(op, "bef.nonstrict");
-    return a && a->kind == ATTR_UNIT;
-}
 
 /* A constant op ([op] has no operands and one result): its value, computed
 ** by its own kernel on a silent context. False when the kernel fails or
@@ -455,7 +449,7 @@ static void compile_ops(Comp *C, Map *mp, const Block *b);
 static bool compile_fast_kernel(Comp *C, Map *mp, const Op *op)
 {
     int t = find_kernel_insn(op->info->id);
-    if (t < 0 || is_nonstrict(op)) return false;
+    if (t < 0 || ir_op_nonstrict(op)) return false;
     bool unary = kernel_insns[t].rr == VM_I64_TO_F32 || kernel_insns[t].rr == VM_I64_TO_F64;
     int nops = unary ? 1 : 2;
     if (op->noperands != nops || op->nresults != kernel_insns[t].nres) return false;
@@ -831,7 +825,7 @@ static void compile_op(Comp *C, Map *mp, const Op *op)
     int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
     def_results(C, mp, op, res);
     int x = ksite(C, mp, op, res, op->nresults);
-    bool merge = in->id == OPID_tfrt_merge_chains && op->nresults == 1 && !is_nonstrict(op);
+    bool merge = in->id == OPID_tfrt_merge_chains && op->nresults == 1 && !ir_op_nonstrict(op);
     int I = emit(C, merge ? VM_MERGE : VM_KCALL, merge ? res[0] : 0, 0, 0);
     C->code[I].x = x;
     free(res);

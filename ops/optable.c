@@ -208,6 +208,19 @@ const OpAttr *optable_attrs(const OpInfo *info, int *n)
     return op_attrs + i;
 }
 
+const char *optable_inline_attr(const OpInfo *info)
+{
+    switch (info->family) {
+    case SYN_CONSTANT: case SYN_SHAPE_ATTR: case SYN_OPERANDS_VALUE: case SYN_OPERANDS_ARRAY: {
+        int n;
+        const OpAttr *r = optable_attrs(info, &n);
+        return n == 1 ? r[0].name : NULL;
+    }
+    default:
+        return NULL;
+    }
+}
+
 const char *optable_dtype_elem(DType dt)
 {
     static const char *const elem[DT__COUNT] = {

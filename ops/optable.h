@@ -214,6 +214,13 @@ typedef struct OpAttr {
     bool required;             /* false: checked only when present */
 } OpAttr;
 
+/* The attribute an op of row [info] writes without its name in its custom
+** form (`tfrt.constant.i32 42` is {value = 42 : i32}; the shape of
+** `tfrt_dht.create_uninitialized_tensor.f32.2 [2 : i64, 3 : i64]`): the one
+** attribute rule of a row of family CONSTANT, SHAPE_ATTR, OPERANDS_VALUE
+** or OPERANDS_ARRAY; NULL for every other row. */
+const char *optable_inline_attr(const OpInfo *info);
+
 /* The attribute rules of row [info], in ops/attrs.def order; *n
 ** receives their count (0: the op has none). */
 const OpAttr *optable_attrs(const OpInfo *info, int *n);
