@@ -208,6 +208,21 @@ const OpAttr *optable_attrs(const OpInfo *info, int *n)
     return op_attrs + i;
 }
 
+ArithOp optable_arith(OpId id, DType *dt)
+{
+    static const struct { OpId id; ArithOp op; DType dt; } rows[] = {
+#define ARITH(ident, op, dt) { OPID_##ident, ARITH_##op, DT_##dt },
+#include "ops/arith.def"
+#undef ARITH
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].id == id) {
+            *dt = rows[i].dt;
+            return rows[i].op;
+        }
+    return ARITH_NONE;
+}
+
 const char *optable_inline_attr(const OpInfo *info)
 {
     switch (info->family) {

@@ -214,6 +214,18 @@ typedef struct OpAttr {
     bool required;             /* false: checked only when present */
 } OpAttr;
 
+/* What an arithmetic op computes (ops/arith.def). */
+typedef enum ArithOp {
+    ARITH_NONE = 0,
+    ARITH_ADD, ARITH_SUB, ARITH_MUL, ARITH_DIV, ARITH_EQ, ARITH_LE, ARITH_AND, ARITH_MIN,
+    ARITH_TO_F32, ARITH_TO_F64
+} ArithOp;
+
+/* The operator row [id] computes on operands of dtype *[dt]
+** (ops/arith.def), or ARITH_NONE (and *[dt] untouched) for an op that is
+** not plain scalar arithmetic. */
+ArithOp optable_arith(OpId id, DType *dt);
+
 /* The attribute an op of row [info] writes without its name in its custom
 ** form (`tfrt.constant.i32 42` is {value = 42 : i32}; the shape of
 ** `tfrt_dht.create_uninitialized_tensor.f32.2 [2 : i64, 3 : i64]`): the one
