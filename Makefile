@@ -227,13 +227,12 @@ canon-sweep: $(TFRUN)
 # `tfrun lint --fix` on every golden program, and on mutants of the
 # determinate ones with one chain edge dropped: the fix verifies, is its own
 # fix, re-lints as its exit status says, and a complete fix prints what the
-# original printed (tests/lint_fix_sweep.sh).
-# The mutants of the lint sweep: a golden program with one chain edge dropped
-# (tests/lint_mutate.c, test code).
+# original printed (tests/lint_fix_sweep.sh). The mutants come from
+# tests/lint_mutate.c (test code).
 LINT_MUTATE = $(BUILD)/tests/lint_mutate
 $(LINT_MUTATE): $(BUILD)/obj/tests/lint_mutate.o $(LIBFRONT) $(LIBOPS) $(LIBBASE)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LIBFRONT) $(LIBOPS) $(LIBBASE) $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LIBFRONT) $(LIBOPS) $(LIBBASE) $(LDLIBS)
 
 lint-sweep: $(TFRUN) $(LINT_MUTATE)
 	@sh tests/lint_fix_sweep.sh $(TFRUN) $(LINT_MUTATE)
