@@ -359,8 +359,12 @@ static void op_flows(SeqAnalysis *sa, ObjFacts *of, const Op *op, bool *bound)
     unsigned fx = info->effects;
     const FailWhen *w = (fx & FX_FAIL) ? sa_fail_when(info, NULL) : NULL;
     FailKind kind = w ? w->kind : FAILK_DATA;
-    /* Stored: list.append's operand into the list it writes. */
+    /* Stored: list.append's operand into the list it writes. A list
+    ** written any other way holds what the analysis does not know. */
     unsigned sb = FX_S_BITS(fx), wb = FX_W_BITS(fx);
+    for (int i = 0; i < FX_MAXOP && i < op->noperands; i++)
+        if ((wb >> i & 1) && !sb && sa_type_class(sa, op->operands[i]->type) == TYC_LIST)
+            contrib(of, C_TOP, 0, node_of(of, op->operands[i]), NULL, -1);
     if (sb && wb) {
         int wi = __builtin_ctz(wb);
         for (int i = 0; i < 4; i++)

@@ -255,8 +255,10 @@ static bool self_carried(const Summary *s, int k)
 
 /* What the arguments of region [r] of [op] in the walk's block are known
 ** to be (bit fact * nargs + j, SA_NZ, SA_NN, SA_UTF8): what the operand
-** bound to them is known to be; for a repeat, only for an argument the body
-** passes on unchanged at its own position. */
+** bound to them is known to be. For a repeat's carried argument, that and
+** what the body returns at its position, known when the arguments are
+** (an induction over the iterations: a greatest fixpoint, so the body may
+** pass it on unchanged, or concatenate it with itself). */
 static const Word *region_nz(Walk *w, const OpAn *oa, const Block *r)
 {
     const Op *op = oa->op;
@@ -267,11 +269,25 @@ static const Word *region_nz(Walk *w, const OpAn *oa, const Block *r)
         if (o < 0 || o >= op->noperands) continue;
         const Value *v = op->operands[o];
         if (v->block != w->ba->b) continue;
-        if (oa->ctl == CTL_REPEAT && !(ret && j < ret->noperands && ret->operands[j] == r->args[j])) continue;
         for (int fact = 0; fact < SA_NFACTS; fact++) {
             if (!sa_known(w->sa, v, fact, w->ba->nzargs)) continue;
             if (!nz) nz = new_set(w->sa, SA_NFACTS * r->nargs);
             sa_set(nz, fact * r->nargs + j);
+        }
+    }
+    if (nz && oa->ctl == CTL_REPEAT) {
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            for (int j = 0; j < r->nargs; j++)
+                for (int fact = 0; fact < SA_NFACTS; fact++) {
+                    int bit = fact * r->nargs + j;
+                    if (!sa_has(nz, bit)) continue;
+                    const Value *back = ret && j < ret->noperands ? ret->operands[j] : NULL;
+                    if (back && back->block == r && sa_known(w->sa, back, fact, nz)) continue;
+                    nz[bit >> 6] &= ~((Word)1 << (bit & 63));
+                    changed = true;
+                }
         }
     }
     return nz;

@@ -11,8 +11,10 @@
 ** `bef.nonstrict` (docs/execution.md §4), and constants are read from their
 ** `value` attribute as their kernels read it (kernels/basic.c).
 */
+#include <stdlib.h>
 #include <string.h>
 #include "analysis/internal.h"
+#include "base/alloc.h"
 #include "ir/module.h"
 #include "kernels/ext.h"
 
@@ -299,9 +301,45 @@ static bool known_utf8(SeqAnalysis *sa, const Value *v, const Word *nzargs, int 
     }
 }
 
+/* Is result [v] of a tfrt.repeat.i32 known [fact]: its initial value is,
+** and so is what the body returns at its position when the carried
+** arguments are (the greatest fixpoint block.c's region_nz takes; [nzargs]
+** says what the repeat's block's arguments are known to be)? */
+static bool known_repeat(SeqAnalysis *sa, const Value *v, int fact, const Word *nzargs)
+{
+    const Op *op = v->def;
+    const Block *r = op->nregions ? op->regions[0] : NULL;
+    const Op *ret = r && r->nops ? r->ops[r->nops - 1] : NULL;
+    int k = v->result_index, n = r ? r->nargs : 0;
+    if (!ret || k >= n || k + 1 >= op->noperands) return false;
+    Word *nz = calloc((size_t)sa_words(SA_NFACTS * n) + 1, sizeof(Word));
+    if (!nz) tf_out_of_memory();
+    for (int j = 0; j < n && j + 1 < op->noperands; j++)
+        for (int f = 0; f < SA_NFACTS; f++)
+            if (op->operands[j + 1]->block == op->parent && sa_known(sa, op->operands[j + 1], f, nzargs))
+                sa_set(nz, f * n + j);
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int j = 0; j < n; j++)
+            for (int f = 0; f < SA_NFACTS; f++) {
+                int bit = f * n + j;
+                if (!sa_has(nz, bit)) continue;
+                const Value *back = j < ret->noperands ? ret->operands[j] : NULL;
+                if (back && back->block == r && sa_known(sa, back, f, nz)) continue;
+                nz[bit >> 6] &= ~((Word)1 << (bit & 63));
+                changed = true;
+            }
+    }
+    bool yes = sa_has(nz, fact * n + k);
+    free(nz);
+    return yes;
+}
+
 bool sa_known(SeqAnalysis *sa, const Value *v, int fact, const Word *nzargs)
 {
     if (v->def && known_result(sa, v, fact)) return true;
+    if (v->def && sa_ctl_kind(v->def) == CTL_REPEAT && known_repeat(sa, v, fact, nzargs)) return true;
     switch (fact) {
     case SA_NZ:
         if (sa_const_nonzero(v)) return true;

@@ -1665,6 +1665,34 @@ Test(seq, constants_through_calls)
                            "}\n"), 1);
 }
 
+/* A loop carries what is known through its iterations (an induction): a
+** string doubled 19 times from "ab" is valid UTF-8, inside the body and
+** as the repeat's result; a body that concatenates a bad byte is not. */
+Test(seq, loops_carry_what_is_known)
+{
+    const char *fmt = "func.func @main() -> (i64, i64) {\n"
+                      "  %%s0 = tfrt_test.get_string {value = \"ab\"}\n"
+                      "  %%x = tfrt_test.get_string {value = \"%s\"}\n"
+                      "  %%n = tfrt.constant.i32 19\n"
+                      "  %%s:2 = tfrt.repeat.i32 %%n, %%s0, %%x : !tfrt.string, !tfrt.string {\n"
+                      "    %%t = \"str.concat\"(%%s0, %%x) : (!tfrt.string, !tfrt.string) -> !tfrt.string\n"
+                      "    %%k = \"str.len\"(%%t) : (!tfrt.string) -> i64\n"
+                      "    tfrt.return %%t, %%x : !tfrt.string, !tfrt.string\n"
+                      "  }\n"
+                      "  %%len = \"str.len\"(%%s#0) : (!tfrt.string) -> i64\n"
+                      "  %%m = \"str.len\"(%%s#0) : (!tfrt.string) -> i64\n"
+                      "  tfrt.return %%len, %%m : i64, i64\n"
+                      "}\n";
+    char text[2048];
+    snprintf(text, sizeof text, fmt, "cd");
+    expect_determinate(text);
+    snprintf(text, sizeof text, fmt, "c\\FF");
+    /* The two outside, and the one inside against itself (iterations):
+    ** each one's message names its own place, so two may print in either
+    ** order. */
+    cr_expect_geq(npairs_of(text), 2);
+}
+
 /* Kernels whose failure the program's text rules out: an identity with
 ** an operand for every result, the device "CPU:0". */
 Test(seq, text_rules_out_failures)
