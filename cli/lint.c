@@ -506,8 +506,7 @@ typedef struct Group {
     const Op *y;
     int slot;
     const Value **chains; int nchains;    /* the minimal set it takes */
-    char *note;                            /* the fix, said once per op */
-    bool rename;                           /* regions renamed */
+    char *note;                            /* the fix, the same in each warning */
 } Group;
 
 typedef struct Lint {
@@ -518,7 +517,6 @@ typedef struct Lint {
     Warn *warns; int nwarns, capwarns;
     Group *groups; int ngroups;
     long merge_base;
-    int nfixed_rounds;
 } Lint;
 
 static Warn *new_warn(Lint *L, WarnKind k)
@@ -653,8 +651,8 @@ static void warn_unfixed(Lint *L, const SeqAnalysis *a, int i, const OpMap *mp)
 
 typedef struct Ord { int i; const Op *x, *y; } Ord;
 
-/* Later op first... no: in source order of the later op, and for one
-** op, the nearest earlier op first (its edge may order the others). */
+/* In source order of the later op, and for one op, the nearest earlier
+** op first (its edge may order the others). */
 static int ord_cmp(const void *pa, const void *pb)
 {
     const Ord *a = pa, *b = pb;
@@ -895,13 +893,13 @@ static char *apply_plan(Lint *L, size_t *outlen)
     OpText *ots = xcalloc((size_t)L->ngroups + 1, sizeof *ots);
     bool *merge = xcalloc((size_t)L->ngroups + 1, sizeof *merge);
     for (int i = 0; i < L->ngroups; i++) {
-        Group *g = &L->groups[i];
+        const Group *g = &L->groups[i];
         op_text(t, g->y, &ots[i]);
         char buf[160];
         merge[i] = g->nchains > 1;
         if (!merge[i]) names[i] = xstrdup(text_name(&rn, g->chains[0], ots[i].start, buf, sizeof buf));
-        g->rename = g->slot < g->y->noperands && !ots[i].generic && ots[i].re > 0;
-        if (g->rename && !merge[i] && find_tok(t, ots[i].rs, ots[i].re, names[i]) != (size_t)-1) {
+        bool rename = g->slot < g->y->noperands && !ots[i].generic && ots[i].re > 0;
+        if (rename && !merge[i] && find_tok(t, ots[i].rs, ots[i].re, names[i]) != (size_t)-1) {
             /* The name is taken inside the regions: a merge of one. */
             free(names[i]);
             names[i] = NULL;
@@ -911,7 +909,7 @@ static char *apply_plan(Lint *L, size_t *outlen)
             snprintf(buf, sizeof buf, "%%lint_merge%ld", merges++);
             names[i] = xstrdup(buf);
         }
-        if (g->rename) {
+        if (rename) {
             if (rn.n == rn.cap) {
                 rn.cap = rn.cap ? 2 * rn.cap : 8;
                 rn.r = xrealloc(rn.r, sizeof *rn.r * (size_t)rn.cap);
