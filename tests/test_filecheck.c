@@ -37,7 +37,7 @@ static int fc(const char *check, const char *input, char **msg)
     size_t n = 0;
     char *m = NULL;
     FILE *f = open_memstream(&m, &n);
-    fc_options o = {NULL, "t.check", NULL, 0};
+    fc_options o = {.check_name = "t.check"};
     int rc = fc_check(check, strlen(check), input, strlen(input), &o, f);
     fclose(f);
     if (msg) *msg = m;
@@ -165,10 +165,10 @@ Test(fc, custom_prefix)
     char *m = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&m, &n);
-    fc_options o = {"FOO", "t.check", NULL, 0};
+    fc_options o = {.prefix = "FOO", .check_name = "t.check"};
     const char *check = "FOO: a\nCHECK: zzz\n";
     cr_assert_eq(fc_check(check, strlen(check), "a\n", 2, &o, f), FC_PASS);
-    fc_options bad = {"9X", "t.check", NULL, 0};
+    fc_options bad = {.prefix = "9X", .check_name = "t.check"};
     cr_assert_eq(fc_check(check, strlen(check), "a\n", 2, &bad, f), FC_ERROR);
     fclose(f);
     free(m);
@@ -262,7 +262,7 @@ Test(fc, huge_count_of_empty_matches_terminates, .timeout = 5.0)
 
 Test(fc, allow_empty)
 {
-    fc_options o = {NULL, "t.check", NULL, 1};
+    fc_options o = {.check_name = "t.check", .allow_empty = 1};
     cr_assert_eq(fc_check("CHECK-NOT: x", 12, "", 0, &o, NULL), FC_PASS);
     cr_assert_eq(fc_check("CHECK: x", 8, "", 0, &o, NULL), FC_FAIL);
 }
@@ -401,7 +401,7 @@ Test(agree, corpus_with_llvm_filecheck, .timeout = 120.0)
         int want = !strcmp(verdict, "pass") ? 0 : !strcmp(verdict, "fail") ? 1 : !strcmp(verdict, "error") ? 2 : -1;
         cr_assert(want >= 0, "%s: bad verdict '%s'", cpath, verdict);
         int has_prefix = meta(check, "PREFIX", prefix, sizeof prefix);
-        fc_options o = {has_prefix ? prefix : NULL, cpath, ipath, 0};
+        fc_options o = {.prefix = has_prefix ? prefix : NULL, .check_name = cpath, .input_name = ipath};
         int mine = fc_check(check, cn, input, in, &o, NULL);
         int llvm = llvm_filecheck(exe, cpath, ipath, has_prefix ? prefix : NULL);
         if (mine != want || llvm != want) {
