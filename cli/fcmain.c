@@ -216,7 +216,12 @@ static int filecheck_main(int argc, char **argv, fc_cmd *cmd)
     o.dump = dump == 0 ? FC_DUMP_NEVER : dump == 2 ? FC_DUMP_ALWAYS : FC_DUMP_FAIL;
     o.dump_filter = filter < 0 ? FC_FILTER_DEFAULT : FC_FILTER_ERROR + filter;
     o.dump_context = (int)context;
+    StrBuf line = {0};   /* " tfrun filecheck ARGS...", as FileCheck echoes its own */
+    sb_adds(&line, " tfrun");
+    for (int i = 0; i < argc; i++) sb_printf(&line, " %s", argv[i]);
+    o.command_line = line.p;
     int rc = fc_check(check.p ? check.p : "", check.n, input.p ? input.p : "", input.n, &o, stderr);
+    sb_free(&line);
     free(check.p);
     free(input.p);
     return rc;

@@ -921,10 +921,13 @@ static int sub_note(fc *c, const fc_sub *s, StrBuf *out)
         v = x->value;
         vn = x->len;
     }
+    /* FileCheck shows the value as substituted: regex-escaped. */
+    StrBuf esc = {0};
+    sb_add_escaped(&esc, v, vn);
     out->n = 0;
     sb_printf(out, "with \"%s\" equal to \"", s->name);
-    for (size_t j = 0; j < vn; j++) {
-        unsigned char ch = (unsigned char)v[j];
+    for (size_t j = 0; j < esc.n; j++) {
+        unsigned char ch = (unsigned char)esc.p[j];
         if (ch == '\\' || ch == '"') { sb_addc(out, '\\'); sb_addc(out, (char)ch); }
         else if (ch == '\t') sb_adds(out, "\\t");
         else if (ch == '\n') sb_adds(out, "\\n");
@@ -932,6 +935,7 @@ static int sub_note(fc *c, const fc_sub *s, StrBuf *out)
         else sb_addc(out, (char)ch);
     }
     sb_addc(out, '"');
+    sb_free(&esc);
     return 1;
 }
 
@@ -1335,7 +1339,8 @@ int fc_check(const char *check, size_t check_len, const char *input, size_t inpu
     if (ndef) c.src[c.nsrc - 1] = (fc_src){"Global defines", NULL, 0};
     if (!read_checks(&c, opt)) goto out;
     if (input_len == 0 && !(opt && opt->allow_empty)) {
-        if (diag) fprintf(diag, "error: '%s' is empty.\n", c.input_name);
+        if (diag) fprintf(diag, "FileCheck error: '%s' is empty.\n", c.input_name);
+        if (diag && opt && opt->command_line) fprintf(diag, "FileCheck command line: %s\n", opt->command_line);
         goto out;
     }
     result = check_input(&c) ? FC_PASS : FC_FAIL;

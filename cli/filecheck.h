@@ -62,6 +62,8 @@ typedef struct fc_options {
     int dump;                /* FC_DUMP_*: the input dump, written to [diag] */
     int dump_filter;         /* FC_FILTER_* */
     int dump_context;        /* lines shown around the filtered ones; < 0: 5 */
+    const char *command_line; /* shown after the empty-input error, as
+                                FileCheck shows its own; NULL: not shown */
 } fc_options;
 
 /* Matches the directives of [check] against [input]. [opt] may be NULL for
