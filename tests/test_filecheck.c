@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/filecheck.h"
+#include "base/strbuf.h"
 
 /* {===================================================================
 ** fc: the matcher
@@ -283,6 +284,324 @@ Test(fc, allow_empty)
     cr_assert_eq(fc_check("CHECK: x", 8, "", 0, &o, NULL), FC_FAIL);
 }
 
+/* Runs [check] against [input] with the options [o] (named t.check); the
+** diagnostics land in *msg (malloc'd) when [msg] is not NULL. */
+static int fco(const char *check, const char *input, fc_options *o, char **msg)
+{
+    size_t n = 0;
+    char *m = NULL;
+    FILE *f = open_memstream(&m, &n);
+    if (!o->check_name) o->check_name = "t.check";
+    int rc = fc_check(check, strlen(check), input, strlen(input), o, f);
+    fclose(f);
+    if (msg) *msg = m;
+    else free(m);
+    return rc;
+}
+
+/* --implicit-check-not: a CHECK-NOT before every positive directive and
+** the end of input; FileCheck shows the pattern inside its option. */
+Test(fc, implicit_check_not)
+{
+    const char *imp[] = {"bad"};
+    fc_options o = {.implicit_not = imp, .n_implicit_not = 1};
+    char *m;
+    cr_assert_eq(fco("CHECK: one\nCHECK: two", "one\nok\ntwo\n", &o, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: one\nCHECK: two", "bad\none\ntwo\n", &o, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: one\nCHECK: two", "one\ntwo\nbad\n", &o, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: one bad two", "one bad two\n", &o, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: one\nCHECK: two", "one\nx bad\ntwo\n", &o, &m), FC_FAIL);
+    cr_assert_str_eq(m, "command line:1:22: error: CHECK-NOT: excluded string found in input\n"
+                        "-implicit-check-not='bad'\n"
+                        "                     ^\n"
+                        "<stdin>:2:3: note: found here\n"
+                        "x bad\n"
+                        "  ^~~\n");
+    free(m);
+    /* Under the default prefix, implicit patterns alone check something. */
+    cr_assert_eq(fco("no directive", "a\n", &o, NULL), FC_PASS);
+    cr_assert_eq(fco("no directive", "a bad\n", &o, NULL), FC_FAIL);
+    fc_options named = {.prefix = "CHECK", .implicit_not = imp, .n_implicit_not = 1};
+    cr_assert_eq(fco("no directive", "a\n", &named, &m), FC_ERROR);
+    cr_assert_str_eq(m, "error: no check strings found with prefix 'CHECK:'\n");
+    free(m);
+    /* Messages name the prefix of the directive the pattern guards. */
+    fc_options ab = {.prefix = "A,B", .implicit_not = imp, .n_implicit_not = 1};
+    cr_assert_eq(fco("A: one\nB: two", "one\nbad\ntwo\n", &ab, &m), FC_FAIL);
+    HAS(m, "command line:1:22: error: B-NOT: excluded string found in input\n");
+    free(m);
+    /* Repeated; regexes; an invalid one is reported and never matches. */
+    const char *two[] = {"x", "{{y+}}", "{{(}}"};
+    fc_options t = {.implicit_not = two, .n_implicit_not = 3};
+    cr_assert_eq(fco("CHECK: one\nCHECK: two", "one\nyy\ntwo\n", &t, &m), FC_FAIL);
+    HAS(m, "command line:1:24: error: invalid regex: parentheses not balanced\n"
+           "-implicit-check-not='{{(}}'\n"
+           "                       ^\n");
+    HAS(m, "command line:1:22: error: CHECK-NOT: excluded string found in input\n"
+           "-implicit-check-not='{{y+}}'\n");
+    free(m);
+    cr_assert_eq(fco("CHECK: one\nCHECK: two", "one\n(\ntwo\n", &t, NULL), FC_PASS);
+}
+
+/* --strict-whitespace: no folding of blanks, in the pattern or the input;
+** messages expand tabs to 8 columns, as LLVM's SourceMgr does. */
+Test(fc, strict_whitespace)
+{
+    fc_options d = {0}, s = {.strict_whitespace = 1};
+    char *m;
+    cr_assert_eq(fco("CHECK: a  b", "a b\n", &d, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: a  b", "a b\n", &s, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: a b", "a  b\n", &d, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: a b", "a  b\n", &s, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: a\tb", "a\tb\n", &s, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: a\tb", "a b\n", &s, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: a{{ }}b", "a  b\n", &s, NULL), FC_FAIL);
+    /* The blanks around a pattern are still not part of it. */
+    cr_assert_eq(fco("CHECK:    a   ", " a\n", &s, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK:\ta\tzz", "a\tb\n", &s, &m), FC_FAIL);
+    cr_assert_str_eq(m, "t.check:1:8: error: CHECK: expected string not found in input\n"
+                        "CHECK:  a       zz\n"
+                        "        ^\n"
+                        "<stdin>:1:1: note: scanning from here\n"
+                        "a       b\n"
+                        "^\n");
+    free(m);
+}
+
+/* --match-full-lines: every positive pattern but {LITERAL} ones covers a
+** whole line (blanks around it allowed unless --strict-whitespace). */
+Test(fc, match_full_lines)
+{
+    fc_options f = {.match_full_lines = 1}, sf = {.match_full_lines = 1, .strict_whitespace = 1};
+    cr_assert_eq(fco("CHECK: a b", "  a b  \n", &f, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: a b", "xa b\n", &f, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: a b", "a b c\n", &f, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: {{[0-9]+}}", "12 ab\n", &f, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: {{[0-9]+}}", "ab\n12\n", &f, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK-DAG: b", "ab\n", &f, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: a\nCHECK-SAME: b", "a b\n", &f, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK{LITERAL}: [[a]]", "x [[a]] y\n", &f, NULL), FC_PASS);
+    /* CHECK-NOT is not anchored. */
+    cr_assert_eq(fco("CHECK: x\nCHECK-NOT: a\nCHECK: y", "x\nbab\ny\n", &f, NULL), FC_FAIL);
+    /* With both flags the blanks after the colon and at the end count. */
+    cr_assert_eq(fco("CHECK:a b", " a b\n", &sf, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: a b", " a b\n", &sf, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: a b ", " a b \n", &sf, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: a b ", " a b\n", &sf, NULL), FC_FAIL);
+}
+
+/* -D: string variables defined before the check text is read. */
+Test(fc, defines)
+{
+    const char *foo[] = {"V=foo"}, *dot[] = {"V=a.c"}, *two[] = {"$G=1", "L=2"}, *blanks[] = {"V=a  b"},
+               *redef[] = {"V=a"};
+    fc_options o = {.defines = foo, .n_defines = 1};
+    char *m;
+    cr_assert_eq(fco("CHECK: x [[V]] y", "x foo y\n", &o, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: x [[V]] y", "x bar y\n", &o, &m), FC_FAIL);
+    HAS(m, "<stdin>:1:1: note: with \"V\" equal to \"foo\"\n");
+    free(m);
+    /* The value matches literally; the note shows it as substituted. */
+    fc_options d = {.defines = dot, .n_defines = 1};
+    cr_assert_eq(fco("CHECK: [[V]]!", "a.c!\n", &d, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: [[V]]!", "abc!\n", &d, &m), FC_FAIL);
+    HAS(m, "note: with \"V\" equal to \"a\\\\.c\"\n");
+    free(m);
+    fc_options g = {.defines = two, .n_defines = 2};
+    cr_assert_eq(fco("CHECK: [[$G]] [[L]]", "1 2\n", &g, NULL), FC_PASS);
+    /* The value's blanks are not folded. */
+    fc_options b = {.defines = blanks, .n_defines = 1}, bs = {.defines = blanks, .n_defines = 1, .strict_whitespace = 1};
+    cr_assert_eq(fco("CHECK: <[[V]]>", "<a  b>\n", &b, NULL), FC_FAIL);
+    cr_assert_eq(fco("CHECK: <[[V]]>", "<a  b>\n", &bs, NULL), FC_PASS);
+    /* A capture redefines it. */
+    fc_options r = {.defines = redef, .n_defines = 1};
+    cr_assert_eq(fco("CHECK: [[V:b]]\nCHECK: [[V]]", "b\nb\n", &r, NULL), FC_PASS);
+
+    /* FileCheck's command line checks for '=' and a name first. */
+    const char *shape[] = {"1V=x", "V", "=x"};
+    fc_options e1 = {.defines = shape, .n_defines = 3};
+    cr_assert_eq(fco("CHECK: a", "a\n", &e1, &m), FC_ERROR);
+    cr_assert_str_eq(m, "Missing equal sign in command-line definition '-DV'\n"
+                        "Missing variable name in command-line definition '-D=x'\n");
+    free(m);
+    /* Then every bad name, in the "Global defines" text FileCheck shows. */
+    const char *names[] = {"1V=x", "@V=y", "V-W=z", "ok=1"};
+    fc_options e2 = {.defines = names, .n_defines = 4};
+    cr_assert_eq(fco("CHECK: a", "a\n", &e2, &m), FC_ERROR);
+    cr_assert_str_eq(m, "Global defines:1:19: error: invalid variable name\n"
+                        "Global define #1: 1V=x\n"
+                        "                  ^\n"
+                        "\n"
+                        "Global defines:2:19: error: invalid name in string variable definition '@V'\n"
+                        "Global define #2: @V=y\n"
+                        "                  ^\n"
+                        "\n"
+                        "Global defines:3:19: error: invalid name in string variable definition 'V-W'\n"
+                        "Global define #3: V-W=z\n"
+                        "                  ^\n"
+                        "\n");
+    free(m);
+    const char *num[] = {"#N=3"};
+    fc_options e3 = {.defines = num, .n_defines = 1};
+    cr_assert_eq(fco("CHECK: a", "a\n", &e3, &m), FC_ERROR);
+    cr_assert_str_eq(m, "error: numeric variables (-D#NAME=VALUE) are not supported: '-D#N=3'\n");
+    free(m);
+}
+
+/* Every prefix given must have a directive; the missing ones are listed in
+** sorted order. DAG and NOT messages name the prefix of the positive
+** directive they belong to (the first prefix for the end of input). */
+Test(fc, prefixes_used)
+{
+    fc_options o = {.prefix = "A,B"};
+    char *m;
+    cr_assert_eq(fco("A: a", "a\n", &o, &m), FC_ERROR);
+    cr_assert_str_eq(m, "error: no check strings found with prefix 'B:'\n");
+    free(m);
+    o.allow_unused_prefixes = 1;
+    cr_assert_eq(fco("A: a", "a\n", &o, NULL), FC_PASS);
+    fc_options three = {.prefix = "C,A,B"};
+    cr_assert_eq(fco("CHECK: a", "a\n", &three, &m), FC_ERROR);
+    cr_assert_str_eq(m, "error: no check strings found with prefixes 'A:', 'B:', 'C:'\n");
+    free(m);
+    fc_options ab = {.prefix = "A,B"};
+    cr_assert_eq(fco("B-NOT: bad\nA: c", "bad\nc\n", &ab, &m), FC_FAIL);
+    HAS(m, "t.check:1:8: error: A-NOT: excluded string found in input\n");
+    free(m);
+    cr_assert_eq(fco("B-DAG: zz\nA: c", "c\n", &ab, &m), FC_FAIL);
+    HAS(m, "t.check:1:8: error: A-DAG: expected string not found in input\n");
+    free(m);
+    fc_options ba = {.prefix = "B,A"};
+    cr_assert_eq(fco("B: x\nA: a\nA-NOT: d", "x\na\nd\n", &ba, &m), FC_FAIL);
+    HAS(m, "t.check:3:8: error: B-NOT: excluded string found in input\n");
+    free(m);
+}
+
+/* The input dump: FileCheck's header, each input line numbered with the
+** results marked under it, the lines the filter keeps with context around
+** them, "..." for longer elided runs. */
+Test(fc, dump_input)
+{
+    fc_options o = {.dump = FC_DUMP_FAIL, .dump_context = -1};
+    char *m;
+    cr_assert_eq(fco("CHECK: a\nCHECK-NEXT: c", "a\nb\nc\nd\n", &o, &m), FC_FAIL);
+    cr_assert_str_eq(m, "t.check:2:13: error: CHECK-NEXT: is not on the line after the previous match\n"
+                        "CHECK-NEXT: c\n"
+                        "            ^\n"
+                        "<stdin>:3:1: note: 'next' match was here\n"
+                        "c\n"
+                        "^\n"
+                        "<stdin>:1:2: note: previous match ended here\n"
+                        "a\n"
+                        " ^\n"
+                        "<stdin>:2:1: note: non-matching line after previous match is here\n"
+                        "b\n"
+                        "^\n"
+                        "\n"
+                        "Input file: <stdin>\n"
+                        "Check file: t.check\n"
+                        "\n"
+                        "-dump-input=help explains the following input dump.\n"
+                        "\n"
+                        "Input was:\n"
+                        "<<<<<<\n"
+                        "        1: a \n"
+                        "        2: b \n"
+                        "        3: c \n"
+                        "next:2     !  error: match on wrong line\n"
+                        "        4: d \n"
+                        ">>>>>>\n");
+    free(m);
+    /* A failed search marks its whole range: X, then ~ on the lines below. */
+    cr_assert_eq(fco("CHECK: a\nCHECK: zz", "a\nb\n", &o, &m), FC_FAIL);
+    HAS(m, "Input was:\n<<<<<<\n"
+           "         1: a \n"
+           "check:2      X error: no match found\n"
+           "         2: b \n"
+           "check:2     ~~\n"
+           ">>>>>>\n");
+    free(m);
+    /* Thirty lines, an error on line 15: five lines either side. */
+    StrBuf in = {0};
+    for (int i = 1; i <= 30; i++) {
+        if (i == 15) sb_adds(&in, "bad\n");
+        else sb_printf(&in, "l%d\n", i);
+    }
+    cr_assert_eq(fco("CHECK: l1\nCHECK-NOT: bad\nCHECK: l30", in.p, &o, &m), FC_FAIL);
+    HAS(m, "Input was:\n<<<<<<\n"
+           "       .\n       .\n       .\n"
+           "      10: l10 \n      11: l11 \n      12: l12 \n      13: l13 \n      14: l14 \n"
+           "      15: bad \n"
+           "not:2     !~~  error: no match expected\n"
+           "      16: l16 \n      17: l17 \n      18: l18 \n      19: l19 \n      20: l20 \n"
+           "       .\n       .\n       .\n"
+           ">>>>>>\n");
+    free(m);
+    /* No context: the run of three lines before is shown, not "...". */
+    fc_options c0 = {.dump = FC_DUMP_FAIL, .dump_context = 0};
+    cr_assert_eq(fco("CHECK: l3\nCHECK-NOT: l4", "l1\nl2\nl3\nl4\nl5\nl6\nl7\nl8\n", &c0, &m), FC_FAIL);
+    HAS(m, "<<<<<<\n"
+           "       1: l1 \n       2: l2 \n       3: l3 \n       4: l4 \n"
+           "not:2     !~  error: no match expected\n"
+           "       .\n       .\n       .\n"
+           ">>>>>>\n");
+    free(m);
+    sb_free(&in);
+    /* Always, with -v: the good matches; no remarks then. */
+    fc_options v = {.dump = FC_DUMP_ALWAYS, .verbose = 1, .dump_context = -1};
+    cr_assert_eq(fco("CHECK: b", "a\nb\nc\n", &v, &m), FC_PASS);
+    cr_assert_str_eq(m, "\nInput file: <stdin>\nCheck file: t.check\n\n"
+                        "-dump-input=help explains the following input dump.\n\n"
+                        "Input was:\n<<<<<<\n"
+                        "         1: a \n"
+                        "         2: b \n"
+                        "check:1     ^\n"
+                        "         3: c \n"
+                        ">>>>>>\n");
+    free(m);
+    /* Never, or on a pass by default: nothing. */
+    fc_options never = {.dump = FC_DUMP_NEVER};
+    cr_assert_eq(fco("CHECK: zz", "a\n", &never, &m), FC_FAIL);
+    cr_assert(!strstr(m, "Input was:"), "%s", m);
+    free(m);
+    cr_assert_eq(fco("CHECK: a", "a\n", &o, &m), FC_PASS);
+    cr_assert_str_eq(m, "");
+    free(m);
+    /* -dump-input=help. */
+    size_t hn = 0;
+    char *h = NULL;
+    FILE *f = open_memstream(&h, &hn);
+    fc_dump_help(f);
+    fclose(f);
+    HAS(h, "The following description was requested by -dump-input=help to\n");
+    HAS(h, "  - X~~    marks search range when no match is found, such as:\n");
+    free(h);
+}
+
+/* -v reports good matches as remarks (when no dump records them); -vv
+** every search, CHECK-NOTs not found included. */
+Test(fc, verbose)
+{
+    fc_options v = {.verbose = 1}, vv = {.verbose = 2};
+    char *m;
+    cr_assert_eq(fco("CHECK: b", "a\nb\n", &v, &m), FC_PASS);
+    cr_assert_str_eq(m, "t.check:1:8: remark: CHECK: expected string found in input\n"
+                        "CHECK: b\n"
+                        "       ^\n"
+                        "<stdin>:2:1: note: found here\n"
+                        "b\n"
+                        "^\n");
+    free(m);
+    cr_assert_eq(fco("CHECK: a\nCHECK-NOT: x\nCHECK: b", "a\nb\n", &vv, &m), FC_PASS);
+    HAS(m, "t.check:2:12: remark: CHECK-NOT: excluded string not found in input\n"
+           "CHECK-NOT: x\n"
+           "           ^\n"
+           "<stdin>:1:2: note: scanning from here\n"
+           "a\n"
+           " ^\n");
+    free(m);
+}
+
 /* Random bytes and random directive soup: any verdict, never a crash. */
 Test(fc, hostile_inputs)
 {
@@ -473,6 +792,70 @@ static int agree_on(const char *exe, char **args, int n, const char *tmp, int wa
     free(mine);
     free(llvm);
     return ok;
+}
+
+/* `tfrun filecheck`'s command line: FileCheck's spellings, the value
+** after '=' or as the next argument (but -D's attached), repeated options
+** with FileCheck's precedence, and a clear refusal of the rest. */
+Test(fc, command_line)
+{
+    char tmp[] = "/tmp/tfrun-fccmd-XXXXXX";
+    cr_assert(mkdtemp(tmp));
+    char cpath[64], ipath[64], inarg[80], *out;
+    snprintf(cpath, sizeof cpath, "%s/c", tmp);
+    snprintf(ipath, sizeof ipath, "%s/in", tmp);
+    snprintf(inarg, sizeof inarg, "--input-file=%s", ipath);
+    FILE *f = fopen(cpath, "w");
+    fputs("CHECK: one\nCHECK: [[V]]\n", f);
+    fclose(f);
+    f = fopen(ipath, "w");
+    fputs("one\nbad\ntwo\n", f);
+    fclose(f);
+    char *pass[] = {cpath, inarg, "-DV=two"};
+    cr_assert_eq(run_mine(pass, 3, tmp, &out), 0, "%s", out);
+    free(out);
+    char *implicit[] = {cpath, inarg, "-DV=two", "--implicit-check-not", "bad"};
+    cr_assert_eq(run_mine(implicit, 5, tmp, &out), 1);
+    HAS(out, "command line:1:22: error: CHECK-NOT: excluded string found in input\n");
+    HAS(out, "\nInput was:\n<<<<<<\n");
+    free(out);
+    /* The most informative --dump-input wins, whatever the order. */
+    char *dumps[] = {cpath, inarg, "-DV=two", "-dump-input=always", "--dump-input", "never"};
+    cr_assert_eq(run_mine(dumps, 6, tmp, &out), 0);
+    HAS(out, "Input was:\n");
+    free(out);
+    char *help[] = {"--dump-input=help"};
+    cr_assert_eq(run_mine(help, 1, tmp, &out), 0);
+    HAS(out, "The following description was requested by -dump-input=help to\n");
+    free(out);
+    char *flags[] = {cpath, inarg, "-DV=two", "--strict-whitespace=false", "--match-full-lines", "-v",
+                     "--dump-input=never", "--allow-unused-prefixes=true", "--color"};
+    cr_assert_eq(run_mine(flags, 9, tmp, &out), 0, "%s", out);
+    HAS(out, "remark: CHECK: expected string found in input\n");
+    free(out);
+    /* Usage errors: status 2 and the reason. */
+    static const struct { const char *arg, *msg; } bad[] = {
+        {"--dump-input=bogus", "tfrun filecheck: --dump-input wants help, always, fail or never, not 'bogus'\n"},
+        {"--dump-input-filter=some", "tfrun filecheck: --dump-input-filter wants all, annotation-full, annotation or error, not 'some'\n"},
+        {"--dump-input-context=-1", "tfrun filecheck: --dump-input-context wants a number of lines, not '-1'\n"},
+        {"-D", "tfrun filecheck: -D wants its definition attached: -DNAME=VALUE\n"},
+        {"--strict-whitespace=maybe", "tfrun filecheck: option '--strict-whitespace=maybe' wants true or false\n"},
+        {"--ignore-case", "tfrun filecheck: option '--ignore-case' is not supported\n"},
+        {"-D#N=1", "error: numeric variables (-D#NAME=VALUE) are not supported: '-D#N=1'\n"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char *args[] = {cpath, inarg, (char *)bad[i].arg};
+        cr_assert_eq(run_mine(args, 3, tmp, &out), 2, "%s: %s", bad[i].arg, out);
+        HAS(out, bad[i].msg);
+        free(out);
+    }
+    char *missing[] = {inarg, "--implicit-check-not"};
+    cr_assert_eq(run_mine(missing, 2, tmp, &out), 2);
+    HAS(out, "tfrun filecheck: option '--implicit-check-not' needs a value\n");
+    free(out);
+    char cmd[100];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+    cr_assert(system(cmd) == 0);
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
