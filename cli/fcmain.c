@@ -1,7 +1,7 @@
 /*
 ** fcmain.c — `tfrun filecheck CHECKFILE [OPTIONS]`: LLVM FileCheck's command
 ** line over tfrun's matcher (cli/filecheck.h), so that lit-style RUN lines
-** (`... | FileCheck %s`) run without LLVM (docs/tools.md §2). Reads the input
+** (`... | FileCheck %s`) run without LLVM (docs/tools.md §2.2). Reads the input
 ** from standard input or --input-file; exit status as FileCheck's: 0 every
 ** directive matched, 1 one did not, 2 the check file or a -D is malformed,
 ** a prefix checks nothing, or a usage error.
