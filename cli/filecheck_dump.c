@@ -171,7 +171,10 @@ void fcd_dump(FILE *out, const char *input, size_t n, const fcd_diag *d, int nd,
 {
     size_t nnl = 0, *nl = NULL, na = 0, cap = 0;
     ann *as = NULL;
-    int *count = calloc((size_t)nd + 1, sizeof *count), *seen = calloc((size_t)nd + 1, sizeof *seen);
+    int maxkey = 0;
+    for (int i = 0; i < nd; i++)
+        if (d[i].key > maxkey) maxkey = d[i].key;
+    int *count = calloc((size_t)maxkey + 1, sizeof *count), *seen = calloc((size_t)maxkey + 1, sizeof *seen);
     for (size_t i = 0; i < n; i++) nnl += input[i] == '\n';
     nl = malloc(sizeof *nl * (nnl + 1));
     if (!count || !seen || !nl) goto out;
@@ -179,18 +182,11 @@ void fcd_dump(FILE *out, const char *input, size_t n, const fcd_diag *d, int nd,
         if (input[i] == '\n') nl[k++] = i;
 
     /* Annotations, in result order; a result's label is numbered ('N)
-    ** when its pattern has several results. Keys are pattern indices, so
-    ** they are below the number of results only by chance: count by the
-    ** first result with the same key. */
+    ** when its pattern (its key) has several results. */
     int labelw = 0;
+    for (int i = 0; i < nd; i++) count[d[i].key]++;
     for (int i = 0; i < nd; i++) {
-        int j = 0;
-        while (d[j].key != d[i].key) j++;
-        count[j]++;
-    }
-    for (int i = 0; i < nd; i++) {
-        int j = 0;
-        while (d[j].key != d[i].key) j++;
+        int j = d[i].key;
         ann a;
         memset(&a, 0, sizeof a);
         a.index = i;

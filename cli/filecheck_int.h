@@ -82,7 +82,7 @@ enum {
 
 typedef struct fcd_diag {
     char label[40];        /* "check:3", "not:imp1": type and check line */
-    int key;               /* the pattern: results with one key are numbered */
+    int key;               /* the pattern (>= 0): results with one key are numbered */
     int type;              /* FCD_* */
     size_t from, to;       /* marked input range, offsets into the dumped text */
     char *note;            /* NULL, or the note replacing the type's own */
