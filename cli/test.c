@@ -63,7 +63,7 @@
 
 static const char usage_text[] =
     "usage: tfrun test [--update] [-j N] [--timeout SECONDS] [-v] [--filter=REGEX]\n"
-    "                  [--time-tests] [--json=FILE] [--xunit-xml-output=FILE] [PATH...]\n"
+    "                  [--time-tests] [--json[=FILE]] [--xunit-xml-output=FILE] [PATH...]\n"
     "\n"
     "Runs every *.mlir file under each PATH (default: testdata/ when it exists,\n"
     "else the current directory), sorted, each in\n"
@@ -100,7 +100,8 @@ static const char usage_text[] =
     "                    lines as they were run\n"
     "  --filter=REGEX    only the tests whose path matches REGEX (POSIX extended)\n"
     "  --time-tests      print the ten slowest tests at the end\n"
-    "  --json=FILE       write every result as JSON to FILE\n"
+    "  --json=FILE       write every result as JSON to FILE; --json (or --json=-):\n"
+    "                    to standard output, instead of the report lines\n"
     "  --xunit-xml-output=FILE  write every result as JUnit/xUnit XML to FILE\n"
     "  -h, --help        print this help\n"
     "\n"
@@ -958,6 +959,7 @@ int cli_test(int argc, char **argv)
         if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) { r.verbose = 1; continue; }
         if (!strcmp(a, "--time-tests")) { r.time_tests = 1; continue; }
         if (!strncmp(a, "--json=", 7) && a[7]) { r.json = a + 7; continue; }
+        if (!strcmp(a, "--json")) { r.json = "-"; continue; }
         if (!strncmp(a, "--xunit-xml-output=", 19) && a[19]) { r.xunit = a + 19; continue; }
         if (!strncmp(a, "--filter=", 9)) {
             if (filter) regfree(&fre);
@@ -1030,17 +1032,21 @@ int cli_test(int argc, char **argv)
         }
     }
     if (!r.exe_path) r.exe_path = strdup("tfrun");
-    r.progress = isatty(1) && !r.verbose;
+    /* JSON on standard output is the whole output, as `explore --json`'s. */
+    r.quiet = r.json && !strcmp(r.json, "-");
+    r.progress = isatty(1) && !r.verbose && !r.quiet;
 
     run_all(&r);
     if (r.progress) fputs("\r\033[K", stdout);
     if (r.time_tests) tr_print_times(&r);
     int wrote = tr_write_reports(&r);
     if (!wrote) fprintf(stderr, "tfrun test: cannot write a report file: %s\n", strerror(errno));
-    printf("%d passed, %d failed", r.passed, r.failed);
-    if (r.skipped) printf(", %d skipped", r.skipped);
-    if (r.xfailed) printf(", %d expectedly failed", r.xfailed);
-    printf("\n");
+    if (!r.quiet) {
+        printf("%d passed, %d failed", r.passed, r.failed);
+        if (r.skipped) printf(", %d skipped", r.skipped);
+        if (r.xfailed) printf(", %d expectedly failed", r.xfailed);
+        printf("\n");
+    }
     fflush(stdout);
     if (r.tmp) nftw(r.tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     free(r.tmp);

@@ -53,6 +53,7 @@ extern const char *const mode_names[];
 
 typedef struct runner {
     int update, jobs, verbose, time_tests, progress;
+    int quiet;               /* --json on stdout: no report lines, no summary */
     const char *json, *xunit;
     char *tmp;               /* the run's temporary directory (lit tests), or NULL */
     char *exe_path;          /* the executable as an absolute path (RUN lines) */

@@ -263,6 +263,13 @@ void tr_finish(runner *r, test *t)
 
 void tr_print_result(runner *r, test *t)
 {
+    if (r->quiet) {   /* counted only: the JSON on stdout says the rest */
+        if (t->result == R_XFAIL) r->xfailed++;
+        else if (t->result == R_PASS) r->passed++;
+        else if (t->result == R_FAIL) r->failed++;
+        else r->skipped++;
+        return;
+    }
     if (r->progress) fputs("\r\033[K", stdout);
     if (t->result == R_XFAIL) {
         r->xfailed++;
@@ -303,7 +310,7 @@ int tr_write_reports(runner *r)
 {
     int ok = 1;
     if (r->json) {
-        FILE *f = fopen(r->json, "w");
+        FILE *f = r->quiet ? stdout : fopen(r->json, "w");
         if (!f) ok = 0;
         else {
             fprintf(f, "{\"passed\": %d, \"failed\": %d, \"skipped\": %d, \"xfailed\": %d, \"tests\": [",
@@ -318,7 +325,7 @@ int tr_write_reports(runner *r)
                 fputc('}', f);
             }
             fputs("\n]}\n", f);
-            if (fclose(f) != 0) ok = 0;
+            if (f == stdout ? fflush(f) != 0 : fclose(f) != 0) ok = 0;
         }
     }
     if (r->xunit) {

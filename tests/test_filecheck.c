@@ -1463,6 +1463,13 @@ Test(runner, reports)
     HAS(x, "<&>");
     free(j);
     free(x);
+    /* --json alone: the JSON is the whole standard output, the exit status
+    ** as ever. */
+    cr_assert_eq(tfrun_test(&out, 2, "--json", "t"), 1);
+    cr_assert(!strncmp(out, "{\"passed\": 1, \"failed\": 1,", 26), "%s", out);
+    cr_assert_str_eq(last_line(out), "]}\n");
+    cr_assert(!strstr(out, "1 passed, 1 failed") && !strstr(out, "\nFAIL"), "%s", out);
+    free(out);
 }
 
 Test(runner, usage)
