@@ -4,7 +4,10 @@
 **
 ** Suites:
 **   fc      the matcher directly: each directive passing and failing, the
-**           failure messages, malformed check files, hostile inputs.
+**           failure messages, malformed check files, hostile inputs; each
+**           FileCheck-14 flag (implicit patterns, whitespace, whole lines,
+**           -D, prefixes, the input dump, -v) on worked cases, and the
+**           command line of `tfrun filecheck`.
 **   agree   every case of tests/filecheck/ (NAME.check, NAME.in; the check
 **           file's first line `; EXPECT: pass|fail|error`, an optional
 **           `; PREFIX: P[,Q..]` and `; FLAGS: ARGS` ('...' quotes blanks))
