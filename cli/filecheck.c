@@ -172,7 +172,7 @@ static void put_line(FILE *f, const char *s, size_t n, const char *under, size_t
 
 /* Prints `NAME:LINE:COL: KIND: MSG`, the line holding [off] in source [src]
 ** (SRC_INPUT: the input) and under it a caret, followed by tildes to the
-** end of the range [off, off+len) on that line. */
+** end of the range [off, off+len) on that line, as SMDiagnostic::print. */
 static void vdiag(fc *c, int src, size_t off, size_t len, const char *kind,
                   const char *fmt, va_list ap)
 {
@@ -192,6 +192,10 @@ static void vdiag(fc *c, int src, size_t off, size_t len, const char *kind,
     vfprintf(c->err, fmt, ap);
     fputc('\n', c->err);
     put_line(c->err, buf + ls, le - ls, NULL, 0);
+    /* Under a line with a non-ASCII byte LLVM draws no caret (its columns
+    ** could be wrong). */
+    for (size_t i = ls; i < le; i++)
+        if (buf[i] & 0x80) return;
     /* The caret line, without trailing blanks. */
     size_t w = le - ls, at = off - ls, un = at + 1;
     char *under = malloc(w + 1);
@@ -595,8 +599,9 @@ static int define_vars(fc *c, const char *const *defs, int n)
         } else {
             while (k < nlen && (isalnum((unsigned char)d[k]) || d[k] == '_')) k++;
             if (!pseudo && k == nlen) {
+                /* A name defined twice keeps its first value, as in FileCheck. */
                 char *name = dupn(d, nlen);
-                if (name) set_var(c, name, eq + 1, strlen(eq + 1));
+                if (name && !find_var(c, name)) set_var(c, name, eq + 1, strlen(eq + 1));
                 free(name);
                 continue;
             }

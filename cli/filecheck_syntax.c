@@ -196,7 +196,8 @@ int fc_has_directives(const char *text, size_t len, const char *prefix)
 ** ERE differs, the translation follows LLVM: `\c` for an ordinary c means c
 ** (glibc reads `\s`, `\w` ... as classes), `{` not followed by a digit is a
 ** literal, an empty branch, a repeated repetition or an unmatched `)` is an
-** error. Bracket expressions are copied as they are.
+** error, and `.` matches a NUL byte too. Bracket expressions are checked as
+** LLVM checks them and copied as they are.
 ** ==================================================================== */
 
 #define MAX_NEST 64   /* nesting of ( ) in one regex; deeper is an error */
@@ -384,6 +385,13 @@ const char *fcs_translate_regex(const char *s, size_t n, StrBuf *out, int *ngrou
             break;
         case '}':
             sb_addn(out, "\\}", 2);
+            atoms[depth]++;
+            prev = 1;
+            break;
+        case '.':
+            /* Any character but a newline, a NUL byte too (glibc's '.'
+            ** does not match NUL; LLVM's does). */
+            sb_adds(out, "[^\n]");
             atoms[depth]++;
             prev = 1;
             break;

@@ -416,7 +416,11 @@ Test(fc, defines)
     fc_options b = {.defines = blanks, .n_defines = 1}, bs = {.defines = blanks, .n_defines = 1, .strict_whitespace = 1};
     cr_assert_eq(fco("CHECK: <[[V]]>", "<a  b>\n", &b, NULL), FC_FAIL);
     cr_assert_eq(fco("CHECK: <[[V]]>", "<a  b>\n", &bs, NULL), FC_PASS);
-    /* A capture redefines it. */
+    /* Defined twice, the first value holds; a capture redefines it. */
+    const char *twice[] = {"V=one", "V=two"};
+    fc_options tw = {.defines = twice, .n_defines = 2};
+    cr_assert_eq(fco("CHECK: [[V]]", "one\n", &tw, NULL), FC_PASS);
+    cr_assert_eq(fco("CHECK: [[V]]", "two\n", &tw, NULL), FC_FAIL);
     fc_options r = {.defines = redef, .n_defines = 1};
     cr_assert_eq(fco("CHECK: [[V:b]]\nCHECK: [[V]]", "b\nb\n", &r, NULL), FC_PASS);
 
@@ -712,22 +716,25 @@ static int split_args(char *s, char **out, int max)
     return n;
 }
 
-/* Reads [path] without the line FileCheck echoes its command line on
-** (`FileCheck command line:  PROGRAM ARGS`), which names the program. */
-static char *read_output(const char *path)
+/* Reads [path] (its length in *n) without the line FileCheck echoes its
+** command line on (`FileCheck command line:  PROGRAM ARGS`), which names
+** the program. The text may hold NUL bytes. */
+static char *read_output(const char *path, size_t *n)
 {
-    char *t = slurp(path, NULL);
-    char *p = t ? strstr(t, "FileCheck command line:") : NULL;
+    char *t = slurp(path, n);
+    char *p = t ? memmem(t, *n, "FileCheck command line:", 23) : NULL;
     if (p) {
-        char *e = strchr(p, '\n');
-        memmove(p, e ? e + 1 : p + strlen(p), strlen(e ? e + 1 : p + strlen(p)) + 1);
+        char *e = memchr(p, '\n', *n - (size_t)(p - t));
+        size_t cut = e ? (size_t)(e + 1 - p) : *n - (size_t)(p - t);
+        memmove(p, p + cut, *n - (size_t)(p - t) - cut + 1);
+        *n -= cut;
     }
     return t;
 }
 
 /* LLVM's FileCheck on [args]: its exit status (-1 if it did not run) and
 ** its standard output and error, in the order written, in *out. */
-static int run_llvm(const char *exe, char **args, int n, const char *tmp, char **out)
+static int run_llvm(const char *exe, char **args, int n, const char *tmp, char **out, size_t *len)
 {
     char path[300];
     snprintf(path, sizeof path, "%s/llvm.out", tmp);
@@ -745,12 +752,12 @@ static int run_llvm(const char *exe, char **args, int n, const char *tmp, char *
     }
     int st;
     if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st)) return -1;
-    *out = read_output(path);
+    *out = read_output(path, len);
     return WEXITSTATUS(st);
 }
 
 /* tfrun's `filecheck` on [args], in this process: the same. */
-static int run_mine(char **args, int n, const char *tmp, char **out)
+static int run_mine(char **args, int n, const char *tmp, char **out, size_t *len)
 {
     char path[300], *argv[40];
     snprintf(path, sizeof path, "%s/mine.out", tmp);
@@ -771,7 +778,7 @@ static int run_mine(char **args, int n, const char *tmp, char **out)
     dup2(saved2, 2);
     close(saved);
     close(saved2);
-    *out = read_output(path);
+    *out = read_output(path, len);
     return rc;
 }
 
@@ -781,8 +788,9 @@ static int run_mine(char **args, int n, const char *tmp, char **out)
 static int agree_on(const char *exe, char **args, int n, const char *tmp, int want, const char *name)
 {
     char *mine = NULL, *llvm = NULL;
-    int rm = run_mine(args, n, tmp, &mine), rl = run_llvm(exe, args, n, tmp, &llvm);
-    int ok = rm == rl && (want < 0 || rm == want) && mine && llvm && !strcmp(mine, llvm);
+    size_t nm = 0, nl = 0;
+    int rm = run_mine(args, n, tmp, &mine, &nm), rl = run_llvm(exe, args, n, tmp, &llvm, &nl);
+    int ok = rm == rl && (want < 0 || rm == want) && mine && llvm && nm == nl && !memcmp(mine, llvm, nm);
     if (!ok) {
         char cmd[1200] = "";
         for (int i = 0; i < n; i++) {
@@ -805,6 +813,7 @@ Test(fc, command_line)
     char tmp[] = "/tmp/tfrun-fccmd-XXXXXX";
     cr_assert(mkdtemp(tmp));
     char cpath[64], ipath[64], inarg[80], *out;
+    size_t olen;
     snprintf(cpath, sizeof cpath, "%s/c", tmp);
     snprintf(ipath, sizeof ipath, "%s/in", tmp);
     snprintf(inarg, sizeof inarg, "--input-file=%s", ipath);
@@ -815,25 +824,25 @@ Test(fc, command_line)
     fputs("one\nbad\ntwo\n", f);
     fclose(f);
     char *pass[] = {cpath, inarg, "-DV=two"};
-    cr_assert_eq(run_mine(pass, 3, tmp, &out), 0, "%s", out);
+    cr_assert_eq(run_mine(pass, 3, tmp, &out, &olen), 0, "%s", out);
     free(out);
     char *implicit[] = {cpath, inarg, "-DV=two", "--implicit-check-not", "bad"};
-    cr_assert_eq(run_mine(implicit, 5, tmp, &out), 1);
+    cr_assert_eq(run_mine(implicit, 5, tmp, &out, &olen), 1);
     HAS(out, "command line:1:22: error: CHECK-NOT: excluded string found in input\n");
     HAS(out, "\nInput was:\n<<<<<<\n");
     free(out);
     /* The most informative --dump-input wins, whatever the order. */
     char *dumps[] = {cpath, inarg, "-DV=two", "-dump-input=always", "--dump-input", "never"};
-    cr_assert_eq(run_mine(dumps, 6, tmp, &out), 0);
+    cr_assert_eq(run_mine(dumps, 6, tmp, &out, &olen), 0);
     HAS(out, "Input was:\n");
     free(out);
     char *help[] = {"--dump-input=help"};
-    cr_assert_eq(run_mine(help, 1, tmp, &out), 0);
+    cr_assert_eq(run_mine(help, 1, tmp, &out, &olen), 0);
     HAS(out, "The following description was requested by -dump-input=help to\n");
     free(out);
     char *flags[] = {cpath, inarg, "-DV=two", "--strict-whitespace=false", "--match-full-lines", "-v",
                      "--dump-input=never", "--allow-unused-prefixes=true", "--color"};
-    cr_assert_eq(run_mine(flags, 9, tmp, &out), 0, "%s", out);
+    cr_assert_eq(run_mine(flags, 9, tmp, &out, &olen), 0, "%s", out);
     HAS(out, "remark: CHECK: expected string found in input\n");
     free(out);
     /* Usage errors: status 2 and the reason. */
@@ -848,12 +857,12 @@ Test(fc, command_line)
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char *args[] = {cpath, inarg, (char *)bad[i].arg};
-        cr_assert_eq(run_mine(args, 3, tmp, &out), 2, "%s: %s", bad[i].arg, out);
+        cr_assert_eq(run_mine(args, 3, tmp, &out, &olen), 2, "%s: %s", bad[i].arg, out);
         HAS(out, bad[i].msg);
         free(out);
     }
     char *missing[] = {inarg, "--implicit-check-not"};
-    cr_assert_eq(run_mine(missing, 2, tmp, &out), 2);
+    cr_assert_eq(run_mine(missing, 2, tmp, &out, &olen), 2);
     HAS(out, "tfrun filecheck: option '--implicit-check-not' needs a value\n");
     free(out);
     char cmd[100];
@@ -954,7 +963,7 @@ Test(agree, random_cases_with_llvm_filecheck, .timeout = 240.0)
     };
     static const char *const iwords[] = {
         "a", "b", "ab", "foo", "bar", "x\ty", "a.b", "1", "42", "(x)", "aa", "  a", "b  ", "[x]",
-        "a{b}", "\r", "7", "x  y",
+        "a{b}", "\r", "7", "x  y", "\x01", "\xc3\xa9",
     };
     /* Flag sets, each one or two of them per case. */
     static const char *const flagsets[][4] = {
