@@ -44,6 +44,8 @@ typedef struct Frame {
     const Plan *plan;
     ExecCtx ctx;
     bool st;               /* single-threaded queue: no atomic read-modify-writes */
+    bool fast;             /* the fast schedule: every ready kernel runs inline */
+    struct ExecWatch *watch;   /* the mixed schedule watches this frame, or NULL */
     atomic_int refs;
     /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
     ** done[nkern] (fregs, fdone). */
@@ -203,6 +205,13 @@ void exec_emit_at(const Host *h, DiagKind k, const Op *op, const char *prefix, c
 ** calls`. The caller holds the sink's lock, so that the notes follow the
 ** diagnostic they explain. */
 void exec_call_notes(const ExecCtx *c);
+
+/* ---- the mixed schedule's watch (interp/watch.c) -------------------------
+** The frame of [b] in run [rq] claims watch [w] when it watches that body
+** and no frame has claimed it yet (the run's top frame); NULL otherwise. */
+ExecWatch *watch_claim(ExecWatch *w, const Block *b, RequestContext *rq);
+/* Kernel [op] of the watched frame set its results [res]. */
+void watch_results(ExecWatch *w, const Op *op, AsyncValue *const *res);
 
 static inline bool is_return(const Op *op)
 {

@@ -431,7 +431,7 @@ bool exec_load(Host *h)
     walk_module(h, compile_cb, &lc);
     walk_module(h, cache_callee, h);
     vm_free(hp->vm);
-    hp->vm = h->schedule == EXEC_FAST ? vm_build(m, h, attach_proto, h) : NULL;
+    hp->vm = h->schedule == EXEC_FAST || h->schedule == EXEC_MIXED ? vm_build(m, h, attach_proto, h) : NULL;
     hp->loaded = true;
     return true;
 }
