@@ -1,9 +1,9 @@
 // Two prints that take the same chain: nothing orders them, so auto runs
 // the function exact until the pair is decided (docs/analysis.md §8.1), and
-// --verbose names both (tfrun.md §8, §9), the earlier first, then says
+// --verbose names both (docs/execution.md §7, §8), the earlier first, then says
 // when the run went on fast. The output is exact's: both prints become
 // ready together when the chain does, and the executor runs the last one
-// readied first (inline LIFO, dialect.md §8), so 2 comes before 1; the
+// readied first (inline LIFO, docs/execution.md §6), so 2 comes before 1; the
 // pair is decided as soon as one of them, the print of 2, has run.
 // ARGS: --verbose --work-queue=s
 
