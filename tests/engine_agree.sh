@@ -15,8 +15,10 @@
 # --verbose's lines saying which schedule and work queue were chosen.
 # Programs on the multi-threaded queue are left out (their order is not
 # deterministic under either schedule). Every program auto runs fast
-# (determinate) also runs twice under auto on --work-queue=mstd:8 and must
-# print what exact prints on one thread. auto chooses per function
+# (determinate) also runs under auto twice on --work-queue=mstd:8 and once
+# on mstd:2, and must print what exact prints on one thread. With
+# TFRT_CORPUS=DIR, TFRT's test files that tfrun runs are compared too (see
+# below). auto chooses per function
 # (docs/analysis.md §8): fast, exact, or exact until the function's unordered
 # pairs are decided and then fast; the last line counts each kind.
 set -u
@@ -73,10 +75,11 @@ for f in $(find testdata examples -name '*.mlir' | sort); do
         fast=$((fast + 1))
         # Stress: a determinate program prints the same on eight workers,
         # run after run (issue 15's mstd:8 check).
-        for k in 1 2; do
-            run mstd8 auto "$f" "$args --work-queue=mstd:8"
+        for k in 1 2 3; do
+            q=mstd:8; [ $k = 3 ] && q=mstd:2
+            run mstd8 auto "$f" "$args --work-queue=$q"
             if ! same exact mstd8; then
-                echo "engine agreement: $f: auto on mstd:8 (run $k) differs from exact on s"
+                echo "engine agreement: $f: auto on $q (run $k) differs from exact on s"
                 show exact mstd8; bad=$((bad + 1)); break
             fi
         done
@@ -90,6 +93,27 @@ for f in $(find testdata examples -name '*.mlir' | sort); do
         show exact fast; bad=$((bad + 1))
     fi
 done
+# TFRT's own test files (TFRT_CORPUS=DIR, tests/tfrt-corpus/README.md): those
+# that tfrun runs, on the single-threaded queue, with the driver options of
+# their first bef_executor RUN line; exact and auto must agree there too.
+corpus=0
+if [ -n "${TFRT_CORPUS:-}" ] && [ -d "$TFRT_CORPUS" ]; then
+    for f in $(find "$TFRT_CORPUS" -name '*.mlir' | sort); do
+        grep -q 'bef_executor' "$f" || continue
+        grep -q -e 'mstd' -e 'split-input-file' "$f" && continue
+        args=$(sed -n 's/^\/\/ *RUN:.*bef_executor\([^|]*\).*/\1/p' "$f" | head -1 | sed 's/%s//g')
+        run exact exact "$f" "$args"
+        rc=$(cat "$tmp/exact.rc")
+        [ "$rc" -ge 124 ] && continue
+        grep -q -e 'unknown kernel name' -e 'error: custom op' "$tmp/exact.err" && continue
+        corpus=$((corpus + 1))
+        run auto auto "$f" "$args"
+        if ! same exact auto; then
+            echo "engine agreement: $f: auto differs from exact"; show exact auto; bad=$((bad + 1))
+        fi
+    done
+fi
+[ $corpus = 0 ] || echo "engine agreement: $corpus files of TFRT_CORPUS run, exact and auto compared"
 echo "engine agreement: $n programs, $fast of them fast under auto, $mixed with a schedule per function" \
      "(their functions: $ffast fast, $fswitch exact then fast of which $fwent went on fast, $fexact exact), $bad failed"
 [ $bad = 0 ]
