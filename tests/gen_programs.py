@@ -2,6 +2,7 @@
 """Random programs against `auto` (issue 23; docs/analysis.md §8).
 
 usage: gen_programs.py TFRUN [--count N] [--seed S] [--explore N] [--keep DIR]
+                             [--ref OTHER_TFRUN]
        gen_programs.py --print SEED
 
 Each program is made from one seed: a few helper functions (calls, some
@@ -20,6 +21,11 @@ auto runs fast as a whole also runs under auto on --work-queue=mstd:2 and
 must print what exact prints on one thread. With --explore N, the first N
 programs' functions that auto calls fast (ordered) are explored
 (`tfrun explore --json`): each must have exactly one outcome.
+
+With --ref, each program also runs under --schedule=exact with OTHER_TFRUN
+(another build of tfrun, e.g. before a change to the exact engine): the
+two exact runs must print the same (the engine keeps TFRT's order kernel
+for kernel).
 
 A failure prints the seed and the differences and keeps the program (in
 --keep DIR, default build/gen-fail); `gen_programs.py --print SEED` prints
@@ -436,7 +442,7 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     tfrun = args[0]
-    count, seed, nexplore, keep = 100, 1, 0, "build/gen-fail"
+    count, seed, nexplore, keep, ref = 100, 1, 0, "build/gen-fail", None
     i = 1
     while i < len(args):
         if args[i] == "--count":
@@ -447,6 +453,8 @@ def main():
             nexplore = int(args[i + 1]); i += 2
         elif args[i] == "--keep":
             keep = args[i + 1]; i += 2
+        elif args[i] == "--ref":
+            ref = args[i + 1]; i += 2
         else:
             print("gen_programs: unknown option %s" % args[i], file=sys.stderr)
             return 2
@@ -481,6 +489,10 @@ def main():
                 fails.append(("auto on mstd:2", m))
         if ex[0] == "timeout":
             fails.append(("exact timed out", ex))
+        if ref:
+            rx = run(ref, path, "--schedule=exact")
+            if rx != ex:
+                fails.append(("exact of " + ref, rx))
         if fails:
             bad += 1
             keep_file(keep, s, text)
