@@ -75,6 +75,12 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
 {
     Plan *mp = (Plan *)p;    /* only the spare slots are written */
     Frame *f = NULL;
+    bool st = wq_is_single_threaded(c->host->queue);
+    if (st && mp->stack) {
+        f = mp->stack;
+        mp->stack = *(Frame **)(void *)f;
+        mp->nstack--;
+    }
     for (int i = 0; i < FRAME_SPARES && !f; i++)
         if (atomic_load_explicit(&mp->spare[i], memory_order_relaxed))
             f = atomic_exchange_explicit(&mp->spare[i], NULL, memory_order_acquire);
@@ -84,7 +90,7 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     if (f) memset(f + 1, 0, body);
     else f = big_alloc(p->frame_size, true);
     f->plan = p;
-    f->st = wq_is_single_threaded(c->host->queue);
+    f->st = st;
     f->fast = ctx_fast(c);
     f->watch = NULL;
     if (__builtin_expect(c->host->schedule == EXEC_MIXED, 0) && c->rq && !c->site && !f->fast) {
@@ -112,6 +118,12 @@ static void frame_release(Frame *f)
     exec_site_release(f->ctx.site);
     atomic_fetch_sub(&live_frames, 1);
     Plan *mp = (Plan *)f->plan;
+    if (f->st && mp->nstack < FRAME_STACK) {
+        *(Frame **)(void *)f = mp->stack;
+        mp->stack = f;
+        mp->nstack++;
+        return;
+    }
     for (int i = 0; i < FRAME_SPARES; i++) {
         Frame *expect = NULL;
         if (atomic_compare_exchange_strong_explicit(&mp->spare[i], &expect, f,
@@ -229,6 +241,15 @@ static __attribute__((noinline)) void make_ready_more(Frame *f, ReadyQueue *q, i
 static inline void make_ready(Frame *f, ReadyQueue *q, const Value *val)
 {
     const Plan *p = f->plan;
+    if (p->users) {
+        /* A small body: its users, in use-list order already. */
+        int r = val->index;
+        for (int i = p->ustart[r], e = p->ustart[r + 1]; i < e; i++) {
+            int k = p->users[i];
+            if (arrive(f, k)) push_ready(f, q, k);
+        }
+        return;
+    }
     if (val->nuses > FANOUT) {
         /* Listed in the plan, in use-list order already. */
         const Fan *e = fan_find(p, val->index);
@@ -464,6 +485,7 @@ static void cont_fire(void *a, void *b)
 /* Does a kernel use [val] (a use other than the return's)? */
 static inline bool has_users(const Plan *p, const Value *val)
 {
+    if (p->users) return p->ustart[val->index + 1] > p->ustart[val->index];
     for (const Use *u = val->uses; u; u = u->next)
         if (u->user != p->ret) return true;
     return false;
