@@ -392,7 +392,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
+BENCH_PKGS = lua5.4:lua5.4 luajit:luajit python3:python3 mlir-16-tools:mlir-opt-16
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all
