@@ -81,7 +81,7 @@ TFRUN = $(BIN)/tfrun
 V ?=
 quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
 
-.PHONY: all deps deps-test check-build-deps run test layers unit readme agree agree-long bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -256,6 +256,11 @@ kernels-doc-check: $(TFRUN)
 tfrt-corpus: $(TFRUN)
 	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/tfrt_corpus.sh $(TFRUN)
 
+# Every row of the op table is run by some golden program: the tree's, or
+# one tests/rows.py writes for the dtype and rank variants (tests/rows.py).
+rows: $(TFRUN)
+	@python3 tests/rows.py $(TFRUN) $(BUILD)/rows
+
 # Every #include runs down the layers of docs/internals.md (tests/layers.sh).
 layers:
 	@sh tests/layers.sh
@@ -267,7 +272,7 @@ golden: $(TFRUN)
 # `make test`: every stage below in turn (tests/stages.sh): one line each,
 # the stage's own summary at its end, the log in build/test-logs/; V=1 shows
 # everything as it runs. The last line counts the stages.
-TEST_STAGES = layers unit readme agree bench-check kernels-doc-check lint-sweep canon-sweep \
+TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check lint-sweep canon-sweep \
               deep pfor-bounded fuzz-regress fault-sweep oracle tfrt-corpus golden
 test: deps-test
 	@$(MAKE) --no-print-directory all
