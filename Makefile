@@ -7,6 +7,8 @@
 #   V=1             show the commands and every stage's output
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make tsan       the whole test suite under ThreadSanitizer
+#   make agree-long exact against auto on 5000 random programs, each ordered
+#                   function explored (tests/gen_programs.py)
 #   make bench      benchmarks against peers (bench/)
 #   make install    PREFIX=/usr/local: binary and man page
 #   make clean
