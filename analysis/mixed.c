@@ -12,7 +12,8 @@
 **   ExecSwitch saying when (§8.1): a unit per op of the body that a pair
 **   names, done when, for each of the op's effects (atoms of the body), one
 **   of the op's results that the effect comes before is available; the
-**   `returned` line a unit that is never done;
+**   switch waits for every unit (the `returned` line, never done early, has
+**   none);
 **   otherwise: exact.
 ** When the analysis gave up or reached its cap on pairs (more may exist),
 ** every function runs exact.
@@ -100,28 +101,23 @@ static ExecSwitch *build_switch(const SeqAnalysis *a, const Func *f, const int *
     int *unit_of_op = xmalloc(sizeof(int) * (size_t)(nops + 1));
     for (int i = 0; i < nops; i++) unit_of_op[i] = -1;
     const Op **unit_op = xmalloc(sizeof *unit_op * (size_t)(2 * npairs + 1));
-    int nunits = 0, line = -1;
-    int *pa = xmalloc(sizeof(int) * (size_t)(npairs + 1)), *pb = xmalloc(sizeof(int) * (size_t)(npairs + 1));
-    /* The units: an op of the body per site, and the result line. */
+    int nunits = 0;
+    /* The units: an op of the body per site of a pair (the result line is
+    ** never done early and needs no unit). */
     for (int i = 0; i < npairs; i++) {
         const SeqPair *p = &a->pairs[pairs[i]];
         const Op *x[2] = { p->first.path[0], p->second_is_result_line ? NULL : p->second.path[0] };
-        int u[2];
         for (int k = 0; k < 2; k++) {
-            if (!x[k]) {
-                if (line < 0) { line = nunits; unit_op[nunits++] = NULL; }
-                u[k] = line;
-            } else {
-                if (unit_of_op[x[k]->index] < 0) {
-                    unit_of_op[x[k]->index] = nunits;
-                    unit_op[nunits++] = x[k];
-                }
-                u[k] = unit_of_op[x[k]->index];
-            }
+            if (!x[k] || unit_of_op[x[k]->index] >= 0) continue;
+            unit_of_op[x[k]->index] = nunits;
+            unit_op[nunits++] = x[k];
         }
-        pa[i] = u[0];
-        pb[i] = u[1];
     }
+    /* The switch waits for every unit (docs/analysis.md §8.1): a "pair" per
+    ** unit, decided when it is done. */
+    int *pa = xmalloc(sizeof(int) * (size_t)(nunits + 1)), *pb = xmalloc(sizeof(int) * (size_t)(nunits + 1));
+    for (int u = 0; u < nunits; u++) pa[u] = pb[u] = u;
+    npairs = nunits;
     /* The conds: one per atom of a unit's op, in unit order (a counting
     ** sort of the atoms by unit). */
     int *ustart = xcalloc((size_t)nunits + 2, sizeof(int));

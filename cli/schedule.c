@@ -67,7 +67,7 @@ static const char *mix_words(MixKind k)
 {
     switch (k) {
     case MIX_FAST: return "fast: every conflicting pair of effects it reaches is ordered";
-    case MIX_SWITCH: return "exact until its unordered pairs are decided, then fast";
+    case MIX_SWITCH: return "exact until the ops of its unordered pairs are done, then fast";
     default: return "exact";
     }
 }

@@ -19,8 +19,8 @@
 # on mstd:2, and must print what exact prints on one thread. With
 # TFRT_CORPUS=DIR, TFRT's test files that tfrun runs are compared too (see
 # below). auto chooses per function
-# (docs/analysis.md §8): fast, exact, or exact until the function's unordered
-# pairs are decided and then fast; the last line counts each kind.
+# (docs/analysis.md §8): fast, exact, or exact until the ops of the function's
+# unordered pairs are done and then fast; the last line counts each kind.
 set -u
 exe=$1
 tmp=$(mktemp -d) || exit 1

@@ -2,9 +2,9 @@
 // @in_callee exact, because its pair meets in the callee @twice (every
 // call of @twice could hold one of its instances); @itself exact, because
 // it may call itself (its body would not run once); @top and @line exact
-// until their pairs are decided, then fast: @top's pair is its two prints,
-// decided once one of them has run; @line's print is unordered with the
-// `returned` line, decided once the print has run. The racy prints are
+// until the ops of their pairs are done, then fast: @top's pair is its two
+// prints, both must have run; @line's print is unordered with the
+// `returned` line, and must have run. The racy prints are
 // checked as a set (their order is exact's, which
 // tests/engine_agree.sh compares with auto's).
 // ARGS: --verbose
@@ -12,8 +12,8 @@
 // CHECK-NEXT:   'ordered': fast: every conflicting pair of effects it reaches is ordered.
 // CHECK-NEXT:   'in_callee': exact: {{.*}}verbose_per_function.mlir:63:8: 'tfrt.print.i32' and {{.*}}verbose_per_function.mlir:64:8: 'tfrt.print.i32' both print to the output.
 // CHECK-NEXT:   'itself': exact: {{.*}}: 'tfrt.print.i32' and {{.*}}: 'tfrt.print.i32' both print to the output.
-// CHECK-NEXT:   'top': exact until its unordered pairs are decided, then fast: {{.*}}: 'tfrt.print.i32' and {{.*}}: 'tfrt.print.i32' both print to the output.
-// CHECK-NEXT:   'line': exact until its unordered pairs are decided, then fast: {{.*}}: 'tfrt.print.i32' prints to the output, and no result of 'line' depends on it, so it may come after the line 'line' returned ....
+// CHECK-NEXT:   'top': exact until the ops of its unordered pairs are done, then fast: {{.*}}: 'tfrt.print.i32' and {{.*}}: 'tfrt.print.i32' both print to the output.
+// CHECK-NEXT:   'line': exact until the ops of its unordered pairs are done, then fast: {{.*}}: 'tfrt.print.i32' prints to the output, and no result of 'line' depends on it, so it may come after the line 'line' returned ....
 // CHECK:      --- Running 'ordered':
 // CHECK-NEXT: int32 = 55
 // CHECK-NEXT: 'ordered' returned !tfrt.chain value
