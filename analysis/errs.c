@@ -46,13 +46,10 @@
 /* Passes before giving up (each is linear in the module). */
 #define ERR_MAX_PASSES 64
 
-/* One block's facts: bit i of [me] says value i may be an error; [nz] the
-** block's known-constant arguments (as BlockAn.nzargs: bit j non-zero, bit
-** nargs + j non-negative), or NULL. */
+/* One block's facts: bit i of [me] says value i may be an error. */
 typedef struct EBlock {
     const Block *b;
     Word *me;
-    Word *nz;
 } EBlock;
 
 struct ErrFacts {
@@ -118,13 +115,16 @@ static bool me_of(const EBlock *e, const Value *v)
 }
 
 /* Does [op] itself report errors (its FX_FAIL stands), or is it not
-** modelled? [nz]: the block's known-constant arguments. */
-static bool may_fail(SeqAnalysis *sa, const Op *op, const Word *nz)
+** modelled? Only the op's own operands are consulted (a division by a
+** non-zero constant cannot fail), not what a block's arguments are known
+** to hold: that knowledge has its own format in the block analysis, and a
+** value known there but not here only costs an order, never soundness. */
+static bool may_fail(SeqAnalysis *sa, const Op *op)
 {
     if (!op->info) return true;
     SeqEffect eff[16];
     const char *why;
-    int n = sa_direct_effects(sa, op, nz, false, eff, 16, &why);
+    int n = sa_direct_effects(sa, op, NULL, false, eff, 16, &why);
     if (n < 0) return true;
     if (n > 16) n = 16;
     for (int i = 0; i < n; i++)
@@ -143,31 +143,7 @@ static int bound_operand(const Op *op, CtlKind ctl, int j)
     }
 }
 
-/* Region [r] of [op] in block [pe]: its known-constant arguments, as
-** block.c's region_nz computes them (a region argument bound to a non-zero
-** or non-negative constant, or to a known argument; for a repeat, only one
-** the body passes on unchanged). */
-static Word *region_nz(const EBlock *pe, const Op *op, CtlKind ctl, const Block *r)
-{
-    Word *nz = NULL;
-    const Op *ret = r->nops ? r->ops[r->nops - 1] : NULL;
-    for (int j = 0; j < r->nargs; j++) {
-        int o = bound_operand(op, ctl, j);
-        if (o < 0 || o >= op->noperands) continue;
-        const Value *v = op->operands[o];
-        const Word *up = v->def ? NULL : pe->nz;
-        bool known_nz = sa_const_nonzero(v) || (up && sa_has(up, v->result_index));
-        bool known_nn = sa_const_nonneg(v) || (up && sa_has(up, v->block->nargs + v->result_index));
-        if (!known_nz && !known_nn) continue;
-        if (ctl == CTL_REPEAT && !(ret && j < ret->noperands && ret->operands[j] == r->args[j])) continue;
-        if (!nz) nz = xcalloc((size_t)sa_words(2 * r->nargs) + 1, sizeof(Word));
-        if (known_nz) sa_set(nz, j);
-        if (known_nn) sa_set(nz, r->nargs + j);
-    }
-    return nz;
-}
-
-static void block_pass(SeqAnalysis *sa, ErrFacts *E, const Block *b, const Word *nz, int depth);
+static void block_pass(SeqAnalysis *sa, ErrFacts *E, const Block *b, int depth);
 
 /* The return operand [k] of region [r] may be an error. */
 static bool ret_me(ErrFacts *E, const Block *r, int k)
@@ -185,14 +161,13 @@ static void region(SeqAnalysis *sa, ErrFacts *E, EBlock *pe, const Op *op, CtlKi
                    const Block *r, bool all, int depth)
 {
     EBlock *re = eb_get(E, r);
-    if (!re->nz) re->nz = region_nz(pe, op, ctl, r);
     for (int j = 0; j < r->nargs; j++) {
         int o = bound_operand(op, ctl, j);
         bool m = all || o < 0 || o >= op->noperands || me_of(pe, op->operands[o]);
         if (ctl == CTL_REPEAT && ret_me(E, r, j)) m = true;
         if (m) grow(E, re->me, r->args[j]->index);
     }
-    block_pass(sa, E, r, re->nz, depth + 1);
+    block_pass(sa, E, r, depth + 1);
 }
 
 /* Function [g] run by [op] (block [pe]): its arguments take the facts of
@@ -212,7 +187,7 @@ static bool callee_args(ErrFacts *E, const EBlock *pe, const Op *op, CtlKind ctl
 }
 
 /* The facts of [op]'s results in block [e]. */
-static void op_pass(SeqAnalysis *sa, ErrFacts *E, EBlock *e, const Op *op, const Word *nz, int depth)
+static void op_pass(SeqAnalysis *sa, ErrFacts *E, EBlock *e, const Op *op, int depth)
 {
     bool in = false;
     for (int j = 0; j < op->noperands && !in; j++) in = me_of(e, op->operands[j]);
@@ -222,7 +197,7 @@ static void op_pass(SeqAnalysis *sa, ErrFacts *E, EBlock *e, const Op *op, const
     if (!op->info || (op->info->effects & FX_OPAQUE) || (ctl == CTL_NONE && op->nregions > 0)) {
         all = true;
     } else if (ctl == CTL_NONE) {
-        all = in || may_fail(sa, op, nz);
+        all = in || may_fail(sa, op);
     } else if (ctl == CTL_CALL || ctl == CTL_BRANCH) {
         bool sel = ctl == CTL_BRANCH && op->noperands > 0 && me_of(e, op->operands[0]);
         all = sel;
@@ -245,7 +220,7 @@ static void op_pass(SeqAnalysis *sa, ErrFacts *E, EBlock *e, const Op *op, const
             }
         }
     } else if (ctl == CTL_REPEAT) {
-        all = (op->noperands > 0 && me_of(e, op->operands[0])) || may_fail(sa, op, nz) || op->nregions < 1;
+        all = (op->noperands > 0 && me_of(e, op->operands[0])) || may_fail(sa, op) || op->nregions < 1;
         some = xcalloc((size_t)sa_words(op->nresults) + 1, sizeof(Word));
         if (op->nregions > 0) {
             region(sa, E, e, op, ctl, op->regions[0], false, depth);
@@ -289,7 +264,7 @@ static void op_pass(SeqAnalysis *sa, ErrFacts *E, EBlock *e, const Op *op, const
     free(some);
 }
 
-static void block_pass(SeqAnalysis *sa, ErrFacts *E, const Block *b, const Word *nz, int depth)
+static void block_pass(SeqAnalysis *sa, ErrFacts *E, const Block *b, int depth)
 {
     if (depth > IR_MAX_NESTING + 2) {
         E->gave_up = true;
@@ -299,7 +274,7 @@ static void block_pass(SeqAnalysis *sa, ErrFacts *E, const Block *b, const Word 
     for (int i = 0; i < b->nops; i++) {
         const Op *op = b->ops[i];
         if (op->info && (op->info->flags & OPF_TERMINATOR)) continue;
-        op_pass(sa, E, e, op, nz, depth);
+        op_pass(sa, E, e, op, depth);
     }
 }
 
@@ -329,8 +304,7 @@ static void compute(SeqAnalysis *sa)
             EBlock *e = eb_get(E, f->body);
             for (int j = 0; j < f->nargs; j++)
                 if (sa_has(E->argme[i], j)) grow(E, e->me, f->body->args[j]->index);
-            const Word *nz = sa->argfacts ? sa->argfacts[i] : NULL;
-            block_pass(sa, E, f->body, nz, 0);
+            block_pass(sa, E, f->body, 0);
             const Op *ret = f->body->nops ? f->body->ops[f->body->nops - 1] : NULL;
             bool isret = ret && ret->info && (ret->info->flags & OPF_TERMINATOR);
             for (int k = 0; k < f->nresults; k++)
@@ -359,7 +333,6 @@ void sa_errs_free(SeqAnalysis *sa)
     for (int i = 0; i < E->cap; i++) {
         if (!E->tab[i]) continue;
         free(E->tab[i]->me);
-        free(E->tab[i]->nz);
         free(E->tab[i]);
     }
     free(E->tab);
