@@ -19,7 +19,10 @@
 ** every function runs exact.
 **
 ** Callees are read from the IR here (op->callee and symbol attributes, as
-** fx.c's sa_callees) so that a finished analysis is only read.
+** fx.c's sa_callees) so that a finished analysis is only read. The pairs
+** and unmodelled ops come through seq.h's queries; of the analysis' inside
+** only the run, the atoms of each run function's body, and whether it gave
+** up or stopped listing pairs are read.
 */
 #include "base/alloc.h"
 #include <stdio.h>
@@ -105,7 +108,7 @@ static ExecSwitch *build_switch(const SeqAnalysis *a, const Func *f, const int *
     /* The units: an op of the body per site of a pair (the result line is
     ** never done early and needs no unit). */
     for (int i = 0; i < npairs; i++) {
-        const SeqPair *p = &a->pairs[pairs[i]];
+        const SeqPair *p = seq_pair(a, pairs[i]);
         const Op *x[2] = { p->first.path[0], p->second_is_result_line ? NULL : p->second.path[0] };
         for (int k = 0; k < 2; k++) {
             if (!x[k] || unit_of_op[x[k]->index] >= 0) continue;
@@ -219,7 +222,7 @@ MixPlan *mix_plan(const SeqAnalysis *a)
     for (int i = 0; i < m->nfuncs && !all_exact; i++)
         if (m->funcs[i]->body) block_callees(m, m->funcs[i]->body, &adj[i], 0);
     uint8_t *reach = xcalloc((size_t)m->nfuncs + 1, 1);
-    int *mine = xmalloc(sizeof(int) * (size_t)(a->npairs + 1));
+    int *mine = xmalloc(sizeof(int) * (size_t)(seq_npairs(a) + 1));
     for (int r = 0; r < a->nruns; r++) {
         const Func *f = a->runs[r];
         MixChoice *c = &p->c[r];
@@ -235,8 +238,8 @@ MixPlan *mix_plan(const SeqAnalysis *a)
         reach[f->index] = 1;
         /* Unmodelled ops it reaches: exact. */
         int op_i = -1;
-        for (int i = 0; i < a->nopaque && op_i < 0; i++) {
-            const Func *g = func_of(a->opaque[i].op);
+        for (int i = 0; i < seq_nopaque(a) && op_i < 0; i++) {
+            const Func *g = func_of(seq_opaque(a, i, NULL));
             if (g && reach[g->index]) op_i = i;
         }
         if (op_i >= 0) {
@@ -246,8 +249,8 @@ MixPlan *mix_plan(const SeqAnalysis *a)
         }
         int n = 0;
         bool below = false;
-        for (int i = 0; i < a->npairs; i++) {
-            const SeqPair *q = &a->pairs[i];
+        for (int i = 0; i < seq_npairs(a); i++) {
+            const SeqPair *q = seq_pair(a, i);
             const Block *meet = q->first.n > 0 ? q->first.path[0]->parent : NULL;
             bool concerns = q->second_is_result_line ? q->func == f
                           : meet && meet->func && reach[meet->func->index];
