@@ -13,6 +13,8 @@
 **            bodies and benchmarks; the driver's result line
 **   args.c   what values are known to be before any order: constants and
 **            strings through calls, what variables, lists and boxes hold
+**   errs.c   which values may be errors: a non-strict op whose selector is
+**            one completes at once, before its other operands
 **   seq.c    the run: which functions it may execute, their call graph
 **            (summaries bottom-up, recursion to a fixpoint), then the checks
 **            top-down; the public queries
@@ -191,6 +193,8 @@ struct SeqAnalysis {
     unsigned flags;               /* SeqOptions.flags */
     FuncAn *fa; int nfa;          /* one per function of the module (by index) */
     const Func **runs; int nruns; /* malloc'ed */
+    struct ErrFacts *errs;        /* errs.c: which values may be errors, or
+                                     NULL until first asked; malloc'ed */
     Word **argfacts;              /* args.c: per function, what every caller
                                      passes (SA_NFACTS * nargs bits, as
                                      nzargs), or NULL; malloc'ed */
@@ -298,6 +302,13 @@ const Type *sa_content(SeqAnalysis *sa, const Value *v);
 /* For a !rv.var: the type its variable holds (from its rv.create); NULL
 ** when the analysis does not know. */
 const Type *sa_held(SeqAnalysis *sa, const Value *v);
+
+/* errs.c */
+typedef struct ErrFacts ErrFacts;
+/* May [v] be an error value in some run (docs/analysis.md §3, "Errors
+** overtake")? Computes the facts of the whole module on first use. */
+bool sa_may_error(SeqAnalysis *sa, const Value *v);
+void sa_errs_free(SeqAnalysis *sa);
 
 /* block.c */
 BlockAn *sa_block(SeqAnalysis *sa, const Block *b, BlockAn *parent, const Op *parent_op,

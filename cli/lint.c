@@ -1,6 +1,6 @@
 /*
 ** lint.c — `tfrun lint [--fix] [-o FILE] [--verify-diagnostics] FILE`
-** (docs/execution.md §8, docs/analysis.md §8): did I forget a chain?
+** (docs/execution.md §8, docs/analysis.md §9): did I forget a chain?
 **
 ** The sequencing analysis (analysis/seq.h) lists the links that fail: per
 ** resource, each conflicting op against the nearest one before it that
@@ -15,7 +15,7 @@
 ** that says so. Ops whose effects the analysis does not model get a
 ** remark: the lint cannot vouch for them.
 **
-** The plan (docs/analysis.md §8): for each pair of two ops x < y of a
+** The plan (docs/analysis.md §9): for each pair of two ops x < y of a
 ** block whose effects an edge can order (SeqPair.first_chain,
 ** second_chain), later ops first and, for one op, the nearest earlier op
 ** first, the edge "x's chain to y" unless the edges planned so far order

@@ -1,5 +1,5 @@
 /*
-** fuzz_lint.c — `tfrun lint --fix` as a fuzz target (docs/analysis.md §8,
+** fuzz_lint.c — `tfrun lint --fix` as a fuzz target (docs/analysis.md §9,
 ** tfrun.md §9): for an input that parses and verifies as `tfrun lint`
 ** reads it, the fix is made as the command makes it (cli_lint, with -o),
 ** and held to its contract. A violation aborts (a finding):

@@ -1,6 +1,6 @@
 #!/bin/sh
 # `tfrun lint --fix` held to its contract (docs/execution.md §8, tfrun.md §9;
-# docs/analysis.md §8), two ways.
+# docs/analysis.md §9), two ways.
 #
 # 1. Every golden program the lint accepts: --fix exits 0 or 1 (never a
 #    crash), and its output verifies, round-trips through `tfrun opt` (which
