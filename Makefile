@@ -240,8 +240,9 @@ canon-sweep: $(TFRUN)
 # `tfrun lint --fix` on every golden program, and on mutants of the
 # determinate ones with one chain edge dropped: the fix verifies, is its own
 # fix, re-lints as its exit status says, and a complete fix prints what the
-# original printed (tests/lint_fix_sweep.sh). The mutants come from
-# tests/lint_mutate.c (test code).
+# original printed (tests/lint_fix_sweep.sh); the same for 60 random programs
+# of tests/gen_programs.py. The mutants come from tests/lint_mutate.c (test
+# code).
 LINT_MUTATE = $(BUILD)/tests/lint_mutate
 $(LINT_MUTATE): $(BUILD)/obj/tests/lint_mutate.o $(LIBFRONT) $(LIBOPS) $(LIBBASE)
 	@mkdir -p $(dir $@)

@@ -16,12 +16,18 @@
 #    exact schedule what G printed (stdout and exit status), since G's
 #    orders and F's both follow the source; auto runs F fast and prints
 #    the same.
-# usage: tests/lint_fix_sweep.sh path/to/tfrun path/to/lint_mutate [MUTANTS]
+# 3. Random programs (tests/gen_programs.py --print SEED: calls, loops,
+#    regions, async bodies, prints off fresh and shared chains, variables,
+#    kernels that fail): (1) for each, and a complete fix prints the same
+#    under exact and auto (stdout, stderr, exit status).
+# usage: tests/lint_fix_sweep.sh path/to/tfrun path/to/lint_mutate [MUTANTS [SEEDS]]
 #   MUTANTS: at most this many mutants per program (3)
+#   SEEDS: random programs from seeds 1..SEEDS (60; 0 without python3)
 set -u
 TFRUN=$1
 MUTATE=$2
 PER=${3:-3}
+SEEDS=${4:-60}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fixed=0 failed=0 mutants=0 warned=0 complete=0 partial=0
@@ -109,5 +115,27 @@ for f in $(find testdata examples -name '*.mlir' | sort); do
     fi
   done
 done
-echo "lint --fix sweep: $fixed programs, $mutants mutants ($warned not determinate; $complete fixed completely, $partial in part), $failed failed"
+# 3. Random programs.
+generated=0 gcomplete=0
+command -v python3 > /dev/null 2>&1 || SEEDS=0
+seed=1
+while [ "$seed" -le "$SEEDS" ]; do
+  label="random program $seed (tests/gen_programs.py --print $seed)"
+  python3 tests/gen_programs.py --print "$seed" > "$tmp/r.mlir" 2> /dev/null || { fail "gen_programs failed: $label"; seed=$((seed + 1)); continue; }
+  seed=$((seed + 1))
+  generated=$((generated + 1))
+  check_fix "$tmp/r.mlir" "$label"
+  [ $st -eq 0 ] || continue
+  gcomplete=$((gcomplete + 1))
+  cp "$tmp/fixed.mlir" "$tmp/f.mlir"
+  timeout 20 "$TFRUN" run --schedule=exact "$tmp/f.mlir" > "$tmp/x.out" 2> "$tmp/x.err" < /dev/null
+  echo $? >> "$tmp/x.out"
+  timeout 20 "$TFRUN" run "$tmp/f.mlir" > "$tmp/a.out" 2> "$tmp/a.err" < /dev/null
+  echo $? >> "$tmp/a.out"
+  if ! cmp -s "$tmp/x.out" "$tmp/a.out" || ! cmp -s "$tmp/x.err" "$tmp/a.err"; then
+    fail "auto and exact print differently after --fix: $label"
+    diff "$tmp/x.out" "$tmp/a.out" | sed 's/^/    /' | head -10
+  fi
+done
+echo "lint --fix sweep: $fixed programs, $mutants mutants ($warned not determinate; $complete fixed completely, $partial in part), $generated random programs ($gcomplete fixed completely), $failed failed"
 [ $failed -eq 0 ] && [ $fixed -gt 0 ] && [ $complete -gt 0 ]
