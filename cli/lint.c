@@ -17,8 +17,8 @@
 **
 ** The plan (docs/analysis.md §9): for each pair of two ops x < y of a
 ** block whose effects an edge can order (SeqPair.first_chain,
-** second_chain), later ops first and, for one op, the nearest earlier op
-** first, the edge "x's chain to y" unless the edges planned so far order
+** second_chain), taken in source order of y and, for one y, the nearest x
+** first: the edge "x's chain to y", unless the edges planned so far order
 ** the pair already (seq_pair_ordered_with). An edge only ever adds: y
 ** takes the merge of the chain it had and the new ones, and of those only
 ** the ones no other implies (seq_value_after), so a chain that already
@@ -42,6 +42,10 @@
 ** Exit status: 0 determinate (with --fix: the fixed program is), 1 a
 ** warning or an analysis that stopped at a limit (or, with
 ** --verify-diagnostics, an unexpected or missing diagnostic), 2 usage.
+**
+** Ownership: the plan (edges, warnings, groups) and each round's program
+** are malloc'ed and freed by cli_lint; warnings point at the input's ops,
+** which live until the end. Threads: one.
 */
 #include "base/alloc.h"
 #include <errno.h>
