@@ -298,7 +298,9 @@ tsan: deps-test
 # malloc, calloc, realloc, strdup and strndup). tests/fault_sweep.sh runs a
 # few programs (parse and run of examples, opt) failing each N of a sample:
 # each run ends with the right output or a clean `out of memory`, never a
-# signal. (In make test.)
+# signal. TFRUN_FAIL_IO=N fails the Nth operation on an output file
+# (base/outfile.h); the sweep checks that every such failure leaves the
+# target byte for byte as it was. (In make test.)
 FAULT_WRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
 faultinj: deps
 	@$(MAKE) --no-print-directory BUILD=build/fault BIN=build/fault/bin OPT=-O1 CFLAGS=-DTFRUN_FAULT_INJECT \

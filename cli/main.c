@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include "base/outfile.h"
 #include "cli/cli.h"
 
 /* Subcommands are linked weakly while they are being built, so that a
@@ -36,14 +38,17 @@ static const char usage[] =
 ** could not be written (a full disk, a closed pipe's EPIPE) is an error. */
 static int finish_output(int rc)
 {
-    /* The error of the failed write, when a later flush has no new one:
-    ** stdio keeps only the flag, errno still holds the reason. */
-    int before = errno;
+    /* stdio keeps only an error flag, not the errno of the write that
+    ** failed, and errno has moved on since: the flush's own error when it
+    ** fails now, else what a write of nothing says (EBADF for a closed
+    ** standard output, base/outfile.h), else no reason. */
+    errno = 0;
     bool flush_failed = fflush(stdout) != 0;
-    bool bad = flush_failed || ferror(stdout);
-    if (bad) {
-        int e = flush_failed ? errno : before;
-        fprintf(stderr, "tfrun: write error: %s\n", e ? strerror(e) : "output error");
+    int e = flush_failed ? errno : 0;
+    if (flush_failed || ferror(stdout)) {
+        if (!e && write(1, "", 0) < 0) e = errno;
+        if (e) fprintf(stderr, "tfrun: write error: %s\n", strerror(e));
+        else fputs("tfrun: write error on standard output\n", stderr);
         if (rc == 0) rc = 1;
     }
     return rc;
@@ -60,6 +65,10 @@ static int dispatch(int (*fn)(int, char **), const char *name, int argc, char **
 
 int main(int argc, char **argv)
 {
+    /* A closed descriptor 0-2 gets /dev/null (opened so that using it still
+    ** fails as a closed one would), so that no file opened later becomes
+    ** standard output (base/outfile.h). */
+    outfile_guard_std();
     if (argc >= 2) {
         const char *cmd = argv[1];
         if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {

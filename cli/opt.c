@@ -16,13 +16,13 @@
 ** Exit status: 0 ok, 1 when any chunk failed (an error, an unexpected
 ** diagnostic, an expected one not produced), 2 for a usage error.
 */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/args.h"
 #include "cli/cli.h"
+#include "base/outfile.h"
 #include "base/strbuf.h"
 #include "interp/stream.h"
 #include "ir/diag.h"
@@ -53,7 +53,9 @@ static const char opt_usage[] =
     "  -tfrt-print-stream            a remark at each function and each op of its body:\n"
     "                                its stream id, the stream's cost, the parent stream\n"
     "                                and the streams the op starts (TFRT's pass)\n"
-    "  -o FILE                       write the output to FILE instead of stdout\n"
+    "  -o FILE                       write the output to FILE instead of stdout; FILE is\n"
+    "                                replaced only when everything succeeded (a failure\n"
+    "                                leaves it as it was, even when it is the input)\n"
     "  --help                        show this help\n"
     "\n"
     "Options may be written with one dash or two. Exit status: 0 ok, 1 errors, 2 usage.\n";
@@ -238,25 +240,27 @@ int cli_opt(int argc, char **argv)
     if (!args_read_input("tfrun opt", o.input, &src, &fname)) return 1;
     char *text = src.p;
     size_t len = src.n;
-    FILE *out = stdout;
-    if (o.output && strcmp(o.output, "-")) {
-        out = fopen(o.output, "w");
-        if (!out) {
-            fprintf(stderr, "tfrun opt: cannot open output file '%s': %s\n", o.output, strerror(errno));
-            free(text);
-            return 1;
-        }
+    /* -o FILE is written to a temporary file and replaces FILE only when
+    ** everything succeeded (base/outfile.h): a program that does not
+    ** parse or verify, or a failed write, leaves FILE as it was, even when
+    ** FILE is the input. */
+    OutFile of;
+    if (!outfile_open(&of, o.output)) {
+        char msg[512];
+        fprintf(stderr, "tfrun opt: %s\n", outfile_error(&of, msg, sizeof msg));
+        free(text);
+        return 1;
     }
-    bool failed = o.split ? process_split(&o, fname, text, len, out)
-                          : process(&o, fname, text, len, 1, out);
+    bool failed = o.split ? process_split(&o, fname, text, len, of.f)
+                          : process(&o, fname, text, len, 1, of.f);
     free(text);
-    if (out != stdout) {
-        if (ferror(out) | fclose(out)) {
-            fprintf(stderr, "tfrun opt: write error on '%s': %s\n", o.output, strerror(errno));
-            failed = true;
-        }
-    } else {
-        fflush(stdout);
+    if (failed && of.f != stdout) {
+        outfile_discard(&of);
+        if (!o.no_print) fprintf(stderr, "tfrun opt: '%s' not written (errors above)\n", o.output);
+    } else if (!outfile_close(&of)) {
+        char msg[512];
+        fprintf(stderr, "tfrun opt: %s\n", outfile_error(&of, msg, sizeof msg));
+        failed = true;
     }
     return failed ? 1 : 0;
 }
