@@ -884,8 +884,12 @@ static void bench_finish(Bench *b)
              na && na->kind == ATTR_STRING ? na->u.str.s : "");
     FILE *out = host_out(b->ctx->host);
     int64_t n = b->nrec;
-    qsort(b->wall, (size_t)n, sizeof(int64_t), cmp_i64);
-    qsort(b->cpu, (size_t)n, sizeof(int64_t), cmp_i64);
+    /* max_count = 0 records nothing: no arrays, and qsort(NULL, 0) is
+    ** undefined behaviour. */
+    if (n > 1) {
+        qsort(b->wall, (size_t)n, sizeof(int64_t), cmp_i64);
+        qsort(b->cpu, (size_t)n, sizeof(int64_t), cmp_i64);
+    }
 #define PCT(arr, p) (n ? (arr)[(int64_t)floor((double)n * (p))] : 0)
     flockfile(out);    /* the eleven lines stay together under mstd */
     fprintf(out, "BM:%s:Duration(ns): %lld\n", name, (long long)b->total_wall);
