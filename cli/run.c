@@ -20,6 +20,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -57,14 +58,17 @@ static const char run_usage[] =
     "  --verbose                     print the allocator, work queue and schedule choice\n"
     "                                to stderr\n"
     "  --timeout=SECONDS             cancel the run after SECONDS: no kernel and no call\n"
-    "                                starts after that\n"
+    "                                starts after that, and a sleeping kernel wakes\n"
     "  --max-call-depth=N            the deepest call chain (default 1000000); a call\n"
     "                                deeper is an error that stops the run\n"
     "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
     "                                `tfrun explore`, e.g. spec:0.1.0); one queue (s);\n"
     "                                pass --functions=NAME for the function it belongs to\n"
     "  --shared_libs=..., --enable_tracing, --tracing_level=...   accepted, ignored\n"
-    "  --help                        this text\n";
+    "  --help                        this text\n"
+    "\n"
+    "A write of the output that fails (a full disk, a closed pipe) stops the run:\n"
+    "'tfrun: write error: REASON', exit status 1.\n";
 
 typedef struct Options {
     const char *work_queue;
@@ -345,9 +349,10 @@ static void run_function(Run *r, const Func *fn)
     }
     if (!fn->name || !fn->name[0]) return;
     fprintf(out, "--- Running '%s':\n", fn->name);
-    fflush(out);
+    if (!host_out_flush(r->host)) return;    /* nowhere to print: stop (step_run) */
     RequestContext *rq = rq_new(r->q);
     watchdog_set(r->wd, rq);
+    host_set_request(r->host, rq);
     ExecCtx c = { r->host, rq, 0, NULL, NULL, NULL };
     int n = fn->nresults;
     AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
@@ -398,9 +403,10 @@ static void run_function(Run *r, const Func *fn)
     for (int i = 0; i < n; i++)
         if (res[i]) av_release(res[i]);
     free(res);
+    host_out_flush(r->host);
+    host_set_request(r->host, NULL);
     watchdog_set(r->wd, NULL);
     rq_release(rq);
-    fflush(out);
 }
 
 /* The schedule of the run (docs/execution.md §7) of [list] (NULL: every function):
@@ -446,6 +452,7 @@ typedef struct Driver {
     int nlist;
     const Func *init;            /* --init-function, run first */
     const char *missing;         /* the first --functions name not found */
+    bool out_reported;           /* a write error of the output was reported */
 } Driver;
 
 /* Options, and --help. */
@@ -583,15 +590,21 @@ static int step_run(Driver *dr)
     Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
     Run run = { &dr->o, dr->host, dr->q, wd, dr->out, 0, 0 };
     if (dr->init) run_function(&run, dr->init);
-    for (int i = 0; i < dr->nlist && !watchdog_fired(wd); i++) {
+    for (int i = 0; i < dr->nlist && !watchdog_fired(wd) && !host_out_error(dr->host); i++) {
         if (dr->list[i] == dr->init) continue;
         run_function(&run, dr->list[i]);
     }
-    fflush(dr->out);
+    host_out_flush(dr->host);
 
     bool timed_out = watchdog_stop(wd);
     int st = diag_finish(dr->d) || run.stuck || run.bad_replay ? 1 : 0;
-    if (timed_out) {
+    if (host_out_error(dr->host)) {
+        /* The first failed write stopped the run (host_out_flush): said
+        ** once, here, and not again at exit (finish). */
+        fprintf(stderr, "tfrun: write error: %s\n", strerror(host_out_error(dr->host)));
+        dr->out_reported = true;
+        st = 1;
+    } else if (timed_out) {
         fflush(dr->out);
         fprintf(stderr, "tfrun: Cancelled: timeout\n");
         st = 1;
@@ -624,6 +637,12 @@ static int finish(Driver *dr, int st)
     for (int i = 0; i < dr->o.nfunctions; i++) free(dr->o.functions[i]);
     free(dr->o.functions);
     fflush(stdout);
+    if (dr->out_reported) {
+        /* What could not be written is dropped, so that the exit does
+        ** not report the same error again (cli/main.c). */
+        __fpurge(stdout);
+        clearerr(stdout);
+    }
     return st;
 }
 

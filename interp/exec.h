@@ -97,6 +97,11 @@ bool exec_run_sync(const ExecCtx *c, const Func *fn, AsyncValue *const *args, in
 ** returns true. False for every other task. */
 bool exec_task_kernel(TaskFn fn, void *a, const Op **op, AsyncValue **args, int max);
 
+/* Program output that fails (host_out_flush, interp/kernel_abi.h): [rq]
+** (retained; NULL: none) is the request a failed write stops, set by the
+** driver for each run. */
+void host_set_request(Host *h, RequestContext *rq);
+
 /* Number of frames alive (for tests: a finished program has none). */
 long exec_live_frames(void);
 
