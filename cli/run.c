@@ -45,7 +45,7 @@ static const char run_usage[] =
     "options (TFRT's spelling in parentheses; '-' or '--', '=VALUE' or ' VALUE'):\n"
     "  --work-queue=s|mstd[:N[,M]]   work queue (work_queue_type); default s\n"
     "  --functions=a,b,...           run only these functions, in this order\n"
-    "                                (functions; may be repeated)\n"
+    "                                (functions; may be repeated; also --function)\n"
     "  --init-function=NAME          run NAME first (test_init_function)\n"
     "  --print-error-code            add the error code to error results\n"
     "                                (print_error_code)\n"
@@ -62,8 +62,9 @@ static const char run_usage[] =
     "  --max-call-depth=N            the deepest call chain (default 1000000); a call\n"
     "                                deeper is an error that stops the run\n"
     "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
-    "                                `tfrun explore`, e.g. spec:0.1.0); one queue (s);\n"
-    "                                pass --functions=NAME for the function it belongs to\n"
+    "                                `tfrun explore`, e.g. spec@main:0.1.0: only the\n"
+    "                                function it names runs, unless --functions says\n"
+    "                                which; others run in queue order); one queue (s)\n"
     "  --shared_libs=..., --enable_tracing, --tracing_level=...   accepted, ignored\n"
     "  --help                        this text\n"
     "\n"
@@ -83,6 +84,7 @@ typedef struct Options {
     const char *input;
     CliSchedule schedule;
     const char *replay;
+    char *replay_fn;             /* the function the witness names (malloc'ed), or NULL */
     bool help;
 } Options;
 
@@ -100,6 +102,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "work_queue", O_WORK_QUEUE, OPT_VALUE },
     { "work_queue_type", O_WORK_QUEUE, OPT_VALUE },
     { "functions", O_FUNCTIONS, OPT_VALUE },
+    { "function", O_FUNCTIONS, OPT_VALUE },
     { "init_function", O_INIT, OPT_VALUE },
     { "test_init_function", O_INIT, OPT_VALUE },
     { "print_error_code", O_PRINT_CODE, OPT_BOOL },
@@ -201,9 +204,11 @@ static int parse_options(Options *o, int argc, char **argv)
         case O_REPLAY: {
             ExploreModel m;
             if (!explore_witness_model(val, &m))
-                return usage_error("invalid witness '%s' (want spec:I.J... or executor:I.J..., "
+                return usage_error("invalid witness '%s' (want spec@NAME:I.J... or executor@NAME:I.J..., "
                                    "as tfrun explore prints it)", val);
             o->replay = val;
+            free(o->replay_fn);
+            o->replay_fn = explore_witness_function(val);
             break;
         }
         case O_IGNORED_VALUE: case O_IGNORED_BOOL: break;
@@ -372,7 +377,9 @@ static void run_function(Run *r, const Func *fn)
     } else if (r->o->replay) {
         /* The explorer's scheduler drives the run (analysis/explore.h). */
         char *err = NULL;
-        if (!explore_replay(r->host, fn, r->o->replay, replay_result, r, &err)) {
+        /* Another function than the witness's runs in queue order. */
+        const char *w = r->o->replay_fn && strcmp(fn->name, r->o->replay_fn) ? NULL : r->o->replay;
+        if (!explore_replay(r->host, fn, w, replay_result, r, &err)) {
             fflush(out);
             fprintf(stderr, "tfrun: --replay: '%s': %s\n", fn->name, err);
             fflush(stderr);
@@ -463,6 +470,16 @@ static int step_options(Driver *dr, int argc, char **argv)
     if (dr->o.help) {
         fputs(run_usage, stdout);
         return 0;
+    }
+    /* A witness that names its function runs that function (docs/explore.md). */
+    Options *o = &dr->o;
+    if (o->replay_fn) {
+        bool named = o->nfunctions == 0;
+        for (int i = 0; i < o->nfunctions; i++) named |= !strcmp(o->functions[i], o->replay_fn);
+        if (!named)
+            return usage_error("the witness is a schedule of '%s', which --functions does not name",
+                               o->replay_fn);
+        if (o->nfunctions == 0) add_functions(o, o->replay_fn);
     }
     return -1;
 }
@@ -635,6 +652,7 @@ static int finish(Driver *dr, int st)
     }
     free(dr->text);
     for (int i = 0; i < dr->o.nfunctions; i++) free(dr->o.functions[i]);
+    free(dr->o.replay_fn);
     free(dr->o.functions);
     fflush(stdout);
     if (dr->out_reported) {
