@@ -115,7 +115,7 @@ static VmStack *stack_get(void)
 #define STACK_CLEAR 16384
 static __attribute__((noinline)) void stack_grow_regs(VmStack *S, size_t n)
 {
-    if (n > S->alloc) {
+    if (n > S->alloc || !S->regs) {
         size_t nc = S->alloc ? S->alloc * 2 : 1024;
         while (nc < n) nc *= 2;
         Any *r = realloc(S->regs, nc * sizeof(Any));
