@@ -9,13 +9,15 @@
 ** Destruction without recursion: a deleter releases what its object holds
 ** (a list its items, a variable its value, a tensor its buffer, a buffer its
 ** parent), and an object whose last reference goes while another one is
-** being destroyed on the same thread is not destroyed there and then: it
-** joins the thread's worklist, which the outermost obj_release() empties
-** before it returns. So freeing a list nested 10^6 deep, or a chain of
-** buffer slices, takes a constant depth of C stack whatever the container
-** (issue 25). The order is the recursive one: the objects an object's
-** deleter let go of are destroyed in the order it let go of them, each
-** with everything it holds, before the next.
+** being destroyed on the same thread is destroyed there and then, up to
+** RELEASE_DEPTH deleters deep; deeper, it joins the thread's worklist,
+** which the obj_release() at that depth empties before it returns. So
+** freeing a list nested 10^6 deep, or a chain of buffer slices, takes a
+** bounded depth of C stack whatever the container (issue 25), and the
+** common shallow case costs a counter. The order is the recursive one
+** either way: the objects an object's deleter let go of are destroyed in
+** the order it let go of them, each with everything it holds, before the
+** next.
 */
 #include "base/alloc.h"
 #include "interp/any.h"
@@ -172,13 +174,18 @@ void obj_retain(Object *o)
     atomic_fetch_add_explicit(&o->refs, 1, memory_order_relaxed);
 }
 
-/* The objects waiting to be destroyed on this thread (a stack), and
-** whether an obj_release() further out is emptying it. The first few fit
-** in the struct; more go to the heap, freed once the stack is empty. */
+/* Deleters nest this deep on the C stack (the common case: a list of
+** strings, a tensor and its buffer); what dies deeper goes through the
+** thread's worklist. */
+#define RELEASE_DEPTH 64
+
+/* The objects waiting to be destroyed on this thread (a stack), and the
+** depth of the deleters running on it. The first few fit in the struct;
+** more go to the heap, freed once the stack is empty. */
 typedef struct Doomed {
     Object **v;
     size_t n, cap;
-    bool draining;
+    int depth;
     Object *small[16];
 } Doomed;
 
@@ -201,17 +208,34 @@ static void doomed_push(Doomed *d, Object *o)
     d->v[d->n++] = o;
 }
 
-/* Destroys [o] (its last reference is gone); what it lets go of lands on
-** the stack above [mark], in the order it let go, and is turned round so
-** that the first comes off first. */
-static void destroy(Doomed *d, Object *o, size_t mark)
+static inline void destroy(Object *o)
 {
     if (o->deleter) o->deleter(o);
     else free(o);
-    for (size_t i = mark, j = d->n; i + 1 < j; i++, j--) {
-        Object *t = d->v[i];
-        d->v[i] = d->v[j - 1];
-        d->v[j - 1] = t;
+}
+
+/* Destroys [o] at the depth where deleters stop nesting: what its deleter
+** lets go of lands on the stack above [mark], in the order it let go, and
+** is turned round so that the first comes off first; then each is
+** destroyed the same way, until the stack is back at [mark]. */
+static void drain(Doomed *d, Object *o)
+{
+    size_t mark = d->n;
+    for (;;) {
+        size_t from = d->n;
+        destroy(o);
+        for (size_t i = from, j = d->n; i + 1 < j; i++, j--) {
+            Object *t = d->v[i];
+            d->v[i] = d->v[j - 1];
+            d->v[j - 1] = t;
+        }
+        if (d->n == mark) break;
+        o = d->v[--d->n];
+    }
+    if (mark == 0 && d->v != d->small) {
+        free(d->v);
+        d->v = NULL;
+        d->cap = 0;
     }
 }
 
@@ -222,20 +246,14 @@ void obj_release(Object *o)
     if (old != 1) return;
     atomic_fetch_sub_explicit(&live_objs, 1, memory_order_relaxed);
     Doomed *d = &doomed;
-    if (d->draining) {
-        doomed_push(d, o);    /* inside another object's deleter */
+    if (d->depth > RELEASE_DEPTH) {
+        doomed_push(d, o);    /* deep inside deleters: the drain below takes it */
         return;
     }
-    d->draining = true;
-    destroy(d, o, 0);
-    while (d->n > 0) {
-        Object *next = d->v[--d->n];
-        destroy(d, next, d->n);
-    }
-    if (d->v != d->small) free(d->v);
-    d->v = NULL;
-    d->cap = 0;
-    d->draining = false;
+    d->depth++;
+    if (d->depth <= RELEASE_DEPTH) destroy(o);
+    else drain(d, o);
+    d->depth--;
 }
 
 uint32_t obj_refcount(const Object *o)
