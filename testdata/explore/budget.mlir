@@ -3,7 +3,7 @@
 // RUN: not tfrun explore --json --max-schedules=1000 %s 2> /dev/null | FileCheck %s --check-prefix=JSON
 // RUN: not tfrun explore --max-states=10 --max-schedules=20000 --verbose %s 2>&1 > /dev/null | FileCheck %s --check-prefix=STATES
 // RUN: not tfrun explore --max-states=0 %s 2>&1 | FileCheck %s --check-prefix=USAGE
-// The budget counts work, not results (tfrun.md §10, docs/explore.md):
+// The budget counts work, not results (docs/tools.md §4, docs/explore.md):
 // --max-schedules=N stops after N runs, those a reduction cut short (a
 // state visited before, every step asleep) included, so it bounds the time
 // even where almost every run is cut short. Eight unordered spec-model

@@ -1,7 +1,7 @@
 // RUN: tfrun explore --json --function=chained %s | FileCheck %s
 // RUN: tfrun explore --json --function=chained --model=executor %s | FileCheck %s --check-prefix=EXEC
 // RUN: tfrun explore --json --functions=loose %s | FileCheck %s --check-prefix=LOOSE
-// --json prints one object (tfrun.md §10); an outcome's output is its lines
+// --json prints one object (docs/tools.md §4); an outcome's output is its lines
 // joined with \n, as its witness printed them, and "returned_at" says
 // where the 'returned' line came among the program's own lines: after how
 // many of them, in how many schedules, and a witness for each place. The

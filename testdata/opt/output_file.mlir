@@ -36,6 +36,7 @@ func.func @main() {
 // DIR: tfrun opt: cannot open output file '{{.*}}.dir': Is a directory
 // JSON: tfrun test: write error on '/dev/full': No space left on device
 // JSONOUT: {"passed": 1, "failed": 0, "skipped": 0, "xfailed": 0, "tests": [
-// JSONOUT: 1 passed, 0 failed
+// JSONOUT-NEXT: "result": "PASS"
+// JSONOUT-NOT: 1 passed
 // CLOSED: tfrun: write error: Bad file descriptor
 // CLOSED-NOT: directory
