@@ -332,7 +332,9 @@ tsan: deps-test
 # malloc, calloc, realloc, strdup and strndup). tests/fault_sweep.sh runs a
 # few programs (parse and run of examples, opt) failing each N of a sample:
 # each run ends with the right output or a clean `out of memory`, never a
-# signal. (In make test.)
+# signal. TFRUN_FAIL_IO=N fails the Nth operation on an output file
+# (base/outfile.h); the sweep checks that every such failure leaves the
+# target byte for byte as it was. (In make test.)
 FAULT_WRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
 faultinj: deps
 	@$(MAKE) --no-print-directory BUILD=build/fault BIN=build/fault/bin OPT=-O1 CFLAGS=-DTFRUN_FAULT_INJECT \
@@ -344,7 +346,9 @@ fault-sweep: faultinj
 # libFuzzer targets (fuzz/*.c) under ASan + UBSan, built with clang in
 # build/fuzz: opt (print is a fixed point), run (exact and fast, with a time
 # budget per function), verify (opt --verify-diagnostics --split-input-file),
-# check (the CHECK matcher) and repl (REPL sessions). The seed corpus is
+# check (the CHECK matcher), repl (REPL sessions) and explore (the schedule
+# explorer on a small budget, every witness replayed to its outcome). The
+# seed corpus is
 # every .mlir of testdata/ and examples/, copied into build/fuzz/seed; what
 # a run finds to be new goes to build/fuzz/corpus; crashes to
 # build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
@@ -352,7 +356,7 @@ fault-sweep: faultinj
 # grammar's tokens) plus every op name of ops/ops.def.
 #   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
 #   make fuzz-smoke                                       10 seconds each (CI)
-FUZZ_TARGETS ?= opt run verify check repl
+FUZZ_TARGETS ?= opt run verify check repl explore
 FUZZ_SECONDS ?= 60
 FUZZ_DIR  = build/fuzz
 FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -375,7 +379,7 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
 
 $(BUILD)/seed.stamp: $(FUZZ_SEEDS)
 	@rm -rf $(BUILD)/seed
-	@for t in opt run verify check; do mkdir -p $(BUILD)/seed/$$t; \
+	@for t in opt run verify check explore; do mkdir -p $(BUILD)/seed/$$t; \
 	  for f in $(FUZZ_SEEDS); do cp $$f $(BUILD)/seed/$$t/$$(echo $$f | tr / _); done; done
 	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
 	@touch $@

@@ -104,6 +104,8 @@ static const char usage_text[] =
     "                    to standard output, instead of the report lines\n"
     "  --xunit-xml-output=FILE  write every result as JUnit/xUnit XML to FILE\n"
     "  -h, --help        print this help\n"
+    "Every file written (.out files, --json=FILE, --xunit-xml-output=FILE)\n"
+    "replaces the old one only once it is written whole (docs/tools.md §6).\n"
     "\n"
     "Each failure prints `FAIL FILE: reason` (`FAIL FILE:LINE: message` when a\n"
     "CHECK directive fails, LINE being the directive's) and details, FileCheck's\n"
@@ -1040,7 +1042,6 @@ int cli_test(int argc, char **argv)
     if (r.progress) fputs("\r\033[K", stdout);
     if (r.time_tests) tr_print_times(&r);
     int wrote = tr_write_reports(&r);
-    if (!wrote) fprintf(stderr, "tfrun test: cannot write a report file: %s\n", strerror(errno));
     if (!r.quiet) {
         printf("%d passed, %d failed", r.passed, r.failed);
         if (r.skipped) printf(", %d skipped", r.skipped);

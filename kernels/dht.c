@@ -20,13 +20,15 @@
 ** Shared kernel helpers (kl_)
 ** ====================================================================== */
 
+/* Once a write of the output has failed, the run is being stopped
+** (host_out_flush) and nothing more is printed. */
 static void vout(Host *h, bool flush, const char *fmt, va_list ap)
 {
     FILE *out = host_out(h);
-    if (!out) return;
+    if (!out || host_out_error(h)) return;
     flockfile(out);
     vfprintf(out, fmt, ap);
-    if (flush) fflush(out);
+    if (flush) host_out_flush(h);
     funlockfile(out);
 }
 
@@ -49,12 +51,12 @@ void kl_out_noflush(Host *h, const char *fmt, ...)
 void kl_out_bytes(Host *h, const char *prefix, const char *s, size_t n, const char *suffix)
 {
     FILE *out = host_out(h);
-    if (!out) return;
+    if (!out || host_out_error(h)) return;
     flockfile(out);
     fputs(prefix, out);
     fwrite(s, 1, n, out);
     fputs(suffix, out);
-    fflush(out);
+    host_out_flush(h);
     funlockfile(out);
 }
 
