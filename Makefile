@@ -22,8 +22,14 @@ OPT     ?= -O2
 SAN     ?=
 CFLAGS  ?=
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen $(CFLAGS)
-LDLIBS  = -pthread -lm
+# OpenBLAS (Debian's libopenblas-dev, pthread flavour) does the f32/f64
+# matrix products (kernels/gemm.c): its CBLAS header and library live in a
+# directory of their own under the multiarch triplet.
+MULTIARCH := $(or $(shell gcc -print-multiarch 2>/dev/null),x86_64-linux-gnu)
+BLAS_INC = /usr/include/$(MULTIARCH)/openblas-pthread
+BLAS_LIB = -L/usr/lib/$(MULTIARCH)/openblas-pthread -lopenblas
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen -I$(BLAS_INC) $(CFLAGS)
+LDLIBS  = $(BLAS_LIB) -pthread -lm
 LDFLAGS ?=
 
 GEN      = $(BUILD)/gen
@@ -83,7 +89,7 @@ all: $(TFRUN)
 # Debian packages; installed with apt-get when missing. Not root and no sudo:
 # a clear message naming the packages.
 BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
-             libedit-dev:/usr/include/histedit.h
+             libedit-dev:/usr/include/histedit.h libopenblas-dev:$(BLAS_INC)/cblas.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
              python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16
 define install_missing

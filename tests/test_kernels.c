@@ -1177,3 +1177,32 @@ Test(kern, gemm_by_hand)
     cr_expect(c[0] == 1, "%d", c[0]);
     cr_expect(kl_gemm(DT_BOOL, false, false, 1, 1, 1, 1.0, a, b, 0.0, c) == false);
 }
+
+/* The f32/f64 products go to OpenBLAS (kernels/gemm.c): on matrices of
+** small integers, whose products and sums are exact in f32, every
+** transpose combination agrees with the integer loop, including sizes that
+** are not multiples of any block size and alpha/beta other than 1/0. */
+Test(kern, gemm_blas_matches_loop)
+{
+    enum { M = 37, N = 29, K = 41 };
+    static int64_t A[M * K], B[K * N], C[M * N];
+    static float fA[M * K], fB[K * N], fC[M * N];
+    static double dA[M * K], dB[K * N], dC[M * N];
+    for (int ta = 0; ta < 2; ta++)
+        for (int tb = 0; tb < 2; tb++) {
+            for (int i = 0; i < M * K; i++) fA[i] = (float)(dA[i] = (double)(A[i] = (i * 7 + ta) % 11 - 5));
+            for (int i = 0; i < K * N; i++) fB[i] = (float)(dB[i] = (double)(B[i] = (i * 5 + tb) % 9 - 4));
+            for (int i = 0; i < M * N; i++) fC[i] = (float)(dC[i] = (double)(C[i] = i % 3));
+            cr_assert(kl_gemm(DT_I64, ta, tb, M, N, K, 3.0, A, B, 2.0, C));
+            cr_assert(kl_gemm(DT_F32, ta, tb, M, N, K, 3.0, fA, fB, 2.0, fC));
+            cr_assert(kl_gemm(DT_F64, ta, tb, M, N, K, 3.0, dA, dB, 2.0, dC));
+            for (int i = 0; i < M * N; i++) {
+                cr_assert(fC[i] == (float)C[i], "f32 ta=%d tb=%d C[%d] = %g, want %lld", ta, tb, i, fC[i], (long long)C[i]);
+                cr_assert(dC[i] == (double)C[i], "f64 ta=%d tb=%d C[%d] = %g, want %lld", ta, tb, i, dC[i], (long long)C[i]);
+            }
+        }
+    /* k = 0: C = beta * C, with nothing for BLAS to do. */
+    float z[2] = { 3, 4 };
+    cr_assert(kl_gemm(DT_F32, false, false, 1, 2, 0, 1.0, fA, fB, 0.5, z));
+    cr_expect(z[0] == 1.5f && z[1] == 2.0f, "%g %g", z[0], z[1]);
+}
