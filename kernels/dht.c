@@ -788,12 +788,16 @@ void k_tfrt_dht_print_buffer(KernelFrame *f)
     else kf_set_chain(f, 0);
 }
 
-/* print_tensor(t, ch) -> ready chain. */
+/* print_tensor(t, ch) -> ready chain. A COO tensor (same MLIR type) prints
+** as kernels/coo.c formats it. */
 void k_tfrt_dht_print_tensor(KernelFrame *f)
 {
-    DenseHostTensor *t = tensor_arg(f, 0);
-    if (!t) return;
-    char *s = dht_format(t);
+    char *s = coo_format(*kf_arg(f, 0));
+    if (!s) {
+        DenseHostTensor *t = tensor_arg(f, 0);
+        if (!t) return;
+        s = dht_format(t);
+    }
     kl_out(f->ctx->host, "%s\n", s);
     free(s);
     kf_set_chain(f, 0);
