@@ -432,27 +432,33 @@ void k_eigen_batch_norm_grad_f32(KernelFrame *f)
         kf_error(f, "the gradients overlap each other or an input");
         return;
     }
+    /* In f32, term by term as TFRT's Eigen expression: the reference
+    ** results of TFRT's tests carry its rounding, and with few elements per
+    ** channel the input gradient is mostly cancellation. */
     float eps = ml_attr_f32(f, attr_epsilon, 0.0f);
     int64_t R = C ? dx->nelems / C : 0;
-    double *acc = calloc((size_t)(3 * C) + 1, sizeof(double));   /* sum dy, sum dy*(x-m), and r */
+    float inv_r = R ? 1.0f / (float)R : 0;
+    float *acc = calloc((size_t)(4 * C) + 1, sizeof(float));   /* sum dy, sum dy*xc, r, sum dy*xc*r */
     if (!acc) tf_out_of_memory();
     const float *g = dht_data(dy), *xs = dht_data(x);
-    for (int64_t c = 0; c < C; c++) acc[2 * C + c] = 1.0 / sqrt((double)var[c] + (double)eps);
+    for (int64_t c = 0; c < C; c++) acc[2 * C + c] = 1.0f / sqrtf(var[c] + eps);
     for (int64_t i = 0; i < R * C; i++) {
         int64_t c = i % C;
+        float xc = xs[i] - mean[c];
         acc[c] += g[i];
-        acc[C + c] += (double)g[i] * ((double)xs[i] - mean[c]);
+        acc[C + c] += g[i] * xc;
+        acc[3 * C + c] += g[i] * (xc * acc[2 * C + c]);
     }
     float *out = dht_data(dx);
     for (int64_t i = 0; i < R * C; i++) {   /* element i reads dy[i], x[i] before writing it */
         int64_t c = i % C;
-        double r = acc[2 * C + c], xc = (double)xs[i] - mean[c];
-        double mean_dy = R ? acc[c] / (double)R : 0, mean_dyx = R ? acc[C + c] / (double)R : 0;
-        out[i] = (float)(gamma[c] * r * ((double)g[i] - mean_dy - xc * r * r * mean_dyx));
+        float r = acc[2 * C + c], xc = xs[i] - mean[c];
+        float coef2 = r * r * (acc[C + c] * inv_r);
+        out[i] = gamma[c] * r * ((g[i] - acc[c] * inv_r) - xc * coef2);
     }
     for (int64_t c = 0; c < C; c++) {
-        gg[c] = (float)(acc[C + c] * acc[2 * C + c]);
-        bg[c] = (float)acc[c];
+        gg[c] = acc[3 * C + c];
+        bg[c] = acc[c];
     }
     free(acc);
     kf_set_chain(f, 0);

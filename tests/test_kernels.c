@@ -459,11 +459,22 @@ Test(kern, tensor_equal_ulps)
     dht_store(a, 0, (DScalar){ DS_FLOAT, 0, 1.0, 0 });
     dht_store(b, 0, (DScalar){ DS_FLOAT, 0, 1.0, 0 });
     cr_expect(dht_equal(a, b, 0));
+    /* TFRT's rule: |a - b| <= epsilon * |a + b| * ulps, about 2 x ulps
+    ** units in the last place: 1 + 2 ulps is within 1, 1 + 3 ulps is not,
+    ** and within 2. */
     float next = 1.0f + 1.1920929e-07f * 2;            /* two ulps above 1 */
     dht_store(b, 0, (DScalar){ DS_FLOAT, 0, next, 0 });
     cr_expect_not(dht_equal(a, b, 0));
-    cr_expect(dht_equal(a, b, 2));
+    cr_expect(dht_equal(a, b, 1));
+    dht_store(b, 0, (DScalar){ DS_FLOAT, 0, 1.0f + 1.1920929e-07f * 3, 0 });
     cr_expect_not(dht_equal(a, b, 1));
+    cr_expect(dht_equal(a, b, 2));
+    dht_store(a, 0, (DScalar){ DS_FLOAT, 0, 1.0 / 0.0, 0 });
+    dht_store(b, 0, (DScalar){ DS_FLOAT, 0, 1.0 / 0.0, 0 });
+    cr_expect(dht_equal(a, b, 2));                     /* equal infinities are close */
+    dht_store(a, 0, (DScalar){ DS_FLOAT, 0, 1e-39, 0 });
+    dht_store(b, 0, (DScalar){ DS_FLOAT, 0, -1e-39, 0 });
+    cr_expect(dht_equal(a, b, 2));                     /* apart by less than FLT_MIN */
     dht_store(a, 1, (DScalar){ DS_FLOAT, 0, 0.0 / 0.0, 0 });
     dht_store(b, 0, (DScalar){ DS_FLOAT, 0, 1.0, 0 });
     dht_store(b, 1, (DScalar){ DS_FLOAT, 0, 0.0 / 0.0, 0 });
