@@ -17,6 +17,7 @@
 #pragma weak cli_filecheck
 #pragma weak cli_lint
 #pragma weak cli_explore
+#pragma weak cli_btf
 
 static const char usage[] =
     "usage: tfrun [run] [OPTIONS] [FILE|-]   run every zero-argument function\n"
@@ -28,6 +29,7 @@ static const char usage[] =
     "                     [--json] [--timeout=SECS] FILE   every outcome the schedules allow\n"
     "       tfrun ops [--markdown] [PREFIX]          the ops tfrun knows\n"
     "       tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input\n"
+    "       tfrun btf info|print|pack ...           files of TFRT's binary tensor format\n"
     "       tfrun --help | --version\n"
     "\n"
     "Run `tfrun run --help`, `tfrun opt --help`, ... for the options of each.\n";
@@ -77,6 +79,7 @@ int main(int argc, char **argv)
         if (!strcmp(cmd, "ops"))  return dispatch(cli_ops, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "lint")) return dispatch(cli_lint, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "explore")) return dispatch(cli_explore, cmd, argc - 1, argv + 1);
+        if (!strcmp(cmd, "btf")) return dispatch(cli_btf, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "filecheck") || !strcmp(cmd, "FileCheck"))
             return dispatch(cli_filecheck, cmd, argc - 1, argv + 1);
     }
