@@ -316,15 +316,16 @@ fault-sweep: faultinj
 # libFuzzer targets (fuzz/*.c) under ASan + UBSan, built with clang in
 # build/fuzz: opt (print is a fixed point), run (exact and fast, with a time
 # budget per function), verify (opt --verify-diagnostics --split-input-file),
-# check (the CHECK matcher) and repl (REPL sessions). The seed corpus is
-# every .mlir of testdata/ and examples/, copied into build/fuzz/seed; what
+# check (the CHECK matcher), repl (REPL sessions) and btf (the BTF reader,
+# kernels/btf.h). The seed corpus is every .mlir of testdata/ and examples/,
+# copied into build/fuzz/seed, and for btf the files fuzz/btf_seeds.py makes; what
 # a run finds to be new goes to build/fuzz/corpus; crashes to
 # build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
 # which `make test` runs). The dictionary is fuzz/tokens.dict (the
 # grammar's tokens) plus every op name of ops/ops.def.
 #   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
 #   make fuzz-smoke                                       10 seconds each (CI)
-FUZZ_TARGETS ?= opt run verify check repl
+FUZZ_TARGETS ?= opt run verify check repl btf
 FUZZ_SECONDS ?= 60
 FUZZ_DIR  = build/fuzz
 FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -345,11 +346,12 @@ fuzz-bins: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS)) $(BUILD)/seed.stamp $(B
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
 	$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
 
-$(BUILD)/seed.stamp: $(FUZZ_SEEDS)
+$(BUILD)/seed.stamp: $(FUZZ_SEEDS) fuzz/btf_seeds.py
 	@rm -rf $(BUILD)/seed
 	@for t in opt run verify check; do mkdir -p $(BUILD)/seed/$$t; \
 	  for f in $(FUZZ_SEEDS); do cp $$f $(BUILD)/seed/$$t/$$(echo $$f | tr / _); done; done
 	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
+	@python3 fuzz/btf_seeds.py $(BUILD)/seed/btf
 	@touch $@
 
 $(BUILD)/tfrun.dict: fuzz/tokens.dict ops/ops.def
