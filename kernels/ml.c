@@ -127,8 +127,9 @@ void ml_done(KernelFrame *f, int result, int chain_arg)
     default: break;                                              \
     }
 
-/* Integer sums wrap (as tfrt.add does): computed in unsigned. */
-#define WRAP_ADD(T, x, y) ((T)((uint64_t)(int64_t)(x) + (uint64_t)(int64_t)(y)))
+/* x + y in T; integer sums wrap (as tfrt.add does), computed in unsigned.
+** ((T)0.5 != 0 tells a floating T; the other branch is never evaluated.) */
+#define WRAP_ADD(T, x, y) ((T)0.5 != 0 ? (T)((x) + (y)) : (T)((uint64_t)(int64_t)(x) + (uint64_t)(int64_t)(y)))
 
 /* "tfrt_test.relu.T"(A, B) -> ch: B = max(A, 0). */
 void k_ml_relu(KernelFrame *f)
