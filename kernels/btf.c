@@ -189,7 +189,7 @@ static bool entry(const BtfSource *s, int64_t index, DType want_dt, int want_ran
     e->rank = (int)rank;
     uint64_t dims_off = off + 16;
     if (!fits(s, dims_off, 8 * rank)) {
-        snprintf(err, cap, "failed to read tensor dims at offset %" PRIu64 " (%d dims past the end of the file)",
+        snprintf(err, cap, "failed to read tensor dims at offset %" PRIu64 " (rank %d: they end past the end of the file)",
                  off, e->rank);
         return false;
     }
