@@ -1,6 +1,6 @@
 /*
 ** btf.c — `tfrun btf`: look into and make files in TFRT's binary tensor
-** format (docs/tools.md §9; the format: kernels/btf.h,
+** format (docs/tools.md §6; the format: kernels/btf.h,
 ** docs/kernel-behaviour.md §13).
 **
 **   tfrun btf info FILE            one line per tensor: index, dtype, shape, offset

@@ -1,4 +1,4 @@
-// `tfrun btf` (docs/tools.md §9): pack writes what info lists and print
+// `tfrun btf` (docs/tools.md §6): pack writes what info lists and print
 // shows; every problem is one line on stderr and a non-zero status. The
 // offsets: a header of 8 + 3 x 8 = 32 bytes; i32 [2, 2] takes 16 + 16 + 16
 // bytes (header, dims, data), f32 [3] 16 + 8 + 12 + 4 of padding, ui16 []
