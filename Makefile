@@ -91,7 +91,8 @@ all: $(TFRUN)
 BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
              libedit-dev:/usr/include/histedit.h libopenblas-dev:$(BLAS_INC)/cblas.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
-             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16
+             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16 \
+             python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py
 define install_missing
 	@missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
 	  case "$$what" in /*) [ -e "$$what" ] || missing="$$missing $$pkg";; \
@@ -373,7 +374,8 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
+BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16 \
+             python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all
