@@ -878,7 +878,7 @@ static int cmp_i64(const void *a, const void *b)
 
 static void bench_finish(Bench *b)
 {
-    const Attr *na = ir_op_attr(b->op, "name");
+    const Attr *na = ir_op_attr(b->op, attr_name);
     char name[256];
     snprintf(name, sizeof name, "%.*s", na && na->kind == ATTR_STRING ? (int)na->u.str.len : 0,
              na && na->kind == ATTR_STRING ? na->u.str.s : "");

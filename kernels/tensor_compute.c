@@ -3,7 +3,7 @@
 ** §12): tfrt_dht.add.DT and tfrt_dht.matmul.DT for DT in i32, i64, f32, f64.
 **
 ** Both write into an output tensor the program allocated, so they are
-** mutations sequenced by chains (the seed's AddTensor example): the kernel
+** mutations sequenced by chains (the AddTensor example of TFRT's explicit-dependencies-with-chains document): the kernel
 ** takes the chain, runs once its operands are available and returns a ready
 ** chain. The output may be one of the inputs: add works element by element
 ** (through a scratch array when the output is a view of an input's buffer at
