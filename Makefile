@@ -25,12 +25,15 @@ CFLAGS  ?=
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # OpenBLAS (Debian's libopenblas-dev, pthread flavour) does the f32/f64
 # matrix products (kernels/gemm.c): its CBLAS header and library live in a
-# directory of their own under the multiarch triplet.
+# directory of their own under the multiarch triplet. The library is opened
+# at start-up with dlopen, after OPENBLAS_NUM_THREADS is set (gemm.c says
+# why), so it is a path, not a link flag.
 MULTIARCH := $(or $(shell gcc -print-multiarch 2>/dev/null),x86_64-linux-gnu)
 BLAS_INC = /usr/include/$(MULTIARCH)/openblas-pthread
-BLAS_LIB = -L/usr/lib/$(MULTIARCH)/openblas-pthread -lopenblas
-ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen -I$(BLAS_INC) $(CFLAGS)
-LDLIBS  = $(BLAS_LIB) -pthread -lm
+BLAS_LIB = /usr/lib/$(MULTIARCH)/openblas-pthread/libopenblas.so.0
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen -I$(BLAS_INC) \
+            -DTFRUN_OPENBLAS='"$(BLAS_LIB)"' $(CFLAGS)
+LDLIBS  = -pthread -lm -ldl
 LDFLAGS ?=
 
 GEN      = $(BUILD)/gen

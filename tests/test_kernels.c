@@ -1195,6 +1195,7 @@ Test(kern, gemm_by_hand)
 ** are not multiples of any block size and alpha/beta other than 1/0. */
 Test(kern, gemm_blas_matches_loop)
 {
+    cr_assert(kl_gemm_blas(), "OpenBLAS was not opened: f32 products fall back to the loop");
     enum { M = 37, N = 29, K = 41 };
     static int64_t A[M * K], B[K * N], C[M * N];
     static float fA[M * K], fB[K * N], fC[M * N];
