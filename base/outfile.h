@@ -1,7 +1,7 @@
 /*
 ** outfile.h — the one way tfrun writes an output file (docs/tools.md §6):
-** `opt -o`, `lint --fix -o`, `test --update`, `test --json=FILE` and
-** `--xunit-xml-output=FILE` all go through it.
+** `opt -o`, `lint --fix -o`, `test --update`, `test --json=FILE`,
+** `--xunit-xml-output=FILE` and `btf pack -o` all go through it.
 **
 ** A target that is a regular file, or a name that does not exist yet, is
 ** written to a temporary file in the same directory, with the target's

@@ -26,6 +26,7 @@ static const struct Subcommand {
                               "                     [--max-states=N] [--json] [--timeout=SECS] FILE   every outcome the schedules allow" },
     { "ops", cli_ops, "tfrun ops [--markdown] [PREFIX]          the ops tfrun knows" },
     { "filecheck", cli_filecheck, "tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input" },
+    { "btf", cli_btf, "tfrun btf info|print|pack ...           files of TFRT's binary tensor format" },
     { "FileCheck", cli_filecheck, NULL },   /* lit's spelling; not listed */
 };
 #define NSUB (sizeof subcommands / sizeof subcommands[0])
