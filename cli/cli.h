@@ -21,6 +21,7 @@ int cli_ops(int argc, char **argv);    /* cli/ops.c — tfrun ops */
 int cli_filecheck(int argc, char **argv); /* cli/fcmain.c — tfrun filecheck */
 int cli_lint(int argc, char **argv);   /* cli/lint.c — tfrun lint */
 int cli_explore(int argc, char **argv); /* cli/explore.c — tfrun explore */
+int cli_btf(int argc, char **argv);     /* cli/btf.c — tfrun btf */
 
 #define TFRUN_VERSION "0.1.0"
 

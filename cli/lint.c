@@ -48,7 +48,6 @@
 ** which live until the end. Threads: one.
 */
 #include "base/alloc.h"
-#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -57,6 +56,7 @@
 #include "analysis/seq.h"
 #include "cli/args.h"
 #include "cli/cli.h"
+#include "base/outfile.h"
 #include "base/strbuf.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
@@ -76,7 +76,8 @@ static const char lint_usage[] =
     "  --fix                  print the program with the missing chain edges added\n"
     "                         (the later op of each pair takes the earlier op's\n"
     "                         chain as well as its own; nothing is removed)\n"
-    "  -o FILE                write --fix's output to FILE instead of stdout\n"
+    "  -o FILE                write --fix's output to FILE instead of stdout; FILE\n"
+    "                         is replaced only once it is written whole\n"
     "  --verify-diagnostics   check the warnings against expected-warning/-note\n"
     "                         annotations, as `tfrun opt --verify-diagnostics` does\n"
     "  --help                 this text\n"
@@ -1351,18 +1352,16 @@ int cli_lint(int argc, char **argv)
         size_t fixedlen = 0;
         clean = lint_module(&L, fname, text, src.n, o.fix ? &fixed : NULL, &fixedlen, &fix_failed);
         if (o.fix) {
-            FILE *out = stdout;
-            if (o.output && strcmp(o.output, "-")) {
-                out = fopen(o.output, "w");
-                if (!out) {
-                    fprintf(stderr, "tfrun lint: cannot open output file '%s': %s\n", o.output, strerror(errno));
-                    failed = true;
-                }
-            }
-            if (out) {
-                fwrite(fixed, 1, fixedlen, out);
-                if (out != stdout ? fclose(out) != 0 : (fflush(out) != 0 || ferror(out))) {
-                    fprintf(stderr, "tfrun lint: write error: %s\n", strerror(errno));
+            /* -o FILE: replaced only once all is written (base/outfile.h). */
+            OutFile of;
+            char msg[512];
+            if (!outfile_open(&of, o.output)) {
+                fprintf(stderr, "tfrun lint: %s\n", outfile_error(&of, msg, sizeof msg));
+                failed = true;
+            } else {
+                fwrite(fixed, 1, fixedlen, of.f);
+                if (!outfile_close(&of)) {
+                    fprintf(stderr, "tfrun lint: %s\n", outfile_error(&of, msg, sizeof msg));
                     failed = true;
                 }
             }
