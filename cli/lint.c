@@ -37,7 +37,7 @@
 ** operands, the new name renamed through the regions. Everything else
 ** stays byte for byte as written. The result is parsed, verified and
 ** analysed before it is written: a fixed program that would not verify is
-** never written (the input is, with an error).
+** never written (nothing is, with an error, and exit status 1).
 **
 ** Exit status: 0 determinate (with --fix: the fixed program is), 1 a
 ** warning or an analysis that stopped at a limit (or, with
@@ -1253,9 +1253,13 @@ static bool lint_module(Lint *L, const char *fname, const char *text, size_t len
         char *t = apply_plan(L, &n);
         Round next;
         if (!round_load(&next, fname, t, n, m, L->merge_base)) {
-            /* A fixed text that does not verify is never written. */
-            fprintf(stderr, "tfrun lint: internal error: the program with the fix does not verify; "
-                    "--fix leaves it as it was\n%.*s", (int)next.dlen, next.dtext ? next.dtext : "");
+            /* A fixed text that does not verify is never written (nor is
+            ** anything else: the output stays as it was). */
+            if (next.dtext && strstr(next.dtext, "out of memory"))
+                fprintf(stderr, "%s: error: out of memory\n", fname);
+            else
+                fprintf(stderr, "tfrun lint: internal error: the program with the fix does not verify; "
+                        "--fix writes nothing\n%.*s", (int)next.dlen, next.dtext ? next.dtext : "");
             round_free(&next);
             broken = true;
             break;
@@ -1301,8 +1305,8 @@ static bool lint_module(Lint *L, const char *fname, const char *text, size_t len
         diag_emit(d, DIAG_WARNING, m->filename, 0, 0, msg);
     }
     bool fixed_clean = !broken && seq_npairs(last) == 0 && !lim;
-    if (fixed) {
-        if (cur.text && !broken) {
+    if (fixed && !broken) {
+        if (cur.text) {
             *fixed = cur.text;
             *fixedlen = cur.len;
             cur.text = NULL;
@@ -1351,7 +1355,7 @@ int cli_lint(int argc, char **argv)
         char *fixed = NULL;
         size_t fixedlen = 0;
         clean = lint_module(&L, fname, text, src.n, o.fix ? &fixed : NULL, &fixedlen, &fix_failed);
-        if (o.fix) {
+        if (o.fix && fixed) {
             /* -o FILE: replaced only once all is written (base/outfile.h). */
             OutFile of;
             char msg[512];
