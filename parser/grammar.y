@@ -60,7 +60,7 @@ static Token notoken(void) { Token t; memset(&t, 0, sizeof t); return t; }
        OP_OPERANDS_TYPED OP_CALL OP_IF OP_COND OP_CASE OP_WHILE OP_ONCE
        OP_REPEAT OP_PARALLEL_FOR OP_PARALLEL_CALL OP_RETURN OP_DO_ASYNC
        OP_BENCHMARK OP_SYNC_BENCHMARK OP_SHAPE_ATTR OP_OPERANDS_VALUE
-       OP_OPERANDS_ARRAY OP_CRITICAL.
+       OP_OPERANDS_ARRAY OP_CRITICAL OP_CORERT.
 %token BARE_ID.
 /* "func.func" and "builtin.module" at the top level: the generic form of a
 ** function and of the module (the driver sends them for those two strings
@@ -78,7 +78,7 @@ static Token notoken(void) { Token t; memset(&t, 0, sizeof t); return t; }
        OP_OPERANDS_TYPED OP_CALL OP_IF OP_COND OP_CASE OP_WHILE OP_ONCE
        OP_REPEAT OP_PARALLEL_FOR OP_PARALLEL_CALL OP_RETURN OP_DO_ASYNC
        OP_BENCHMARK OP_SYNC_BENCHMARK OP_SHAPE_ATTR OP_OPERANDS_VALUE
-       OP_OPERANDS_ARRAY OP_CRITICAL AT TO FIXED UNKNOWN FUSED CALLSITE UNIT DENSE
+       OP_OPERANDS_ARRAY OP_CRITICAL OP_CORERT AT TO FIXED UNKNOWN FUSED CALLSITE UNIT DENSE
        PARALLEL_ITERATIONS PRIVATE.
 
 /* ---- top level ----------------------------------------------------------- */
@@ -240,6 +240,30 @@ op(X) ::= OP_RETURN(N) operands(O) colon_types_opt(T). { X = irb_op_return(ctx, 
 /* tfrt_test.sync_benchmark @f(%a : Ta) k = v, ... */
 op(X) ::= OP_SYNC_BENCHMARK(N) SYMBOL(F) LPAREN typed_uses_opt(O) RPAREN kwattrs_opt(K).
                                                    { X = irb_op_sync_benchmark(ctx, &N, &F, O, K); }
+
+/* CoreRT (SYN_CORERT): one form per op, told apart by the token after the
+** name (docs/language.md §2.8); the builders check that the op takes it.
+**   corert.executeop(%h) "op"(%a) {attrs} {fn attrs} : N   (.seq: (%h, %ch))
+**   corert.cond %c @t @f (%ch, %a) ATTRS : (Ta) -> (Tr)
+**   corert.while @c @b (%ch, %a) ATTRS : (Ta) -> (Tr)
+**   corert.get_op_handler %ch "cpu" ATTRS;  corert_sync.get_op_handler "cpu" ATTRS
+**   corert.const_dense_tensor dense<[1, 2]> : tensor<2xi32> ATTRS */
+op(X) ::= crt_exec(H) crt_count_opt(K).            { X = irb_op_executeop(ctx, H, NULL, NULL, &K); }
+op(X) ::= crt_exec(H) attr_dict(A) crt_count_opt(K). { X = irb_op_executeop(ctx, H, A, NULL, &K); }
+op(X) ::= crt_exec(H) attr_dict(A) attr_dict(B) crt_count_opt(K). { X = irb_op_executeop(ctx, H, A, B, &K); }
+crt_exec(H) ::= OP_CORERT(N) LPAREN operands(C) RPAREN STRING(S) call_args(O).
+                                                   { H = irb_executeop_head(ctx, &N, C, &S, O); }
+%type crt_count_opt {Token}
+crt_count_opt(K) ::= .                             { K = notoken(); }
+crt_count_opt(K) ::= COLON INT(T).                 { K = T; }
+op(X) ::= OP_CORERT(N) operand(C) SYMBOL(S) SYMBOL(T) call_args(O) attr_dict_opt(A) COLON fntype(F).
+                                                   { X = irb_op_corert_call(ctx, &N, C, &S, &T, O, A, F); }
+op(X) ::= OP_CORERT(N) SYMBOL(S) SYMBOL(T) call_args(O) attr_dict_opt(A) COLON fntype(F).
+                                                   { X = irb_op_corert_call(ctx, &N, NULL, &S, &T, O, A, F); }
+op(X) ::= OP_CORERT(N) operand(C) STRING(S) attr_dict_opt(A). { X = irb_op_corert_named(ctx, &N, C, &S, A); }
+op(X) ::= OP_CORERT(N) STRING(S) attr_dict_opt(A). { X = irb_op_corert_named(ctx, &N, NULL, &S, A); }
+op(X) ::= OP_CORERT(N) DENSE(D) LT attr(B) GT COLON type(T) attr_dict_opt(A).
+                                                   { X = irb_op_corert_const(ctx, &N, irb_attr_dense(ctx, &D, B, T), A); }
 
 /* Region-carrying ops: the head builds the op, then each region binds its
 ** block arguments from the head (docs/language.md §2.7). */
@@ -456,7 +480,7 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
         if (t == TK_DIALECT_TYPE && yy_find_shift_action(TK_HASH_ID, p->yytos->stateno) != YY_ERROR_ACTION) continue;
         YYACTIONTYPE act = yy_find_shift_action((YYCODETYPE)t, p->yytos->stateno);
         if (act == YY_ERROR_ACTION || act == YY_NO_ACTION) continue;
-        if (t >= TK_OP_GENERIC && t <= TK_OP_CRITICAL) {
+        if (t >= TK_OP_GENERIC && t <= TK_OP_CORERT) {
             if (yyFallback[t] != 0 && yy_find_shift_action(TK_BARE_ID, p->yytos->stateno) != YY_ERROR_ACTION
                 && act == yy_find_shift_action(TK_BARE_ID, p->yytos->stateno)) continue;
             if (any_op) continue;
@@ -474,7 +498,7 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
     ** (docs/syntax.md): among the functions, or after `%r =` there. */
     bool top_items = yy_find_shift_action(TK_FUNC, p->yytos->stateno) != YY_ERROR_ACTION;
     bool top_op = n == 1 && !strcmp(names[0], lex_token_name(TK_STRING)) && irb_at_module_level(ctx);
-    if ((top_items || top_op) && major >= TK_OP_GENERIC && major <= TK_OP_CRITICAL) {
+    if ((top_items || top_op) && major >= TK_OP_GENERIC && major <= TK_OP_CORERT) {
         int len = tok->len > 60 ? 60 : (int)tok->len;
         irb_error(ctx, tok, "an op at module level is written in generic form: \"%.*s\"(...) : (...) -> (...)",
                   len, tok->s);
