@@ -1,9 +1,10 @@
 # tfrun — the only build entry point.
 #
-#   make            build bin/tfrun
+#   make            build bin/tfrun (says what is missing, installs nothing)
 #   make run        install missing dependencies, build, run an example
-#   make test       install missing dependencies, build, criterion suite, README
-#                   examples, benchmark answers, golden suite
+#   make test       install missing dependencies, build, then every stage of
+#                   TEST_STAGES (one line each; logs in build/test-logs)
+#   V=1             show the commands and every stage's output
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make tsan       the whole test suite under ThreadSanitizer
 #   make bench      benchmarks against peers (bench/)
@@ -75,7 +76,12 @@ LINK_LIBS = -Wl,--whole-archive $(LIBCLI) -Wl,--no-whole-archive $(LIBANA) \
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test layers unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+# Recipes print one short line each ("  CC cli/run.c"); V=1 prints the
+# commands instead.
+V ?=
+quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
+
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -86,11 +92,15 @@ BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/crite
              libedit-dev:/usr/include/histedit.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
              python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16
-define install_missing
-	@missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
+# The packages of list $(1) whose file or command is missing, into $$missing.
+define find_missing
+	missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
 	  case "$$what" in /*) [ -e "$$what" ] || missing="$$missing $$pkg";; \
 	                   *) command -v "$$what" >/dev/null 2>&1 || missing="$$missing $$pkg";; esac; \
-	done; \
+	done
+endef
+define install_missing
+	@$(find_missing); \
 	if [ -n "$$missing" ]; then \
 	  echo "tfrun: installing missing packages:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO=sudo; \
@@ -102,28 +112,38 @@ endef
 deps:
 	@mkdir -p $(BUILD)
 	$(call install_missing,$(BUILD_PKGS))
+# A plain `make` installs nothing: it says what is missing and how to get it.
+check-build-deps:
+	@$(call find_missing,$(BUILD_PKGS)); \
+	if [ -n "$$missing" ]; then \
+	  echo "tfrun: missing build dependencies:$$missing" >&2; \
+	  echo "tfrun: install them with: sudo apt-get install$$missing" >&2; \
+	  echo "tfrun: (or run 'make run' or 'make test', which install what is missing)" >&2; exit 1; \
+	fi
 deps-test: deps
 	$(call install_missing,$(TEST_PKGS))
 
 # ---------------------------------------------------------------- generated code
 $(LEXER_C): lexer/lexer.re $(GRAMMAR_H)
 	@mkdir -p $(GEN)
-	re2c -W -b --no-generation-date --no-version -o $@ $<
-$(GRAMMAR_C) $(GRAMMAR_H) &: parser/grammar.y
+	$(call quiet,RE2C,$<)re2c -W -b --no-generation-date --no-version -o $@ $<
+# The family tokens come from ops/families.def (parser/grammar.y says where).
+$(GRAMMAR_C) $(GRAMMAR_H) &: parser/grammar.y ops/families.def | check-build-deps
 	@mkdir -p $(GEN)
-	cp parser/grammar.y $(GEN)/grammar.y
-	lemon -q -T/usr/share/lemon/lempar.c -d$(GEN) $(GEN)/grammar.y
+	$(call quiet,LEMON,$<)toks=$$(sed -n 's/^FAMILY(\([A-Z_]*\),.*/OP_\1/p' ops/families.def | tr '\n' ' '); \
+	  sed "s/@FAMILY_TOKENS@/$$toks/" parser/grammar.y > $(GEN)/grammar.y
+	$(if $(V),,@)lemon -q -T/usr/share/lemon/lempar.c -d$(GEN) $(GEN)/grammar.y
 	@test -f $(GRAMMAR_H) || { echo "lemon produced no header" >&2; exit 1; }
 	@touch $(GRAMMAR_H)   # lemon keeps an unchanged header's old date
 
 # ---------------------------------------------------------------- objects
 $(BUILD)/obj/%.o: %.c | $(GRAMMAR_H)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$<)$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
 # Generated files: lemon's template and re2c output are not ours to fix.
 $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-unused-parameter -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
+	$(call quiet,CC,$<)$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-unused-parameter -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
 
 $(LIBBASE):  $(BASE_OBJ)  ; @rm -f $@; ar rcs $@ $^
 $(LIBOPS):   $(OPS_OBJ)   ; @rm -f $@; ar rcs $@ $^
@@ -133,9 +153,9 @@ $(LIBKERN):  $(KERN_OBJ)  ; @rm -f $@; ar rcs $@ $^
 $(LIBANA):   $(ANA_OBJ)   ; @rm -f $@; ar rcs $@ $^
 $(LIBCLI):   $(CLI_OBJ)   ; @rm -f $@; ar rcs $@ $^
 
-$(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS)
+$(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS) | check-build-deps
 	@mkdir -p $(BIN)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
 
 # ---------------------------------------------------------------- unit tests
 # One criterion binary per tests/test_*.c. A test of one module links only the
@@ -157,11 +177,15 @@ $(BUILD)/obj/tests/%.o: ALLCFLAGS += $(if $(CRIT_OBJ),-Itests/shim)
 .SECONDEXPANSION:
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $$(call archives,$$(call testlibs,$$*)) $(CRIT_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(CRIT_OBJ) $(call testlibs,$*) $(if $(CRIT_OBJ),,-lcriterion) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(CRIT_OBJ) $(call testlibs,$*) $(if $(CRIT_OBJ),,-lcriterion) -ledit $(LDLIBS)
 
+# The test objects are intermediate files of a chain of rules; keep them,
+# so that make neither rebuilds nor removes them each time.
+.SECONDARY: $(patsubst tests/%.c,$(BUILD)/obj/tests/%.o,$(TEST_SRC))
 unit: $(TEST_BINS)
-	@fail=0; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs=2 || fail=1; done; \
-	  [ $$fail = 0 ] || { echo "criterion: some unit tests failed" >&2; exit 1; }
+	@fail=""; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs=2 || fail="$$fail $${t##*/}"; done; \
+	  if [ -n "$$fail" ]; then echo "criterion: failed:$$fail" >&2; exit 1; fi; \
+	  echo "criterion: $(words $(TEST_BINS)) test programs, every test passed"
 
 # Every example of the README is run and compared (tests/readme_check.sh).
 readme: $(TFRUN)
@@ -221,30 +245,27 @@ kernels-doc-check: $(TFRUN)
 tfrt-corpus: $(TFRUN)
 	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/tfrt_corpus.sh $(TFRUN)
 
+# Every row of the op table is run by some golden program: the tree's, or
+# one tests/rows.py writes for the dtype and rank variants (tests/rows.py).
+rows: $(TFRUN)
+	@python3 tests/rows.py $(TFRUN) $(BUILD)/rows
+
 # Every #include runs down the layers of docs/internals.md (tests/layers.sh).
 layers:
 	@sh tests/layers.sh
 
-# The golden suite comes last: its `N passed, N failed` line closes `make test`.
+# The golden suite: `tfrun test` over testdata/ and examples/.
 golden: $(TFRUN)
 	$(TFRUN) test testdata examples
 
+# `make test`: every stage below in turn (tests/stages.sh): one line each,
+# the stage's own summary at its end, the log in build/test-logs/; V=1 shows
+# everything as it runs. The last line counts the stages.
+TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check lint-sweep canon-sweep \
+              deep pfor-bounded fuzz-regress fault-sweep oracle tfrt-corpus golden
 test: deps-test
-	@$(MAKE) --no-print-directory layers
-	@$(MAKE) --no-print-directory all unit
-	@$(MAKE) --no-print-directory readme
-	@$(MAKE) --no-print-directory agree
-	@$(MAKE) --no-print-directory bench-check
-	@$(MAKE) --no-print-directory kernels-doc-check
-	@$(MAKE) --no-print-directory lint-sweep
-	@$(MAKE) --no-print-directory canon-sweep
-	@$(MAKE) --no-print-directory deep
-	@$(MAKE) --no-print-directory pfor-bounded
-	@$(MAKE) --no-print-directory fuzz-regress
-	@$(MAKE) --no-print-directory fault-sweep
-	@$(MAKE) --no-print-directory oracle
-	@$(MAKE) --no-print-directory tfrt-corpus
-	@$(MAKE) --no-print-directory golden
+	@$(MAKE) --no-print-directory all
+	@MAKE="$(MAKE)" V="$(V)" sh tests/stages.sh $(TEST_STAGES)
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -337,7 +358,7 @@ fuzz-build: deps
 fuzz-bins: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS)) $(BUILD)/seed.stamp $(BUILD)/tfrun.dict
 
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
-	$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
 
 $(BUILD)/seed.stamp: $(FUZZ_SEEDS)
 	@rm -rf $(BUILD)/seed

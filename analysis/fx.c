@@ -106,10 +106,7 @@ static bool sig_result_any(const char *sig, int k)
 
 bool sa_nonstrict(const Op *op)
 {
-    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
-    if (op->nattrs == 0) return false;
-    const Attr *a = ir_op_attr(op, "bef.nonstrict");
-    return a && a->kind == ATTR_UNIT;
+    return ir_op_nonstrict(op);
 }
 
 CtlKind sa_ctl_kind(const Op *op)

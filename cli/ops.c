@@ -22,37 +22,6 @@ static const char ops_usage[] =
     "--markdown writes the same as the Markdown page docs/kernels.md.\n"
     "Exit status: 0, or 1 when nothing matches PREFIX, 2 for usage.\n";
 
-/* The custom syntax of family [f], with the op's own name. */
-static const char *syntax_of(SyntaxFamily f)
-{
-    switch (f) {
-    case SYN_GENERIC:          return "\"NAME\"(%a, ...) {attrs} : (Ta, ...) -> (Tr, ...)";
-    case SYN_NULLARY:          return "NAME {attrs}";
-    case SYN_CONSTANT:         return "NAME VALUE {attrs}";
-    case SYN_CONSTANT_COMPLEX: return "NAME RE, IM";
-    case SYN_OPERANDS:         return "NAME %a, ... {attrs}";
-    case SYN_OPERANDS_TYPED:   return "NAME %a, ... {attrs} : Ta, ...";
-    case SYN_CALL:             return "NAME @f(%a, ...) : (Ta, ...) -> (Tr, ...)";
-    case SYN_IF:               return "NAME %c, %a, ... : (Ta, ...) -> (Tr, ...) { ... } else { ... }";
-    case SYN_COND:             return "NAME %c @t @f (%a, ...) : (Ta, ...) -> (Tr, ...)";
-    case SYN_CASE:             return "NAME %i [@b0, @b1, ...] (%a, ...) : (Ta, ...) -> (Tr, ...)";
-    case SYN_WHILE:            return "NAME %c @body(%a, ...) parallel_iterations(N) : (Ta, ...) -> (Ta, ...)";
-    case SYN_ONCE:             return "NAME @f(%a, ...) : (Ta, ...) -> (Tr, ...)";
-    case SYN_REPEAT:           return "NAME %n, %a, ... : Ta, ... { ... }";
-    case SYN_PARALLEL_FOR:     return "NAME %s to %e fixed %bs, %a, ... : Ta, ... { ... }";
-    case SYN_PARALLEL_CALL:    return "NAME %s to %e fixed %bs @f(%a, ...) : Ta, ...";
-    case SYN_RETURN:           return "NAME %a, ... : Ta, ...";
-    case SYN_DO_ASYNC:         return "NAME %a, ... : (Ta, ...) -> (Tr, ...) { ... }";
-    case SYN_BENCHMARK:        return "NAME \"name\"(%a : Ta, ...) key = value, ... { ... }";
-    case SYN_SYNC_BENCHMARK:   return "NAME @f(%a : Ta, ...) key = value, ...";
-    case SYN_SHAPE_ATTR:       return "NAME [1 : i64, ...]";
-    case SYN_OPERANDS_VALUE:   return "NAME %a, ... VALUE : T";
-    case SYN_OPERANDS_ARRAY:   return "NAME %a, ... [V : T, ...]";
-    case SYN_CRITICAL:         return "NAME %cs @f(%a, ...) : (Ta, ...) -> (Tr, ...)";
-    default:                   return "";
-    }
-}
-
 /* "%a, %b" for the inputs of signature [sig] ("(T, U...) -> R"), into
 ** [buf]; false when the signature says nothing (control flow). */
 static bool operand_names(const char *sig, char *buf, size_t cap)
@@ -93,7 +62,8 @@ static void syntax(const OpInfo *op, char *buf, size_t cap)
         snprintf(buf, cap, "%s%s%s {attrs}", op->name, *ops ? " " : "", ops);
         return;
     }
-    const char *t = op->family == SYN_CORERT ? optable_corert_syntax(optable_corert_form(op)) : syntax_of(op->family);
+    const char *t = op->family == SYN_CORERT ? optable_corert_syntax(optable_corert_form(op))
+                                             : optable_family_syntax(op->family);
     const char *at = strstr(t, "NAME");
     if (!at) { snprintf(buf, cap, "%s", t); return; }
     snprintf(buf, cap, "%.*s%s%s", (int)(at - t), t, op->name, at + 4);

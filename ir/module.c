@@ -133,6 +133,13 @@ const char *ir_source_line(const Module *m, int line, size_t *len) {
     return p;
 }
 
+bool ir_op_nonstrict(const Op *op) {
+    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
+    if (op->nattrs == 0) return false;
+    const Attr *a = ir_op_attr(op, attr_bef_nonstrict);
+    return a && a->kind == ATTR_UNIT;
+}
+
 bool ir_op_is_return(const Op *op) {
     return op->info && op->info->id == OPID_tfrt_return;
 }

@@ -87,6 +87,11 @@ const IrSig *ir_op_sig(Module *m, const struct OpInfo *info);
 ** by the op table's id; an op not in the table is not a return. */
 bool ir_op_is_return(const Op *op);
 
+/* Is [op] non-strict (docs/execution.md §4): ready once its first operand
+** is, by its row's OPF_NONSTRICT flag or by the unit attribute
+** `bef.nonstrict` on any op? */
+bool ir_op_nonstrict(const Op *op);
+
 /* Is [op] isolated from above: may its regions use only their own values
 ** (docs/language.md §2.7)? Every op of the op table is (TFRT's region ops
 ** bind what they need as block arguments), and so are MLIR's func.func and

@@ -416,7 +416,7 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
     } else if (id == OPID_corert_cond || id == OPID_corert_while) {
         check_corert_calls(v, op, res, nres);
     } else if (id == OPID_tfrt_once) {
-        const Func *f = vf_lookup(v, vf_sym_attr(op, "function"));
+        const Func *f = vf_lookup(v, vf_sym_attr(op, attr_function));
         if (f) check_call_types(v, op, f, 0, res, nres, false);
     } else if (id == OPID_rv_critical) {
         const Func *f = vf_lookup(v, op->callee ? op->callee : vf_sym_attr(op, attr_callee));

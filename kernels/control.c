@@ -904,7 +904,7 @@ static void bench_report(FILE *out, const char *name, int64_t *wall, int64_t *cp
 
 static void bench_finish(Bench *b)
 {
-    const Attr *na = ir_op_attr(b->op, "name");
+    const Attr *na = ir_op_attr(b->op, attr_name);
     char name[256];
     snprintf(name, sizeof name, "%.*s", na && na->kind == ATTR_STRING ? (int)na->u.str.len : 0,
              na && na->kind == ATTR_STRING ? na->u.str.s : "");

@@ -75,6 +75,16 @@ const OpInfo *optable_all(size_t *n) {
     return optable;
 }
 
+const char *optable_family_syntax(SyntaxFamily f)
+{
+    static const char *const syntax[SYN__COUNT] = {
+#define FAMILY(name, syn) syn,
+#include "ops/families.def"
+#undef FAMILY
+    };
+    return f >= 0 && f < SYN__COUNT ? syntax[f] : "";
+}
+
 void optable_bind_kernels(const KernelFn *fns, size_t n)
 {
     for (size_t i = 0; i < NOPS && i < n; i++) optable[i].fn = fns[i];
@@ -237,6 +247,34 @@ const char *optable_corert_syntax(CorertForm form)
     case CRF_NAMED:         return "NAME \"name\" {attrs}";
     case CRF_DENSE:         return "NAME dense<...> : T {attrs}";
     default:                return "";
+    }
+}
+
+ArithOp optable_arith(OpId id, DType *dt)
+{
+    static const struct { OpId id; ArithOp op; DType dt; } rows[] = {
+#define ARITH(ident, op, dt) { OPID_##ident, ARITH_##op, DT_##dt },
+#include "ops/arith.def"
+#undef ARITH
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].id == id) {
+            *dt = rows[i].dt;
+            return rows[i].op;
+        }
+    return ARITH_NONE;
+}
+
+const char *optable_inline_attr(const OpInfo *info)
+{
+    switch (info->family) {
+    case SYN_CONSTANT: case SYN_SHAPE_ATTR: case SYN_OPERANDS_VALUE: case SYN_OPERANDS_ARRAY: {
+        int n;
+        const OpAttr *r = optable_attrs(info, &n);
+        return n == 1 ? r[0].name : NULL;
+    }
+    default:
+        return NULL;
     }
 }
 

@@ -48,42 +48,19 @@
 struct KernelFrame;
 typedef void (*KernelFn)(struct KernelFrame *f);
 
-/* Custom-syntax families (docs/language.md §2.8). ORDER SYNFAM: the grammar's
-** family tokens follow this order. */
+/* Custom-syntax families (docs/language.md §2.8), one per row of
+** ops/families.def, in its order: SYN_GENERIC (the "op.name"(...) form
+** only) is 0. */
 typedef enum SyntaxFamily {
-    SYN_GENERIC = 0,   /* "op.name"(...) form only */
-    SYN_NULLARY,       /* tfrt.new.chain ATTRS */
-    SYN_CONSTANT,      /* tfrt.constant.i32 42 ATTRS */
-    SYN_CONSTANT_COMPLEX, /* tfrt.constant.complex64 1.0, 2.0 */
-    SYN_OPERANDS,      /* op %a, %b ATTRS                  (types from the signature) */
-    SYN_OPERANDS_TYPED,/* op %a, %b ATTRS : Ta, Tb         (tfrt.merge.chains, test_cost) */
-    SYN_CALL,          /* tfrt.call @f(%a) ATTRS : (Ta) -> Tr */
-    SYN_IF,            /* tfrt.if %c, %a [attributes {..}] : (Ta) -> (Tr) { } [else { }] */
-    SYN_COND,          /* tfrt.cond %c @t @f (%a) ATTRS : (Ta) -> (Tr) */
-    SYN_CASE,          /* tfrt.case %i [@b0, @b1] (%a) ATTRS : (Ta) -> (Tr) */
-    SYN_WHILE,         /* tfrt.while %c @body(%a) ATTRS parallel_iterations(N) : (Ta) -> (Ta) */
-    SYN_ONCE,          /* tfrt.once @f(%a) ATTRS : (Ta) -> (Tr) */
-    SYN_REPEAT,        /* tfrt.repeat.i32 %n, %a [attributes {..}] : Ta { } */
-    SYN_PARALLEL_FOR,  /* tfrt.parallel_for.i32 %s to %e fixed %bs, %a : Ta { } */
-    SYN_PARALLEL_CALL, /* tfrt.parallel_call.i32 %s to %e fixed %bs @f(%a) : Ta */
-    SYN_RETURN,        /* tfrt.return [%a : Ta] */
-    SYN_DO_ASYNC,      /* tfrt_test.do.async %a : (Ta) -> (Tr) { } */
-    SYN_BENCHMARK,     /* tfrt_test.benchmark "n"(%a : Ta) k = v, ... { } */
-    SYN_SYNC_BENCHMARK,/* tfrt_test.sync_benchmark @f(%a : Ta) k = v */
-    SYN_SHAPE_ATTR,    /* ts.build_shape [1 : i64, 2 : i64]; create_uninitialized_tensor */
-    SYN_OPERANDS_VALUE,/* tfrt_dht.fill_tensor_with_constant.i32 %t, %ch 0 : i32 */
-    SYN_OPERANDS_ARRAY,/* tfrt_dht.set_tensor_with_constant_values.i32 %t, %ch [1 : i32] */
-    SYN_CRITICAL,      /* rv.critical %cs @f(%a) : (Ta) -> (Tr) */
-    SYN_CORERT,        /* CoreRT's forms, one per op (docs/language.md §2.8): the token
-                          after the name tells them apart:
-                          corert.executeop(%h) "op"(%a) {attrs} {fn attrs} : N,
-                          corert.executeop.seq(%h, %ch) ..., corert_sync.executeop(%h) ...,
-                          corert.cond %c @t @f (%ch, %a) : (Ta) -> (Tr),
-                          corert.while @c @b (%ch, %a) : (Ta) -> (Tr),
-                          corert.get_op_handler %ch "cpu", corert.register_op_handler %h "cpu",
-                          corert_sync.get_op_handler "cpu", corert.const_dense_tensor dense<..> : T */
+#define FAMILY(name, syntax) SYN_##name,
+#include "ops/families.def"
+#undef FAMILY
     SYN__COUNT
 } SyntaxFamily;
+
+/* The custom form of family [f] with NAME for the op's name
+** (ops/families.def); "" for an out-of-range [f]. */
+const char *optable_family_syntax(SyntaxFamily f);
 
 /* The form of a SYN_CORERT row: which of CoreRT's custom syntaxes it
 ** takes (docs/language.md §2.8), for the parser, the printer and :help. */
@@ -252,6 +229,25 @@ typedef struct OpAttr {
     const char *type;          /* AR_TYPED: the value type's spelling */
     bool required;             /* false: checked only when present */
 } OpAttr;
+
+/* What an arithmetic op computes (ops/arith.def). */
+typedef enum ArithOp {
+    ARITH_NONE = 0,
+    ARITH_ADD, ARITH_SUB, ARITH_MUL, ARITH_DIV, ARITH_EQ, ARITH_LE, ARITH_AND, ARITH_MIN,
+    ARITH_TO_F32, ARITH_TO_F64
+} ArithOp;
+
+/* The operator row [id] computes on operands of dtype *[dt]
+** (ops/arith.def), or ARITH_NONE (and *[dt] untouched) for an op that is
+** not plain scalar arithmetic. */
+ArithOp optable_arith(OpId id, DType *dt);
+
+/* The attribute an op of row [info] writes without its name in its custom
+** form (`tfrt.constant.i32 42` is {value = 42 : i32}; the shape of
+** `tfrt_dht.create_uninitialized_tensor.f32.2 [2 : i64, 3 : i64]`): the one
+** attribute rule of a row of family CONSTANT, SHAPE_ATTR, OPERANDS_VALUE
+** or OPERANDS_ARRAY; NULL for every other row. */
+const char *optable_inline_attr(const OpInfo *info);
 
 /* The attribute rules of row [info], in ops/attrs.def order; *n
 ** receives their count (0: the op has none). */

@@ -1,4 +1,5 @@
 // ARGS: --work-queue=s
+// VARIANTS: --work-queue=mstd:2
 // Boxed values (docs/kernel-behaviour.md §11). Every runtime value already is an Any,
 // so an operand of type !tfrt.any accepts a value of any type (automatic
 // boxing costs nothing) and any.unbox.T checks the type on the way back.

@@ -1,4 +1,5 @@
 // ARGS: --work-queue=s
+// VARIANTS: --work-queue=mstd:2
 // Critical sections (docs/kernel-behaviour.md §10): invocations of @guarded through
 // one section never overlap. @guarded prints "enter", waits for a task
 // that sleeps 1-10 ms, then prints "exit"; its result (the exit chain) is

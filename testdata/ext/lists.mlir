@@ -1,4 +1,5 @@
 // ARGS: --work-queue=s
+// VARIANTS: --work-queue=mstd:2
 // Lists and boxed values (docs/kernel-behaviour.md §11). A list holds any mix of
 // values; list.append mutates it in place, so it takes and returns a chain,
 // and reads (list.size, list.get) take the append's chain as their optional

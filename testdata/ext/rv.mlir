@@ -1,4 +1,5 @@
 // ARGS: --work-queue=s
+// VARIANTS: --work-queue=mstd:2
 // Resource variables (docs/kernel-behaviour.md §10): a mutable cell holding a scalar,
 // a string or a dense host tensor. Every access takes and returns a chain;
 // reads return snapshots, writes replace the whole value, and neither the

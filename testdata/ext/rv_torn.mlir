@@ -1,4 +1,5 @@
 // ARGS: --work-queue=mstd:2
+// VARIANTS: --work-queue=s
 // Whole-tensor writes raced against reads (docs/kernel-behaviour.md §10: a read never
 // observes a partial write). 2000 unordered parallel_for blocks: even
 // blocks assign a tensor of 8192 ones, then one of 8192 twos; odd blocks

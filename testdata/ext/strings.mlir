@@ -1,4 +1,5 @@
 // ARGS: --work-queue=s
+// VARIANTS: --work-queue=mstd:2
 // Strings (docs/kernel-behaviour.md §11): str.concat, str.len (code points), and
 // str.unicode_split (a list of one-code-point strings); any.print quotes
 // strings with C escapes. Every print is ordered by a chain and every

@@ -1,4 +1,5 @@
 // ARGS: --work-queue=s
+// VARIANTS: --work-queue=mstd:2
 // Tensor compute kernels (docs/kernel-behaviour.md §12): tfrt_dht.add.DT and
 // tfrt_dht.matmul.DT write into an output tensor the program allocated, so
 // they take and return a chain, like any other mutation of a tensor.

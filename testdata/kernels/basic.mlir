@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // tfrt.* basics (docs/kernel-behaviour.md §2): constants, arithmetic, comparisons,
 // casts and the print formats. Prints are sequenced by chains, so the order
 // does not depend on the scheduler.

@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // Kernel errors of docs/kernel-behaviour.md §2: the diagnostic is matched by the annotation (and
 // then prints nothing); the error value flows to the result.
 

@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // Host buffers (docs/kernel-behaviour.md §8): allocation, tensors viewing buffers, slices
 // that alias their parent.
 

@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // Dense host tensors (docs/kernel-behaviour.md §8): creation, fill, set, print formats,
 // equality. Every mutation is ordered by chains.
 

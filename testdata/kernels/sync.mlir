@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // Legacy synchronous kernels in tfrt.sync functions (docs/execution.md §6.9, docs/kernel-behaviour.md §9).
 
 // CHECK-LABEL: --- Running 'sync_arith':

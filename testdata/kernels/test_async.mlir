@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // Asynchronous tfrt_test kernels (docs/kernel-behaviour.md §5): results produced by tasks.
 
 // CHECK-LABEL: --- Running 'async_values':

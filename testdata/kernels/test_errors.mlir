@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // tfrt_test error kernels (docs/kernel-behaviour.md §5): synchronous failures, asynchronous
 // failures (diagnostic when the task runs), cancellation.
 

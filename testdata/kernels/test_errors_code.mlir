@@ -1,4 +1,5 @@
 // ARGS: --print_error_code
+// VARIANTS: --work-queue=mstd:2
 // Error codes (docs/execution.md §1.5): kernel errors are INTERNAL, cancellation is
 // CANCELLED.
 

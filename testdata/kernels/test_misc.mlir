@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // tfrt_test kernels about values and locations (docs/kernel-behaviour.md §5, docs/execution.md §6.6).
 
 // get_uniqueness: %a has one use, so the kernel's operand slot holds the only

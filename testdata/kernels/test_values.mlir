@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // tfrt_test.* value kernels (docs/kernel-behaviour.md §5): identity, sharing, counting,
 // sums, strings, flat attributes.
 

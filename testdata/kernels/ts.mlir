@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // Shapes (docs/kernel-behaviour.md §8, ts.*).
 
 // CHECK-LABEL: --- Running 'shapes':

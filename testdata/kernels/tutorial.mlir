@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // tfrt_tutorial.* (docs/kernel-behaviour.md §7).
 
 // CHECK-LABEL: --- Running 'coordinate':

@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // vt.* value tracking (docs/kernel-behaviour.md §6) and destruction timing (docs/execution.md §6.6): a value
 // used by one kernel is destroyed right after that kernel runs.
 
