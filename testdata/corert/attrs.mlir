@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // CoreRT's attribute sets (TFRT's OpAttrs; docs/kernel-behaviour.md §14):
 // made empty, set one key at a time (ordered by chains: op_attrs_set.*
 // writes the set), printed sorted by key, frozen into an immutable copy.

@@ -1,4 +1,5 @@
 // ARGS: --init-function=register_op_handlers_cpu
+// VARIANTS: --work-queue=mstd:2
 // Control flow on TensorHandles (docs/kernel-behaviour.md §14): corert.cond
 // picks a function by a one-element tensor (bool or integer: non-zero; a
 // string: non-empty), corert.while loops a body while a condition function

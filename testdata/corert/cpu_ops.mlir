@@ -1,4 +1,6 @@
 // ARGS: --init-function=register_op_handlers_cpu
+// VARIANTS: --work-queue=mstd:2
+// VARIANTS: --schedule=fast
 // The ops of the cpu op handler (docs/kernel-behaviour.md §14), each on
 // values worked out by hand. Shape errors and the like: op_errors.mlir.
 

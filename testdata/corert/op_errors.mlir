@@ -1,4 +1,5 @@
 // ARGS: --init-function=register_op_handlers_cpu
+// VARIANTS: --work-queue=mstd:2
 // Bad input to CoreRT ops (docs/kernel-behaviour.md §14): each is a located
 // diagnostic at the executeop and an error value for what depends on it,
 // never a crash or a silent zero. Metadata functions report TFRT's messages

@@ -1,4 +1,5 @@
 // ARGS: --init-function=register_op_handlers_cpu
+// VARIANTS: --work-queue=mstd:2
 // TensorHandles made from attributes and from host tensors, and back
 // (docs/kernel-behaviour.md §14): const_dense_tensor, const_string_tensor,
 // create_dense_tensor.DT, ht_to_tensorhandle and tensorhandle_to_ht (which
@@ -42,6 +43,43 @@ func.func @constants() -> !tfrt.chain {
   tfrt.return %ch8 : !tfrt.chain
 }
 // CHECK-NEXT: 'constants' returned !tfrt.chain value
+
+// corert.create_dense_tensor.DT for the other dtypes: one value per element,
+// printed as §8 prints each dtype (f16 as its bits: 1.5 is 0x3E00 = 15872,
+// -2.5 is 0xC100 = 49408; a complex value is its real part).
+// CHECK-LABEL: --- Running 'every_dtype':
+func.func @every_dtype() -> !tfrt.chain {
+  %ch0 = tfrt.new.chain
+  %a = corert.create_dense_tensor.i8 {shape = [2], value = [-128 : i8, 127 : i8]}
+  %b = corert.create_dense_tensor.i16 {shape = [2], value = [-2 : i16, 300 : i16]}
+  %c = corert.create_dense_tensor.i64 {shape = [2], value = [-9223372036854775808 : i64, 5 : i64]}
+  %d = corert.create_dense_tensor.ui8 {shape = [2], value = [255 : ui8, 0 : ui8]}
+  %e = corert.create_dense_tensor.ui16 {shape = [1], value = [65535 : ui16]}
+  %f = corert.create_dense_tensor.ui32 {shape = [1, 1], value = [4294967295 : ui32]}
+  %g = corert.create_dense_tensor.f16 {shape = [2], value = [1.5 : f16, -2.5 : f16]}
+  %h = corert.create_dense_tensor.f64 {shape = [1], value = [0.25 : f64]}
+  %i = corert.create_dense_tensor.complex128 {shape = [1], value = [2.0 : f64]}
+  // CHECK-NEXT: DenseHostTensor dtype = i8, shape = [2], values = [-128, 127]
+  // CHECK-NEXT: DenseHostTensor dtype = i16, shape = [2], values = [-2, 300]
+  // CHECK-NEXT: DenseHostTensor dtype = i64, shape = [2], values = [-9223372036854775808, 5]
+  // CHECK-NEXT: DenseHostTensor dtype = u8, shape = [2], values = [255, 0]
+  // CHECK-NEXT: DenseHostTensor dtype = u16, shape = [1], values = [65535]
+  // CHECK-NEXT: DenseHostTensor dtype = u32, shape = [1, 1], values = [4294967295]
+  // CHECK-NEXT: DenseHostTensor dtype = f16, shape = [2], values = [fp16(15872), fp16(49408)]
+  // CHECK-NEXT: DenseHostTensor dtype = f64, shape = [1], values = [2.500000e-01]
+  // CHECK-NEXT: DenseHostTensor dtype = complex128, shape = [1], values = [(2.000000e+00,0.000000e+00)]
+  %ch1 = "corert.print_tensorhandle"(%a, %ch0) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  %ch2 = "corert.print_tensorhandle"(%b, %ch1) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  %ch3 = "corert.print_tensorhandle"(%c, %ch2) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  %ch4 = "corert.print_tensorhandle"(%d, %ch3) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  %ch5 = "corert.print_tensorhandle"(%e, %ch4) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  %ch6 = "corert.print_tensorhandle"(%f, %ch5) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  %ch7 = "corert.print_tensorhandle"(%g, %ch6) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  %ch8 = "corert.print_tensorhandle"(%h, %ch7) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  %ch9 = "corert.print_tensorhandle"(%i, %ch8) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  tfrt.return %ch9 : !tfrt.chain
+}
+// CHECK-NEXT: 'every_dtype' returned !tfrt.chain value
 
 // CHECK-LABEL: --- Running 'host_tensors':
 func.func @host_tensors() -> !tfrt.chain {

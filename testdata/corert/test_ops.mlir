@@ -1,4 +1,5 @@
 // ARGS: --init-function=register_op_handlers_cpu
+// VARIANTS: --work-queue=mstd:2
 // The cpu handler's test ops beyond arithmetic (docs/kernel-behaviour.md §14):
 // printing every kind of host tensor, sharing, ops whose tensors come later,
 // COO tensors and their conversion, an op that fails.

@@ -1,4 +1,5 @@
 // ARGS: --init-function=register_op_handlers_cpu
+// VARIANTS: --work-queue=mstd:2
 // The TensorFlow ops of the cpu op handler (docs/kernel-behaviour.md §14):
 // constants, element-wise arithmetic with NumPy broadcasting (a scalar host
 // tensor with another gives a dense result; two give a scalar one), MatMul, Relu.
