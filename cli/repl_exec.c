@@ -19,8 +19,18 @@
 ** the hidden function's locations are moved back up (repl_session.c,
 ** shift_lines).
 **
-** Ctrl-C while a program runs cancels that run's request (rq_cancel via
-** the debugger's before-kernel check), not the session.
+** A run may be run again from its start: when the user goes back
+** (:reverse-step ...), the debugger abandons the stopped run and run_func
+** runs the same function with the same arguments again, its output
+** silenced up to the kernel the debugger stops at (interp/debug.h). A
+** run whose arguments hold objects it may change (a resource variable, a
+** list, a tensor ...) would not repeat itself: the debugger is told so and
+** refuses to go back in it.
+**
+** :replay WITNESS (or --replay) makes :run of a function without
+** arguments follow the schedule of a `tfrun explore` witness, through the
+** explorer's own replay (explore_replay, as `tfrun run --replay`), on a
+** host of its own (EXEC_EXPLORE).
 */
 #include "base/alloc.h"
 #include <ctype.h>
@@ -31,57 +41,159 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/repl_int.h"
+#include "analysis/explore.h"
 #include "interp/display.h"
+#include "kernels/optable.h"
 #include "parser/parser.h"
 
-/* The name of [v] as a later line refers to it ("x", "r#1"). */
+/* The name of [v] as a later line refers to it: "x", or "r#1" for a
+** result of a group (`%r:2 = ...`), whose results share one name. */
 static void value_ref_name(const Value *v, char *buf, size_t cap)
 {
     const char *n = v->name ? v->name : "";
     if (*n == '%') n++;
-    if (strchr(n, '#') || !v->def || v->def->nresults == 1) snprintf(buf, cap, "%s", n);
+    bool group = false;
+    for (int i = 0; v->def && i < v->def->nresults; i++) {
+        const Value *o = v->def->results[i];
+        if (o != v && o->name && !strcmp(o->name + (o->name[0] == '%'), n)) group = true;
+    }
+    if (strchr(n, '#') || !group) snprintf(buf, cap, "%s", n);
     else snprintf(buf, cap, "%s#%d", n, v->result_index);
 }
 
-/* The driver's result line, for :run (an unresolved value as "TYPE value"). */
-static const Display run_display = { DISPLAY_RESULT, false, NULL, NULL };
+/* The driver's result line, for :run; a value never produced is shown as
+** <<unavailable>>, as `tfrun run` shows it. */
+static const Display run_display = { DISPLAY_RESULT, false, "<<unavailable>>", NULL };
 
-/* Runs [fn] with [args] (+0) to completion: invoke, await, print (by
-** [show]), quiesce. Results are returned +1 in [res] (NULL: released).
-** Returns the number of kernels left waiting (-1: nothing ran). */
-static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, AsyncValue **res,
-                    void (*show)(Repl *, const Func *, AsyncValue **))
+/* Why a run of [fn] with arguments [args] (named [names], NULL: by
+** number) could not be gone back in: an argument holds an object of a
+** mutable type (the op table's, kernels/effects.def) that the run may
+** change, so running it again would start from another state. NULL when
+** it can; else the reason, in [buf]. */
+static const char *why_not_back(const Func *fn, AsyncValue *const *args, int nargs, const char *const *names,
+                                char *buf, size_t cap)
 {
-    if (!repl_make_host(r)) return -1;
+    for (int i = 0; i < nargs && i < fn->nargs; i++) {
+        AsyncValue *a = args[i];
+        if (!a || !av_is_available(a)) continue;
+        const Any *v = av_get(a);
+        if (v->type != ANY_OBJ || !v->v.obj) continue;
+        if (optable_type_class(fn->arg_types[i]->spelling) != TYC_NONE) {
+            if (names) snprintf(buf, cap, "this run cannot be run again to go back: its argument %%%s holds an "
+                                          "object the run may change", names[i]);
+            else snprintf(buf, cap, "this run cannot be run again to go back: its argument #%d holds an "
+                                    "object the run may change", i);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
+/* What the REPL says of results that were never produced, after the
+** `'f' returned <<unavailable>>` line: which result, and the kernels the
+** debugger saw still waiting when the run ended (:pending). tfrun run's
+** never-ran report (spec §11: the cause chain down to the critical
+** section or the async value no kernel produces) belongs here when it
+** exists; this is what the debugger's records say without it. */
+static void explain_unproduced(Repl *r, const Func *fn, AsyncValue *const *res, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!res[i] || av_is_resolved(res[i])) continue;
+        fprintf(r->out, "note: result #%d of '%s' was never produced: nothing left to run produces it\n", i,
+                fn->name);
+    }
+}
+
+/* The result line of a replayed run (explore_replay's ExploreResultFn):
+** to the output it is given, which is silenced while going back. */
+static void replay_result(void *ud, FILE *out, const Func *fn, AsyncValue **res)
+{
+    (void)ud;
+    if (fn->nresults > 0) display_returned(out, &run_display, fn, res);
+    fflush(out);
+}
+
+/* The host of replayed runs: the session's module under EXEC_EXPLORE,
+** split updates as the witness's model says. */
+static Host *replay_host(Repl *r, const char *witness)
+{
+    ExploreModel model = EXPLORE_SPEC;
+    explore_witness_model(witness, &model);
+    if (r->replay_host && r->replay_host->split_updates != (model == EXPLORE_SPEC)) repl_drop_replay_host(r);
+    if (r->replay_host) return r->replay_host;
+    if (!repl_make_host(r)) return NULL;     /* the loader's diagnostics, once */
+    Host *h = host_new(r->m, r->q, r->alloc, r->diag, r->out);
+    h->debug = dbg_hooks(r->dbg);
+    h->schedule = EXEC_EXPLORE;
+    h->split_updates = model == EXPLORE_SPEC;
+    if (r->max_call_depth > 0) h->max_call_depth = r->max_call_depth;
+    if (!exec_load(h)) { host_free(h); return NULL; }
+    r->replay_host = h;
+    return h;
+}
+
+/* Runs [fn] with [args] (+0, named [names] or NULL) to completion: invoke,
+** await, print (by [show]), quiesce; again from the start while the user
+** goes back. [witness]: follow that schedule (explore_replay). Results are
+** returned +1 in [res] (NULL: released). Returns the number of kernels
+** left waiting (-1: nothing ran). */
+static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const char *const *names,
+                    AsyncValue **res, void (*show)(Repl *, const Func *, AsyncValue **), const char *witness)
+{
+    Host *h = witness ? replay_host(r, witness) : repl_make_host(r) ? r->host : NULL;
+    if (!h) return -1;
     int n = fn->nresults;
     AsyncValue *tmp[16];
     AsyncValue **out = res ? res : n <= 16 ? tmp : malloc(sizeof *out * (size_t)n);
     if (!out) tf_out_of_memory();
+    char nb[300];
+    const char *no_back = why_not_back(fn, args, nargs, names, nb, sizeof nb);
     repl_sync_src(r);
-    r->rq = rq_new(r->q);
-    ExecCtx c = { r->host, r->rq, 0, NULL, NULL, NULL };
-    dbg_run_begin(r->dbg);
-    if (r->step_next_run) { dbg_step(r->dbg); r->step_next_run = false; }
-    repl_interrupted = 0;
+    r->run_host = h;
+    int waiting;
     bool failed_sync = false;
-    if (fn->is_sync) {
-        char *err = NULL;
-        if (!exec_run_sync(&c, fn, args, nargs, out, &err)) {
-            display_failed(r->out, fn, err);
+    for (;;) {
+        r->rq = rq_new(r->q);
+        ExecCtx c = { h, r->rq, 0, NULL, NULL, NULL };
+        dbg_run_begin(r->dbg, no_back);
+        if (dbg_silent(r->dbg)) repl_silence(r, true);
+        repl_interrupted = 0;
+        for (int i = 0; i < n; i++) out[i] = NULL;
+        if (witness) {
+            char *err = NULL;
+            if (!explore_replay(h, fn, witness, replay_result, r, &err) && !dbg_silent(r->dbg)) {
+                fflush(r->out);
+                repl_diag_at(r, DIAG_ERROR, REPL_FILE, r->cmd_line, 1, "the witness '%s' does not fit '@%s': %s",
+                             witness, fn->name, err);
+            }
             free(err);
-            failed_sync = true;
-            for (int i = 0; i < n; i++) out[i] = av_new_error(ERR_INTERNAL, "sync function failed");
+            for (int i = 0; i < n; i++) out[i] = av_new_error(ERR_INTERNAL, "replayed");
+        } else if (fn->is_sync) {
+            char *err = NULL;
+            if (!exec_run_sync(&c, fn, args, nargs, out, &err)) {
+                display_failed(r->out, fn, err);
+                free(err);
+                failed_sync = true;
+                for (int i = 0; i < n; i++) out[i] = av_new_error(ERR_INTERNAL, "sync function failed");
+            }
+        } else {
+            exec_invoke_func(&c, fn, args, nargs, out);
+            if (n > 0) wq_await(r->q, out, n);
         }
-    } else {
-        exec_invoke_func(&c, fn, args, nargs, out);
-        if (n > 0) wq_await(r->q, out, n);
+        if (show && !failed_sync && !witness && !dbg_silent(r->dbg)) show(r, fn, out);
+        fflush(r->out);
+        wq_quiesce(r->q);
+        waiting = dbg_run_end(r->dbg);
+        rq_release(r->rq);
+        r->rq = NULL;
+        if (!dbg_restart_pending(r->dbg)) break;
+        /* Going back: the same run again, from its start. */
+        for (int i = 0; i < n; i++) av_release(out[i]);
+        failed_sync = false;
     }
-    if (show && !failed_sync) show(r, fn, out);
-    fflush(r->out);
-    wq_quiesce(r->q);
-    int waiting = dbg_run_end(r->dbg);
-    rq_release(r->rq);
-    r->rq = NULL;
+    repl_silence(r, false);
+    r->run_host = NULL;
+    if (show && !witness && !failed_sync) explain_unproduced(r, fn, out, n);
     if (waiting)
         fprintf(r->out, "note: %d kernel%s never ran; :pending shows what %s waiting for\n", waiting,
                 waiting == 1 ? "" : "s", waiting == 1 ? "it is" : "they are");
@@ -291,10 +403,11 @@ void repl_exec_ops(Repl *r, const char *text, int line)
         const Func *fn = ir_module_func(r->m, fname);
         AsyncValue **args = malloc(sizeof *args * (size_t)(nargs + 1));
         AsyncValue **res = malloc(sizeof *res * (size_t)(nres + 1));
-        if (!args || !res) tf_out_of_memory();
-        for (int i = 0; i < nargs; i++) args[i] = argv[i]->v;
+        const char **names = malloc(sizeof *names * (size_t)(nargs + 1));
+        if (!args || !res || !names) tf_out_of_memory();
+        for (int i = 0; i < nargs; i++) { args[i] = argv[i]->v; names[i] = argv[i]->name; }
         if (fn) {
-            int waiting = run_func(r, fn, args, nargs, res, NULL);
+            int waiting = run_func(r, fn, args, nargs, names, res, NULL, NULL);
             if (waiting < 0)
                 for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_INTERNAL, "not run");
             /* Replace shadowed names, then show the new values. */
@@ -316,6 +429,7 @@ void repl_exec_ops(Repl *r, const char *text, int line)
         }
         free(args);
         free(res);
+        free(names);
     }
     free(resnames);
     free(t1.p); free(t2.p); free(head.p);
@@ -324,15 +438,47 @@ void repl_exec_ops(Repl *r, const char *text, int line)
     free(refs);
 }
 
-/* :run @f(ARGS): the arguments are read by cli/repl_lex.c. */
-void repl_cmd_run(Repl *r, const char *arg, int col)
+/* :run @f(ARGS), and `%a, %b = :run @f(ARGS)` ([names], [nnames] > 0):
+** the arguments are read by cli/repl_lex.c. */
+void repl_run_bound(Repl *r, const char *arg, int col, char (*names)[128], int nnames)
 {
     const char *p;
     const Func *f = repl_func_arg(r, arg, col, &p);
     if (!f) return;
+    if (nnames && nnames != f->nresults) {
+        cmd_error(r, col, "'@%s' returns %d result%s, and %d name%s bind them", f->name, f->nresults,
+                  f->nresults == 1 ? "" : "s", nnames, nnames == 1 ? "" : "s");
+        return;
+    }
+    const char *witness = r->witness;
+    if (witness && (f->nargs > 0 || nnames)) {
+        /* Witnesses are schedules of functions without arguments, and a
+        ** replayed run's results are only printed. */
+        witness = NULL;
+    }
     AsyncValue **args = repl_run_args(r, f, arg, col, skip_ws(p));
     if (!args) return;
-    run_func(r, f, args, f->nargs, NULL, show_run);
+    if (witness) fprintf(r->out, "replaying witness %s\n", witness);
+    if (!nnames) {
+        run_func(r, f, args, f->nargs, NULL, NULL, show_run, witness);
+    } else {
+        AsyncValue **res = xcalloc((size_t)f->nresults + 1, sizeof *res);
+        int waiting = run_func(r, f, args, f->nargs, NULL, res, NULL, NULL);
+        if (waiting < 0)
+            for (int i = 0; i < f->nresults; i++) res[i] = av_new_error(ERR_INTERNAL, "not run");
+        for (int i = 0; i < nnames; i++) repl_drop_vals(r, names[i]);
+        for (int i = 0; i < nnames; i++) {
+            repl_add_val(r, names[i], f->result_types[i], res[i]);
+            repl_print_short(r->out, names[i], res[i], f->result_types[i]);
+        }
+        explain_unproduced(r, f, res, f->nresults);
+        free(res);
+    }
     for (int i = 0; i < f->nargs; i++) av_release(args[i]);
     free(args);
+}
+
+void repl_cmd_run(Repl *r, const char *arg, int col)
+{
+    repl_run_bound(r, arg, col, NULL, 0);
 }
