@@ -33,6 +33,7 @@
 ** way to a second that stops there.
 */
 #include "base/alloc.h"
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,7 +120,64 @@ static void table_del(Debugger *d, FrameRec *r)
     if (d->cache_rec == r) { d->cache_rec = NULL; d->cache_frame = NULL; }
 }
 
-/* Size classes of the spare lists: 256 << k bytes. Larger records are
+/* {---- the site table: live records by (ExecCtx.site, body) ---- */
+
+static size_t site_home(const CallSite *site, const Block *body, size_t cap)
+{
+    uint64_t x = (uint64_t)(uintptr_t)site * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)body;
+    x ^= x >> 31; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33;
+    return (size_t)x & (cap - 1);
+}
+
+static void site_link(FrameRec **tab, size_t cap, FrameRec *r)
+{
+    size_t h = site_home(r->site, r->body, cap);
+    r->sprev = NULL;
+    r->snext = tab[h];
+    if (tab[h]) tab[h]->sprev = r;
+    tab[h] = r;
+}
+
+static void sites_add(Debugger *d, FrameRec *r)
+{
+    if (d->scount + 1 > d->scap / 2 * 3 || !d->scap) {
+        size_t ncap = d->scap ? d->scap * 2 : 64;
+        FrameRec **nt = xcalloc(ncap, sizeof *nt);
+        /* Every chain of the old table, each linked in again from its
+        ** end (the order within a chain does not matter: resolve takes
+        ** the record that started the op last). */
+        for (size_t i = 0; i < d->scap; i++) {
+            FrameRec *e = d->sites[i];
+            while (e) {
+                FrameRec *n = e->snext;
+                site_link(nt, ncap, e);
+                e = n;
+            }
+        }
+        free(d->sites);
+        d->sites = nt;
+        d->scap = ncap;
+    }
+    site_link(d->sites, d->scap, r);
+    r->in_sites = true;
+    d->scount++;
+}
+
+static void sites_del(Debugger *d, FrameRec *r)
+{
+    if (!r->in_sites) return;
+    if (r->sprev) r->sprev->snext = r->snext;
+    else d->sites[site_home(r->site, r->body, d->scap)] = r->snext;
+    if (r->snext) r->snext->sprev = r->sprev;
+    r->in_sites = false;
+    d->scount--;
+}
+
+/* ----} */
+
+/* Size classes of the spare lists: 256 << k bytes, k < 8. Records of a
+** class come from slabs of about 64 KiB and go back to their list, never
+** to malloc (the slabs are freed with the debugger); larger records are
 ** allocated and freed each time. */
 static int size_class(size_t bytes)
 {
@@ -129,25 +187,41 @@ static int size_class(size_t bytes)
     return -1;
 }
 
+typedef struct Slab { struct Slab *next; max_align_t pad; } Slab;
+
+static void refill(Debugger *d, int k)
+{
+    size_t size = (size_t)256 << k, n = size >= 65536 ? 1 : 65536 / size;
+    Slab *s = xmalloc(sizeof *s + n * size);
+    s->next = d->slabs;
+    d->slabs = s;
+    char *p = (char *)(s + 1);
+    for (size_t i = 0; i < n; i++) {
+        FrameRec *r = (FrameRec *)(p + i * size);
+        r->bytes = size;
+        r->next = d->spare[k];
+        d->spare[k] = r;
+    }
+}
+
 static FrameRec *rec_alloc(Debugger *d, const Block *body)
 {
     size_t nv = (size_t)(body->nvalues > 0 ? body->nvalues : 1);
     size_t no = (size_t)(body->nops > 0 ? body->nops : 1);
-    size_t bytes = sizeof(FrameRec) + nv * (sizeof(AsyncValue *) + sizeof(Any)) + no * sizeof(uint64_t);
-    int k = size_class(bytes);
+    size_t need = sizeof(FrameRec) + nv * (sizeof(AsyncValue *) + sizeof(Any)) + no * sizeof(uint64_t);
+    int k = size_class(need);
     FrameRec *r;
-    if (k >= 0 && d->spare[k]) {
+    if (k >= 0) {
+        if (!d->spare[k]) refill(d, k);
         r = d->spare[k];
         d->spare[k] = r->next;
-        bytes = r->bytes;
-        memset(r, 0, bytes);
+        memset(r, 0, need);
+        r->bytes = (size_t)256 << k;
     } else {
-        if (k >= 0) bytes = (size_t)256 << k;
-        r = xcalloc(1, bytes);
+        r = xcalloc(1, need);
+        r->bytes = need;
     }
-    r->bytes = bytes;
-    /* Any first (16-byte aligned after the 8-aligned header? keep it simple:
-    ** the header size is a multiple of 8, Any needs 8). */
+    /* The header is a multiple of 8 bytes, as Any and pointers need. */
     r->copy = (Any *)(r + 1);
     r->regs = (AsyncValue **)(r->copy + nv);
     r->started = (uint64_t *)(r->regs + nv);
@@ -157,8 +231,9 @@ static FrameRec *rec_alloc(Debugger *d, const Block *body)
 
 static void rec_dispose(Debugger *d, FrameRec *r)
 {
+    sites_del(d, r);
     int k = size_class(r->bytes);
-    if (k >= 0 && r->bytes == (size_t)256 << k) {
+    if (k >= 0) {
         r->next = d->spare[k];
         d->spare[k] = r;
     } else {
@@ -191,7 +266,7 @@ static void on_complete(Debugger *d, FrameRec *r);
 
 static bool is_done(const FrameRec *r)
 {
-    return (r->exited || r->nfinished >= r->nkernels) && r->pending == 0;
+    return r->exited && r->pending == 0;
 }
 
 /* [r] may be over (see FrameRec.complete): so may its callers then. */
@@ -199,6 +274,7 @@ static void complete(Debugger *d, FrameRec *r)
 {
     while (r && !r->complete && is_done(r)) {
         r->complete = true;
+        sites_del(d, r);
         on_complete(d, r);
         r = r->parent;
         if (r) r->pending--;
@@ -212,6 +288,9 @@ static void rec_exit(Debugger *d, FrameRec *r)
     if (r->next) r->next->prev = r->prev; else d->last = r->prev;
     r->prev = r->next = NULL;
     table_del(d, r);
+    /* It stays in the site table until complete: an invocation that has
+    ** returned may still start bodies (the iterations of tfrt.repeat.i32,
+    ** a do.async). */
     r->exited = true;
     r->refs++;                  /* kept while its completion is told */
     complete(d, r);
@@ -236,6 +315,16 @@ static void resolve(Debugger *d, FrameRec *r, const ExecCtx *c)
 {
     r->site_known = true;
     r->site = c ? c->site : NULL;
+    /* Arguments that were not resolved when the frame started may be by
+    ** now (they are alive: the kernel about to run may use them). */
+    for (int i = 0; i < r->body->nargs; i++) {
+        int k = r->body->args[i]->index;
+        AsyncValue *a = r->regs[k];
+        if (a && r->copy[k].type == ANY_NONE && r->body->args[i]->nuses > 0 && av_is_available(a) &&
+            av_get(a)->type != ANY_OBJ)
+            r->copy[k] = *av_get(a);
+    }
+    sites_add(d, r);
     const Op *want;
     const CallSite *want_site;
     if (r->body->parent_op) {
@@ -246,22 +335,20 @@ static void resolve(Debugger *d, FrameRec *r, const ExecCtx *c)
         want_site = r->site->parent;
     } else {
         /* Started by the user (the REPL's :run, a typed op). */
-        if (r->parent) {
-            FrameRec *p = r->parent;
-            r->parent = NULL;
-            r->call_op = NULL;
-            r->call_seq = 0;
-            p->refs--;
-        }
+        if (r->parent) set_parent(r, NULL, NULL, 0);
         return;
     }
     if (!want || !want->parent) return;
     FrameRec *g = r->parent;
     if (g && r->call_op == want && g->site_known && g->site == want_site && g->body == want->parent) return;
-    for (FrameRec *p = d->last; p; p = p->prev) {
-        if (p == r || !p->site_known || p->site != want_site || p->body != want->parent) continue;
+    FrameRec *best = NULL;
+    for (FrameRec *p = d->sites[site_home(want_site, want->parent, d->scap)]; p; p = p->snext) {
+        if (p == r || p->site != want_site || p->body != want->parent) continue;
         if (want->index < 0 || want->index >= p->body->nops || !p->started[want->index]) continue;
-        set_parent(r, p, want, p->started[want->index]);
+        if (!best || p->started[want->index] > best->started[want->index]) best = p;
+    }
+    if (best) {
+        set_parent(r, best, want, best->started[want->index]);
         return;
     }
     /* Its caller has returned (an asynchronous body): the op is known. */
@@ -761,6 +848,28 @@ static void goal_reached(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, b
 
 static void print_finish(Debugger *d, FrameRec *r);
 
+/* Has [r] returned: are the results of the kernel that started it (what
+** its caller receives) all resolved? False when they cannot be read; the
+** invocation is then over when it is complete (on_complete). */
+static bool returned(const Debugger *d, const FrameRec *r)
+{
+    /* Every result it returns was produced here, resolved (after_slow). */
+    bool all = d->nfin > 0;
+    for (int i = 0; i < d->nfin; i++) all = all && d->fin_vals[i];
+    if (all) return true;
+    const FrameRec *p = r->parent;
+    const Op *call = r->call_op;
+    const Op *ret = r->body->nops ? r->body->ops[r->body->nops - 1] : NULL;
+    if (!p || !call || !ret || !dbg_is_return(ret) || call->nresults != ret->noperands || !call->nresults)
+        return false;
+    for (int i = 0; i < call->nresults; i++) {
+        const Value *cv = call->results[i];
+        AsyncValue *av = p->regs[cv->index];
+        if (!av || !dbg_alive(d, p, cv) || !av_is_resolved(av)) return false;
+    }
+    return true;
+}
+
 static void before_slow(Debugger *d, const ExecCtx *c, FrameRec *r, const Op *op, uint64_t seq)
 {
     uint64_t pos = 2 * seq;
@@ -795,9 +904,9 @@ static void before_slow(Debugger *d, const ExecCtx *c, FrameRec *r, const Op *op
         return;
     }
     if (d->trace && invokes(op)) trace_line(d, r, op, NULL, 0);
-    if (d->fin_done) {
+    if (d->mode == M_FINISH && d->fin && (d->fin_done || returned(d, d->fin))) {
         d->fin_done = false;
-        if (d->fin) print_finish(d, d->fin);
+        print_finish(d, d->fin);
         d->mode = M_STEP;
     }
     if (!d->stop) return;
@@ -869,7 +978,6 @@ static void h_frame_enter(void *ud, const void *frame, const Block *body, AsyncV
     r->frame = frame;
     r->id = ++d->next_frame_id;
     r->refs = 1;
-    r->nkernels = body->nops - (body->nops && dbg_is_return(body->ops[body->nops - 1]) ? 1 : 0);
     for (int i = 0; i < nargs && i < body->nargs; i++) {
         int k = body->args[i]->index;
         AsyncValue *a = args[i];
@@ -895,7 +1003,6 @@ static void h_frame_enter(void *ud, const void *frame, const Block *body, AsyncV
     table_add(d, r);
     d->cache_frame = frame;
     d->cache_rec = r;
-    if (r->nkernels == 0) complete(d, r);
 }
 
 /* "finish: @f(%x = 1) returned 2 : i32": the results of [r] as its
@@ -971,6 +1078,19 @@ static void h_before_kernel(void *ud, const ExecCtx *c, const void *frame, const
     if (r && !r->site_known) resolve(d, r, c);
     uint64_t seq = ++d->seq;
     d->hist[seq & HIST_MASK] = op;
+    if (r) {
+        /* Arguments resolved since the body started (a loop starts every
+        ** iteration at once): their scalar copies, while the kernel about
+        ** to run keeps them alive. */
+        for (int j = 0; j < op->noperands; j++) {
+            const Value *v = op->operands[j];
+            if (v->def) continue;
+            int k = v->index;
+            AsyncValue *a = r->regs[k];
+            if (a && r->copy[k].type == ANY_NONE && av_is_available(a) && av_get(a)->type != ANY_OBJ)
+                r->copy[k] = *av_get(a);
+        }
+    }
     if (unlikely(d->armed || (d->intr && *d->intr))) before_slow(d, c, r, op, seq);
     /* From now on the kernel counts as started (running). */
     if (r && op->index >= 0 && op->index < r->body->nops) {
@@ -984,7 +1104,9 @@ static void h_after_kernel(void *ud, const void *frame, const Op *op, AsyncValue
 {
     Debugger *d = ud;
     if (!d->running) return;
-    FrameRec *r = lookup(d, frame);
+    /* Normally the kernel on top of the stack: no lookup. */
+    FrameRec *r = d->nstack && d->stack[d->nstack - 1].op == op && d->stack[d->nstack - 1].fr &&
+                  d->stack[d->nstack - 1].fr->frame == frame ? d->stack[d->nstack - 1].fr : lookup(d, frame);
     if (r) {
         for (int i = 0; i < nresults && i < op->nresults; i++) {
             int k = op->results[i]->index;
@@ -993,7 +1115,6 @@ static void h_after_kernel(void *ud, const void *frame, const Op *op, AsyncValue
             if (v && av_is_available(v) && av_get(v)->type != ANY_OBJ) r->copy[k] = *av_get(v);
             else r->copy[k].type = ANY_NONE;
         }
-        if (++r->nfinished >= r->nkernels && r->pending == 0) complete(d, r);
     }
     /* This kernel's entry: normally the top one. */
     int i = d->nstack - 1;
@@ -1030,13 +1151,12 @@ void dbg_free(Debugger *d)
     for (int i = 0; i < d->nfin; i++) free(d->fin_vals[i]);
     free(d->fin_vals);
     for (int i = 0; i < d->nbreaks; i++) break_free(&d->breaks[i]);
-    for (int k = 0; k < 8; k++)
-        while (d->spare[k]) {
-            FrameRec *n = d->spare[k]->next;
-            free(d->spare[k]);
-            d->spare[k] = n;
-        }
-    free(d->breaks); free(d->table); free(d->stack); free(d->snapshot); free(d->bt);
+    while (d->slabs) {
+        Slab *n = d->slabs->next;
+        free(d->slabs);
+        d->slabs = n;
+    }
+    free(d->breaks); free(d->table); free(d->sites); free(d->stack); free(d->snapshot); free(d->bt);
     free(d->hist); free(d->why_not_back);
     free(d);
 }
@@ -1169,6 +1289,10 @@ bool dbg_finish(Debugger *d, const char **why)
     FrameRec *r = selected(d);
     if (!r) { *why = "no invocation is selected"; return false; }
     if (r->exited) { *why = "that invocation has already returned"; return false; }
+    if (!r->parent && !r->call_op) {
+        *why = "the outermost invocation returns to the REPL (:continue runs to its end)";
+        return false;
+    }
     d->mode = M_FINISH;
     if (d->fin) rec_release(d, d->fin);
     d->fin = r;

@@ -34,12 +34,12 @@ struct FrameRec {
     uint64_t call_seq;          /* its position number, 0: unknown */
     int refs;                   /* 1 while live, + 1 per record naming it parent */
     int pending;                /* records naming it parent that are not complete */
-    bool complete;              /* every kernel of it ran (or it exited), and
-                                   everything it started is complete: the
-                                   invocation is over (:finish) */
+    bool complete;              /* it exited, and so did everything it started
+                                   (the site table keeps it until then) */
     uint64_t nstarted;          /* kernels of it started */
-    int nfinished, nkernels;    /* kernels that ran (after_kernel); of its body */
     FrameRec *prev, *next;      /* live list, oldest first */
+    FrameRec *sprev, *snext;    /* chain of the site table, newest first */
+    bool in_sites;
     size_t bytes;               /* of the allocation */
     AsyncValue **regs;          /* [body->nvalues] borrowed, NULL: not produced */
     Any *copy;                  /* [body->nvalues] the scalar ones, else ANY_NONE */
@@ -98,7 +98,7 @@ struct Debugger {
     uint64_t mode_frame;        /* M_NEXT: the frame id to stop in */
     FrameRec *fin;              /* M_FINISH: the invocation (one reference) */
     char **fin_vals;            /* its results as text, as they are produced */
-    bool fin_done;              /* it is over: report at the next kernel */
+    bool fin_done;              /* it is complete: report at the next kernel */
     int nfin;
     uint64_t report_seq;        /* :step: print the results of this kernel */
     bool step_next_run;
@@ -125,10 +125,13 @@ struct Debugger {
     /* Records */
     FrameRec *first, *last;
     FrameRec **table; size_t tcap, tcount;
+    /* Live records by (site, body), for finding callers (resolve). */
+    FrameRec **sites; size_t scap, scount;
     const void *cache_frame; FrameRec *cache_rec;
     uint64_t next_frame_id;
     Running *stack; int nstack, capstack;
     FrameRec *spare[8];         /* freed records by size class, one list each */
+    struct Slab *slabs;         /* where the records of the classes come from */
 
     /* While stopped */
     FrameRec *stop_rec;

@@ -152,7 +152,7 @@ static void on_stop(void *ud, Debugger *d)
     fputs("[pending]\n", f);
     dbg_print_pending(d, f);
     fputs("[where]\n", f);
-    dbg_print_where(d, f);
+    dbg_print_bt(d, f);
     fclose(f);
     int k = t->nstops++;
     if (k < 8) t->answers[k] = buf; else free(buf);
@@ -167,7 +167,7 @@ static int run_main(Dbg *t)
     RequestContext *rq = rq_new(t->q);
     ExecCtx c = { t->h, rq, 0, NULL, NULL, NULL };
     AsyncValue *res[1];
-    dbg_run_begin(t->dbg);
+    dbg_run_begin(t->dbg, NULL);
     exec_invoke_func(&c, ir_module_func(t->m, "main"), NULL, 0, res);
     wq_await(t->q, res, 1);
     wq_quiesce(t->q);
@@ -185,7 +185,7 @@ Test(dbg, breakpoint_by_op_and_where_in_a_call)
     Dbg t;
     dbg_open(&t, NULL);
     dbg_set_stop_handler(t.dbg, on_stop, &t);
-    cr_assert_eq(dbg_break_op(t.dbg, "tfrt.add.i32"), 1);
+    cr_assert_eq(dbg_break_op(t.dbg, "tfrt.add.i32", NULL), 1);
     cr_assert_eq(run_main(&t), 3);
     cr_assert_eq(t.nstops, 1);
     /* Stopped in @inc, called from @main. */
@@ -205,7 +205,7 @@ Test(dbg, break_by_line_then_step)
     Dbg t;
     dbg_open(&t, script);
     dbg_set_stop_handler(t.dbg, on_stop, &t);
-    dbg_break_line(t.dbg, "p.mlir", 7);            /* tfrt.new.chain */
+    dbg_break_line(t.dbg, "p.mlir", 7, NULL);            /* tfrt.new.chain */
     cr_assert_eq(run_main(&t), 3);
     cr_assert_eq(t.nstops, 2);
     /* At new.chain the async add has run but its value is not resolved. */
@@ -224,8 +224,8 @@ Test(dbg, delete_and_list)
     Dbg t;
     dbg_open(&t, NULL);
     dbg_set_stop_handler(t.dbg, on_stop, &t);
-    int a = dbg_break_op(t.dbg, "tfrt.print.i32");
-    int b = dbg_break_line(t.dbg, NULL, 3);
+    int a = dbg_break_op(t.dbg, "tfrt.print.i32", NULL);
+    int b = dbg_break_line(t.dbg, NULL, 3, NULL);
     cr_assert_eq(b, a + 1);
     cr_assert(dbg_delete(t.dbg, a));
     cr_assert(!dbg_delete(t.dbg, a), "deleted twice");
@@ -289,7 +289,7 @@ Test(dbg, pending_snapshot_after_a_stuck_run)
     AsyncValue *one = av_new_available(any_int(ANY_I32, 1));
     AsyncValue *never = av_new_unavailable();
     AsyncValue *res[3][1] = { { ch }, { one }, { never } };
-    dbg_run_begin(t.dbg);
+    dbg_run_begin(t.dbg, NULL);
     h->frame_enter(h->ud, frame, b, NULL, 0);
     for (int k = 0; k < 3; k++) {        /* new.chain, constant, async_add */
         h->before_kernel(h->ud, NULL, frame, b->ops[k]);
