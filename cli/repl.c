@@ -110,37 +110,37 @@ static void c_quit(Repl *r, const char *arg, int col);
 ** as :fin picks the unique command it starts; an alias — gdb's short
 ** names, :where — is matched whole and wins over prefixes). */
 static const Cmd cmds[] = {
-    { "break",    "b",  "[OP | LINE | @f] [if %x == V]", "stop before matching kernels (== != < <= > >=); none: list", repl_cmd_break, C_ANY },
-    { "bt",       "where", "",       "the call stack of the stopped kernel, innermost first", repl_cmd_bt, C_ANY },
-    { "continue", "c",  "",          "resume until the next breakpoint or watchpoint", repl_cmd_continue, C_STOPPED },
+    { "break",    "b",  "[OP|LINE|@f] [if %x OP V]", "stop before matching kernels; none: list them", repl_cmd_break, C_ANY },
+    { "bt",       "where", "",       "the call stack of the stopped kernel", repl_cmd_bt, C_ANY },
+    { "continue", "c",  "",          "run to the next breakpoint or watchpoint", repl_cmd_continue, C_STOPPED },
     { "delete",   NULL, "N",         "delete breakpoint or watchpoint N", repl_cmd_delete, C_ANY },
-    { "down",     NULL, "",          "select the frame called by the selected one", repl_cmd_down, C_STOPPED },
-    { "finish",   "fin", "",         "run until the selected invocation returns; print its results", repl_cmd_finish, C_STOPPED },
-    { "frame",    "f",  "[N]",       "select frame N (no argument: show the selected one)", repl_cmd_frame, C_STOPPED },
-    { "help",     NULL, "[OP | CMD]", "this list; an op's syntax, signature and effects; a command", repl_cmd_help, C_ANY },
+    { "down",     NULL, "",          "select the frame the selected one called", repl_cmd_down, C_STOPPED },
+    { "finish",   "fin", "",         "run until the selected frame returns; its results", repl_cmd_finish, C_STOPPED },
+    { "frame",    "f",  "[N]",       "select frame N (none: show the selected one)", repl_cmd_frame, C_STOPPED },
+    { "help",     NULL, "[OP | CMD]", "this list; an op's syntax, signature, effects", repl_cmd_help, C_ANY },
     { "ir",       NULL, "@f",        "print function @f in canonical MLIR", repl_cmd_ir, C_ANY },
-    { "kill",     NULL, "",          "cancel the stopped run (its remaining kernels are skipped)", repl_cmd_kill, C_STOPPED },
-    { "list",     "l",  "[N | FILE:N | @f]", "the functions; source lines around line N; the source of @f", repl_cmd_list, C_ANY },
+    { "kill",     NULL, "",          "cancel the stopped run (its kernels are skipped)", repl_cmd_kill, C_STOPPED },
+    { "list",     "l",  "[N | FILE:N | @f]", "the functions; lines around N; the source of @f", repl_cmd_list, C_ANY },
     { "load",     NULL, "FILE",      "define every function of FILE", repl_cmd_load, C_IDLE },
-    { "locals",   NULL, "",          "the selected frame's values: name, type, state, value", repl_cmd_locals, C_STOPPED },
-    { "next",     "n",  "",          "run to the next kernel of the selected invocation (over calls)", repl_cmd_next, C_STOPPED },
-    { "ops",      NULL, "[PREFIX]",  "the ops whose name starts with PREFIX, with their signatures", repl_cmd_ops, C_ANY },
+    { "locals",   NULL, "",          "the selected frame's values and their states", repl_cmd_locals, C_STOPPED },
+    { "next",     "n",  "",          "the next kernel of the selected frame (over calls)", repl_cmd_next, C_STOPPED },
+    { "ops",      NULL, "[PREFIX]",  "ops whose name starts so, with their signatures", repl_cmd_ops, C_ANY },
     { "pending",  NULL, "",          "kernels waiting, and the operands each waits on", repl_cmd_pending, C_ANY },
-    { "print",    "p",  "%x",        "type, state (value or error) and refcount; the selected frame first", repl_cmd_print, C_ANY },
+    { "print",    "p",  "%x",        "type, state, value, refcount (selected frame first)", repl_cmd_print, C_ANY },
     { "quit",     "q",  "",          "leave the session (so does end of input)", c_quit, C_ANY },
     { "ready",    NULL, "",          "kernels ready to run", repl_cmd_ready, C_ANY },
     { "reload",   NULL, "",          "load the last loaded file again", repl_cmd_reload, C_IDLE },
-    { "replay",   NULL, "[WITNESS | off]", "later :run follow a `tfrun explore` witness's schedule", repl_cmd_replay, C_IDLE },
+    { "replay",   NULL, "[WITNESS | off]", "later :run follow a `tfrun explore` witness", repl_cmd_replay, C_IDLE },
     { "reverse-continue", "rc", "",  "back to the previous breakpoint or watchpoint hit", repl_cmd_rcontinue, C_STOPPED },
-    { "reverse-finish", NULL, "",    "back to the kernel that started the selected invocation", repl_cmd_rfinish, C_STOPPED },
-    { "reverse-step", "rs", "",      "back to the kernel that started just before this one", repl_cmd_rstep, C_STOPPED },
-    { "run",      NULL, "@f(ARGS)",  "run @f (ARGS: 41 : i32, 2.5 : f32, \"s\", %x); %r = :run binds", repl_cmd_run, C_IDLE },
-    { "schedule", NULL, "[auto|exact|fast]", "the schedule of later runs; none: the current one and why", repl_cmd_schedule, C_IDLE },
-    { "step",     "s",  "",          "run the kernel stopped at, show its results, stop at the next", repl_cmd_step, C_ANY },
-    { "trace",    NULL, "on|off",    "a line per kernel run, indented by call depth, with its results", repl_cmd_trace, C_ANY },
-    { "up",       NULL, "",          "select the frame that called the selected one", repl_cmd_up, C_STOPPED },
+    { "reverse-finish", NULL, "",    "back to the kernel that started the selected frame", repl_cmd_rfinish, C_STOPPED },
+    { "reverse-step", "rs", "",      "back to the kernel that started before this one", repl_cmd_rstep, C_STOPPED },
+    { "run",      NULL, "@f(ARGS)",  "run @f (ARGS: 41 : i32, \"s\", %x); %r = :run binds", repl_cmd_run, C_IDLE },
+    { "schedule", NULL, "[auto|exact|fast]", "the schedule of later runs; none: which and why", repl_cmd_schedule, C_IDLE },
+    { "step",     "s",  "",          "run one kernel, show its results, stop at the next", repl_cmd_step, C_ANY },
+    { "trace",    NULL, "on|off",    "a line per kernel run, by call depth, with results", repl_cmd_trace, C_ANY },
+    { "up",       NULL, "",          "select the caller of the selected frame", repl_cmd_up, C_STOPPED },
     { "values",   NULL, "",          "all values of the top-level frame", repl_cmd_values, C_ANY },
-    { "watch",    NULL, "%v",        "stop after each kernel that writes %v (variable, list, tensor, atomic)", repl_cmd_watch, C_ANY },
+    { "watch",    NULL, "%v",        "stop after each kernel that writes %v's object", repl_cmd_watch, C_ANY },
 };
 
 #define NCMDS ((int)(sizeof cmds / sizeof cmds[0]))
@@ -190,6 +190,7 @@ static void c_quit(Repl *r, const char *arg, int col)
     r->quit = true;
     if (dbg_stopped(r->dbg)) {
         r->resume = true;
+        r->killed = true;
         dbg_kill(r->dbg);
         dbg_detach(r->dbg);
     }
@@ -362,6 +363,7 @@ static void stop_loop(void *ud, Debugger *d)
         if (!unit) {
             /* End of input while stopped: the run is cancelled. */
             r->quit = true;
+            r->killed = true;
             dbg_kill(d);
             dbg_detach(d);
             return;

@@ -219,6 +219,7 @@ void repl_cmd_kill(Repl *r, const char *arg, int col)
     (void)arg; (void)col;
     dbg_kill(r->dbg);
     r->resume = true;
+    r->killed = true;
     fputs("run cancelled: its remaining kernels are skipped\n", r->out);
 }
 

@@ -90,17 +90,17 @@ static const char *why_not_back(const Func *fn, AsyncValue *const *args, int nar
 }
 
 /* What the REPL says of results that were never produced, after the
-** `'f' returned <<unavailable>>` line: which result, and the kernels the
-** debugger saw still waiting when the run ended (:pending). tfrun run's
-** never-ran report (spec §11: the cause chain down to the critical
-** section or the async value no kernel produces) belongs here when it
-** exists; this is what the debugger's records say without it. */
+** `'f' returned <<unavailable>>` line: which result, and what the
+** debugger's records of the run tell about it (dbg_explain_result: the
+** kernel it comes from, whether it ran). `tfrun run`'s never-ran report
+** (spec §11: the cause chain down to the critical section or the async
+** value no kernel produces) plugs in here, in place of that line. */
 static void explain_unproduced(Repl *r, const Func *fn, AsyncValue *const *res, int n)
 {
     for (int i = 0; i < n; i++) {
         if (!res[i] || av_is_resolved(res[i])) continue;
-        fprintf(r->out, "note: result #%d of '%s' was never produced: nothing left to run produces it\n", i,
-                fn->name);
+        fprintf(r->out, "note: result #%d of '%s' was never produced: ", i, fn->name);
+        dbg_explain_result(r->dbg, i, r->out);
     }
 }
 
@@ -161,7 +161,8 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
         for (int i = 0; i < n; i++) out[i] = NULL;
         if (witness) {
             char *err = NULL;
-            if (!explore_replay(h, fn, witness, replay_result, r, &err) && !dbg_silent(r->dbg)) {
+            r->killed = false;
+            if (!explore_replay(h, fn, witness, replay_result, r, &err) && !dbg_silent(r->dbg) && !r->killed) {
                 fflush(r->out);
                 repl_diag_at(r, DIAG_ERROR, REPL_FILE, r->cmd_line, 1, "the witness '%s' does not fit '@%s': %s",
                              witness, fn->name, err);
@@ -446,8 +447,8 @@ void repl_run_bound(Repl *r, const char *arg, int col, char (*names)[128], int n
     const Func *f = repl_func_arg(r, arg, col, &p);
     if (!f) return;
     if (nnames && nnames != f->nresults) {
-        cmd_error(r, col, "'@%s' returns %d result%s, and %d name%s bind them", f->name, f->nresults,
-                  f->nresults == 1 ? "" : "s", nnames, nnames == 1 ? "" : "s");
+        cmd_error(r, col, "'@%s' returns %d result%s; %d name%s given to bind them", f->name, f->nresults,
+                  f->nresults == 1 ? "" : "s", nnames, nnames == 1 ? " was" : "s were");
         return;
     }
     const char *witness = r->witness;

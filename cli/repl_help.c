@@ -15,11 +15,10 @@
 
 static void command_line(FILE *o, const ReplCmdInfo *c)
 {
-    char head[96];
-    snprintf(head, sizeof head, ":%s%s%s", c->name, *c->args ? " " : "", c->args);
-    fprintf(o, "  %-38s %s", head, c->help);
-    if (c->alias) fprintf(o, " (also :%s)", c->alias);
-    fputc('\n', o);
+    char head[128];
+    snprintf(head, sizeof head, ":%s%s%s%s%s", c->name, c->alias ? ", :" : "", c->alias ? c->alias : "",
+             *c->args ? " " : "", c->args);
+    fprintf(o, "  %-36s %s\n", head, c->help);
 }
 
 static void op_help(FILE *o, const OpInfo *op)

@@ -101,6 +101,7 @@ struct Repl {
     bool shift;                /* the hidden function being made is one line low */
     bool line_interrupted;     /* Ctrl-C typed while editing */
     bool quit;                 /* :quit or end of input */
+    bool killed;               /* the run going on was cancelled by the user */
 };
 
 

@@ -336,6 +336,7 @@ static void resolve(Debugger *d, FrameRec *r, const ExecCtx *c)
     } else {
         /* Started by the user (the REPL's :run, a typed op). */
         if (r->parent) set_parent(r, NULL, NULL, 0);
+        if (!d->root) { d->root = r; r->refs++; }
         return;
     }
     if (!want || !want->parent) return;
@@ -418,8 +419,9 @@ int dbg_break_func(Debugger *d, const Func *f, DbgCond *cond)
     return add_break(d, b);
 }
 
-static void break_free(Break *b)
+static void break_free(Debugger *d, Break *b)
 {
+    for (int k = 0; k < b->npend; k++) rec_release(d, b->pend[k].rec);
     free(b->opname);
     free(b->file);
     if (b->cond) { dbg_cond_free(b->cond); free(b->cond); }
@@ -435,7 +437,7 @@ bool dbg_delete(Debugger *d, int id)
     for (int i = 0; i < d->nbreaks; i++) {
         if (d->breaks[i].id != id) continue;
         if (d->breaks[i].kind == BK_WATCH) d->nwatch--;
-        break_free(&d->breaks[i]);
+        break_free(d, &d->breaks[i]);
         memmove(&d->breaks[i], &d->breaks[i + 1], (size_t)(d->nbreaks - i - 1) * sizeof *d->breaks);
         d->nbreaks--;
         recompute_armed(d);
@@ -777,8 +779,13 @@ static int watch_after(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, Asy
         }
         if (!writes) continue;
         if ((op->info->effects & FX_UPDATE) && c && host_split_updates(c->host)) {
-            /* The explorer's spec model: the write is a step of its own. */
-            w->pending_write = op;
+            /* The explorer's spec model: the write is a step of its own,
+            ** done when the op's chain resolves (watch_pending). */
+            if (w->npend < 4 && op->nresults == 1) {
+                r->refs++;
+                w->pend[w->npend].rec = r;
+                w->pend[w->npend++].op = op;
+            }
             continue;
         }
         watch_report(d, w, watch_text(d, w->obj), op);
@@ -787,19 +794,38 @@ static int watch_after(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, Asy
     return fired;
 }
 
-/* A split write came between two kernels: compares the contents. */
+static void drop_pending(Debugger *d, Break *w, int k)
+{
+    rec_release(d, w->pend[k].rec);
+    w->pend[k] = w->pend[--w->npend];
+}
+
+/* Split writes that came between two kernels: a write whose chain has
+** resolved is done (a chain that may no longer be read: its contents
+** tell). */
 static int watch_pending(Debugger *d)
 {
     int fired = 0;
     for (int i = 0; i < d->nbreaks; i++) {
         Break *w = &d->breaks[i];
-        if (w->kind != BK_WATCH || !w->pending_write || !w->obj) continue;
-        char *now = watch_text(d, w->obj);
-        if (!strcmp(now, w->last)) { free(now); continue; }
-        const Op *op = w->pending_write;
-        w->pending_write = NULL;
-        watch_report(d, w, now, op);
-        if (!fired) fired = w->id;
+        if (w->kind != BK_WATCH || !w->obj) continue;
+        for (int k = 0; k < w->npend;) {
+            FrameRec *r = w->pend[k].rec;
+            const Op *op = w->pend[k].op;
+            const Value *cv = op->results[0];
+            AsyncValue *ch = r->regs[cv->index];
+            bool readable = ch && dbg_alive(d, r, cv);
+            char *now = NULL;
+            if (readable ? av_is_resolved(ch) : strcmp(now = watch_text(d, w->obj), w->last) != 0) {
+                if (!now) now = watch_text(d, w->obj);
+                drop_pending(d, w, k);
+                watch_report(d, w, now, op);
+                if (!fired) fired = w->id;
+                continue;
+            }
+            free(now);
+            k++;
+        }
     }
     return fired;
 }
@@ -807,7 +833,7 @@ static int watch_pending(Debugger *d)
 static bool has_pending_write(const Debugger *d)
 {
     for (int i = 0; i < d->nbreaks; i++)
-        if (d->breaks[i].kind == BK_WATCH && d->breaks[i].pending_write) return true;
+        if (d->breaks[i].kind == BK_WATCH && d->breaks[i].npend) return true;
     return false;
 }
 
@@ -1148,9 +1174,10 @@ void dbg_free(Debugger *d)
     if (!d) return;
     drop_all(d);
     if (d->fin) rec_release(d, d->fin);
+    if (d->root) rec_release(d, d->root);
     for (int i = 0; i < d->nfin; i++) free(d->fin_vals[i]);
     free(d->fin_vals);
-    for (int i = 0; i < d->nbreaks; i++) break_free(&d->breaks[i]);
+    for (int i = 0; i < d->nbreaks; i++) break_free(d, &d->breaks[i]);
     while (d->slabs) {
         Slab *n = d->slabs->next;
         free(d->slabs);
@@ -1172,6 +1199,7 @@ void dbg_set_silence(Debugger *d, DbgSilenceFn fn, void *ud) { d->silence = fn; 
 void dbg_run_begin(Debugger *d, const char *why_not_back)
 {
     drop_all(d);
+    if (d->root) { rec_release(d, d->root); d->root = NULL; }
     free(d->snapshot);
     d->snapshot = NULL;
     free(d->why_not_back);
@@ -1197,7 +1225,7 @@ void dbg_run_begin(Debugger *d, const char *why_not_back)
     }
     for (int i = 0; i < d->nbreaks; i++) {
         d->breaks[i].cond_warned = false;
-        d->breaks[i].pending_write = NULL;
+        while (d->breaks[i].npend) drop_pending(d, &d->breaks[i], 0);
     }
     recompute_armed(d);
 }
@@ -1441,6 +1469,33 @@ static int print_pending_live(Debugger *d, FILE *out)
         }
     }
     return n;
+}
+
+void dbg_explain_result(Debugger *d, int i, FILE *out)
+{
+    const FrameRec *r = d->root;
+    const Block *b = r ? r->body : NULL;
+    const Op *ret = b && b->nops ? b->ops[b->nops - 1] : NULL;
+    if (!ret || !dbg_is_return(ret) || i < 0 || i >= ret->noperands) {
+        fprintf(out, "nothing left to run produces it\n");
+        return;
+    }
+    const Value *v = ret->operands[i];
+    char vn[160], where[512];
+    dbg_value_name(v, vn, sizeof vn);
+    if (!v->def) { fprintf(out, "it is the argument %s, which never became available\n", vn); return; }
+    dbg_op_where(v->def, where, sizeof where);
+    if (r->started[v->def->index]) {
+        fprintf(out, "%s comes from %s, which ran; nothing left to run produced its result\n", vn, where);
+        return;
+    }
+    fprintf(out, "%s comes from %s, which never ran:", vn, where);
+    for (int k = 0; k < v->def->noperands; k++) {
+        const Value *o = v->def->operands[k];
+        if (r->regs[o->index]) continue;
+        fprintf(out, " %s", dbg_value_name(o, vn, sizeof vn));
+    }
+    fprintf(out, " never produced\n");
 }
 
 void dbg_print_pending(Debugger *d, FILE *out)

@@ -221,6 +221,11 @@ bool dbg_stop_after(const Debugger *d);
 void dbg_set_trace(Debugger *d, bool on);
 bool dbg_trace(const Debugger *d);
 
+/* After a run: why result [i] of its outermost invocation was never
+** produced, as far as the records tell (the kernel it comes from, whether
+** that kernel ran, what it waited for), one line. */
+void dbg_explain_result(Debugger *d, int i, FILE *out);
+
 /* ---- while stopped: frames ---- */
 /* The logical call stack: frame 0 is the invocation stopped in, frame k+1
 ** the one whose kernel started frame k. */

@@ -72,7 +72,10 @@ typedef struct Break {
     uint64_t birth_seq;         /* the kernel that made it (0: not known) */
     int birth_res;              /* which of its results */
     bool session;               /* the user's own value: it outlives runs */
-    const Op *pending_write;    /* a split rv.assign_add's write still to come */
+    /* The writes of split rv.assign_add (the explorer's spec model) still
+    ** to come: each is done when the op's result chain resolves. */
+    struct { FrameRec *rec; const Op *op; } pend[4];   /* rec: one reference */
+    int npend;
 } Break;
 
 typedef enum StepMode { M_RUN, M_STEP, M_NEXT, M_FINISH } StepMode;
@@ -145,6 +148,8 @@ struct Debugger {
     const FrameRec *bt_unknown;  /* the outermost frame's caller is not known */
 
     char *snapshot;             /* :pending after the run */
+    FrameRec *root;             /* the run's outermost invocation (one
+                                   reference), kept until the next run */
 };
 
 /* ---- shared by debug.c and debug_show.c ---- */
