@@ -51,7 +51,7 @@ func.func @shows(%a: i32) -> i32 {
 }
 // CHECK-NEXT: defined @shows
 :schedule
-// CHECK-NEXT: schedule auto: exact (auto: <repl>:48:10: 'tfrt.print.i32' prints to the output, and no result of 'shows' depends on it, so it may come after the line 'shows' returned ...)
+// CHECK-NEXT: schedule auto: exact (auto: <repl>:49:10: 'tfrt.print.i32' prints to the output, and no result of 'shows' depends on it, so it may come after the line 'shows' returned ...)
 :run @shows(7 : i32)
 // Exact: the argument is there when the call starts, so the print runs
 // inline before the return does.
