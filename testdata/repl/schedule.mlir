@@ -27,8 +27,7 @@ func.func @sum(%n: i32) -> i32 {
 // auto: nothing in the session prints, so the analysis lets it run fast...
 :schedule auto
 // CHECK-NEXT: schedule auto: fast (auto: every conflicting pair of effects is ordered)
-// ...but while a breakpoint is set the debugger shows the order of kernels,
-// which is then part of what the session prints: exact until it is deleted.
+// ...but while a breakpoint is set the session shows the order: exact.
 :break tfrt.add.i32
 // CHECK-NEXT: breakpoint 1: op tfrt.add.i32
 :schedule
@@ -51,7 +50,7 @@ func.func @shows(%a: i32) -> i32 {
 }
 // CHECK-NEXT: defined @shows
 :schedule
-// CHECK-NEXT: schedule auto: exact (auto: <repl>:49:10: 'tfrt.print.i32' prints to the output, and no result of 'shows' depends on it, so it may come after the line 'shows' returned ...)
+// CHECK-NEXT: schedule auto: exact (auto: <repl>:48:10: 'tfrt.print.i32' prints to the output, and no result of 'shows' depends on it, so it may come after the line 'shows' returned ...)
 :run @shows(7 : i32)
 // Exact: the argument is there when the call starts, so the print runs
 // inline before the return does.
