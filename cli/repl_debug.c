@@ -201,9 +201,9 @@ void repl_cmd_next(Repl *r, const char *arg, int col)
 
 void repl_cmd_finish(Repl *r, const char *arg, int col)
 {
-    (void)arg;
+    (void)arg; (void)col;
     const char *why;
-    if (!dbg_finish(r->dbg, &why)) { cmd_error(r, col, "cannot finish: %s", why); return; }
+    if (!dbg_finish(r->dbg, &why)) { cmd_error(r, 1, "cannot finish: %s", why); return; }
     r->resume = true;
 }
 
@@ -245,7 +245,7 @@ static void select_frame(Repl *r, int n, int col)
 {
     int nf = dbg_nframes(r->dbg);
     if (!dbg_select(r->dbg, n)) {
-        if (n < 0) cmd_error(r, col, "frame #0 is the innermost; there is none below it");
+        if (n < 0) cmd_error(r, col, "frame #0 is the innermost; there is no frame below it");
         else cmd_error(r, col, "frame #%d is the outermost; there is no frame #%d", nf - 1, n);
         return;
     }
@@ -254,14 +254,14 @@ static void select_frame(Repl *r, int n, int col)
 
 void repl_cmd_up(Repl *r, const char *arg, int col)
 {
-    (void)arg;
-    select_frame(r, dbg_selected(r->dbg) + 1, col);
+    (void)arg; (void)col;
+    select_frame(r, dbg_selected(r->dbg) + 1, 1);
 }
 
 void repl_cmd_down(Repl *r, const char *arg, int col)
 {
-    (void)arg;
-    select_frame(r, dbg_selected(r->dbg) - 1, col);
+    (void)arg; (void)col;
+    select_frame(r, dbg_selected(r->dbg) - 1, 1);
 }
 
 void repl_cmd_frame(Repl *r, const char *arg, int col)
@@ -288,8 +288,9 @@ void repl_cmd_trace(Repl *r, const char *arg, int col)
 
 static void go_back(Repl *r, bool (*fn)(Debugger *, const char **), int col)
 {
+    (void)col;
     const char *why;
-    if (!fn(r->dbg, &why)) { cmd_error(r, col, "cannot go back: %s", why); return; }
+    if (!fn(r->dbg, &why)) { cmd_error(r, 1, "cannot go back: %s", why); return; }
     r->resume = true;
 }
 

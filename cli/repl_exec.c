@@ -181,6 +181,7 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
             exec_invoke_func(&c, fn, args, nargs, out);
             if (n > 0) wq_await(r->q, out, n);
         }
+        dbg_results_ready(r->dbg);
         if (show && !failed_sync && !witness && !dbg_silent(r->dbg)) show(r, fn, out);
         fflush(r->out);
         wq_quiesce(r->q);

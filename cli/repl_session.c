@@ -112,15 +112,29 @@ static void sig_text(StrBuf *b, const Func *f)
     if (f->nresults != 1) sb_adds(b, ")");
 }
 
-/* A tensor as tfrt_dht.print_tensor shows it; false for other objects. */
+/* A tensor as tfrt_dht.print_tensor shows it, a resource variable and a
+** test atomic with what they hold ("!rv.var(2)"); false for other objects. */
 static bool session_object(StrBuf *b, const Display *d, const Any *a, int depth)
 {
     (void)d, (void)depth;
-    if (!any_is_objtype(*a, OBJ_TENSOR)) return false;
-    char *s = dht_format((const DenseHostTensor *)a->v.obj);
-    sb_adds(b, s);
-    free(s);
-    return true;
+    if (any_is_objtype(*a, OBJ_TENSOR)) {
+        char *s = dht_format((const DenseHostTensor *)a->v.obj);
+        sb_adds(b, s);
+        free(s);
+        return true;
+    }
+    char *s = ext_rv_repr(*a);
+    if (s) {
+        sb_printf(b, "!rv.var(%s)", s);
+        free(s);
+        return true;
+    }
+    int32_t n;
+    if (ext_atomic_i32_get(*a, &n)) {
+        sb_printf(b, "!test.atomic.i32(%d)", (int)n);
+        return true;
+    }
+    return false;
 }
 
 /* The REPL's display of named values; a value not produced shows as

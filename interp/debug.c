@@ -966,6 +966,14 @@ static void after_slow(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, Asy
         return;
     }
     if (d->trace && !invokes(op)) trace_line(d, r, op, res, nres);
+    if (d->mode == M_NEXT && r && r->id == d->mode_frame && r->nfinished >= r->nkernels) {
+        /* Its last kernel ran: the next one is its caller's (the first
+        ** caller with kernels still to run), or any. */
+        const FrameRec *p = r->parent;
+        while (p && (p->exited || p->nfinished >= p->nkernels)) p = p->parent;
+        if (p) d->mode_frame = p->id;
+        else d->mode = M_STEP;
+    }
     if (d->report_seq == seq) {
         d->report_seq = 0;
         StrBuf b = { 0 };
@@ -1004,6 +1012,7 @@ static void h_frame_enter(void *ud, const void *frame, const Block *body, AsyncV
     r->frame = frame;
     r->id = ++d->next_frame_id;
     r->refs = 1;
+    r->nkernels = body->nops - (body->nops && dbg_is_return(body->ops[body->nops - 1]) ? 1 : 0);
     for (int i = 0; i < nargs && i < body->nargs; i++) {
         int k = body->args[i]->index;
         AsyncValue *a = args[i];
@@ -1079,11 +1088,6 @@ static void h_frame_exit(void *ud, const void *frame)
     Debugger *d = ud;
     FrameRec *r = lookup(d, frame);
     if (!r) return;
-    if (unlikely(d->armed) && d->mode == M_NEXT && d->mode_frame == r->id && !d->detached && !d->goal) {
-        /* Stepping out: the caller's next kernel, or any. */
-        if (r->parent && !r->parent->exited) d->mode_frame = r->parent->id;
-        else d->mode = M_STEP;
-    }
     rec_exit(d, r);
 }
 
@@ -1141,6 +1145,7 @@ static void h_after_kernel(void *ud, const void *frame, const Op *op, AsyncValue
             if (v && av_is_available(v) && av_get(v)->type != ANY_OBJ) r->copy[k] = *av_get(v);
             else r->copy[k].type = ANY_NONE;
         }
+        r->nfinished++;
     }
     /* This kernel's entry: normally the top one. */
     int i = d->nstack - 1;
@@ -1279,6 +1284,16 @@ int dbg_run_end(Debugger *d)
 }
 
 bool dbg_running(const Debugger *d) { return d->running; }
+
+void dbg_results_ready(Debugger *d)
+{
+    if (d->mode == M_FINISH && d->fin && !d->detached && !d->goal && (d->fin_done || returned(d, d->fin))) {
+        d->fin_done = false;
+        print_finish(d, d->fin);
+        d->mode = M_STEP;
+        recompute_armed(d);
+    }
+}
 bool dbg_restart_pending(const Debugger *d) { return d->restart; }
 bool dbg_silent(const Debugger *d) { return d->silent; }
 bool dbg_armed(const Debugger *d) { return d->nbreaks > 0 || d->trace || d->step_next_run; }
@@ -1316,7 +1331,6 @@ bool dbg_finish(Debugger *d, const char **why)
 {
     FrameRec *r = selected(d);
     if (!r) { *why = "no invocation is selected"; return false; }
-    if (r->exited) { *why = "that invocation has already returned"; return false; }
     if (!r->parent && !r->call_op) {
         *why = "the outermost invocation returns to the REPL (:continue runs to its end)";
         return false;

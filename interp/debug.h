@@ -176,6 +176,9 @@ void dbg_print_break(const Debugger *d, int id, FILE *out);
 void dbg_run_begin(Debugger *d, const char *why_not_back);
 int dbg_run_end(Debugger *d);
 bool dbg_running(const Debugger *d);
+/* The run's results are there (its user is about to show them): a :finish
+** whose invocation has returned by now is told first. */
+void dbg_results_ready(Debugger *d);
 /* After dbg_run_end: the user asked to go back, so the same function must
 ** run again from the start (with the same arguments and schedule). */
 bool dbg_restart_pending(const Debugger *d);

@@ -37,6 +37,7 @@ struct FrameRec {
     bool complete;              /* it exited, and so did everything it started
                                    (the site table keeps it until then) */
     uint64_t nstarted;          /* kernels of it started */
+    int nfinished, nkernels;    /* its kernels that ran; in its body */
     FrameRec *prev, *next;      /* live list, oldest first */
     FrameRec *sprev, *snext;    /* chain of the site table, newest first */
     bool in_sites;
