@@ -274,7 +274,6 @@ static void complete(Debugger *d, FrameRec *r)
 {
     while (r && !r->complete && is_done(r)) {
         r->complete = true;
-        sites_del(d, r);
         on_complete(d, r);
         r = r->parent;
         if (r) r->pending--;
@@ -288,12 +287,19 @@ static void rec_exit(Debugger *d, FrameRec *r)
     if (r->next) r->next->prev = r->prev; else d->last = r->prev;
     r->prev = r->next = NULL;
     table_del(d, r);
-    /* It stays in the site table until complete: an invocation that has
-    ** returned may still start bodies (the iterations of tfrt.repeat.i32,
-    ** a do.async). */
+    /* It stays in the site table while it is kept: an invocation that has
+    ** exited may still start bodies (the iterations of tfrt.repeat.i32, a
+    ** do.async), and the last few that exited are kept for that. */
     r->exited = true;
     r->refs++;                  /* kept while its completion is told */
     complete(d, r);
+    if (r->in_sites && d->running) {
+        unsigned k = d->nrecent++ % (unsigned)(sizeof d->recent / sizeof d->recent[0]);
+        FrameRec *old = d->recent[k];
+        d->recent[k] = r;
+        r->refs++;
+        if (old) rec_release(d, old);
+    }
     rec_release(d, r);
     rec_release(d, r);
 }
@@ -303,6 +309,9 @@ static void drop_all(Debugger *d)
     bool was = d->running;
     d->running = false;         /* what is dropped now did not return */
     while (d->first) rec_exit(d, d->first);
+    for (unsigned k = 0; k < sizeof d->recent / sizeof d->recent[0]; k++)
+        if (d->recent[k]) { rec_release(d, d->recent[k]); d->recent[k] = NULL; }
+    d->nrecent = 0;
     d->running = was;
     d->nstack = 0;
     d->cache_rec = NULL;

@@ -34,8 +34,7 @@ struct FrameRec {
     uint64_t call_seq;          /* its position number, 0: unknown */
     int refs;                   /* 1 while live, + 1 per record naming it parent */
     int pending;                /* records naming it parent that are not complete */
-    bool complete;              /* it exited, and so did everything it started
-                                   (the site table keeps it until then) */
+    bool complete;              /* it exited, and so did everything it started */
     uint64_t nstarted;          /* kernels of it started */
     int nfinished, nkernels;    /* its kernels that ran; in its body */
     FrameRec *prev, *next;      /* live list, oldest first */
@@ -135,6 +134,10 @@ struct Debugger {
     uint64_t next_frame_id;
     Running *stack; int nstack, capstack;
     FrameRec *spare[8];         /* freed records by size class, one list each */
+    /* The last records that exited (one reference each): a body may start
+    ** after the invocation whose kernel started it has exited (do.async,
+    ** a queued rv.critical, an if waiting for its condition). */
+    FrameRec *recent[256]; unsigned nrecent;
     struct Slab *slabs;         /* where the records of the classes come from */
 
     /* While stopped */
