@@ -60,6 +60,6 @@ func.func @crit() -> i32 {
 // CHECK-NEXT: stopped at breakpoint 2: tfrt.constant.i32 at <repl>:8:10 in @work(%x = 2), depth 2
 :bt
 // CHECK-NEXT: #0 tfrt.constant.i32 at <repl>:8:10 in @work(%x = 2)
-// CHECK-NEXT: #1 rv.critical at <repl>:[[@LINE-16]]:8 in @crit
+// CHECK-NEXT: #1 rv.critical at <repl>:[[@LINE-11]]:8 in @crit
 :c
 // CHECK-NEXT: 'crit' returned 4
