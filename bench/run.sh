@@ -10,3 +10,6 @@ if [ -f "$here/peers.sh" ]; then
   echo "== against peers (bench/peers.sh)"
   sh "$here/peers.sh" "$@"
 fi
+echo
+echo "== the REPL's debugger (bench/repl.sh)"
+sh "$here/repl.sh" "$@"
