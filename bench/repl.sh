@@ -9,16 +9,17 @@
 #             from its start to the kernel before, output silenced. Three
 #             sessions in interleaved rounds (bench/cputime.py): A stops and
 #             continues, B stops, steps back once and continues, C runs the
-#             loop with nothing armed. "latency" = B - A (CPU ms of the step
-#             back, min-max over the rounds), also as a ratio to C (the run
-#             itself, without the debugger's breakpoint tests).
-#   armed     what the breakpoint's test costs: A / C.
+#             loop with nothing armed (exact, unwatched: what `tfrun run`
+#             costs). "latency" = B - A (CPU ms of the step back; the per-round
+#             ratios A/B in brackets), also as a ratio to C.
+#   armed     what a watched run with a conditional breakpoint costs: A / C
+#             (the debugger's records, and the condition's test).
 #   unarmed   instructions (valgrind --tool=callgrind, when installed) of
 #             :run in the REPL with nothing armed, against `tfrun run` of
 #             the same function under the same schedule, the REPL's start-up
 #             and `run`'s subtracted (a session and a run of an empty
-#             function): the cost of the debugger's records and of its one
-#             test per kernel. bench/fib.mlir's fib(16), exact and fast.
+#             function): with nothing armed the REPL attaches no hooks, so
+#             this should be 1.00. bench/fib.mlir's fib(16), exact and fast.
 #
 # usage: bench/repl.sh [path/to/tfrun]   (BENCH_RUNS=5 BENCH_OUT=build/bench)
 set -eu

@@ -1,5 +1,6 @@
 #!/bin/sh
-# `make bench`: the runtime microbenchmark, then the peer comparison.
+# `make bench`: the runtime microbenchmark, the peer comparison, then the
+# REPL's debugger (going back, and what it costs a run).
 # usage: bench/run.sh [path/to/tfrun]
 set -eu
 here=$(dirname "$0")

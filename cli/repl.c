@@ -7,13 +7,16 @@
 **
 ** Ctrl-C while a program runs stops it before its next kernel, as a
 ** breakpoint would; a second Ctrl-C before it could stop cancels the run's
-** request (the debugger's before-kernel check does both, interp/debug.h).
+** request (in a run the debugger watches, its before-kernel check does
+** both, interp/debug.h; in one it does not, cli/repl_exec.c's watcher).
 ** Neither ends the session. The SIGINT handler only counts up
-** [repl_interrupted], a sig_atomic_t: the one piece of global mutable state
-** here, as a signal handler cannot be given a context.
+** [repl_interrupted], a sig_atomic_t, and posts [repl_sigsem]: the only
+** global mutable state here, as a signal handler cannot be given a
+** context.
 */
 #include "base/alloc.h"
 #include <ctype.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,11 +30,13 @@
 /* Set by the SIGINT handler, read and cleared by the debugger before each
 ** kernel and by the line reader. See cli/repl_int.h. */
 volatile sig_atomic_t repl_interrupted;
+sem_t repl_sigsem;
 
 static void on_sigint(int sig)
 {
     (void)sig;
     if (repl_interrupted < 2) repl_interrupted = (sig_atomic_t)(repl_interrupted + 1);
+    sem_post(&repl_sigsem);     /* async-signal-safe */
 }
 
 /* {=====================================================================
@@ -470,6 +475,7 @@ int cli_repl(int argc, char **argv)
     }
     repl_make_host(r);
 
+    sem_init(&repl_sigsem, 0, 0);
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
@@ -491,6 +497,7 @@ int cli_repl(int argc, char **argv)
     fflush(r->out);
     repl_input_close(r);
     sigaction(SIGINT, &old, NULL);
+    sem_destroy(&repl_sigsem);
 
     for (int i = 0; i < r->nvals; i++) { free(r->vals[i].name); av_release(r->vals[i].v); }
     free(r->vals);

@@ -34,6 +34,9 @@
 */
 #include "base/alloc.h"
 #include <ctype.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -100,7 +103,7 @@ static void explain_unproduced(Repl *r, const Func *fn, AsyncValue *const *res, 
     for (int i = 0; i < n; i++) {
         if (!res[i] || av_is_resolved(res[i])) continue;
         fprintf(r->out, "note: result #%d of '%s' was never produced: ", i, fn->name);
-        dbg_explain_result(r->dbg, i, r->out);
+        dbg_explain_result(r->dbg, fn, i, r->out);
     }
 }
 
@@ -132,16 +135,151 @@ static Host *replay_host(Repl *r, const char *witness)
     return h;
 }
 
+/* {=====================================================================
+** Runs the debugger does not watch
+**
+** With nothing armed a run has no hooks (Host.debug is NULL): it costs what
+** `tfrun run` costs, and under the fast schedule it runs compiled code,
+** where nothing can stop. Ctrl-C there is seen by a watcher thread (the
+** SIGINT handler posts repl_sigsem), which stops the run's request; the
+** run is then run again from its start with the debugger attached (exact
+** under auto), its output up to where the first run had printed silenced,
+** and stopped as Ctrl-C stops a watched run, once it has got about as far
+** (as much output, as much time, within a few seconds). A second Ctrl-C
+** cancels instead. A run whose arguments hold objects it may change is
+** always watched: running it again would not repeat it.
+** ====================================================================== */
+
+typedef struct Watcher {
+    pthread_t th;
+    pthread_mutex_t mu;
+    bool stop;
+    int fired;                 /* SIGINTs during the run */
+    double at;                 /* when the first came (seconds since the run began) */
+    double t0;
+    RequestContext *rq;
+} Watcher;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void *watcher_main(void *a)
+{
+    Watcher *w = a;
+    for (;;) {
+        while (sem_wait(&repl_sigsem) != 0) {}
+        pthread_mutex_lock(&w->mu);
+        bool stop = w->stop;
+        if (!stop && w->fired++ == 0) {
+            w->at = now_s() - w->t0;
+            rq_stop_msg(w->rq, "Cancelled");
+        }
+        pthread_mutex_unlock(&w->mu);
+        if (stop) return NULL;
+    }
+}
+
+static void watcher_start(Watcher *w, RequestContext *rq)
+{
+    while (sem_trywait(&repl_sigsem) == 0) {}
+    memset(w, 0, sizeof *w);
+    pthread_mutex_init(&w->mu, NULL);
+    w->rq = rq;
+    w->t0 = now_s();
+    if (pthread_create(&w->th, NULL, watcher_main, w) != 0) w->rq = NULL;
+}
+
+static int watcher_fired(Watcher *w)
+{
+    pthread_mutex_lock(&w->mu);
+    int n = w->fired;
+    pthread_mutex_unlock(&w->mu);
+    return n;
+}
+
+static void watcher_stop(Watcher *w)
+{
+    if (w->rq) {
+        pthread_mutex_lock(&w->mu);
+        w->stop = true;
+        pthread_mutex_unlock(&w->mu);
+        sem_post(&repl_sigsem);
+        pthread_join(w->th, NULL);
+    }
+    pthread_mutex_destroy(&w->mu);
+    while (sem_trywait(&repl_sigsem) == 0) {}
+    repl_interrupted = 0;
+}
+
+/* The program's output during a run, counted; the first [skip] bytes are
+** not written (a run again prints what the first run printed already). */
+typedef struct OutCount {
+    FILE *to;
+    size_t n, skip;
+} OutCount;
+
+static ssize_t oc_write(void *c, const char *buf, size_t size)
+{
+    OutCount *o = c;
+    size_t k = o->n < o->skip ? o->skip - o->n : 0;
+    if (k > size) k = size;
+    o->n += size;
+    if (size > k) fwrite(buf + k, 1, size - k, o->to);
+    fflush(o->to);
+    return (ssize_t)size;
+}
+
+static FILE *oc_open(OutCount *o, FILE *to, size_t skip)
+{
+    o->to = to;
+    o->n = 0;
+    o->skip = skip;
+    FILE *f = fopencookie(o, "w", (cookie_io_functions_t){ NULL, oc_write, NULL, NULL });
+    if (f) setvbuf(f, NULL, _IOLBF, 0);
+    return f;
+}
+
+/* When the run again is far enough (dbg_stop_when). */
+typedef struct Rerun {
+    Repl *r;
+    OutCount *oc;
+    size_t bytes;              /* what the first run printed */
+    double want;               /* seconds to run at least */
+    double t0;
+} Rerun;
+
+#define RERUN_MAX_S 5.0
+
+static bool rerun_ready(void *ud)
+{
+    Rerun *x = ud;
+    double t = now_s() - x->t0;
+    if (!((x->oc->n >= x->bytes && t >= x->want) || t >= RERUN_MAX_S)) return false;
+    Repl *r = x->r;
+    fflush(r->run_host->out);
+    r->run_host->diag = r->diag;
+    if (!r->said_rerun) {
+        fprintf(r->out, "note: with nothing armed the run was not watched, so it ran again, watched, to stop "
+                        "about where Ctrl-C came (its output so far is not printed again)\n");
+        r->said_rerun = true;
+    }
+    return true;
+}
+
 /* Runs [fn] with [args] (+0, named [names] or NULL) to completion: invoke,
-** await, print (by [show]), quiesce; again from the start while the user
-** goes back. [witness]: follow that schedule (explore_replay). Results are
+** await, print (by [show], to the run's output), quiesce; again from the
+** start while the user goes back, or to stop a run that Ctrl-C interrupted
+** unwatched. [witness]: follow that schedule (explore_replay). Results are
 ** returned +1 in [res] (NULL: released). Returns the number of kernels
 ** left waiting (-1: nothing ran). */
 static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const char *const *names,
-                    AsyncValue **res, void (*show)(Repl *, const Func *, AsyncValue **), const char *witness)
+                    AsyncValue **res, void (*show)(Repl *, FILE *, const Func *, AsyncValue **),
+                    const char *witness)
 {
-    Host *h = witness ? replay_host(r, witness) : repl_make_host(r) ? r->host : NULL;
-    if (!h) return -1;
     int n = fn->nresults;
     AsyncValue *tmp[16];
     AsyncValue **out = res ? res : n <= 16 ? tmp : malloc(sizeof *out * (size_t)n);
@@ -149,21 +287,41 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
     char nb[300];
     const char *no_back = why_not_back(fn, args, nargs, names, nb, sizeof nb);
     repl_sync_src(r);
-    r->run_host = h;
-    int waiting;
-    bool failed_sync = false;
+    int waiting = -1;
+    bool failed_sync = false, ran = false;
+    OutCount oc;
+    Rerun rerun = { r, &oc, 0, 0, 0 };
     for (;;) {
+        /* Watched when something is armed, when going back or running
+        ** again, and when running again could not repeat it. */
+        bool watched = witness || dbg_armed(r->dbg) || dbg_restart_pending(r->dbg) || r->rerun || no_back;
+        Host *h = witness ? replay_host(r, witness) : repl_make_host(r) ? r->host : NULL;
+        if (!h) break;
+        ran = true;
+        h->debug = watched ? dbg_hooks(r->dbg) : NULL;
+        r->run_host = h;
+        FILE *po = oc_open(&oc, r->out, rerun.bytes);
+        if (!po) po = r->out;
+        h->out = po;
+        r->prog_out = po;
         r->rq = rq_new(r->q);
         ExecCtx c = { h, r->rq, 0, NULL, NULL, NULL };
+        if (r->rerun) {
+            rerun.t0 = now_s();
+            h->diag = NULL;
+            dbg_stop_when(r->dbg, rerun_ready, &rerun);
+        }
         dbg_run_begin(r->dbg, no_back);
         if (dbg_silent(r->dbg)) repl_silence(r, true);
         repl_interrupted = 0;
+        Watcher w;
+        if (!watched) watcher_start(&w, r->rq);
         for (int i = 0; i < n; i++) out[i] = NULL;
         if (witness) {
             char *err = NULL;
             r->killed = false;
             if (!explore_replay(h, fn, witness, replay_result, r, &err) && !dbg_silent(r->dbg) && !r->killed) {
-                fflush(r->out);
+                fflush(po);
                 repl_diag_at(r, DIAG_ERROR, REPL_FILE, r->cmd_line, 1, "the witness '%s' does not fit '@%s': %s",
                              witness, fn->name, err);
             }
@@ -172,7 +330,7 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
         } else if (fn->is_sync) {
             char *err = NULL;
             if (!exec_run_sync(&c, fn, args, nargs, out, &err)) {
-                display_failed(r->out, fn, err);
+                display_failed(po, fn, err);
                 free(err);
                 failed_sync = true;
                 for (int i = 0; i < n; i++) out[i] = av_new_error(ERR_INTERNAL, "sync function failed");
@@ -182,21 +340,52 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
             if (n > 0) wq_await(r->q, out, n);
         }
         dbg_results_ready(r->dbg);
-        if (show && !failed_sync && !witness && !dbg_silent(r->dbg)) show(r, fn, out);
-        fflush(r->out);
+        bool interrupted = !watched && watcher_fired(&w) > 0;
+        if (show && !failed_sync && !witness && !dbg_silent(r->dbg) && !interrupted) show(r, po, fn, out);
+        fflush(po);
         wq_quiesce(r->q);
+        if (!watched) {
+            watcher_stop(&w);
+            interrupted = w.fired > 0;
+        }
         waiting = dbg_run_end(r->dbg);
         rq_release(r->rq);
         r->rq = NULL;
+        fflush(po);
+        size_t printed = oc.n;
+        h->out = r->out;
+        r->prog_out = r->out;
+        if (po != r->out) fclose(po);
+        h->diag = r->diag;
+        r->rerun = false;
+        if (interrupted && w.fired >= 2) {
+            /* Two Ctrl-C: cancelled, as in a watched run. */
+            fprintf(r->out, "interrupted: run cancelled\n");
+            if (show && !failed_sync && !witness) show(r, r->out, fn, out);
+        } else if (interrupted && !fn->is_sync) {
+            /* Again, watched, to stop about where it was. */
+            rerun.bytes = printed;
+            rerun.want = w.at < 1.0 ? w.at : 1.0;
+            r->rerun = true;
+            for (int i = 0; i < n; i++) av_release(out[i]);
+            continue;
+        }
         if (!dbg_restart_pending(r->dbg)) break;
         /* Going back: the same run again, from its start. */
+        rerun.bytes = 0;
         for (int i = 0; i < n; i++) av_release(out[i]);
         failed_sync = false;
     }
+    r->rerun = false;
     repl_silence(r, false);
     r->run_host = NULL;
+    if (!ran) {
+        if (res) for (int i = 0; i < n; i++) out[i] = NULL;
+        else if (out != tmp) free(out);
+        return -1;
+    }
     if (show && !witness && !failed_sync) explain_unproduced(r, fn, out, n);
-    if (waiting)
+    if (waiting > 0)
         fprintf(r->out, "note: %d kernel%s never ran; :pending shows what %s waiting for\n", waiting,
                 waiting == 1 ? "" : "s", waiting == 1 ? "it is" : "they are");
     fflush(r->out);
@@ -206,6 +395,8 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
     }
     return waiting;
 }
+
+/* }===================================================================== */
 
 /* Takes the hidden function [fn], which has run and left nothing waiting,
 ** out of the module, so that the module (and the work of compiling it on
@@ -224,9 +415,10 @@ static void forget_hidden(Repl *r, const Func *fn)
     }
 }
 
-static void show_run(Repl *r, const Func *fn, AsyncValue **res)
+static void show_run(Repl *r, FILE *out, const Func *fn, AsyncValue **res)
 {
-    if (fn->nresults > 0) display_returned(r->out, &run_display, fn, res);
+    (void)r;
+    if (fn->nresults > 0) display_returned(out, &run_display, fn, res);
 }
 
 /* Is [name] ("x" or "r#1") defined by the scanned text? */

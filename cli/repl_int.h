@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <histedit.h>
+#include <semaphore.h>
 #include "cli/cli.h"
 #include "interp/debug.h"
 #include "interp/exec.h"
@@ -45,9 +46,11 @@
 
 /* Counted up by the SIGINT handler (cli/repl.c), read and cleared by the
 ** debugger before each kernel (1: stop there, 2: cancel) and by the line
-** reader: the one piece of global mutable state of the REPL, as a signal
-** handler cannot be given a context. */
+** reader; and posted by it, for the watcher of a run the debugger does not
+** watch (cli/repl_exec.c). The only global mutable state of the REPL, as
+** a signal handler cannot be given a context. */
 extern volatile sig_atomic_t repl_interrupted;
+extern sem_t repl_sigsem;
 
 /* A named value of the top-level frame. */
 typedef struct TopVal {
@@ -81,12 +84,15 @@ struct Repl {
     Host *host;                /* NULL when it must be rebuilt */
     Host *replay_host;         /* EXEC_EXPLORE, for :replay runs; NULL */
     Host *run_host;            /* the host of the run going on (silencing) */
+    FILE *prog_out;            /* that run's output (counted, cli/repl_exec.c) */
     FILE *devnull;             /* the program's output while silenced */
     CliSchedule schedule;      /* asked for (--schedule, :schedule) */
     int max_call_depth;        /* --max-call-depth; 0: the default */
     bool host_watched;         /* the host was built while the debugger
                                   watched the order (repl_session.c) */
     bool said_exact;           /* the note that armed runs are exact was shown */
+    bool said_rerun;           /* the note on runs interrupted unwatched was shown */
+    bool rerun;                /* a run again to stop where Ctrl-C came: watched */
     char *witness;             /* :replay / --replay: runs follow it; NULL */
     int nhidden;               /* hidden functions made so far */
     char *loaded;              /* last :load file, for :reload */

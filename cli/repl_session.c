@@ -168,8 +168,8 @@ void repl_silence(void *ud, bool silent)
         if (r->devnull) h->out = r->devnull;
         h->diag = NULL;
     } else {
-        if (h->out && h->out != r->out) fflush(h->out);
-        h->out = r->out;
+        fflush(h->out);
+        h->out = r->prog_out ? r->prog_out : r->out;
         h->diag = r->diag;
     }
 }
@@ -225,7 +225,7 @@ void repl_drop_host(Repl *r)
 ** stepping. */
 static bool watching(const Repl *r)
 {
-    return dbg_armed(r->dbg);
+    return dbg_armed(r->dbg) || r->rerun;
 }
 
 /* The schedule of the session's runs (docs/execution.md §7): what was asked for, or
@@ -270,9 +270,10 @@ bool repl_make_host(Repl *r)
     if (r->host) return true;
     r->host_watched = watching(r);
     r->host = host_new(r->m, r->q, r->alloc, r->diag, r->out);
-    r->host->debug = dbg_hooks(r->dbg);
+    /* Attached per run (cli/repl_exec.c): none while nothing is armed. */
+    r->host->debug = NULL;
     r->host->schedule = session_schedule(r, NULL);
-    if (r->host_watched && r->schedule == CLI_SCHED_AUTO && !r->said_exact && r->m->nfuncs > 0) {
+    if (r->host_watched && !r->rerun && r->schedule == CLI_SCHED_AUTO && !r->said_exact && r->m->nfuncs > 0) {
         /* Said once: what auto would choose without the debugger. */
         char *why = NULL;
         const Func **all = malloc(sizeof *all * (size_t)(r->m->nfuncs + 1));

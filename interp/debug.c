@@ -51,7 +51,7 @@ enum { GOAL_STEP, GOAL_HIT, GOAL_START, GOAL_CALL };
 static void recompute_armed(Debugger *d)
 {
     d->armed = d->nbreaks > 0 || d->trace || d->mode != M_RUN || d->goal != 0 || d->report_seq != 0 ||
-               d->detached || d->silent;
+               d->detached || d->silent || d->ready;
 }
 
 /* {==================================================================
@@ -660,6 +660,7 @@ static void stop_here(Debugger *d, const char *head, FrameRec *r, const Op *op, 
     d->mode = M_RUN;
     d->report_seq = 0;
     d->fin_done = false;
+    d->ready = NULL;
     if (d->fin) { rec_release(d, d->fin); d->fin = NULL; }
     if (d->intr) *d->intr = 0;
     d->stopped = true;
@@ -911,15 +912,16 @@ static void before_slow(Debugger *d, const ExecCtx *c, FrameRec *r, const Op *op
     if (d->intr && *d->intr) {
         int n = *d->intr;
         *d->intr = 0;
-        if (n >= 2 || d->detached || !d->stop || d->goal) {
+        if (n >= 2 || d->detached || !d->stop || d->goal || d->ready) {
             if (c && c->rq) rq_cancel(c->rq);
-            bool going_back = d->goal != 0;
+            bool going_back = d->goal != 0 || d->ready;
             d->goal = 0;
+            d->ready = NULL;
             d->goal_scan = false;
             d->mode = M_RUN;
             d->detached = true;
             set_silent(d, false);
-            fprintf(d->out, "interrupted: %srun cancelled\n", going_back ? "going back stopped, " : "");
+            fprintf(d->out, "interrupted: %srun cancelled\n", going_back ? "running again stopped, " : "");
             fflush(d->out);
             recompute_armed(d);
             return;
@@ -928,6 +930,11 @@ static void before_slow(Debugger *d, const ExecCtx *c, FrameRec *r, const Op *op
         return;
     }
     if (d->detached) return;
+    if (d->ready && d->ready(d->ready_ud)) {
+        d->ready = NULL;
+        stop_here(d, "stopped by Ctrl-C: ", r, op, seq, false, NULL, 0, c);
+        return;
+    }
     if (d->goal) {
         if (d->goal_scan) {
             if (pos >= d->goal) { scan_done(d, c); return; }
@@ -965,6 +972,11 @@ static void after_slow(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, Asy
     if (d->goal && !d->goal_scan && pos == d->goal) set_silent(d, false);
     int fired = d->nwatch ? watch_after(d, r, op, seq, res, nres, c) : 0;
     if (d->detached) return;
+    if (d->ready && d->ready(d->ready_ud)) {
+        d->ready = NULL;
+        stop_here(d, "stopped by Ctrl-C: ", r, op, seq, false, NULL, 0, c);
+        return;
+    }
     if (d->goal) {
         if (d->goal_scan) {
             if (pos >= d->goal) { scan_done(d, c); return; }
@@ -1222,6 +1234,8 @@ void dbg_run_begin(Debugger *d, const char *why_not_back)
     d->stopped = d->detached = d->abandon = false;
     d->mode = d->step_next_run ? M_STEP : M_RUN;
     d->step_next_run = false;
+    if (!d->ready_next) d->ready = NULL;
+    d->ready_next = false;
     d->report_seq = 0;
     d->seq = 0;
     d->next_frame_id = 0;
@@ -1277,6 +1291,7 @@ int dbg_run_end(Debugger *d)
     d->stopped = d->detached = false;
     d->mode = M_RUN;
     d->goal = 0;
+    d->ready = NULL;
     /* Watchpoints on objects of a run that is over (not one that starts
     ** again) are deleted; those on the user's own values stay. */
     for (int i = 0; !d->restart && i < d->nbreaks;) {
@@ -1312,6 +1327,14 @@ bool dbg_stop_after(const Debugger *d) { return d->stopped && d->stop_after; }
 void dbg_set_trace(Debugger *d, bool on) { d->trace = on; recompute_armed(d); }
 bool dbg_trace(const Debugger *d) { return d->trace; }
 void dbg_step_next_run(Debugger *d) { d->step_next_run = true; }
+
+void dbg_stop_when(Debugger *d, bool (*ready)(void *ud), void *ud)
+{
+    d->ready = ready;
+    d->ready_ud = ud;
+    d->ready_next = true;
+    recompute_armed(d);
+}
 
 void dbg_step(Debugger *d)
 {
@@ -1494,10 +1517,10 @@ static int print_pending_live(Debugger *d, FILE *out)
     return n;
 }
 
-void dbg_explain_result(Debugger *d, int i, FILE *out)
+void dbg_explain_result(Debugger *d, const Func *fn, int i, FILE *out)
 {
-    const FrameRec *r = d->root;
-    const Block *b = r ? r->body : NULL;
+    const FrameRec *r = d->root && d->root->body == fn->body ? d->root : NULL;
+    const Block *b = fn->body;
     const Op *ret = b && b->nops ? b->ops[b->nops - 1] : NULL;
     if (!ret || !dbg_is_return(ret) || i < 0 || i >= ret->noperands) {
         fprintf(out, "nothing left to run produces it\n");
@@ -1508,6 +1531,10 @@ void dbg_explain_result(Debugger *d, int i, FILE *out)
     dbg_value_name(v, vn, sizeof vn);
     if (!v->def) { fprintf(out, "it is the argument %s, which never became available\n", vn); return; }
     dbg_op_where(v->def, where, sizeof where);
+    if (!r) {
+        fprintf(out, "%s comes from %s; nothing left to run produced it\n", vn, where);
+        return;
+    }
     if (r->started[v->def->index]) {
         fprintf(out, "%s comes from %s, which ran; nothing left to run produced its result\n", vn, where);
         return;

@@ -214,6 +214,11 @@ bool dbg_reverse_continue(Debugger *d, const char **why);
 bool dbg_reverse_finish(Debugger *d, const char **why);
 /* Idle only: the next run stops before its first kernel. */
 void dbg_step_next_run(Debugger *d);
+/* The next run stops, as Ctrl-C stops one ("stopped by Ctrl-C: ..."),
+** before the first kernel at which [ready]([ud]) returns true. Its user
+** runs again a run that was interrupted where the debugger could not stop
+** it (unhooked, compiled code), and says when it is far enough. */
+void dbg_stop_when(Debugger *d, bool (*ready)(void *ud), void *ud);
 bool dbg_stopped(const Debugger *d);
 /* The op the debugger is stopped at (NULL when not stopped), and whether
 ** the stop is after it ran (a watchpoint) rather than before. */
@@ -224,10 +229,10 @@ bool dbg_stop_after(const Debugger *d);
 void dbg_set_trace(Debugger *d, bool on);
 bool dbg_trace(const Debugger *d);
 
-/* After a run: why result [i] of its outermost invocation was never
-** produced, as far as the records tell (the kernel it comes from, whether
-** that kernel ran, what it waited for), one line. */
-void dbg_explain_result(Debugger *d, int i, FILE *out);
+/* After a run of [fn]: why its result [i] was never produced, as far as
+** the records tell (the kernel it comes from; when the run was watched,
+** whether that kernel ran and what it waited for), one line. */
+void dbg_explain_result(Debugger *d, const Func *fn, int i, FILE *out);
 
 /* ---- while stopped: frames ---- */
 /* The logical call stack: frame 0 is the invocation stopped in, frame k+1

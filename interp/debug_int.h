@@ -105,6 +105,8 @@ struct Debugger {
     int nfin;
     uint64_t report_seq;        /* :step: print the results of this kernel */
     bool step_next_run;
+    bool (*ready)(void *); void *ready_ud;   /* dbg_stop_when, this run */
+    bool ready_next;                         /* for the next run */
     bool trace, running, stopped, detached;
     bool armed;                 /* anything above, or going back: the slow path */
 

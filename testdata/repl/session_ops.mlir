@@ -33,7 +33,7 @@ func.func @pair(%x: i32) -> (i32, i32) {
 
 // A result that can never be produced: the callee of the inner rv.critical
 // waits for the section its caller holds. Shown as unavailable, with the
-// kernel it comes from.
+// kernel it comes from (watched: whether it ran; see the end).
 func.func @inner(%cs: !rv.cs) -> i32 {
   %one = tfrt.constant.i32 1
   tfrt.return %one : i32
@@ -52,10 +52,10 @@ func.func @stuck() -> i32 {
 // CHECK-NEXT: defined @stuck
 :run @stuck()
 // CHECK-NEXT: 'stuck' returned <<unavailable>>
-// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
+// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8; nothing left to run produced it
 %never = :run @stuck()
 // CHECK-NEXT: %never = <unavailable> : i32
-// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
+// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8; nothing left to run produced it
 :print %never
 // CHECK-NEXT: %never : i32 (unavailable, refcount 1)
 
@@ -95,3 +95,9 @@ func.func @twice(%x: i32) -> i32 {
 // CHECK-NEXT: 'twice' returned 7
 :trace off
 // CHECK-NEXT: trace off
+// A watched run of @stuck (a breakpoint is set) also says the kernel ran.
+:break tfrt.print.i32
+// CHECK-NEXT: breakpoint 1: op tfrt.print.i32
+:run @stuck()
+// CHECK-NEXT: 'stuck' returned <<unavailable>>
+// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
