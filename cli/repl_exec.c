@@ -36,6 +36,7 @@
 #include <ctype.h>
 #include <pthread.h>
 #include <semaphore.h>
+#include <signal.h>
 #include <time.h>
 #include <errno.h>
 #include <limits.h>
@@ -190,7 +191,14 @@ static void watcher_start(Watcher *w, RequestContext *rq)
     pthread_mutex_init(&w->mu, NULL);
     w->rq = rq;
     w->t0 = now_s();
+    /* SIGINT stays with the threads that had it: the watcher is woken
+    ** through the semaphore, never by the signal itself. */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     if (pthread_create(&w->th, NULL, watcher_main, w) != 0) w->rq = NULL;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 static int watcher_fired(Watcher *w)
