@@ -1,7 +1,7 @@
 /*
 ** debug.h — the debugger interface of the executor, and the debugger the
-** REPL builds on it (docs/tools.md §3: :break, :step, :continue, :ready,
-** :pending, :trace, :where).
+** REPL builds on it (docs/tools.md §3.1: breakpoints, watchpoints, frames,
+** stepping, going back).
 **
 ** Two halves:
 **
