@@ -551,6 +551,17 @@ void repl_cmd_list(Repl *r, const char *arg, int col)
         const Op *stop = dbg_stop_op(r->dbg);
         if (colon) {
             snprintf(file, sizeof file, "%.*s", (int)(colon - arg), arg);
+            /* Only the session's own sources: <repl> and the files its
+            ** functions come from. */
+            bool known = !strcmp(file, REPL_FILE) || (r->loaded && !strcmp(file, r->loaded));
+            for (int i = 0; i < r->m->nfuncs && !known; i++) {
+                const Loc *l = r->m->funcs[i]->loc;
+                known = l && l->kind == LOC_FILE && l->file && !strcmp(l->file, file);
+            }
+            if (!known) {
+                cmd_error(r, col, "'%s' is not a file of this session (:list shows <repl> and loaded files)", file);
+                return;
+            }
         } else if (stop && stop->loc && stop->loc->kind == LOC_FILE) {
             snprintf(file, sizeof file, "%s", stop->loc->file);
         } else {

@@ -71,4 +71,17 @@ func.func @square(%x: i32) -> i32 {
 // CHECK-NEXT:   %0 = tfrt.mul.i32 %arg0, %arg0
 // CHECK-NEXT:   tfrt.return %0 : i32
 // CHECK-NEXT: }
+// :list N lists the loaded file when no run is stopped; :list @f a function.
+:list 4
+// CHECK-NEXT: {{^     1  // A library loaded by load.mlir}}
+// CHECK: {{^     4    %r = tfrt.mul.i32 %x, %x$}}
+// CHECK: {{^    10    %b2 = tfrt.call @square\(%b\) : \(i32\) -> i32$}}
+:list @square
+// CHECK-NEXT: {{^     3  func.func @square\(%x: i32\) -> i32 \{$}}
+// CHECK-NEXT: {{^     4    %r = tfrt.mul.i32 %x, %x$}}
+// CHECK-NEXT: {{^     5    tfrt.return %r : i32$}}
+// CHECK-NEXT: {{^     6  }$}}
+:list testdata/repl/lib.mlir.in:9
+// CHECK-NEXT: {{^     4    %r = tfrt.mul.i32 %x, %x$}}
+// CHECK: {{^    13  }$}}
 // CHECK-NOT: {{.}}

@@ -101,3 +101,8 @@ func.func @twice(%x: i32) -> i32 {
 :run @stuck()
 // CHECK-NEXT: 'stuck' returned <<unavailable>>
 // CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
+// :list FILE:N reads only the session's own sources.
+:list /etc/passwd:1
+// CHECK: <repl>:[[@LINE-1]]:7: error: '/etc/passwd' is not a file of this session (:list shows <repl> and loaded files)
+:list <repl>:1
+// CHECK: {{^=?    1  // MODE: repl$}}
