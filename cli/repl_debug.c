@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/repl_int.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* Calls [fn] on every op of [b] and of its regions. */
 static bool any_op(const Block *b, bool (*fn)(const Op *, const void *), const void *ud)

@@ -47,7 +47,7 @@
 #include "cli/repl_int.h"
 #include "analysis/explore.h"
 #include "interp/display.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "parser/parser.h"
 
 /* The name of [v] as a later line refers to it: "x", or "r#1" for a
@@ -71,7 +71,7 @@ static const Display run_display = { DISPLAY_RESULT, false, "<<unavailable>>", N
 
 /* Why a run of [fn] with arguments [args] (named [names], NULL: by
 ** number) could not be gone back in: an argument holds an object of a
-** mutable type (the op table's, kernels/effects.def) that the run may
+** mutable type (the op table's, ops/effects.def) that the run may
 ** change, so running it again would start from another state. NULL when
 ** it can; else the reason, in [buf]. */
 static const char *why_not_back(const Func *fn, AsyncValue *const *args, int nargs, const char *const *names,

@@ -11,7 +11,7 @@
 #include <string.h>
 #include "cli/repl.h"
 #include "cli/repl_int.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 static void command_line(FILE *o, const ReplCmdInfo *c)
 {

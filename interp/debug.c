@@ -514,7 +514,7 @@ int dbg_watch(Debugger *d, const char *name, AsyncValue *session, const Type *se
         return 0;
     }
     const Any *a = av_get(av);
-    /* Mutable types are the op table's (kernels/effects.def). */
+    /* Mutable types are the op table's (ops/effects.def). */
     if (a->type != ANY_OBJ || !a->v.obj || !ty || optable_type_class(ty->spelling) == TYC_NONE) {
         *why = "it holds no object that a kernel writes (a resource variable, list, tensor, buffer or atomic)";
         return 0;

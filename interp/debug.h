@@ -153,7 +153,7 @@ int dbg_break_func(Debugger *d, const Func *f, DbgCond *cond);
 /* Watches the object held by %[name] in the selected frame of a stopped
 ** run, or else by [session] of type [session_type] (a value of the user's
 ** own, e.g. the REPL's top-level values; NULL: none). The type must be one
-** the op table calls mutable (kernels/effects.def). Returns its number, or
+** the op table calls mutable (ops/effects.def). Returns its number, or
 ** 0 with the reason in *why: not found, not produced yet, not an object a
 ** kernel writes. */
 int dbg_watch(Debugger *d, const char *name, AsyncValue *session, const Type *session_type, const char **why);

@@ -16,7 +16,7 @@
 #include "base/strbuf.h"
 #include "interp/debug.h"
 #include "interp/display.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* One invocation (function or region body) the debugger has seen start.
 ** Allocated in one block with its arrays. */

@@ -14,7 +14,7 @@
 #include "base/freelist.h"
 #include "interp/exec.h"
 #include "interp/vm.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* Kernels with at most this many operands/results use stack arrays. */
 #define SMALL 16
