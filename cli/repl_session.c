@@ -356,16 +356,36 @@ int repl_verify_scratch(Repl *r, const char *file, const char *text, size_t len,
     sb_adds(&b, "\n");
     add_decls(r, &b, defs);
     Module *m2 = parse_module(file, b.p, b.n, NULL);
+    if (!m2) {
+        /* A `module { ... }`: nothing may follow it, so the declarations
+        ** go inside, before its closing brace (the last one of the text). */
+        size_t k = len;
+        while (k > 0 && text[k - 1] != '}') k--;
+        if (k > 0) {
+            free(b.p);
+            b = (StrBuf){ 0 };
+            sb_addn(&b, text, k - 1);
+            sb_adds(&b, "\n");
+            add_decls(r, &b, defs);
+            sb_addn(&b, text + k - 1, len - (k - 1));
+            m2 = parse_module(file, b.p, b.n, NULL);
+        }
+    }
     int errors = 0;
+    /* Diagnostics point into <repl> or [file]: make the sink's copy the
+    ** text the user wrote (the scratch parse registered nothing). */
+    if (!strcmp(file, REPL_FILE)) { r->src_dirty = true; repl_sync_src(r); }
+    else diag_add_source(r->diag, file, text, len);
     if (m2) {
         shift_hidden(r, m2);
-        /* Diagnostics point into <repl> or [file]: make the sink's copy
-        ** the text the user wrote (the scratch parse registered nothing). */
-        if (!strcmp(file, REPL_FILE)) { r->src_dirty = true; repl_sync_src(r); }
-        else diag_add_source(r->diag, file, text, len);
         for (int i = 0; i < n && i < m2->nfuncs; i++)
             errors += verify_func(m2, m2->funcs[i], r->diag, &verify_opts);
         ir_module_free(m2);
+    } else {
+        /* Never define what could not be checked. */
+        fflush(r->out);
+        diag_emit(r->diag, DIAG_ERROR, file, 1, 0, "this input cannot be checked against the session's functions");
+        errors = 1;
     }
     free(b.p);
     return errors;
