@@ -251,6 +251,13 @@ static FILE *oc_open(OutCount *o, FILE *to, size_t skip)
     return f;
 }
 
+static bool all_resolved(AsyncValue *const *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!v[i] || !av_is_resolved(v[i])) return false;
+    return true;
+}
+
 /* When the run again is far enough (dbg_stop_when). */
 typedef struct Rerun {
     Repl *r;
@@ -299,19 +306,22 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
     bool failed_sync = false, ran = false;
     OutCount oc;
     Rerun rerun = { r, &oc, 0, 0, 0 };
+    bool quiet = false;        /* a run again only for the debugger's records */
     for (;;) {
         /* Watched when something is armed, when going back or running
         ** again, and when running again could not repeat it. */
-        bool watched = witness || dbg_armed(r->dbg) || dbg_restart_pending(r->dbg) || r->rerun || no_back;
+        bool watched = witness || dbg_armed(r->dbg) || dbg_restart_pending(r->dbg) || r->rerun || quiet || no_back;
+        long frames_before = exec_live_frames();
         Host *h = witness ? replay_host(r, witness) : repl_make_host(r) ? r->host : NULL;
         if (!h) break;
         ran = true;
         h->debug = watched ? dbg_hooks(r->dbg) : NULL;
         r->run_host = h;
-        FILE *po = oc_open(&oc, r->out, rerun.bytes);
+        FILE *po = oc_open(&oc, r->out, quiet ? SIZE_MAX : rerun.bytes);
         if (!po) po = r->out;
         h->out = po;
         r->prog_out = po;
+        if (quiet) h->diag = NULL;
         r->rq = rq_new(r->q);
         ExecCtx c = { h, r->rq, 0, NULL, NULL, NULL };
         if (r->rerun) {
@@ -349,7 +359,7 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
         }
         dbg_results_ready(r->dbg);
         bool interrupted = !watched && watcher_fired(&w) > 0;
-        if (show && !failed_sync && !witness && !dbg_silent(r->dbg) && !interrupted) show(r, po, fn, out);
+        if (show && !failed_sync && !witness && !dbg_silent(r->dbg) && !interrupted && !quiet) show(r, po, fn, out);
         fflush(po);
         wq_quiesce(r->q);
         if (!watched) {
@@ -377,7 +387,15 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
             r->rerun = true;
             for (int i = 0; i < n; i++) av_release(out[i]);
             continue;
+        } else if (!watched && !fn->is_sync && (exec_live_frames() > frames_before || !all_resolved(out, n))) {
+            /* Something never ran: only the debugger's records say what
+            ** (:pending, the never-produced note). Once more, watched and
+            ** silent; the results are that run's. */
+            quiet = true;
+            for (int i = 0; i < n; i++) av_release(out[i]);
+            continue;
         }
+        quiet = false;
         if (!dbg_restart_pending(r->dbg)) break;
         /* Going back: the same run again, from its start. */
         rerun.bytes = 0;

@@ -1539,13 +1539,19 @@ void dbg_explain_result(Debugger *d, const Func *fn, int i, FILE *out)
         fprintf(out, "%s comes from %s, which ran; nothing left to run produced its result\n", vn, where);
         return;
     }
-    fprintf(out, "%s comes from %s, which never ran:", vn, where);
-    for (int k = 0; k < v->def->noperands; k++) {
-        const Value *o = v->def->operands[k];
-        if (r->regs[o->index]) continue;
-        fprintf(out, " %s", dbg_value_name(o, vn, sizeof vn));
+    fprintf(out, "%s comes from %s, which never ran: it waits for", vn, where);
+    int k = 0;
+    for (int j = 0; j < v->def->noperands; j++) {
+        const Value *o = v->def->operands[j];
+        /* Without a scalar copy: not produced, or not resolved when it was
+        ** (the record cannot be read any more). */
+        if (r->regs[o->index] && r->copy[o->index].type != ANY_NONE) continue;
+        bool dup = false;
+        for (int i2 = 0; i2 < j; i2++) dup = dup || v->def->operands[i2] == o;
+        if (dup) continue;
+        fprintf(out, "%s %s", k++ ? "," : "", dbg_value_name(o, vn, sizeof vn));
     }
-    fprintf(out, " never produced\n");
+    fprintf(out, "%s\n", k ? "" : " what its operands need");
 }
 
 void dbg_print_pending(Debugger *d, FILE *out)

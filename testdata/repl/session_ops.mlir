@@ -33,7 +33,7 @@ func.func @pair(%x: i32) -> (i32, i32) {
 
 // A result that can never be produced: the callee of the inner rv.critical
 // waits for the section its caller holds. Shown as unavailable, with the
-// kernel it comes from (watched: whether it ran; see the end).
+// kernel it comes from and that it ran (the debugger's records say so).
 func.func @inner(%cs: !rv.cs) -> i32 {
   %one = tfrt.constant.i32 1
   tfrt.return %one : i32
@@ -52,10 +52,10 @@ func.func @stuck() -> i32 {
 // CHECK-NEXT: defined @stuck
 :run @stuck()
 // CHECK-NEXT: 'stuck' returned <<unavailable>>
-// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8; nothing left to run produced it
+// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
 %never = :run @stuck()
 // CHECK-NEXT: %never = <unavailable> : i32
-// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8; nothing left to run produced it
+// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
 :print %never
 // CHECK-NEXT: %never : i32 (unavailable, refcount 1)
 
@@ -106,3 +106,21 @@ func.func @twice(%x: i32) -> i32 {
 // CHECK: <repl>:[[@LINE-1]]:7: error: '/etc/passwd' is not a file of this session (:list shows <repl> and loaded files)
 :list <repl>:1
 // CHECK: {{^=?    1  // MODE: repl$}}
+:delete 1
+// CHECK: deleted breakpoint 1
+// Kernels that wait forever, in a run with nothing armed: the REPL runs it
+// once more, watched and silent, for the debugger's records (:pending).
+func.func @waits() -> i32 {
+  %cs = "rv.critical_section"() : () -> !rv.cs
+  %r = rv.critical %cs @outer(%cs) : (!rv.cs) -> i32
+  %s = tfrt.add.i32 %r, %r
+  tfrt.return %s : i32
+}
+// CHECK-NEXT: defined @waits
+:run @waits()
+// CHECK-NEXT: 'waits' returned <<unavailable>>
+// CHECK-NEXT: note: result #0 of 'waits' was never produced: %s comes from tfrt.add.i32 at <repl>:116:8, which never ran: it waits for %r
+// CHECK-NEXT: note: 2 kernels never ran; :pending shows what they are waiting for
+:pending
+// CHECK-NEXT: tfrt.add.i32 at <repl>:116:8 in @waits waits for:
+// CHECK-NEXT:     %r: unavailable (produced by rv.critical at <repl>:115:8, not resolved yet)
