@@ -7,6 +7,8 @@
 #   V=1             show the commands and every stage's output
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make tsan       the whole test suite under ThreadSanitizer
+#   make agree-long exact against auto on 5000 random programs, each ordered
+#                   function explored (tests/gen_programs.py)
 #   make bench      benchmarks against peers (bench/)
 #   make install    PREFIX=/usr/local: binary and man page
 #   make clean
@@ -23,8 +25,17 @@ OPT     ?= -O2
 SAN     ?=
 CFLAGS  ?=
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen $(CFLAGS)
-LDLIBS  = -pthread -lm
+# OpenBLAS (Debian's libopenblas-dev, pthread flavour) does the f32/f64
+# matrix products (kernels/gemm.c): its CBLAS header and library live in a
+# directory of their own under the multiarch triplet. The library is opened
+# at start-up with dlopen, after OPENBLAS_NUM_THREADS is set (gemm.c says
+# why), so it is a path, not a link flag.
+MULTIARCH := $(or $(shell gcc -print-multiarch 2>/dev/null),x86_64-linux-gnu)
+BLAS_INC = /usr/include/$(MULTIARCH)/openblas-pthread
+BLAS_LIB = /usr/lib/$(MULTIARCH)/openblas-pthread/libopenblas.so.0
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen -I$(BLAS_INC) \
+            -DTFRUN_OPENBLAS='"$(BLAS_LIB)"' $(CFLAGS)
+LDLIBS  = -pthread -lm -ldl
 LDFLAGS ?=
 
 GEN      = $(BUILD)/gen
@@ -81,7 +92,7 @@ TFRUN = $(BIN)/tfrun
 V ?=
 quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
 
-.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -89,9 +100,10 @@ all: $(TFRUN)
 # Debian packages; installed with apt-get when missing. Not root and no sudo:
 # a clear message naming the packages.
 BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
-             libedit-dev:/usr/include/histedit.h
+             libedit-dev:/usr/include/histedit.h libopenblas-dev:$(BLAS_INC)/cblas.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
-             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16
+             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16 \
+             python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py
 # The packages of list $(1) whose file or command is missing, into $$missing.
 define find_missing
 	missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
@@ -192,9 +204,20 @@ readme: $(TFRUN)
 	@sh tests/readme_check.sh $(TFRUN) README.md
 
 # Exact and auto (and fast where a program asks for it) print the same
-# (docs/execution.md §7; tests/engine_agree.sh).
+# (docs/execution.md §7; tests/engine_agree.sh), on every golden program and,
+# with TFRT_CORPUS=DIR, on TFRT's test files; then on random programs
+# (tests/gen_programs.py, docs/analysis.md §8), with `tfrun explore`
+# confirming that the functions auto runs fast have one outcome.
+# agree-long: many more random programs, every ordered function explored.
+GEN_COUNT ?= 300
+GEN_LONG_COUNT ?= 5000
 agree: $(TFRUN)
-	@sh tests/engine_agree.sh $(TFRUN)
+	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/engine_agree.sh $(TFRUN)
+	@python3 tests/gen_programs.py $(TFRUN) --count $(GEN_COUNT) --seed 1 --explore 60 --keep $(BUILD)/gen-fail
+
+agree-long: $(TFRUN)
+	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/engine_agree.sh $(TFRUN)
+	@python3 tests/gen_programs.py $(TFRUN) --count $(GEN_LONG_COUNT) --seed 100000 --explore $(GEN_LONG_COUNT) --keep $(BUILD)/gen-fail
 
 # Every benchmark of bench/ gives the same answer in tfrun, python3 and lua5.4
 # at a small size (tests/bench_check.sh).
@@ -319,7 +342,9 @@ tsan: deps-test
 # malloc, calloc, realloc, strdup and strndup). tests/fault_sweep.sh runs a
 # few programs (parse and run of examples, opt) failing each N of a sample:
 # each run ends with the right output or a clean `out of memory`, never a
-# signal. (In make test.)
+# signal. TFRUN_FAIL_IO=N fails the Nth operation on an output file
+# (base/outfile.h); the sweep checks that every such failure leaves the
+# target byte for byte as it was. (In make test.)
 FAULT_WRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
 faultinj: deps
 	@$(MAKE) --no-print-directory BUILD=build/fault BIN=build/fault/bin OPT=-O1 CFLAGS=-DTFRUN_FAULT_INJECT \
@@ -331,15 +356,18 @@ fault-sweep: faultinj
 # libFuzzer targets (fuzz/*.c) under ASan + UBSan, built with clang in
 # build/fuzz: opt (print is a fixed point), run (exact and fast, with a time
 # budget per function), verify (opt --verify-diagnostics --split-input-file),
-# check (the CHECK matcher) and repl (REPL sessions). The seed corpus is
-# every .mlir of testdata/ and examples/, copied into build/fuzz/seed; what
+# check (the CHECK matcher), repl (REPL sessions), explore (the schedule
+# explorer on a small budget, every witness replayed to its outcome) and btf
+# (the BTF reader, kernels/btf.h). The seed corpus is every .mlir of
+# testdata/ and examples/, copied into build/fuzz/seed, and for btf the
+# files fuzz/btf_seeds.py makes; what
 # a run finds to be new goes to build/fuzz/corpus; crashes to
 # build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
 # which `make test` runs). The dictionary is fuzz/tokens.dict (the
 # grammar's tokens) plus every op name of ops/ops.def.
 #   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
 #   make fuzz-smoke                                       10 seconds each (CI)
-FUZZ_TARGETS ?= opt run verify check repl
+FUZZ_TARGETS ?= opt run verify check repl explore btf
 FUZZ_SECONDS ?= 60
 FUZZ_DIR  = build/fuzz
 FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -360,11 +388,12 @@ fuzz-bins: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS)) $(BUILD)/seed.stamp $(B
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
 	$(call quiet,LINK,$@)$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
 
-$(BUILD)/seed.stamp: $(FUZZ_SEEDS)
+$(BUILD)/seed.stamp: $(FUZZ_SEEDS) fuzz/btf_seeds.py
 	@rm -rf $(BUILD)/seed
-	@for t in opt run verify check; do mkdir -p $(BUILD)/seed/$$t; \
+	@for t in opt run verify check explore; do mkdir -p $(BUILD)/seed/$$t; \
 	  for f in $(FUZZ_SEEDS); do cp $$f $(BUILD)/seed/$$t/$$(echo $$f | tr / _); done; done
 	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
+	@python3 fuzz/btf_seeds.py $(BUILD)/seed/btf
 	@touch $@
 
 $(BUILD)/tfrun.dict: fuzz/tokens.dict ops/ops.def
@@ -386,7 +415,8 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
+BENCH_PKGS = lua5.4:lua5.4 luajit:luajit python3:python3 mlir-16-tools:mlir-opt-16 \
+             python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all

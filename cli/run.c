@@ -20,11 +20,13 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "analysis/explore.h"
+#include "analysis/mixed.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "interp/display.h"
@@ -44,7 +46,7 @@ static const char run_usage[] =
     "options (TFRT's spelling in parentheses; '-' or '--', '=VALUE' or ' VALUE'):\n"
     "  --work-queue=s|mstd[:N[,M]]   work queue (work_queue_type); default s\n"
     "  --functions=a,b,...           run only these functions, in this order\n"
-    "                                (functions; may be repeated)\n"
+    "                                (functions; may be repeated; also --function)\n"
     "  --init-function=NAME          run NAME first (test_init_function)\n"
     "  --print-error-code            add the error code to error results\n"
     "                                (print_error_code)\n"
@@ -52,19 +54,25 @@ static const char run_usage[] =
     "                                leak_check_allocator (host_allocator_type; default)\n"
     "  --schedule=auto|exact|fast    exact: TFRT's single-threaded order; fast: any order\n"
     "                                the data and chain dependencies allow, compiled where\n"
-    "                                possible; auto (default): fast when the sequencing\n"
-    "                                analysis proves the output cannot depend on the order\n"
+    "                                possible; auto (default): per function, fast when the\n"
+    "                                sequencing analysis proves its output cannot depend on\n"
+    "                                the order, else exact (then fast once the ops of its\n"
+    "                                unordered pairs are done, when they all meet in its body)\n"
     "  --verbose                     print the allocator, work queue and schedule choice\n"
     "                                to stderr\n"
     "  --timeout=SECONDS             cancel the run after SECONDS: no kernel and no call\n"
-    "                                starts after that\n"
+    "                                starts after that, and a sleeping kernel wakes\n"
     "  --max-call-depth=N            the deepest call chain (default 1000000); a call\n"
     "                                deeper is an error that stops the run\n"
     "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
-    "                                `tfrun explore`, e.g. spec:0.1.0); one queue (s);\n"
-    "                                pass --functions=NAME for the function it belongs to\n"
+    "                                `tfrun explore`, e.g. spec@main:0.1.0: only the\n"
+    "                                function it names runs, unless --functions says\n"
+    "                                which; others run in queue order); one queue (s)\n"
     "  --shared_libs=..., --enable_tracing, --tracing_level=...   accepted, ignored\n"
-    "  --help                        this text\n";
+    "  --help                        this text\n"
+    "\n"
+    "A write of the output that fails (a full disk, a closed pipe) stops the run:\n"
+    "'tfrun: write error: REASON', exit status 1.\n";
 
 typedef struct Options {
     const char *work_queue;
@@ -79,6 +87,7 @@ typedef struct Options {
     const char *input;
     CliSchedule schedule;
     const char *replay;
+    char *replay_fn;             /* the function the witness names (malloc'ed), or NULL */
     bool help;
 } Options;
 
@@ -96,6 +105,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "work_queue", O_WORK_QUEUE, OPT_VALUE },
     { "work_queue_type", O_WORK_QUEUE, OPT_VALUE },
     { "functions", O_FUNCTIONS, OPT_VALUE },
+    { "function", O_FUNCTIONS, OPT_VALUE },
     { "init_function", O_INIT, OPT_VALUE },
     { "test_init_function", O_INIT, OPT_VALUE },
     { "print_error_code", O_PRINT_CODE, OPT_BOOL },
@@ -197,9 +207,11 @@ static int parse_options(Options *o, int argc, char **argv)
         case O_REPLAY: {
             ExploreModel m;
             if (!explore_witness_model(val, &m))
-                return usage_error("invalid witness '%s' (want spec:I.J... or executor:I.J..., "
+                return usage_error("invalid witness '%s' (want spec@NAME:I.J... or executor@NAME:I.J..., "
                                    "as tfrun explore prints it)", val);
             o->replay = val;
+            free(o->replay_fn);
+            o->replay_fn = explore_witness_function(val);
             break;
         }
         case O_IGNORED_VALUE: case O_IGNORED_BOOL: break;
@@ -319,6 +331,7 @@ static bool watchdog_stop(Watchdog *w)
 
 typedef struct Run {
     Options *o;
+    const CliRunSchedule *sched;
     Host *host;
     WorkQueue *q;
     Watchdog *wd;
@@ -345,9 +358,18 @@ static void run_function(Run *r, const Func *fn)
     }
     if (!fn->name || !fn->name[0]) return;
     fprintf(out, "--- Running '%s':\n", fn->name);
-    fflush(out);
+    if (!host_out_flush(r->host)) return;    /* nowhere to print: stop (step_run) */
     RequestContext *rq = rq_new(r->q);
+    /* The mixed schedule: this function's own (docs/analysis.md §8). */
+    const MixChoice *mc = r->sched->mix ? mix_choice(r->sched->mix, fn) : NULL;
+    ExecWatch *watch = NULL;
+    if (mc && mc->kind == MIX_FAST) rq_set_fast(rq, true);
+    if (mc && mc->kind == MIX_SWITCH) {
+        watch = exec_watch_new(mc->sw);
+        rq_set_watch(rq, watch);
+    }
     watchdog_set(r->wd, rq);
+    host_set_request(r->host, rq);
     ExecCtx c = { r->host, rq, 0, NULL, NULL, NULL };
     int n = fn->nresults;
     AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
@@ -367,7 +389,9 @@ static void run_function(Run *r, const Func *fn)
     } else if (r->o->replay) {
         /* The explorer's scheduler drives the run (analysis/explore.h). */
         char *err = NULL;
-        if (!explore_replay(r->host, fn, r->o->replay, replay_result, r, &err)) {
+        /* Another function than the witness's runs in queue order. */
+        const char *w = r->o->replay_fn && strcmp(fn->name, r->o->replay_fn) ? NULL : r->o->replay;
+        if (!explore_replay(r->host, fn, w, replay_result, r, &err)) {
             fflush(out);
             fprintf(stderr, "tfrun: --replay: '%s': %s\n", fn->name, err);
             fflush(stderr);
@@ -394,26 +418,31 @@ static void run_function(Run *r, const Func *fn)
         wq_quiesce(r->q);
     }
     fflush(out);
+    if (watch) {
+        /* Quiesced: nothing of the run can resolve any more. */
+        const Op *at = NULL;
+        bool sw = exec_watch_switched(watch, &at);
+        if (r->o->verbose) {
+            if (sw && at)
+                fprintf(stderr, "'%s' went on fast once %s:%d:%d: '%s' was done.\n", fn->name,
+                        host_module(r->host)->filename, at->line, at->col, at->name);
+            else if (sw)
+                fprintf(stderr, "'%s' went on fast.\n", fn->name);
+            else
+                fprintf(stderr, "'%s' ran exact to the end.\n", fn->name);
+            fflush(stderr);
+        }
+        rq_set_watch(rq, NULL);
+        exec_watch_free(watch);
+    }
     /* The driver holds the results until after the quiesce (docs/execution.md §6.6). */
     for (int i = 0; i < n; i++)
         if (res[i]) av_release(res[i]);
     free(res);
+    host_out_flush(r->host);
+    host_set_request(r->host, NULL);
     watchdog_set(r->wd, NULL);
     rq_release(rq);
-    fflush(out);
-}
-
-/* The schedule of the run (docs/execution.md §7) of [list] (NULL: every function):
-** as requested, or for auto the sequencing analysis's answer. With
-** --verbose, says which and why. */
-static ExecSchedule choose_schedule(const Options *o, const Module *m, const Func *const *list, int n,
-                                    const HostAllocator *alloc)
-{
-    char *why = NULL;
-    ExecSchedule s = cli_schedule_choose(o->schedule, m, list, n, alloc, &why);
-    if (o->verbose) fprintf(stderr, "Choosing %s schedule: %s.\n", s == EXEC_FAST ? "fast" : "exact", why);
-    free(why);
-    return s;
 }
 
 /* Named functions in the order of docs/execution.md §1.4 restricted to named ones
@@ -442,10 +471,12 @@ typedef struct Driver {
     DiagSink *d;                 /* made with alloc: the load step ran */
     Module *m;
     Host *host;
+    CliRunSchedule sched;        /* the schedule of each function */
     const Func **list;           /* the functions to run, in order */
     int nlist;
     const Func *init;            /* --init-function, run first */
     const char *missing;         /* the first --functions name not found */
+    bool out_reported;           /* a write error of the output was reported */
 } Driver;
 
 /* Options, and --help. */
@@ -456,6 +487,16 @@ static int step_options(Driver *dr, int argc, char **argv)
     if (dr->o.help) {
         fputs(run_usage, stdout);
         return 0;
+    }
+    /* A witness that names its function runs that function (docs/explore.md). */
+    Options *o = &dr->o;
+    if (o->replay_fn) {
+        bool named = o->nfunctions == 0;
+        for (int i = 0; i < o->nfunctions; i++) named |= !strcmp(o->functions[i], o->replay_fn);
+        if (!named)
+            return usage_error("the witness is a schedule of '%s', which --functions does not name",
+                               o->replay_fn);
+        if (o->nfunctions == 0) add_functions(o, o->replay_fn);
     }
     return -1;
 }
@@ -554,7 +595,9 @@ static int step_schedule(Driver *dr)
         host->split_updates = model == EXPLORE_SPEC;
         if (o->verbose) fprintf(stderr, "Choosing the schedule of witness %s.\n", o->replay);
     } else {
-        host->schedule = choose_schedule(o, m, order, norder, dr->alloc);
+        cli_schedule_run(o->schedule, m, order, norder, dr->alloc, &dr->sched);
+        host->schedule = dr->sched.host;
+        if (o->verbose) fputs(dr->sched.verbose, stderr);
     }
     if (o->max_call_depth > 0) host->max_call_depth = o->max_call_depth;
     free(order);
@@ -581,17 +624,23 @@ static int step_run(Driver *dr)
 {
     Watchdog wdog;
     Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
-    Run run = { &dr->o, dr->host, dr->q, wd, dr->out, 0, 0 };
+    Run run = { &dr->o, &dr->sched, dr->host, dr->q, wd, dr->out, 0, 0 };
     if (dr->init) run_function(&run, dr->init);
-    for (int i = 0; i < dr->nlist && !watchdog_fired(wd); i++) {
+    for (int i = 0; i < dr->nlist && !watchdog_fired(wd) && !host_out_error(dr->host); i++) {
         if (dr->list[i] == dr->init) continue;
         run_function(&run, dr->list[i]);
     }
-    fflush(dr->out);
+    host_out_flush(dr->host);
 
     bool timed_out = watchdog_stop(wd);
     int st = diag_finish(dr->d) || run.stuck || run.bad_replay ? 1 : 0;
-    if (timed_out) {
+    if (host_out_error(dr->host)) {
+        /* The first failed write stopped the run (host_out_flush): said
+        ** once, here, and not again at exit (finish). */
+        fprintf(stderr, "tfrun: write error: %s\n", strerror(host_out_error(dr->host)));
+        dr->out_reported = true;
+        st = 1;
+    } else if (timed_out) {
         fflush(dr->out);
         fprintf(stderr, "tfrun: Cancelled: timeout\n");
         st = 1;
@@ -604,6 +653,7 @@ static int step_run(Driver *dr)
 static int finish(Driver *dr, int st)
 {
     free(dr->list);
+    cli_schedule_run_free(&dr->sched);
     if (dr->d) {
         FILE *out = dr->out;
         fflush(out);
@@ -622,8 +672,15 @@ static int finish(Driver *dr, int st)
     }
     free(dr->text);
     for (int i = 0; i < dr->o.nfunctions; i++) free(dr->o.functions[i]);
+    free(dr->o.replay_fn);
     free(dr->o.functions);
     fflush(stdout);
+    if (dr->out_reported) {
+        /* What could not be written is dropped, so that the exit does
+        ** not report the same error again (cli/main.c). */
+        __fpurge(stdout);
+        clearerr(stdout);
+    }
     return st;
 }
 

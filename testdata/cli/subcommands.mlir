@@ -22,6 +22,7 @@
 // HELP-NEXT: [--json]
 // HELP-NEXT: tfrun ops
 // HELP-NEXT: tfrun filecheck
+// HELP-NEXT: tfrun btf
 // HELP-NEXT: tfrun --help | --version
 // HELP-NOT: FileCheck
 // EXEC: --- Running 'main':
