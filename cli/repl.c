@@ -393,8 +393,8 @@ static const char repl_usage[] =
     "FILE is loaded first (as with :load). --schedule (default auto) is the\n"
     "schedule of the session's runs, as in 'tfrun run'; :schedule changes it.\n"
     "--max-call-depth (default 1000000) bounds the call chain of every run,\n"
-    "as in 'tfrun run'. --replay=WITNESS: :run of a function without arguments\n"
-    "follows the schedule of a 'tfrun explore' witness (as :replay WITNESS).\n";
+    "as in 'tfrun run'. --replay=WITNESS: :run of the function a 'tfrun explore'\n"
+    "witness names follows its schedule (as :replay WITNESS).\n";
 
 int cli_repl(int argc, char **argv)
 {

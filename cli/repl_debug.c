@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analysis/explore.h"
 #include "cli/repl_int.h"
 #include "ops/optable.h"
 
@@ -314,5 +315,8 @@ void repl_cmd_replay(Repl *r, const char *arg, int col)
     if (strcspn(arg, " \t") != strlen(arg)) { cmd_error(r, col, ":replay takes one witness (or 'off')"); return; }
     free(r->witness);
     r->witness = xstrdup(arg);
-    fprintf(r->out, ":run of a function without arguments follows witness %s\n", arg);
+    char *wf = explore_witness_function(arg);
+    if (wf) fprintf(r->out, ":run @%s() follows witness %s\n", wf, arg);
+    else fprintf(r->out, ":run of a function without arguments follows witness %s\n", arg);
+    free(wf);
 }

@@ -671,11 +671,14 @@ void repl_run_bound(Repl *r, const char *arg, int col, char (*names)[128], int n
         return;
     }
     const char *witness = r->witness;
-    if (witness && (f->nargs > 0 || nnames)) {
-        /* Witnesses are schedules of functions without arguments, and a
-        ** replayed run's results are only printed. */
+    char *wf = witness ? explore_witness_function(witness) : NULL;
+    if (witness && (f->nargs > 0 || nnames || (wf && strcmp(wf, f->name)))) {
+        /* Witnesses are schedules of functions without arguments (of the
+        ** one they name, if they name one), and a replayed run's results
+        ** are only printed. */
         witness = NULL;
     }
+    free(wf);
     AsyncValue **args = repl_run_args(r, f, arg, col, skip_ws(p));
     if (!args) return;
     if (witness) fprintf(r->out, "replaying witness %s\n", witness);
