@@ -40,6 +40,7 @@
 #include "interp/debug.h"
 #include "interp/debug_int.h"
 #include "interp/exec.h"
+#include "interp/exec_int.h"
 #include "interp/workqueue.h"
 
 #define likely(x) __builtin_expect(!!(x), 1)
@@ -328,10 +329,8 @@ static void resolve(Debugger *d, FrameRec *r, const ExecCtx *c)
     ** now (they are alive: the kernel about to run may use them). */
     for (int i = 0; i < r->body->nargs; i++) {
         int k = r->body->args[i]->index;
-        AsyncValue *a = r->regs[k];
-        if (a && r->copy[k].type == ANY_NONE && r->body->args[i]->nuses > 0 && av_is_available(a) &&
-            av_get(a)->type != ANY_OBJ)
-            r->copy[k] = *av_get(a);
+        AsyncValue *a = r->regs[k] && r->copy[k].type == ANY_NONE ? dbg_live_value(d, r, r->body->args[i]) : NULL;
+        if (a && av_is_available(a) && av_get(a)->type != ANY_OBJ) r->copy[k] = *av_get(a);
     }
     sites_add(d, r);
     const Op *want;
@@ -478,7 +477,15 @@ static uint64_t find_birth(const Debugger *d, const AsyncValue *av0, const Objec
         const Block *b = r->body;
         for (int k = 0; k < b->nops; k++)
             for (int j = 0; r->started[k] && j < b->ops[k]->nresults; j++)
-                if (r->regs[b->ops[k]->results[j]->index] == av0) { *res = j; return r->started[k]; }
+            {
+                int x = b->ops[k]->results[j]->index;
+                /* Pointers compared, not read: what was recorded, and what
+                ** the register holds (a live frame's). */
+                if (r->regs[x] == av0 || (!r->exited && exec_frame_register(r->frame, x) == av0)) {
+                    *res = j;
+                    return r->started[k];
+                }
+            }
     }
     for (const FrameRec *r = d->first; r; r = r->next) {
         const Block *b = r->body;
@@ -487,8 +494,7 @@ static uint64_t find_birth(const Debugger *d, const AsyncValue *av0, const Objec
             if (!r->started[k]) continue;
             for (int j = 0; j < op->nresults; j++) {
                 const Value *v = op->results[j];
-                if (!dbg_alive(d, r, v)) continue;
-                AsyncValue *av = r->regs[v->index];
+                AsyncValue *av = dbg_live_value(d, r, v);
                 if (!av || !av_is_available(av)) continue;
                 const Any *a = av_get(av);
                 if (a->type == ANY_OBJ && a->v.obj == obj) { *res = j; return r->started[k]; }
@@ -781,7 +787,9 @@ static int watch_after(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, Asy
         bool writes = false;
         for (int k = 0; k < op->noperands && k < FX_MAXOP; k++) {
             if (!(wbits >> k & 1)) continue;
-            AsyncValue *av = r->regs[op->operands[k]->index];
+            /* The kernel is still on the stack of running kernels: its
+            ** operands may be read. */
+            AsyncValue *av = dbg_live_value(d, r, op->operands[k]);
             if (av && av_is_available(av)) {
                 const Any *a = av_get(av);
                 if (a->type == ANY_OBJ && a->v.obj == w->obj) writes = true;
@@ -823,8 +831,8 @@ static int watch_pending(Debugger *d)
             FrameRec *r = w->pend[k].rec;
             const Op *op = w->pend[k].op;
             const Value *cv = op->results[0];
-            AsyncValue *ch = r->regs[cv->index];
-            bool readable = ch && dbg_alive(d, r, cv);
+            AsyncValue *ch = r->exited ? NULL : dbg_live_value(d, r, cv);
+            bool readable = ch != NULL;
             char *now = NULL;
             if (readable ? av_is_resolved(ch) : strcmp(now = watch_text(d, w->obj), w->last) != 0) {
                 if (!now) now = watch_text(d, w->obj);
@@ -900,8 +908,8 @@ static bool returned(const Debugger *d, const FrameRec *r)
         return false;
     for (int i = 0; i < call->nresults; i++) {
         const Value *cv = call->results[i];
-        AsyncValue *av = p->regs[cv->index];
-        if (!av || !dbg_alive(d, p, cv) || !av_is_resolved(av)) return false;
+        AsyncValue *av = dbg_live_value(d, p, cv);
+        if (!av || !av_is_resolved(av)) return false;
     }
     return true;
 }
@@ -1077,8 +1085,8 @@ static void print_finish(Debugger *d, FrameRec *r)
         const Value *v = ret->operands[i];
         sb_adds(&b, i ? ", " : " ");
         const Value *cv = p && call && call->nresults == ret->noperands ? call->results[i] : NULL;
-        AsyncValue *av = cv ? p->regs[cv->index] : NULL;
-        if (av && dbg_alive(d, p, cv) && av_is_resolved(av)) {
+        AsyncValue *av = cv ? dbg_live_value(d, p, cv) : NULL;
+        if (av && av_is_resolved(av)) {
             if (av_is_error(av)) sb_printf(&b, "<<error: %s>>", av_error(av)->msg);
             else display_append(&b, d->disp, v->type->spelling, av_get(av), 0);
         } else if (cv && p->copy[cv->index].type != ANY_NONE) {
@@ -1137,9 +1145,10 @@ static void h_before_kernel(void *ud, const ExecCtx *c, const void *frame, const
             const Value *v = op->operands[j];
             if (v->def) continue;
             int k = v->index;
-            AsyncValue *a = r->regs[k];
-            if (a && r->copy[k].type == ANY_NONE && av_is_available(a) && av_get(a)->type != ANY_OBJ)
-                r->copy[k] = *av_get(a);
+            if (!r->regs[k] || r->copy[k].type != ANY_NONE) continue;
+            /* The register (the kernel about to run holds its use). */
+            AsyncValue *a = exec_frame_register(r->frame, k);
+            if (a && av_is_available(a) && av_get(a)->type != ANY_OBJ) r->copy[k] = *av_get(a);
         }
     }
     if (unlikely(d->armed || (d->intr && *d->intr))) before_slow(d, c, r, op, seq);
@@ -1380,8 +1389,8 @@ bool dbg_finish(Debugger *d, const char **why)
     ** produced before the stop) is taken now, while it can be read. */
     for (int i = 0; i < d->nfin; i++) {
         const Value *v = ret->operands[i];
-        AsyncValue *av = r->regs[v->index];
-        if (!av || !dbg_alive(d, r, v) || !av_is_resolved(av)) continue;
+        AsyncValue *av = dbg_live_value(d, r, v);
+        if (!av || !av_is_resolved(av)) continue;
         StrBuf b = { 0 };
         if (av_is_error(av)) sb_printf(&b, "<<error: %s>>", av_error(av)->msg);
         else display_append(&b, d->disp, v->type->spelling, av_get(av), 0);
@@ -1459,11 +1468,14 @@ bool dbg_reverse_finish(Debugger *d, const char **why)
 ** still exist)
 ** =================================================================== */
 
+/* Operand [i] of [op] of [r], which has not started (so its register
+** holds it): -1 not produced, else its AVState. */
 static int operand_state(const FrameRec *r, const Op *op, int i)
 {
-    AsyncValue *v = r->regs[op->operands[i]->index];
-    if (!v) return -1;
-    return (int)av_state(v);
+    int k = op->operands[i]->index;
+    if (!r->regs[k] || r->exited) return -1;
+    AsyncValue *v = exec_frame_register(r->frame, k);
+    return v ? (int)av_state(v) : (int)AV_UNAVAILABLE;
 }
 
 bool dbg__op_ready(const FrameRec *r, const Op *op);
@@ -1493,10 +1505,11 @@ static int print_pending_live(Debugger *d, FILE *out)
                 /* The results not produced, or produced and not resolved. */
                 bool any = false;
                 for (int i = 0; i < op->noperands; i++) {
-                    AsyncValue *v = r->regs[op->operands[i]->index];
-                    if ((!v && op->operands[i]->def) ||
-                        (v && op->operands[i]->def && !av_is_resolved(v) && r->started[op->operands[i]->def->index]))
-                        any = true;
+                    /* A result's register may be read only while a kernel
+                    ** uses it too (dbg_live_value). */
+                    const Value *o = op->operands[i];
+                    AsyncValue *v = r->regs[o->index] ? dbg_live_value(d, r, o) : NULL;
+                    if ((!r->regs[o->index] && o->def) || (v && o->def && !av_is_resolved(v))) any = true;
                 }
                 if (any) {
                     fprintf(out, "%s in %s waits for:\n", dbg_op_where(op, where, sizeof where), fn.p);

@@ -174,6 +174,9 @@ const char *dbg_value_name(const Value *v, char *buf, size_t cap);
 void dbg_show_reg(const Debugger *d, const FrameRec *r, const Value *v, StrBuf *b);
 /* May [v] of [r] be read now (debug.h's safety rule)? */
 bool dbg_alive(const Debugger *d, const FrameRec *r, const Value *v);
+/* [v] of [r] as it may be read now (what its register holds, or the
+** result of the kernel stopped after), or NULL when it may not. */
+AsyncValue *dbg_live_value(const Debugger *d, const FrameRec *r, const Value *v);
 /* Tests [c] in frame [r]: 1 holds, 0 does not, -1 cannot be tested (why
 ** in *why). */
 int dbg_cond_eval(const Debugger *d, const FrameRec *r, const DbgCond *c, const char **why);

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "interp/debug.h"
 #include "interp/debug_int.h"
+#include "interp/exec_int.h"
 
 /* {==================================================================
 ** Names and locations
@@ -152,11 +153,27 @@ bool dbg_alive(const Debugger *d, const FrameRec *r, const Value *v)
     return false;
 }
 
+AsyncValue *dbg_live_value(const Debugger *d, const FrameRec *r, const Value *v)
+{
+    if (!dbg_alive(d, r, v)) return NULL;
+    /* The results of the kernel stopped after are not in registers yet. */
+    if (d->stopped && d->stop_after && r == d->stop_rec && v->def == d->stop_op) return r->regs[v->index];
+    /* The register, not the pointer recorded when the value came: a value
+    ** forwarded into a register that already held a forwarding value is
+    ** released (the register's stands for its final target). An empty
+    ** register: the value is not resolved yet, and the continuation that
+    ** will store it holds the very value recorded. */
+    AsyncValue *reg = exec_frame_register(r->frame, v->index);
+    return reg ? reg : r->regs[v->index];
+}
+
 void dbg_show_reg(const Debugger *d, const FrameRec *r, const Value *v, StrBuf *b)
 {
     AsyncValue *av = r->regs[v->index];
+    AsyncValue *live = dbg_live_value(d, r, v);
     const char *sp = v->type ? v->type->spelling : NULL;
-    if (av && dbg_alive(d, r, v)) {
+    if (live) {
+        av = live;
         if (av_is_error(av)) sb_printf(b, "<<error: %s>>", av_error(av)->msg);
         else if (!av_is_available(av)) sb_adds(b, "<unavailable>");
         else display_append(b, d->disp, sp, av_get(av), 0);
@@ -185,7 +202,8 @@ AsyncValue *dbg_frame_value(Debugger *d, const char *name, const Type **ty, Any 
     if (!v) { *why = "no value of that name in this frame"; return NULL; }
     *ty = v->type;
     AsyncValue *av = r->regs[v->index];
-    if (dbg_alive(d, r, v)) return av;
+    AsyncValue *live = dbg_live_value(d, r, v);
+    if (live) return live;
     *copy = r->copy[v->index];
     if (!av) { *why = "not produced yet"; return NULL; }
     *why = "no longer alive (every user has run)";
@@ -260,7 +278,9 @@ static void local_line(const Debugger *d, const FrameRec *r, const Value *v, FIL
     StrBuf b = { 0 };
     sb_printf(&b, "%s : %s", dbg_value_name(v, vn, sizeof vn), v->type ? v->type->spelling : "?");
     AsyncValue *av = r->regs[v->index];
-    if (av && dbg_alive(d, r, v)) {
+    AsyncValue *live = dbg_live_value(d, r, v);
+    if (live) {
+        av = live;
         if (av_is_error(av)) sb_printf(&b, " = <<error: %s>>", av_error(av)->msg);
         else if (!av_is_available(av)) sb_adds(&b, " (unavailable)");
         else {
@@ -351,8 +371,10 @@ void dbg__print_waits(const Debugger *d, const FrameRec *r, const Op *op, FILE *
         bool dup = false;
         for (int j = 0; j < i; j++) if (op->operands[j] == v) dup = true;
         if (dup) continue;
+        /* [op] has not started: its operands' registers hold them. */
         AsyncValue *av = r->regs[v->index];
-        if (av && av_is_resolved(av)) continue;
+        AsyncValue *live = av ? dbg_live_value(d, r, v) : NULL;
+        if (live && av_is_resolved(live)) continue;
         dbg_value_name(v, vn, sizeof vn);
         if (!av && v->def) {
             fprintf(out, "    %s: not produced yet (its producer %s %s)\n", vn,
@@ -486,7 +508,9 @@ int dbg_cond_eval(const Debugger *d, const FrameRec *r, const DbgCond *c, const 
     if (!v) { *why = "no value of that name in this frame"; return -1; }
     Any a;
     AsyncValue *av = r->regs[v->index];
-    if (av && dbg_alive(d, r, v)) {
+    AsyncValue *live = dbg_live_value(d, r, v);
+    if (live) {
+        av = live;
         if (av_is_error(av)) { *why = "it is an error"; return -1; }
         if (!av_is_available(av)) { *why = "it is not available yet"; return -1; }
         a = *av_get(av);
