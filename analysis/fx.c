@@ -123,6 +123,9 @@ CtlKind sa_ctl_kind(const Op *op)
     case SYN_DO_ASYNC: return CTL_ASYNC;
     case SYN_BENCHMARK: return CTL_BENCH;
     case SYN_CRITICAL: return CTL_CRITICAL;
+    /* corert.cond calls one of two functions with its operands after the
+    ** condition, as tfrt.cond does (corert.while is FX_OPAQUE). */
+    case SYN_CORERT: if (info->id == OPID_corert_cond) return CTL_BRANCH; break;
     default: break;
     }
     return (info->effects & FX_SYNCCALL) ? CTL_SYNCCALL : CTL_NONE;
@@ -136,6 +139,7 @@ int sa_selector(const Op *op)
     if (!op->info || op->noperands == 0) return -1;
     switch (op->info->family) {
     case SYN_IF: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE: return 0;
+    case SYN_CORERT: return op->info->id == OPID_corert_cond ? 0 : -1;
     default: return -1;
     }
 }

@@ -62,7 +62,9 @@ void cli_op_syntax(const OpInfo *op, char *buf, size_t cap)
         snprintf(buf, cap, "%s%s%s {attrs}", op->name, *ops ? " " : "", ops);
         return;
     }
-    const char *t = optable_family_syntax(op->family), *at = strstr(t, "NAME");
+    const char *t = op->family == SYN_CORERT ? optable_corert_syntax(optable_corert_form(op))
+                                             : optable_family_syntax(op->family);
+    const char *at = strstr(t, "NAME");
     if (!at) { snprintf(buf, cap, "%s", t); return; }
     snprintf(buf, cap, "%.*s%s%s", (int)(at - t), t, op->name, at + 4);
 }

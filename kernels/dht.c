@@ -394,10 +394,10 @@ size_t shape_format_dims(char *buf, size_t cap, const int64_t *dims, int rank)
 }
 
 /* Prints element [i] of [t] in print_tensor's format. */
-static void put_elem(FILE *o, const DenseHostTensor *t, int64_t i)
+void dt_format_elem(FILE *o, DType dt, const void *elem)
 {
-    const char *p = (const char *)dht_data(t) + (size_t)i * dt_size(t->dtype);
-    switch (t->dtype) {
+    const char *p = elem;
+    switch (dt) {
     case DT_BOOL: { uint8_t v; memcpy(&v, p, 1); fprintf(o, "%d", v != 0); break; }
     case DT_I8: { int8_t v; memcpy(&v, p, 1); fprintf(o, "%d", v); break; }
     case DT_I16: { int16_t v; memcpy(&v, p, 2); fprintf(o, "%d", v); break; }
@@ -407,14 +407,20 @@ static void put_elem(FILE *o, const DenseHostTensor *t, int64_t i)
     case DT_UI16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "%u", v); break; }
     case DT_UI32: { uint32_t v; memcpy(&v, p, 4); fprintf(o, "%" PRIu32, v); break; }
     case DT_UI64: { uint64_t v; memcpy(&v, p, 8); fprintf(o, "%" PRIu64, v); break; }
-    case DT_F16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "%.6e", kl_f16_value(v)); break; }
-    case DT_BF16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "%.6e", kl_bf16_value(v)); break; }
+    /* TFRT prints its fp16 and bf16 types as their bits. */
+    case DT_F16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "fp16(%u)", v); break; }
+    case DT_BF16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "bf16(%u)", v); break; }
     case DT_F32: { float v; memcpy(&v, p, 4); fprintf(o, "%.6e", (double)v); break; }
     case DT_F64: { double v; memcpy(&v, p, 8); fprintf(o, "%.6e", v); break; }
     case DT_COMPLEX64: { float v[2]; memcpy(v, p, 8); fprintf(o, "(%.6e,%.6e)", (double)v[0], (double)v[1]); break; }
     case DT_COMPLEX128: { double v[2]; memcpy(v, p, 16); fprintf(o, "(%.6e,%.6e)", v[0], v[1]); break; }
     default: fputs("?", o); break;
     }
+}
+
+static void put_elem(FILE *o, const DenseHostTensor *t, int64_t i)
+{
+    dt_format_elem(o, t->dtype, (const char *)dht_data(t) + (size_t)i * dt_size(t->dtype));
 }
 
 /* print_tensor shows at most this many values, then `, ... ` (TFRT's

@@ -43,6 +43,10 @@ const char *dt_name(DType t);            /* printed name: "i32", "u8", "i1", "co
 DType dt_from_suffix(const char *suffix);
 /* The dtype of an MLIR element type (i1 -> DT_BOOL, complex<f32> -> DT_COMPLEX64). */
 DType dt_from_type(const Type *t);
+/* One element [elem] of [dt] as TFRT prints tensors: integers in decimal,
+** f32 and f64 "%.6e", complex "(re,im)", f16 and bf16 as their bits
+** ("fp16(15360)", "bf16(16256)"). */
+void dt_format_elem(FILE *o, DType dt, const void *elem);
 
 /* ---- host buffers --------------------------------------------------------- */
 typedef struct HostBuffer {

@@ -148,6 +148,17 @@ Test(fx, notable_rows)
         { "tfrt_test.invoke_sync_function.i32_i32.i32", FX_SYNCCALL | FX_FAIL, 0 },
         { "tfrt_dht.create_uninitialized_tensor.i32.1", FX_NEW | FX_OOM | FX_ALLOC, 0 },
         { "tfrt.merge.chains", FX_NOREAD, FX_OUT | FX_FAIL },
+        { "tfrt_test.sync_benchmark", FX_SYNCCALL | FX_OUT | FX_FAIL, FX_OPAQUE },
+        /* CoreRT (docs/kernel-behaviour.md §14): the op an executeop runs is
+        ** known only at run time; .seq may print (tfrt_test.print). */
+        { "corert.executeop", FX_DEFER | FX_FAIL | FX_A(1), FX_OUT | FX_OPAQUE },
+        { "corert.executeop.seq", FX_DEFER | FX_FAIL | FX_OUT | FX_A(1), FX_OPAQUE },
+        { "corert.print_tensorhandle", FX_OUT, FX_W(0) | FX_NOREAD },
+        { "corert.ht_to_tensorhandle", FX_A(0) | FX_NOREAD, FX_NEW },
+        { "corert.op_attrs_set.i32", FX_W(0) | FX_FAIL, FX_OUT },
+        { "corert.register_op_handler", FX_OPAQUE, 0 },
+        { "corert.while", FX_OPAQUE | FX_DEFER, 0 },
+        { "corert.cond", FX_DEFER | FX_FAIL, FX_OPAQUE },
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const OpInfo *info = optable_lookup(rows[i].name, strlen(rows[i].name));
@@ -175,6 +186,9 @@ Test(fx, mutable_types)
     cr_assert_eq(optable_type_class("!tfrt.string"), TYC_NONE);
     cr_assert_eq(optable_type_class("!rv.cs"), TYC_NONE, "a critical section excludes, it does not order");
     cr_assert_eq(optable_type_class("!ts.shape"), TYC_NONE);
+    cr_assert_eq(optable_type_class("!corert.tensorhandle"), TYC_STORAGE, "a handle is its tensor");
+    cr_assert_eq(optable_type_class("!corert.opattrs"), TYC_RESOURCE);
+    cr_assert_eq(optable_type_class("!corert.ophandler"), TYC_NONE, "a handler is fixed once made");
     cr_assert_eq(optable_type_class("!t.tensorx"), TYC_NONE, "exact spellings, except the tensor< prefix");
 }
 
