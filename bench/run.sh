@@ -1,5 +1,6 @@
 #!/bin/sh
-# `make bench`: the runtime microbenchmark, then the peer comparison.
+# `make bench`: the runtime microbenchmark, the peer comparison, then the
+# REPL's debugger (going back, and what it costs a run).
 # usage: bench/run.sh [path/to/tfrun]
 set -eu
 here=$(dirname "$0")
@@ -10,3 +11,6 @@ if [ -f "$here/peers.sh" ]; then
   echo "== against peers (bench/peers.sh)"
   sh "$here/peers.sh" "$@"
 fi
+echo
+echo "== the REPL's debugger (bench/repl.sh)"
+sh "$here/repl.sh" "$@"
