@@ -46,19 +46,12 @@
 #include "interp/exec_int.h"
 #include "interp/vm.h"
 
-/* docs/execution.md §6.5: a continuation nested this deep is enqueued instead. */
-#define CONT_NEST_LIMIT 100
-/* Invocations nested this deep on one thread start from a task instead:
-** the stack of one nesting level (ready queue + kernel + control-flow
-** kernel + invocation) is well under 2 KiB, so this stays far below the
-** 8 MiB main-thread stack and the smaller stacks of worker threads. */
-#define INVOKE_NEST_LIMIT 200
-
-static _Thread_local int tl_cont_depth;
-static _Thread_local int tl_invoke_depth;
+/* Shared with interp/xe.c, which keeps the same two limits (exec_int.h). */
+_Thread_local int exec_cont_depth;
+_Thread_local int exec_invoke_depth;
 static atomic_long live_frames;
 
-long exec_live_frames(void) { return atomic_load(&live_frames); }
+long exec_live_frames(void) { return atomic_load(&live_frames) + xe_live_frames(); }
 
 AsyncValue *exec_frame_register(const void *frame, int index)
 {
@@ -472,21 +465,21 @@ static void cont_body(Cont *c, AsyncValue *v)
 
 static void cont_task(void *a, void *b)
 {
-    tl_cont_depth++;
+    exec_cont_depth++;
     cont_body(a, b);
-    tl_cont_depth--;
+    exec_cont_depth--;
 }
 
 static void cont_fire(void *a, void *b)
 {
     Cont *c = a;
-    if (tl_cont_depth >= CONT_NEST_LIMIT) {
+    if (exec_cont_depth >= CONT_NEST_LIMIT) {
         wq_add_task(c->f->ctx.host->queue, cont_task, c, b);
         return;
     }
-    tl_cont_depth++;
+    exec_cont_depth++;
     cont_body(c, b);
-    tl_cont_depth--;
+    exec_cont_depth--;
 }
 
 /* Does a kernel use [val] (a use other than the return's)? */
@@ -626,9 +619,9 @@ static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
         if (!owned) av_retain(args[i]);
         produced(f, &q, bargs[i], args[i]);
     }
-    tl_invoke_depth++;
+    exec_invoke_depth++;
     process(f, &q);
-    tl_invoke_depth--;
+    exec_invoke_depth--;
     rq_free_q(&q);
 }
 
@@ -661,6 +654,12 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         const Op *ret = body->nops ? body->ops[body->nops - 1] : NULL;
         int n = ret && is_return(ret) ? ret->noperands : 0;
         for (int i = 0; i < n; i++) results[i] = av_new_error(ERR_INTERNAL, "body not loaded");
+        return;
+    }
+    if (p->xp && !c->host->debug && !c->flags && nargs == p->nargs) {
+        /* The exact schedule's cheaper engine, when nothing watches the
+        ** run (interp/xe.c). */
+        xe_invoke_block(c, p->xp, args, results);
         return;
     }
     if (p->vm && !c->host->debug && nargs == p->nargs && ctx_fast(c)) {
@@ -704,7 +703,7 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         frame_release(f);
         return;
     }
-    if (tl_invoke_depth >= INVOKE_NEST_LIMIT) {
+    if (exec_invoke_depth >= INVOKE_NEST_LIMIT) {
         Start *s = xmalloc(sizeof(Start) + sizeof(AsyncValue *) * (size_t)(p->nargs + 1));
         s->f = f;
         s->nargs = p->nargs;

@@ -18,6 +18,19 @@
 
 /* Kernels with at most this many operands/results use stack arrays. */
 #define SMALL 16
+/* docs/execution.md §6.5: a continuation nested this deep on one thread is
+** enqueued instead. */
+#define CONT_NEST_LIMIT 100
+/* Invocations nested this deep on one thread start from a task instead:
+** the stack of one nesting level (ready queue + kernel + control-flow
+** kernel + invocation) is well under 2 KiB, so this stays far below the
+** 8 MiB main-thread stack and the smaller stacks of worker threads. */
+#define INVOKE_NEST_LIMIT 200
+/* How deep continuations and invocations are nested on this thread. Both
+** engines of the exact schedule (interp/exec.c, interp/xe.c) count in the
+** same two counters, so that a run that goes through both nests as one. */
+extern _Thread_local int exec_cont_depth;
+extern _Thread_local int exec_invoke_depth;
 /* Freed frames each plan keeps for reuse. */
 #define FRAME_SPARES 4
 #define FRAME_STACK 64
@@ -88,6 +101,7 @@ struct Plan {
     ** uses). */
     int *ustart, *users;
     const VmProto *vm;    /* the compiled form (EXEC_FAST), or NULL */
+    struct XPlan *xp;     /* the cheaper exact engine's form (interp/xe.c), or NULL */
     bool each_task;       /* EXEC_EXPLORE: never switch stream, no inline kernel */
     size_t frame_size;    /* bytes of one Frame of this body */
     /* A few freed frames kept for reuse: a loop body or a callee invoked
@@ -231,6 +245,27 @@ void exec_emit_at(const Host *h, DiagKind k, const Op *op, const char *prefix, c
 ** calls`. The caller holds the sink's lock, so that the notes follow the
 ** diagnostic they explain. */
 void exec_call_notes(const ExecCtx *c);
+
+/* ---- the cheaper exact engine (interp/xe.c) --------------------------------
+** A second implementation of the exact schedule for the single-threaded
+** queue: the same plans (streams, users) and the same order, kernel for
+** kernel, on frames whose registers hold available scalars unboxed. It runs
+** a body when the host was loaded for it (xe_host_wants) and nothing
+** watches the run (no debugger hooks); interp/exec.c runs everything else. */
+typedef struct XPlan XPlan;
+/* Whether host [h] (loaded under EXEC_EXACT on the single-threaded queue)
+** runs its bodies on the cheaper engine: not when TFRUN_EXACT_ENGINE=reference
+** is set, nor when the module has an op that looks at reference counts. */
+bool xe_host_wants(const Host *h);
+/* The cheaper engine's form of [p] (NULL: the body stays on interp/exec.c),
+** then, once every body has one, the links between them (callees, regions). */
+XPlan *xe_plan_build(Host *h, Plan *p);
+void xe_plan_link(Host *h, XPlan *xp);
+void xe_plan_free(XPlan *xp);
+/* exec_invoke_block on the cheaper engine: [args] +0, [results] +1. */
+void xe_invoke_block(const ExecCtx *c, const XPlan *xp, AsyncValue *const *args, AsyncValue **results);
+/* Frames of the cheaper engine alive (exec_live_frames adds them). */
+long xe_live_frames(void);
 
 /* ---- the mixed schedule's watch (interp/watch.c) -------------------------
 ** The frame of [b] in run [rq] claims watch [w] when it watches that body

@@ -183,6 +183,7 @@ static void plan_free(Plan *p)
     free(p->callees);
     free(p->ustart);
     free(p->users);
+    xe_plan_free(p->xp);
     for (int i = 0; i < p->fancap; i++)
         if (p->fan[i].reg >= 0) big_free(p->fan[i].ks, sizeof(int) * (size_t)p->fan[i].cap);
     free(p->fan);
@@ -416,6 +417,20 @@ static void cache_callee(void *ud, Block *b)
         p->callees[p->cops[j]] = ir_module_func(h->module, b->ops[p->cops[j]]->callee);
 }
 
+/* The cheaper exact engine's plans (interp/xe.c): built, then linked. */
+static void xe_build_cb(void *ud, Block *b)
+{
+    Plan *p = plan_of(ud, b);
+    xe_plan_free(p->xp);
+    p->xp = xe_plan_build(ud, p);
+}
+
+static void xe_link_cb(void *ud, Block *b)
+{
+    Plan *p = plan_of(ud, b);
+    if (p->xp) xe_plan_link(ud, p->xp);
+}
+
 const Func *exec_op_callee(const ExecCtx *c, const Op *op)
 {
     const Plan *p = plan_of(c->host, op->parent);
@@ -462,6 +477,10 @@ bool exec_load(Host *h)
     }
     walk_module(h, compile_cb, &lc);
     walk_module(h, cache_callee, h);
+    if (xe_host_wants(h)) {
+        walk_module(h, xe_build_cb, h);
+        walk_module(h, xe_link_cb, h);
+    }
     vm_free(hp->vm);
     hp->vm = h->schedule == EXEC_FAST || h->schedule == EXEC_MIXED ? vm_build(m, h, attach_proto, h) : NULL;
     hp->loaded = true;

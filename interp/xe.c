@@ -1,0 +1,1746 @@
+/*
+** xe.c — the exact schedule's cheaper engine (docs/engine.md "The exact
+** engine", docs/execution.md §6): the algorithm of interp/exec.c — the same
+** plans, streams, ready queues, inline LIFO, FIFO tasks, continuations and
+** their nesting limits, non-strict kernels with placeholders, skip rules,
+** destruction points — kernel for kernel, on a representation that costs
+** less. interp/exec.c stays the reference and runs whatever this file does
+** not (exec_int.h says when).
+**
+** What is cheaper, and why it changes nothing a program can see:
+**
+**   Registers hold available scalars unboxed. A register is a tag and eight
+**   bytes: empty, a scalar (the tag is its AnyType: i1 ... f64, complex64,
+**   the chain) or an AsyncValue (with one reference per remaining use, as
+**   interp/exec.c's registers). A value that is available and a plain
+**   scalar has no identity a kernel can observe — no destruction to report,
+**   and no reference count anyone reads (a module with
+**   tfrt_test.get_uniqueness stays on interp/exec.c) — so it may be boxed
+**   and unboxed at will: a kernel of the ABI gets a fresh box, and a
+**   resolved scalar that reaches a register is unboxed there.
+**
+**   Unavailable values stay AsyncValues with exactly interp/exec.c's
+**   structure: the same placeholders, indirect results, continuations and
+**   forwarding nodes, made at the same moments, so that their waiters run
+**   in the same order. The one thing made later is the invocation's
+**   indirect result (docs/execution.md §6.1): until the synchronous part of
+**   the invocation ends nobody but the frame can see it, so it is made when
+**   something could (a non-strict kernel takes the empty register: the
+**   placeholder it makes is that value; an unavailable value is stored
+**   there: it is made and bound at once; the invocation returns with the
+**   register empty). An invocation through the ABI (exec_invoke_block)
+**   makes them at its start, as interp/exec.c does, so that its caller
+**   sees the same values.
+**
+**   The kernels whose work is plain arithmetic on scalars (ops/arith.def),
+**   the constants (computed once, at load, by their own kernels), and
+**   tfrt.merge.chains run here; tfrt.call, tfrt.if, tfrt.repeat.i32 and
+**   tfrt.while run here too, as interp/exec.c's kernels in kernels/control.c
+**   do, step for step, passing scalars unboxed. Anything unusual — an error
+**   operand, the cancellation, a zero divisor, a negative trip count, the
+**   call depth limit — goes to the op's own kernel on boxed operands, so
+**   that values, messages and diagnostics come from the same code.
+**
+**   A task that runs at most three kernels is its frame and a word naming
+**   the stream and the kernels (no allocation); a frame is one block: a
+**   small header, the registers, their tags and the kernels' ready counts.
+**
+** Threads: only the single-threaded queue (`s`): every frame, register and
+** count is touched by the thread that drives the queue, without atomics.
+** The AsyncValues are interp/async_value.c's, shared with everything else.
+**
+** Module prefix: xe_.
+*/
+#include "base/alloc.h"
+#include "base/freelist.h"
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "interp/exec.h"
+#include "interp/exec_int.h"
+
+/* Iterations of tfrt.repeat.i32 run in blocks of this size (kernels/control.c). */
+#define REPEAT_BLOCK 32
+/* Bodies of at most this many ops run here (they have dense user lists). */
+#define XE_MAX_OPS PLAN_DENSE_OPS
+/* Freed frames each plan keeps for reuse. */
+#define XE_SPARES 64
+
+/* {=====================================================================
+** Values
+** ====================================================================== */
+
+/* A register's or a value's tag: XT_EMPTY, an AnyType from ANY_CHAIN to
+** ANY_COMPLEX64 (an available scalar, its payload in the eight bytes), or
+** XT_AV (an AsyncValue). */
+enum { XT_EMPTY = 0, XT_AV = 0x80 };
+
+typedef struct XVal {
+    uint64_t u;           /* the scalar's payload, or the AsyncValue */
+    uint8_t t;
+} XVal;
+
+static inline XVal xv_av(AsyncValue *v) { XVal x = { (uint64_t)(uintptr_t)v, XT_AV }; return x; }
+static inline AsyncValue *xv_get_av(XVal x) { return (AsyncValue *)(uintptr_t)x.u; }
+static inline bool xv_is_av(XVal x) { return x.t == XT_AV; }
+/* Available or an error: a scalar, or a resolved AsyncValue. */
+static inline bool xv_resolved(XVal x) { return x.t != XT_AV || av_is_resolved(xv_get_av(x)); }
+
+/* Can [a] be kept unboxed (a plain scalar: nothing beside the type and
+** the eight bytes)? */
+static inline bool unboxable(const Any *a)
+{
+    return a->type >= ANY_CHAIN && a->type <= ANY_COMPLEX64 && a->len == 0 && a->aux == 0 && a->aux32 == 0;
+}
+
+/* The Any of scalar [x]. */
+static inline Any xv_any(XVal x)
+{
+    Any a = {0};
+    a.type = x.t;
+    a.v.u = x.u;
+    return a;
+}
+
+/* A new value (+1) holding scalar [x]: what a kernel of the ABI gets. */
+static inline AsyncValue *box(XVal x)
+{
+    if (x.t == ANY_CHAIN) return av_ready_chain();
+    return av_new_available(xv_any(x));
+}
+
+/* [v] (+1) as an XVal: unboxed (and released) when it is an available
+** plain scalar. */
+static inline XVal xv_take_av(AsyncValue *v)
+{
+    if (av_is_available(v)) {
+        const Any *a = av_get(v);
+        if (unboxable(a)) {
+            XVal x = { a->v.u, a->type };
+            av_release(v);
+            return x;
+        }
+    }
+    return xv_av(v);
+}
+
+/* Drops [x] (an operand's use, or a value held): releases an AsyncValue. */
+static inline void xv_drop(XVal x)
+{
+    if (x.t == XT_AV) av_release(xv_get_av(x));
+}
+
+static inline void xv_retain(XVal x)
+{
+    if (x.t == XT_AV) av_retain(xv_get_av(x));
+}
+
+/* The truth of resolved, available [x] (tfrt.if's condition). */
+static inline bool xv_true(XVal x)
+{
+    return (x.t == XT_AV ? av_get(xv_get_av(x))->v.i : (int64_t)x.u) != 0;
+}
+
+/* {=====================================================================
+** Plans
+** ====================================================================== */
+
+/* Kernel kinds: how run() executes a kernel. */
+enum {
+    XK_GENERIC = 0,    /* the op's kernel, through the ABI */
+    XK_CONST,          /* a constant, computed at load (XK.k) */
+    XK_ARITH,          /* plain arithmetic (XK.sub) */
+    XK_MERGE,          /* tfrt.merge.chains */
+    XK_CALL,           /* tfrt.call of a body this engine runs */
+    XK_IF,             /* tfrt.if over regions this engine runs */
+    XK_REPEAT,         /* tfrt.repeat.i32 over a region this engine runs */
+    XK_WHILE           /* tfrt.while (parallel_iterations 1) of such a body */
+};
+
+/* Arithmetic: operator and type (ops/arith.def), the kernels' exact
+** semantics (kernels/basic.c). */
+enum {
+    XA_ADD_I32, XA_SUB_I32, XA_MUL_I32, XA_DIV_I32, XA_EQ_I32, XA_LE_I32,
+    XA_ADD_I64, XA_SUB_I64, XA_MUL_I64, XA_DIV_I64, XA_EQ_I64, XA_LE_I64,
+    XA_AND_I1,
+    XA_ADD_F32, XA_MUL_F32, XA_DIV_F32, XA_MIN_F32,
+    XA_ADD_F64, XA_MUL_F64, XA_DIV_F64, XA_MIN_F64,
+    XA_I64_TO_F32, XA_I64_TO_F64
+};
+
+typedef struct XK {
+    const Op *op;
+    const int32_t *in;     /* operand registers */
+    const int32_t *out;    /* result registers */
+    int nin, nout;
+    uint8_t kind, sub;
+    bool nonstrict;
+    XVal k;                /* XK_CONST */
+    const XPlan *body[2];  /* XK_IF: then, else (NULL: none); XK_REPEAT: [0];
+                              XK_CALL, XK_WHILE: [0] the callee's body */
+    const Func *fn;        /* XK_CALL, XK_WHILE: the callee */
+} XK;
+
+/* Register facts. */
+enum { R_RESULT = 1, R_USERS = 2 };
+
+struct XPlan {
+    const Plan *plan;
+    Host *host;
+    WorkQueue *queue;
+    int nregs, nkern, nargs, nres;
+    int pseudo_stream;
+    XK *k;                 /* [nkern]; k[0] unused */
+    int32_t *stream;       /* [nkern] */
+    uint16_t *need;        /* [nkern] */
+    int32_t *zero;         /* kernels without operands, block order */
+    int nzero;
+    int32_t *argreg;       /* [nargs] */
+    int32_t *ret;          /* [nres]: the returned registers */
+    int32_t *nuses;        /* [nregs] */
+    uint8_t *rinfo;        /* [nregs]: R_* */
+    const int32_t *ustart, *users;   /* the plan's dense user lists */
+    int32_t *ints;         /* operand and result registers of every kernel */
+    size_t frame_size, tag_off, done_off;
+    struct XFrame *spare;  /* freed frames (their first word links them) */
+    int nspare;
+};
+
+/* Builds the arithmetic kind of [op], or -1. */
+static int arith_kind(const Op *op)
+{
+    DType dt;
+    ArithOp a = optable_arith(op->info->id, &dt);
+    int k = -1, nin = 2, nout = 1;
+    switch (a) {
+    case ARITH_ADD: k = dt == DT_I32 ? XA_ADD_I32 : dt == DT_I64 ? XA_ADD_I64 : dt == DT_F32 ? XA_ADD_F32
+                      : dt == DT_F64 ? XA_ADD_F64 : -1; break;
+    case ARITH_SUB: k = dt == DT_I32 ? XA_SUB_I32 : dt == DT_I64 ? XA_SUB_I64 : -1; break;
+    case ARITH_MUL: k = dt == DT_I32 ? XA_MUL_I32 : dt == DT_I64 ? XA_MUL_I64 : dt == DT_F32 ? XA_MUL_F32
+                      : dt == DT_F64 ? XA_MUL_F64 : -1; break;
+    case ARITH_DIV:
+        k = dt == DT_I32 ? XA_DIV_I32 : dt == DT_I64 ? XA_DIV_I64 : dt == DT_F32 ? XA_DIV_F32
+            : dt == DT_F64 ? XA_DIV_F64 : -1;
+        if (dt == DT_I32 || dt == DT_I64) nout = 2;
+        break;
+    case ARITH_EQ: k = dt == DT_I32 ? XA_EQ_I32 : dt == DT_I64 ? XA_EQ_I64 : -1; break;
+    case ARITH_LE: k = dt == DT_I32 ? XA_LE_I32 : dt == DT_I64 ? XA_LE_I64 : -1; break;
+    case ARITH_AND: k = dt == DT_BOOL ? XA_AND_I1 : -1; break;
+    case ARITH_MIN: k = dt == DT_F32 ? XA_MIN_F32 : dt == DT_F64 ? XA_MIN_F64 : -1; break;
+    case ARITH_TO_F32: k = dt == DT_I64 ? XA_I64_TO_F32 : -1; nin = 1; break;
+    case ARITH_TO_F64: k = dt == DT_I64 ? XA_I64_TO_F64 : -1; nin = 1; break;
+    default: break;
+    }
+    if (k < 0 || op->noperands != nin || op->nresults != nout) return -1;
+    return k;
+}
+
+/* A constant op's value, computed by its own kernel on a silent context
+** (what interp/vm_compile.c's fold_constant does): false when the kernel
+** fails or gives something other than a plain scalar. */
+static bool fold_constant(Host *h, const Op *op, XVal *out)
+{
+    const OpInfo *in = op->info;
+    bool constant = in->family == SYN_CONSTANT || in->family == SYN_CONSTANT_COMPLEX ||
+                    in->id == OPID_tfrt_new_chain;
+    if (!constant || op->noperands != 0 || op->nresults != 1 || !in->fn) return false;
+    ExecCtx sc = { .host = h, .flags = EXEC_SYNC };
+    AsyncValue *res[1] = { NULL };
+    KernelFrame kf = { NULL, 0, res, 1, op, &sc };
+    in->fn(&kf);
+    bool ok = !sc.error && res[0] && av_is_available(res[0]) && unboxable(av_get(res[0]));
+    if (ok) {
+        out->t = av_get(res[0])->type;
+        out->u = av_get(res[0])->v.u;
+    }
+    if (res[0]) av_release(res[0]);
+    free(sc.error);
+    return ok;
+}
+
+/* Does [b] (or a region in it) have an op that reports reference counts? */
+static bool looks_at_refcounts(const Block *b)
+{
+    for (int i = 0; b && i < b->nops; i++) {
+        const Op *op = b->ops[i];
+        if (op->info && op->info->id == OPID_tfrt_test_get_uniqueness) return true;
+        for (int r = 0; r < op->nregions; r++)
+            if (looks_at_refcounts(op->regions[r])) return true;
+    }
+    return false;
+}
+
+bool xe_host_wants(const Host *h)
+{
+    if (h->schedule != EXEC_EXACT || !wq_is_single_threaded(h->queue)) return false;
+    const char *e = getenv("TFRUN_EXACT_ENGINE");
+    if (e && !strcmp(e, "reference")) return false;
+    /* tfrt_test.get_uniqueness sees whether a value has one reference: the
+    ** boxes this engine makes and drops would show. */
+    const Module *m = h->module;
+    for (int i = 0; i < m->nfuncs; i++)
+        if (looks_at_refcounts(m->funcs[i]->body)) return false;
+    return true;
+}
+
+XPlan *xe_plan_build(Host *h, Plan *p)
+{
+    const Block *b = p->block;
+    if (!p->users || !p->ret || b->nops > XE_MAX_OPS || p->each_task) return NULL;
+    int K = p->nkern;
+    int nints = 0;
+    for (int k = 1; k < K; k++) {
+        const Op *op = p->ops[k - 1];
+        if (op->noperands > 65535) return NULL;
+        nints += op->noperands + op->nresults;
+    }
+    XPlan *x = xcalloc(1, sizeof *x);
+    x->plan = p;
+    x->host = h;
+    x->queue = h->queue;
+    x->nregs = p->nregs;
+    x->nkern = K;
+    x->nargs = p->nargs;
+    x->nres = p->nresults;
+    x->pseudo_stream = p->pseudo_stream;
+    x->k = xcalloc((size_t)K, sizeof *x->k);
+    x->stream = xcalloc((size_t)K, sizeof *x->stream);
+    x->need = xcalloc((size_t)K, sizeof *x->need);
+    x->zero = xcalloc((size_t)p->nzero + 1, sizeof *x->zero);
+    x->nzero = p->nzero;
+    for (int i = 0; i < p->nzero; i++) x->zero[i] = p->zero[i];
+    x->argreg = xcalloc((size_t)x->nargs + 1, sizeof *x->argreg);
+    for (int i = 0; i < x->nargs; i++) x->argreg[i] = b->args[i]->index;
+    x->ret = xcalloc((size_t)x->nres + 1, sizeof *x->ret);
+    x->nuses = xcalloc((size_t)x->nregs + 1, sizeof *x->nuses);
+    x->rinfo = xcalloc((size_t)x->nregs + 1, 1);
+    x->ints = xcalloc((size_t)nints + 1, sizeof *x->ints);
+    x->ustart = p->ustart;
+    x->users = p->users;
+    for (int i = 0; i < b->nargs; i++) x->nuses[b->args[i]->index] = b->args[i]->nuses;
+    x->stream[0] = p->pseudo_stream;
+    x->need[0] = 1;
+    int32_t *ip = x->ints;
+    for (int k = 1; k < K; k++) {
+        const Op *op = p->ops[k - 1];
+        XK *xk = &x->k[k];
+        xk->op = op;
+        xk->nin = op->noperands;
+        xk->nout = op->nresults;
+        int32_t *in = ip;
+        for (int j = 0; j < op->noperands; j++) *ip++ = op->operands[j]->index;
+        int32_t *out = ip;
+        for (int j = 0; j < op->nresults; j++) {
+            *ip++ = op->results[j]->index;
+            x->nuses[op->results[j]->index] = op->results[j]->nuses;
+        }
+        xk->in = in;
+        xk->out = out;
+        xk->nonstrict = (p->need[k] & NEED_NONSTRICT) != 0;
+        xk->kind = XK_GENERIC;
+        x->stream[k] = p->code[k];
+        x->need[k] = (uint16_t)(xk->nonstrict || op->noperands == 0 ? 1 : op->noperands);
+        if (!op->info || !op->info->fn) continue;
+        int a;
+        switch (op->info->id) {
+        case OPID_tfrt_call: if (xk->nonstrict) xk->kind = XK_CALL; break;
+        case OPID_tfrt_if: if (xk->nonstrict) xk->kind = XK_IF; break;
+        case OPID_tfrt_repeat_i32: if (xk->nonstrict) xk->kind = XK_REPEAT; break;
+        case OPID_tfrt_while: if (!xk->nonstrict) xk->kind = XK_WHILE; break;
+        case OPID_tfrt_merge_chains:
+            if (!xk->nonstrict && op->nresults == 1) xk->kind = XK_MERGE;
+            break;
+        default:
+            if (xk->nonstrict) break;
+            if ((a = arith_kind(op)) >= 0) {
+                xk->kind = XK_ARITH;
+                xk->sub = (uint8_t)a;
+            } else if (fold_constant(h, op, &xk->k)) {
+                xk->kind = XK_CONST;
+            }
+            break;
+        }
+    }
+    for (int i = 0; i < x->nres; i++) {
+        x->ret[i] = p->ret->operands[i]->index;
+        x->rinfo[x->ret[i]] |= R_RESULT;
+    }
+    for (int r = 0; r < x->nregs; r++)
+        if (x->ustart[r + 1] > x->ustart[r]) x->rinfo[r] |= R_USERS;
+    /* One block: the 32-byte header, registers, tags, then the ready counts. */
+    x->tag_off = 32 + sizeof(uint64_t) * (size_t)x->nregs;
+    x->done_off = (x->tag_off + (size_t)x->nregs + 1) & ~(size_t)1;
+    x->frame_size = (x->done_off + sizeof(uint16_t) * (size_t)K + 7) & ~(size_t)7;
+    return x;
+}
+
+/* The number of results of body [b] (its return's operands). */
+static int block_nresults(const Block *b)
+{
+    return b && b->nops ? b->ops[b->nops - 1]->noperands : 0;
+}
+
+/* The body plan of [b] when this engine runs it with [nargs] arguments and
+** [nres] results, else NULL. */
+static const XPlan *body_for(Host *h, const Block *b, int nargs, int nres)
+{
+    if (!b) return NULL;
+    const Plan *p = plan_of(h, b);
+    if (!p || !p->xp || p->nargs != nargs || block_nresults(b) != nres || p->nresults != nres) return NULL;
+    return p->xp;
+}
+
+/* The function a symbol attribute [name] of [op] names, or NULL. */
+static const Func *attr_func(Host *h, const Op *op, const char *name)
+{
+    const Attr *a = ir_op_attr(op, name);
+    if (!a || a->kind != ATTR_SYMBOL) return NULL;
+    return ir_module_func(h->module, a->u.str.s);
+}
+
+/* Whether [fn] is a function the engine can call: a body, not native, not
+** sync (exec_invoke_func's conditions). */
+static bool callable(const Func *fn)
+{
+    return fn && !fn->is_native && fn->body && !fn->is_sync;
+}
+
+void xe_plan_link(Host *h, XPlan *x)
+{
+    for (int k = 1; k < x->nkern; k++) {
+        XK *xk = &x->k[k];
+        const Op *op = xk->op;
+        switch (xk->kind) {
+        case XK_CALL: {
+            /* k_tfrt_call's callee: the one resolved at load. */
+            const Func *fn = exec_op_callee(&(ExecCtx){ .host = h }, op);
+            if (callable(fn) && fn->nargs == op->noperands && fn->nresults == op->nresults &&
+                (xk->body[0] = body_for(h, fn->body, fn->nargs, fn->nresults))) {
+                xk->fn = fn;
+                break;
+            }
+            xk->kind = XK_GENERIC;
+            break;
+        }
+        case XK_IF: {
+            bool ok = op->noperands >= 1 && op->nregions >= 1 && op->nregions <= 2;
+            for (int r = 0; ok && r < op->nregions; r++)
+                ok = (xk->body[r] = body_for(h, op->regions[r], op->noperands - 1, op->nresults)) != NULL;
+            if (!ok) xk->kind = XK_GENERIC;
+            break;
+        }
+        case XK_REPEAT: {
+            int nvals = op->noperands - 1;
+            if (op->noperands < 1 || op->nregions < 1 || op->nresults != nvals ||
+                !(xk->body[0] = body_for(h, op->regions[0], nvals, nvals)))
+                xk->kind = XK_GENERIC;
+            break;
+        }
+        case XK_WHILE: {
+            const Func *fn = attr_func(h, op, attr_body_fn);
+            if (!fn) fn = exec_op_callee(&(ExecCtx){ .host = h }, op);
+            const Attr *pa = ir_op_attr(op, attr_parallel_iterations);
+            int64_t par = pa && pa->kind == ATTR_INT ? pa->u.i : 1;
+            int n = op->noperands;
+            if (par > 1 || n < 1 || !callable(fn) || fn->nargs != n - 1 || fn->nresults != n ||
+                op->nresults != n - 1 || !(xk->body[0] = body_for(h, fn->body, n - 1, n))) {
+                xk->kind = XK_GENERIC;
+                break;
+            }
+            xk->fn = fn;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+void xe_plan_free(XPlan *x)
+{
+    if (!x) return;
+    while (x->spare) {
+        struct XFrame *f = x->spare;
+        x->spare = *(struct XFrame **)(void *)f;
+        free(f);
+    }
+    free(x->k);
+    free(x->stream);
+    free(x->need);
+    free(x->zero);
+    free(x->argreg);
+    free(x->ret);
+    free(x->nuses);
+    free(x->rinfo);
+    free(x->ints);
+    free(x);
+}
+
+/* {=====================================================================
+** Frames
+** ====================================================================== */
+
+/* An invocation: this header, then uint64_t regs[nregs], uint8_t
+** tags[nregs], uint16_t done[nkern] (XPlan's offsets). References: one
+** for the invocation while it runs, one per continuation and per task. */
+typedef struct XFrame {
+    const XPlan *p;
+    RequestContext *rq;
+    CallSite *site;
+    int refs;
+    int pad;
+} XFrame;
+
+_Static_assert(sizeof(XFrame) <= 32, "the header XPlan.tag_off counts on");
+
+static long live_frames;
+
+long xe_live_frames(void) { return live_frames; }
+
+static inline uint64_t *xregs(XFrame *f) { return (uint64_t *)(void *)((char *)f + 32); }
+static inline uint8_t *xtags(XFrame *f) { return (uint8_t *)f + f->p->tag_off; }
+static inline uint16_t *xdone(XFrame *f) { return (uint16_t *)(void *)((char *)f + f->p->done_off); }
+
+static XFrame *frame_new(const XPlan *p, RequestContext *rq, CallSite *site)
+{
+    XPlan *mp = (XPlan *)p;    /* only the spare list is written */
+    XFrame *f = mp->spare;
+    if (f) {
+        mp->spare = *(XFrame **)(void *)f;
+        mp->nspare--;
+    } else {
+        f = xmalloc(p->frame_size);
+    }
+    memset((char *)f + p->tag_off, 0, p->frame_size - p->tag_off);
+    f->p = p;
+    f->rq = rq;
+    if (rq) rq_retain(rq);
+    f->site = site;
+    exec_site_retain(site);
+    f->refs = 1;
+    live_frames++;
+    return f;
+}
+
+static void frame_release(XFrame *f)
+{
+    if (--f->refs) return;
+    if (f->rq) rq_release(f->rq);
+    exec_site_release(f->site);
+    live_frames--;
+    XPlan *mp = (XPlan *)f->p;
+    if (mp->nspare < XE_SPARES) {
+        *(XFrame **)(void *)f = mp->spare;
+        mp->spare = f;
+        mp->nspare++;
+        return;
+    }
+    free(f);
+}
+
+/* {=====================================================================
+** Ready queues and tasks (docs/execution.md §6.3)
+** ====================================================================== */
+
+typedef struct XQ {
+    int stream;
+    int nin, nout, capin, capout;
+    int32_t *in, *out;
+    int32_t inb[SMALL], outb[SMALL];
+} XQ;
+
+static inline void q_init(XQ *q, int stream)
+{
+    q->stream = stream;
+    q->nin = q->nout = 0;
+    q->capin = q->capout = SMALL;
+    q->in = q->inb;
+    q->out = q->outb;
+}
+
+static inline void q_free(XQ *q)
+{
+    if (q->in != q->inb) free(q->in);
+    if (q->out != q->outb) free(q->out);
+}
+
+static __attribute__((noinline)) void q_grow(int32_t **v, int *cap, int32_t *small)
+{
+    int nc = *cap * 2;
+    int32_t *nv = xmalloc(sizeof(int32_t) * (size_t)nc);
+    memcpy(nv, *v, sizeof(int32_t) * (size_t)*cap);
+    if (*v != small) free(*v);
+    *v = nv;
+    *cap = nc;
+}
+
+static inline void push_in(XQ *q, int k)
+{
+    if (q->nin == q->capin) q_grow(&q->in, &q->capin, q->inb);
+    q->in[q->nin++] = k;
+}
+
+static inline void push_out(XQ *q, int k)
+{
+    if (q->nout == q->capout) q_grow(&q->out, &q->capout, q->outb);
+    q->out[q->nout++] = k;
+}
+
+static inline void push_ready(const XPlan *p, XQ *q, int k)
+{
+    if (p->stream[k] == q->stream) push_in(q, k);
+    else push_out(q, k);
+}
+
+/* Value of register [r] became available: its users one step more ready,
+** in use-list order (docs/execution.md §3). */
+static inline void make_ready(XFrame *f, XQ *q, int r)
+{
+    const XPlan *p = f->p;
+    uint16_t *done = xdone(f);
+    for (int i = p->ustart[r], e = p->ustart[r + 1]; i < e; i++) {
+        int k = p->users[i];
+        if (++done[k] == p->need[k]) push_ready(p, q, k);
+    }
+}
+
+/* docs/execution.md §6.3 switch stream: std::partition of the outline
+** list by "stream != S". */
+static void switch_stream(const XPlan *p, XQ *q)
+{
+    int S = p->stream[q->out[0]];
+    q->stream = S;
+    if (q->nout == 1) {
+        push_in(q, q->out[0]);
+        q->nout = 0;
+        return;
+    }
+    int32_t *a = q->out;
+    int first = 0, last = q->nout;
+    for (;;) {
+        for (;;) {
+            if (first == last) goto done;
+            if (p->stream[a[first]] != S) first++;
+            else break;
+        }
+        --last;
+        for (;;) {
+            if (first == last) goto done;
+            if (p->stream[a[last]] == S) --last;
+            else break;
+        }
+        int32_t t = a[first];
+        a[first] = a[last];
+        a[last] = t;
+        ++first;
+    }
+done:
+    for (int i = first; i < q->nout; i++) push_in(q, a[i]);
+    q->nout = first;
+}
+
+static void process(XFrame *f, XQ *q);
+
+/* A task of more than three kernels. */
+typedef struct XTask {
+    XFrame *f;
+    int stream, n;
+    int32_t ks[];
+} XTask;
+
+static void run_ready(XFrame *f, int stream, const int32_t *ks, int n)
+{
+    XQ q;
+    q_init(&q, stream);
+    for (int i = 0; i < n; i++) push_in(&q, ks[i]);
+    process(f, &q);
+    q_free(&q);
+    frame_release(f);
+}
+
+/* A task of one to three kernels: [b] packs their count (2 bits), the
+** stream (14 bits) and the kernels (16 bits each). */
+static void task_small(void *a, void *b)
+{
+    uint64_t w = (uint64_t)(uintptr_t)b;
+    int n = (int)(w & 3);
+    int32_t ks[3];
+    for (int i = 0; i < n; i++) ks[i] = (int32_t)((w >> (16 * (i + 1))) & 0xffff);
+    run_ready(a, (int)((w >> 2) & 0x3fff), ks, n);
+}
+
+static void task_big(void *a, void *b)
+{
+    (void)b;
+    XTask *t = a;
+    XFrame *f = t->f;
+    int stream = t->stream, n = t->n;
+    int32_t buf[SMALL], *ks = n <= SMALL ? buf : xmalloc(sizeof(int32_t) * (size_t)n);
+    memcpy(ks, t->ks, sizeof(int32_t) * (size_t)n);
+    free(t);
+    run_ready(f, stream, ks, n);
+    if (ks != buf) free(ks);
+}
+
+/* docs/execution.md §6.3 dispatch: one task per run of equal stream ids,
+** ascending. */
+static void dispatch(XFrame *f, XQ *q)
+{
+    const XPlan *p = f->p;
+    int32_t *a = q->out;
+    int n = q->nout;
+    if (n <= 32) {
+        for (int i = 1; i < n; i++) {
+            int32_t x = a[i];
+            int j = i;
+            while (j > 0 && p->stream[a[j - 1]] > p->stream[x]) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
+        }
+    } else {
+        int ns = p->nkern + 1;
+        int *cnt = xcalloc((size_t)ns + 1, sizeof(int));
+        int32_t *tmp = xmalloc(sizeof(int32_t) * (size_t)n);
+        for (int i = 0; i < n; i++) cnt[p->stream[a[i]] + 1]++;
+        for (int i = 0; i < ns; i++) cnt[i + 1] += cnt[i];
+        for (int i = 0; i < n; i++) tmp[cnt[p->stream[a[i]]]++] = a[i];
+        memcpy(a, tmp, sizeof(int32_t) * (size_t)n);
+        free(cnt);
+        free(tmp);
+    }
+    for (int i = 0; i < n;) {
+        int j = i;
+        int s = p->stream[a[i]];
+        while (j < n && p->stream[a[j]] == s) j++;
+        int m = j - i;
+        f->refs++;
+        if (m <= 3 && s < 0x4000) {
+            uint64_t w = (uint64_t)m | (uint64_t)s << 2;
+            for (int t = 0; t < m; t++) w |= (uint64_t)(uint32_t)a[i + t] << (16 * (t + 1));
+            wq_add_task(p->queue, task_small, f, (void *)(uintptr_t)w);
+        } else {
+            XTask *t = xmalloc(sizeof(XTask) + sizeof(int32_t) * (size_t)m);
+            t->f = f;
+            t->stream = s;
+            t->n = m;
+            memcpy(t->ks, a + i, sizeof(int32_t) * (size_t)m);
+            wq_add_task(p->queue, task_big, t, NULL);
+        }
+        i = j;
+    }
+    q->nout = 0;
+}
+
+static void run(XFrame *f, XQ *q, int k);
+
+static void process(XFrame *f, XQ *q)
+{
+    const XPlan *p = f->p;
+    if (q->nin == 0 && q->nout) switch_stream(p, q);
+    if (q->nout) dispatch(f, q);
+    while (q->nin) {
+        int k = q->in[--q->nin];
+        run(f, q, k);
+        if (q->nin == 0 && q->nout) switch_stream(p, q);
+        if (q->nout) dispatch(f, q);
+    }
+}
+
+/* {=====================================================================
+** Registers and produced results (docs/execution.md §6.5)
+** ====================================================================== */
+
+/* Stores [x] (+1 when an AsyncValue) into register [r]: an empty register
+** takes it (an AsyncValue with one reference per use, or unboxed); a
+** register holding a forwarding value (a placeholder, or the invocation's
+** indirect result) binds it. An unavailable value stored into an empty
+** returned register gets the invocation's indirect result first, as
+** interp/exec.c's register would have had it from the start. */
+static void store(XFrame *f, int r, XVal x)
+{
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    const XPlan *p = f->p;
+    if (*tag == XT_EMPTY) {
+        if (x.t != XT_AV) {
+            *reg = x.u;
+            *tag = x.t;
+            return;
+        }
+        AsyncValue *v = xv_get_av(x);
+        if (av_is_available(v)) {
+            const Any *a = av_get(v);
+            if (unboxable(a)) {
+                *reg = a->v.u;
+                *tag = a->type;
+                av_release(v);
+                return;
+            }
+        }
+        int n = p->nuses[r];
+        if ((p->rinfo[r] & R_RESULT) && !av_is_resolved(v)) {
+            AsyncValue *ind = av_new_indirect();
+            av_retain_n(ind, (uint32_t)n - 1);
+            av_forward(ind, v);
+            av_release(v);
+            *reg = (uint64_t)(uintptr_t)ind;
+            *tag = XT_AV;
+            return;
+        }
+        av_retain_n(v, (uint32_t)n - 1);
+        *reg = x.u;
+        *tag = XT_AV;
+        return;
+    }
+    AsyncValue *ph = (AsyncValue *)(uintptr_t)*reg;
+    if (x.t == XT_AV) {
+        av_forward(ph, xv_get_av(x));
+        av_release(xv_get_av(x));
+    } else {
+        AsyncValue *v = box(x);
+        av_forward(ph, v);
+        av_release(v);
+    }
+    av_release(ph);    /* the reference that kept it alive until bound */
+}
+
+/* The operand in register [r] for a non-strict kernel: what it holds, or a
+** new placeholder holding one reference per use and one for the
+** producer's store. The kernel's use is dropped after it ran. */
+static inline XVal take(XFrame *f, int r)
+{
+    uint8_t t = xtags(f)[r];
+    if (t != XT_EMPTY) {
+        XVal x = { xregs(f)[r], t };
+        return x;
+    }
+    AsyncValue *ph = av_new_indirect();
+    av_retain_n(ph, (uint32_t)f->p->nuses[r]);
+    xregs(f)[r] = (uint64_t)(uintptr_t)ph;
+    xtags(f)[r] = XT_AV;
+    return xv_av(ph);
+}
+
+static inline XVal reg_val(XFrame *f, int r)
+{
+    XVal x = { xregs(f)[r], xtags(f)[r] };
+    return x;
+}
+
+/* A produced value waiting to resolve; the value is the callback's second word. */
+typedef struct XCont {
+    XFrame *f;
+    int32_t r;
+    int32_t stream;
+} XCont;
+
+_Static_assert(sizeof(XCont) <= FL_BLOCK, "a continuation fits a small block");
+
+static void cont_body(XCont *c, AsyncValue *v)
+{
+    XFrame *f = c->f;
+    int r = c->r;
+    XQ q;
+    q_init(&q, c->stream);
+    fl_free(c);
+    store(f, r, xv_av(v));
+    make_ready(f, &q, r);
+    process(f, &q);
+    q_free(&q);
+    frame_release(f);
+}
+
+static void cont_task(void *a, void *b)
+{
+    exec_cont_depth++;
+    cont_body(a, b);
+    exec_cont_depth--;
+}
+
+static void cont_fire(void *a, void *b)
+{
+    XCont *c = a;
+    if (exec_cont_depth >= CONT_NEST_LIMIT) {
+        wq_add_task(c->f->p->queue, cont_task, c, b);
+        return;
+    }
+    exec_cont_depth++;
+    cont_body(c, b);
+    exec_cont_depth--;
+}
+
+static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, AsyncValue *v)
+{
+    XCont *c = fl_alloc();
+    c->f = f;
+    c->r = r;
+    c->stream = stream;
+    f->refs++;
+    av_and_then(v, cont_fire, c, v);
+}
+
+/* Handles [x] (+1) produced for register [r] (docs/execution.md §6.5). */
+static inline void produced(XFrame *f, XQ *q, int r, XVal x)
+{
+    if (x.t != XT_AV || av_is_resolved(xv_get_av(x))) {
+        store(f, r, x);
+        make_ready(f, q, r);
+    } else if (!(f->p->rinfo[r] & R_USERS)) {
+        store(f, r, x);
+    } else {
+        wait_for(f, q->stream, r, xv_get_av(x));
+    }
+}
+
+/* The results of a kernel (+1 each): unused ones dropped, the rest
+** produced, in order. */
+static void produce_all(XFrame *f, XQ *q, const XK *x, const XVal *res)
+{
+    for (int i = 0; i < x->nout; i++) {
+        int r = x->out[i];
+        if (f->p->nuses[r] == 0) xv_drop(res[i]);
+        else produced(f, q, r, res[i]);
+    }
+}
+
+/* {=====================================================================
+** Invocation (docs/execution.md §6.1, §6.3 "Starting an invocation")
+** ====================================================================== */
+
+/* Every returned register that is empty gets the invocation's indirect
+** result (one reference per use and one for the producer's store); the
+** results are what the returned registers hold (one of the return uses'
+** references each). */
+static void take_results(XFrame *f, XVal *res)
+{
+    const XPlan *p = f->p;
+    for (int i = 0; i < p->nres; i++) {
+        int r = p->ret[i];
+        if (xtags(f)[r] == XT_EMPTY) {
+            AsyncValue *ind = av_new_indirect();
+            av_retain_n(ind, (uint32_t)p->nuses[r]);
+            xregs(f)[r] = (uint64_t)(uintptr_t)ind;
+            xtags(f)[r] = XT_AV;
+        }
+        res[i] = reg_val(f, r);
+    }
+}
+
+/* The pseudo kernel, then the arguments (+0, or +1 when [owned]). */
+static void start(XFrame *f, const XVal *args, bool owned)
+{
+    const XPlan *p = f->p;
+    XQ q;
+    q_init(&q, p->pseudo_stream);
+    uint16_t *done = xdone(f);
+    for (int i = 0; i < p->nzero; i++) {
+        int k = p->zero[i];
+        if (++done[k] == p->need[k]) push_ready(p, &q, k);
+    }
+    for (int i = 0; i < p->nargs; i++) {
+        int r = p->argreg[i];
+        if (p->nuses[r] == 0) {
+            if (owned) xv_drop(args[i]);
+            continue;
+        }
+        if (!owned) xv_retain(args[i]);
+        produced(f, &q, r, args[i]);
+    }
+    exec_invoke_depth++;
+    process(f, &q);
+    exec_invoke_depth--;
+    q_free(&q);
+}
+
+/* An invocation started later, from a task: the nesting limit. */
+typedef struct XStart {
+    XFrame *f;
+    int nargs;
+    XVal args[];           /* +1 each */
+} XStart;
+
+static void start_task(void *a, void *b)
+{
+    (void)b;
+    XStart *s = a;
+    XFrame *f = s->f;
+    start(f, s->args, true);
+    free(s);
+    frame_release(f);
+}
+
+/* Starts an invocation of frame [f] from a task (its results are already
+** taken): the arguments (+0) are kept. */
+static void start_later(XFrame *f, const XVal *args)
+{
+    int n = f->p->nargs;
+    XStart *s = xmalloc(sizeof(XStart) + sizeof(XVal) * (size_t)(n + 1));
+    s->f = f;
+    s->nargs = n;
+    for (int i = 0; i < n; i++) {
+        s->args[i] = args[i];
+        xv_retain(args[i]);
+    }
+    wq_add_task(f->p->queue, start_task, s, NULL);
+}
+
+/* Invokes [p] with [args] (+0) in request [rq] at call site [site]; its
+** results (+1 each) into [res]. */
+static void invoke(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res)
+{
+    XFrame *f = frame_new(p, rq, site);
+    if (exec_invoke_depth >= INVOKE_NEST_LIMIT) {
+        take_results(f, res);
+        start_later(f, args);
+        return;
+    }
+    start(f, args, false);
+    take_results(f, res);
+    frame_release(f);
+}
+
+void xe_invoke_block(const ExecCtx *c, const XPlan *p, AsyncValue *const *args, AsyncValue **results)
+{
+    XFrame *f = frame_new(p, c->rq, c->site);
+    /* Through the ABI the results are the indirect values made at the
+    ** start (docs/execution.md §6.1), as interp/exec.c makes them. */
+    XVal rbuf[SMALL], *res = p->nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)p->nres);
+    take_results(f, res);
+    for (int i = 0; i < p->nres; i++) results[i] = xv_get_av(res[i]);
+    if (res != rbuf) free(res);
+    XVal abuf[SMALL], *a = p->nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)p->nargs);
+    for (int i = 0; i < p->nargs; i++) a[i] = xv_av(args[i]);
+    if (exec_invoke_depth >= INVOKE_NEST_LIMIT) {
+        start_later(f, a);
+    } else {
+        start(f, a, false);
+        frame_release(f);
+    }
+    if (a != abuf) free(a);
+}
+
+/* {=====================================================================
+** Kernels through the ABI (docs/execution.md §6.4)
+** ====================================================================== */
+
+static inline ExecCtx frame_ctx(const XFrame *f)
+{
+    ExecCtx c = { f->p->host, f->rq, 0, NULL, f->site, NULL };
+    return c;
+}
+
+/* Runs [x]'s own kernel. [taken]: the operands of a non-strict kernel,
+** already taken (take()), or NULL. */
+static void run_generic(XFrame *f, XQ *q, const XK *x, const XVal *taken)
+{
+    const Op *op = x->op;
+    int nargs = x->nin, nres = x->nout;
+    AsyncValue *argbuf[SMALL], *resbuf[SMALL];
+    AsyncValue **args = nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
+    AsyncValue **res = nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+    for (int i = 0; i < nres; i++) res[i] = NULL;
+    AsyncValue *skip = NULL;
+    if (x->nonstrict) {
+        for (int j = 0; j < nargs; j++) {
+            XVal v = taken ? taken[j] : take(f, x->in[j]);
+            args[j] = v.t == XT_AV ? xv_get_av(v) : box(v);
+        }
+    } else {
+        for (int j = 0; j < nargs; j++) {
+            XVal v = reg_val(f, x->in[j]);
+            if (v.t == XT_AV) {
+                AsyncValue *a = xv_get_av(v);
+                args[j] = a;
+                if (av_is_error(a)) skip = a;
+            } else {
+                args[j] = box(v);
+            }
+        }
+        if (!skip && f->rq) skip = rq_cancelled(f->rq);
+    }
+    KernelFn fn = op->info ? op->info->fn : NULL;
+    if (skip) {
+        AsyncValue *e = av_resolve_target(skip);
+        for (int i = 0; i < nres; i++) {
+            av_retain(e);
+            res[i] = e;
+        }
+    } else if (fn) {
+        ExecCtx cx = frame_ctx(f);
+        KernelFrame kf = { args, nargs, res, nres, op, &cx };
+        fn(&kf);
+        for (int i = 0; i < nres; i++)
+            if (!res[i]) res[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
+    } else {
+        for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_UNIMPLEMENTED, "no kernel");
+    }
+    for (int j = 0; j < nargs; j++) av_release(args[j]);
+    for (int i = 0; i < nres; i++) {
+        int r = x->out[i];
+        if (f->p->nuses[r] == 0) av_release(res[i]);
+        else produced(f, q, r, xv_av(res[i]));
+    }
+    if (args != argbuf) free(args);
+    if (res != resbuf) free(res);
+}
+
+/* Calls [op]'s kernel on [args] (+0, boxed for the call) outside a frame
+** (a deferred control-flow kernel); results (+1) into [res]. */
+static void call_kernel(Host *h, RequestContext *rq, CallSite *site, const Op *op, const XVal *args,
+                        int nargs, XVal *res, int nres)
+{
+    AsyncValue *argbuf[SMALL], *resbuf[SMALL];
+    AsyncValue **a = nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
+    AsyncValue **rs = nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+    for (int j = 0; j < nargs; j++) a[j] = args[j].t == XT_AV ? xv_get_av(args[j]) : box(args[j]);
+    for (int i = 0; i < nres; i++) rs[i] = NULL;
+    ExecCtx cx = { h, rq, 0, NULL, site, NULL };
+    KernelFrame kf = { a, nargs, rs, nres, op, &cx };
+    op->info->fn(&kf);
+    for (int i = 0; i < nres; i++)
+        res[i] = xv_av(rs[i] ? rs[i] : av_new_error(ERR_INTERNAL, "kernel did not set its result"));
+    for (int j = 0; j < nargs; j++)
+        if (args[j].t != XT_AV) av_release(a[j]);
+    if (a != argbuf) free(a);
+    if (rs != resbuf) free(rs);
+}
+
+/* {=====================================================================
+** Calls (exec_call_func, kernels/control.c's invoke)
+** ====================================================================== */
+
+/* A call of [fn] (body plan [body]) by [op] one level below [site], with
+** [args] (+0); results (+1) into [res]. The stop and the call depth limit
+** go through exec_call_func, which reports them. */
+static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *site, const Op *op,
+                    const Func *fn, XVal *args, int nargs, XVal *res, int nres)
+{
+    int depth = (site ? site->depth : 0) + 1;
+    if ((rq && rq_stopped(rq)) || depth > h->max_call_depth) {
+        AsyncValue *argbuf[SMALL], *resbuf[SMALL];
+        AsyncValue **a = nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
+        AsyncValue **rs = nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+        for (int j = 0; j < nargs; j++) a[j] = args[j].t == XT_AV ? xv_get_av(args[j]) : box(args[j]);
+        ExecCtx cx = { h, rq, 0, NULL, site, NULL };
+        exec_call_func(&cx, op, fn, a, nargs, rs);
+        for (int i = 0; i < nres; i++) res[i] = xv_av(rs[i]);
+        for (int j = 0; j < nargs; j++)
+            if (args[j].t != XT_AV) av_release(a[j]);
+        if (a != argbuf) free(a);
+        if (rs != resbuf) free(rs);
+        return;
+    }
+    exec_site_retain(site);
+    CallSite *s = exec_site_link(site, op);
+    invoke(body, rq, s, args, res);
+    exec_site_release(s);
+}
+
+/* {=====================================================================
+** tfrt.if (kernels/control.c's branch_kernel for BR_IF)
+** ====================================================================== */
+
+/* Runs the branch for resolved condition args[0]; results (+1) into [res]. */
+static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XVal *args, XVal *res)
+{
+    int nres = x->nout;
+    XVal c = args[0];
+    if (c.t == XT_AV && av_is_error(xv_get_av(c))) {
+        AsyncValue *e = av_resolve_target(xv_get_av(c));
+        for (int i = 0; i < nres; i++) {
+            av_retain(e);
+            res[i] = xv_av(e);
+        }
+        return;
+    }
+    const XPlan *b = x->body[xv_true(c) ? 0 : 1];
+    if (!b) {
+        for (int i = 0; i < nres; i++) res[i] = xv_av(av_new_error(ERR_INTERNAL, "no branch to take"));
+        return;
+    }
+    invoke(b, rq, site, args + 1, res);
+}
+
+/* A branch waiting for its condition: the retained operands, the
+** forwarding results (one reference ours). */
+typedef struct XDefer {
+    const XK *x;
+    RequestContext *rq;
+    CallSite *site;
+    int nargs, nres;
+    XVal *args;
+    AsyncValue **res;
+} XDefer;
+
+/* Binds forwarding value [ind] to [v] (+1) and drops both. */
+static void bind(AsyncValue *ind, XVal v)
+{
+    if (v.t == XT_AV) {
+        av_forward(ind, xv_get_av(v));
+        av_release(xv_get_av(v));
+    } else {
+        AsyncValue *b = box(v);
+        av_forward(ind, b);
+        av_release(b);
+    }
+    av_release(ind);
+}
+
+static void branch_deferred(void *a, void *b)
+{
+    (void)b;
+    XDefer *d = a;
+    int nres = d->nres;
+    XVal obuf[SMALL], *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    branch_now(d->x, d->rq, d->site, d->args, out);
+    for (int i = 0; i < nres; i++) bind(d->res[i], out[i]);
+    for (int i = 0; i < d->nargs; i++) xv_drop(d->args[i]);
+    if (d->rq) rq_release(d->rq);
+    exec_site_release(d->site);
+    if (out != obuf) free(out);
+    free(d);
+}
+
+/* Fresh forwarding values for [n] results: one reference in [keep], one
+** handed out in [res]. */
+static void make_indirect(AsyncValue **keep, XVal *res, int n)
+{
+    for (int i = 0; i < n; i++) {
+        keep[i] = av_new_indirect();
+        av_retain(keep[i]);
+        res[i] = xv_av(keep[i]);
+    }
+}
+
+static void run_if(XFrame *f, XQ *q, const XK *x)
+{
+    int nargs = x->nin, nres = x->nout;
+    XVal abuf[SMALL], rbuf[SMALL];
+    XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
+    XVal *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    for (int j = 0; j < nargs; j++) a[j] = take(f, x->in[j]);
+    if (xv_resolved(a[0])) {
+        branch_now(x, f->rq, f->site, a, res);
+    } else {
+        /* Non-strict: the condition is not available yet (docs/execution.md §4). */
+        XDefer *d = xmalloc(sizeof(XDefer) + sizeof(XVal) * (size_t)nargs + sizeof(AsyncValue *) * (size_t)nres);
+        d->x = x;
+        d->rq = f->rq;
+        if (d->rq) rq_retain(d->rq);
+        d->site = f->site;
+        exec_site_retain(d->site);
+        d->nargs = nargs;
+        d->nres = nres;
+        d->args = (XVal *)(d + 1);
+        d->res = (AsyncValue **)(d->args + nargs);
+        for (int j = 0; j < nargs; j++) {
+            d->args[j] = a[j];
+            xv_retain(a[j]);
+        }
+        make_indirect(d->res, res, nres);
+        av_and_then(xv_get_av(a[0]), branch_deferred, d, NULL);
+    }
+    for (int j = 0; j < nargs; j++) xv_drop(a[j]);
+    produce_all(f, q, x, res);
+    if (a != abuf) free(a);
+    if (res != rbuf) free(res);
+}
+
+/* {=====================================================================
+** tfrt.call
+** ====================================================================== */
+
+static void run_call(XFrame *f, XQ *q, const XK *x)
+{
+    int nargs = x->nin, nres = x->nout;
+    XVal abuf[SMALL], rbuf[SMALL];
+    XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
+    XVal *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    for (int j = 0; j < nargs; j++) a[j] = take(f, x->in[j]);
+    call_fn(x->body[0], f->p->host, f->rq, f->site, x->op, x->fn, a, nargs, res, nres);
+    for (int j = 0; j < nargs; j++) xv_drop(a[j]);
+    produce_all(f, q, x, res);
+    if (a != abuf) free(a);
+    if (res != rbuf) free(res);
+}
+
+/* {=====================================================================
+** tfrt.repeat.i32 (kernels/control.c)
+** ====================================================================== */
+
+typedef struct XRepeat {
+    const XK *x;
+    RequestContext *rq;
+    CallSite *site;
+    int32_t n, i;
+    int nvals;
+    XVal *vals;            /* current loop-carried values, +1 each */
+    AsyncValue **res;      /* the kernel's forwarding results (+1 each), once handed out */
+    XVal *tmp;
+} XRepeat;
+
+static void repeat_free(XRepeat *r)
+{
+    for (int k = 0; k < r->nvals; k++) xv_drop(r->vals[k]);
+    if (r->rq) rq_release(r->rq);
+    exec_site_release(r->site);
+    free(r);
+}
+
+/* The kernel's results leave it: forwarding values, bound later. */
+static void repeat_hand_out(XRepeat *r, XVal *out)
+{
+    r->res = xmalloc(sizeof(AsyncValue *) * (size_t)(r->x->nout + 1));
+    make_indirect(r->res, out, r->x->nout);
+}
+
+/* The loop ends with every result [v] (+0 when [each], the one error for
+** all; else vals, +1 each, taken): into [out] while the kernel still runs
+** (a value not yet available gets its forwarding value now, as the kernel's
+** made at its start would be bound to it), else bound to the results. */
+static void repeat_finish(XRepeat *r, XVal *out, AsyncValue *each)
+{
+    int n = r->x->nout;
+    for (int i = 0; i < n; i++) {
+        XVal v;
+        if (each) {
+            av_retain(each);
+            v = xv_av(each);
+        } else {
+            v = r->vals[i];
+        }
+        if (!out) {
+            bind(r->res[i], v);
+        } else if (xv_resolved(v)) {
+            out[i] = v;
+        } else {
+            AsyncValue *ind = av_new_indirect();
+            av_retain(ind);
+            bind(ind, v);
+            out[i] = xv_av(ind);
+        }
+    }
+    if (!each) r->nvals = 0;
+    free(r->res);
+}
+
+static void repeat_run(XRepeat *r, XVal *out);
+
+static void repeat_resume(void *a, void *b)
+{
+    (void)b;
+    repeat_run(a, NULL);
+}
+
+/* Runs blocks of iterations until the loop ends or must wait; [out]: the
+** kernel's results while it runs, NULL once they were handed out. */
+static void repeat_run(XRepeat *r, XVal *out)
+{
+    const XPlan *body = r->x->body[0];
+    for (;;) {
+        int block = r->nvals == 0 ? r->n - r->i : REPEAT_BLOCK;
+        for (int k = 0; k < block && r->i < r->n; k++) {
+            AsyncValue *cancel = r->rq ? rq_cancelled(r->rq) : NULL;
+            if (cancel) {
+                repeat_finish(r, out, cancel);
+                repeat_free(r);
+                return;
+            }
+            invoke(body, r->rq, r->site, r->vals, r->tmp);
+            for (int j = 0; j < r->nvals; j++) {
+                xv_drop(r->vals[j]);
+                r->vals[j] = r->tmp[j];
+            }
+            r->i++;
+        }
+        if (r->i >= r->n) {
+            repeat_finish(r, out, NULL);
+            repeat_free(r);
+            return;
+        }
+        if (!xv_resolved(r->vals[0])) {
+            if (out) repeat_hand_out(r, out);
+            av_and_then(xv_get_av(r->vals[0]), repeat_resume, r, NULL);
+            return;
+        }
+    }
+}
+
+/* The loop of a resolved, available positive trip count [n] over the
+** loop-carried values [vals] (+0); results (+1) into [out]. */
+static void repeat_start(const XK *x, RequestContext *rq, CallSite *site, int32_t n, const XVal *vals, XVal *out)
+{
+    int nvals = x->nin - 1;
+    XRepeat *r = xmalloc(sizeof(XRepeat) + sizeof(XVal) * 2 * (size_t)(nvals + 1));
+    r->x = x;
+    r->rq = rq;
+    if (rq) rq_retain(rq);
+    r->site = site;
+    exec_site_retain(site);
+    r->n = n;
+    r->i = 0;
+    r->nvals = nvals;
+    r->vals = (XVal *)(r + 1);
+    r->tmp = r->vals + nvals + 1;
+    r->res = NULL;
+    for (int i = 0; i < nvals; i++) {
+        r->vals[i] = vals[i];
+        xv_retain(vals[i]);
+    }
+    repeat_run(r, out);
+}
+
+/* The kernel once its trip count args[0] is resolved: false when it must
+** go to the op's own kernel (a negative count: its error). */
+static bool repeat_now(const XK *x, RequestContext *rq, CallSite *site, const XVal *args, XVal *out)
+{
+    XVal cnt = args[0];
+    if (cnt.t == XT_AV && av_is_error(xv_get_av(cnt))) {
+        AsyncValue *e = av_resolve_target(xv_get_av(cnt));
+        for (int i = 0; i < x->nout; i++) {
+            av_retain(e);
+            out[i] = xv_av(e);
+        }
+        return true;
+    }
+    int32_t n = (int32_t)(cnt.t == XT_AV ? av_get(xv_get_av(cnt))->v.i : (int64_t)cnt.u);
+    if (n < 0) return false;
+    if (n == 0) {
+        for (int i = 0; i < x->nout; i++) {
+            out[i] = args[i + 1];
+            xv_retain(out[i]);
+        }
+        return true;
+    }
+    repeat_start(x, rq, site, n, args + 1, out);
+    return true;
+}
+
+/* A loop waiting for its trip count: the kept operands and the forwarding results. */
+typedef struct XRepeatWait {
+    const XK *x;
+    RequestContext *rq;
+    CallSite *site;
+    XVal *args;            /* +1 each */
+    AsyncValue **res;      /* +1 each */
+} XRepeatWait;
+
+static void repeat_wait_done(void *a, void *b)
+{
+    (void)b;
+    XRepeatWait *w = a;
+    const XK *x = w->x;
+    int nres = x->nout;
+    XVal obuf[SMALL], *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    if (!repeat_now(x, w->rq, w->site, w->args, out))
+        call_kernel(x->body[0]->host, w->rq, w->site, x->op, w->args, x->nin, out, nres);
+    for (int i = 0; i < nres; i++) bind(w->res[i], out[i]);
+    for (int i = 0; i < x->nin; i++) xv_drop(w->args[i]);
+    if (w->rq) rq_release(w->rq);
+    exec_site_release(w->site);
+    if (out != obuf) free(out);
+    free(w);
+}
+
+static void run_repeat(XFrame *f, XQ *q, const XK *x)
+{
+    int nargs = x->nin, nres = x->nout;
+    XVal abuf[SMALL], rbuf[SMALL];
+    XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
+    XVal *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    for (int j = 0; j < nargs; j++) a[j] = take(f, x->in[j]);
+    if (!xv_resolved(a[0])) {
+        /* Non-strict: wait for the trip count, keeping the operands. */
+        XRepeatWait *w = xmalloc(sizeof(XRepeatWait) + sizeof(XVal) * (size_t)nargs +
+                                 sizeof(AsyncValue *) * (size_t)(nres + 1));
+        w->x = x;
+        w->rq = f->rq;
+        if (w->rq) rq_retain(w->rq);
+        w->site = f->site;
+        exec_site_retain(w->site);
+        w->args = (XVal *)(w + 1);
+        w->res = (AsyncValue **)(w->args + nargs);
+        for (int j = 0; j < nargs; j++) {
+            w->args[j] = a[j];
+            xv_retain(a[j]);
+        }
+        make_indirect(w->res, res, nres);
+        av_and_then(xv_get_av(a[0]), repeat_wait_done, w, NULL);
+    } else if (!repeat_now(x, f->rq, f->site, a, res)) {
+        run_generic(f, q, x, a);
+        if (a != abuf) free(a);
+        if (res != rbuf) free(res);
+        return;
+    }
+    for (int j = 0; j < nargs; j++) xv_drop(a[j]);
+    produce_all(f, q, x, res);
+    if (a != abuf) free(a);
+    if (res != rbuf) free(res);
+}
+
+/* {=====================================================================
+** tfrt.while with parallel_iterations(1) (kernels/control.c)
+** ====================================================================== */
+
+typedef struct XWhile {
+    const XK *x;
+    RequestContext *rq;
+    CallSite *site;
+    int nvals;
+    XVal cond;             /* +1 */
+    XVal *vals;            /* +1 each */
+    AsyncValue **res;      /* the forwarding results, once handed out */
+    XVal *tmp;             /* nvals + 1 */
+} XWhile;
+
+static void while_free(XWhile *w)
+{
+    for (int i = 0; i < w->nvals; i++) xv_drop(w->vals[i]);
+    xv_drop(w->cond);
+    if (w->rq) rq_release(w->rq);
+    exec_site_release(w->site);
+    free(w);
+}
+
+static void while_step(XWhile *w, XVal *out);
+static void while_resume_cb(void *a, void *b) { (void)b; while_step(a, NULL); }
+static void while_resume_task(void *a, void *b) { (void)b; while_step(a, NULL); }
+static void while_enqueue_resume(void *a, void *b)
+{
+    (void)b;
+    XWhile *w = a;
+    wq_add_task(w->x->body[0]->queue, while_resume_task, w, NULL);
+}
+
+static void while_hand_out(XWhile *w, XVal *out)
+{
+    if (!out) return;
+    w->res = xmalloc(sizeof(AsyncValue *) * (size_t)(w->x->nout + 1));
+    make_indirect(w->res, out, w->x->nout);
+}
+
+/* The loop ends with its results [each] (+0, all results) or the values. */
+static void while_finish(XWhile *w, XVal *out, AsyncValue *each)
+{
+    int n = w->x->nout;
+    for (int i = 0; i < n; i++) {
+        XVal v;
+        if (each) {
+            av_retain(each);
+            v = xv_av(each);
+        } else {
+            v = w->vals[i];
+        }
+        if (!out) {
+            bind(w->res[i], v);
+        } else if (xv_resolved(v)) {
+            out[i] = v;
+        } else {
+            AsyncValue *ind = av_new_indirect();
+            av_retain(ind);
+            bind(ind, v);
+            out[i] = xv_av(ind);
+        }
+    }
+    if (!each) w->nvals = 0;
+    free(w->res);
+}
+
+static void while_step(XWhile *w, XVal *out)
+{
+    const XK *x = w->x;
+    for (;;) {
+        if (!xv_resolved(w->cond)) {
+            while_hand_out(w, out);
+            av_and_then(xv_get_av(w->cond), while_enqueue_resume, w, NULL);
+            return;
+        }
+        if (w->cond.t == XT_AV && av_is_error(xv_get_av(w->cond))) {
+            /* Once every current argument has resolved, every result is the error. */
+            for (int i = 0; i < w->nvals; i++) {
+                if (!xv_resolved(w->vals[i])) {
+                    while_hand_out(w, out);
+                    av_and_then(xv_get_av(w->vals[i]), while_resume_cb, w, NULL);
+                    return;
+                }
+            }
+            while_finish(w, out, xv_get_av(w->cond));
+            while_free(w);
+            return;
+        }
+        if (!xv_true(w->cond)) {
+            while_finish(w, out, NULL);
+            while_free(w);
+            return;
+        }
+        call_fn(x->body[0], x->body[0]->host, w->rq, w->site, x->op, x->fn, w->vals, w->nvals, w->tmp,
+                w->nvals + 1);
+        for (int i = 0; i < w->nvals; i++) xv_drop(w->vals[i]);
+        for (int i = 0; i < w->nvals; i++) w->vals[i] = w->tmp[i];
+        xv_drop(w->cond);
+        w->cond = w->tmp[w->nvals];
+    }
+}
+
+static void run_while(XFrame *f, XQ *q, const XK *x)
+{
+    int nargs = x->nin, nres = x->nout;
+    XVal abuf[SMALL], *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
+    /* Strict: the last error operand, else the cancellation, skips it. */
+    bool skip = f->rq && rq_cancelled(f->rq);
+    for (int j = 0; j < nargs; j++) {
+        a[j] = reg_val(f, x->in[j]);
+        if (a[j].t == XT_AV && av_is_error(xv_get_av(a[j]))) skip = true;
+    }
+    if (skip) {
+        if (a != abuf) free(a);
+        run_generic(f, q, x, NULL);
+        return;
+    }
+    XVal rbuf[SMALL], *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    int nvals = nargs - 1;
+    XWhile *w = xmalloc(sizeof(XWhile) + sizeof(XVal) * (size_t)(2 * nvals + 2));
+    w->x = x;
+    w->rq = f->rq;
+    if (w->rq) rq_retain(w->rq);
+    w->site = f->site;
+    exec_site_retain(w->site);
+    w->nvals = nvals;
+    w->vals = (XVal *)(w + 1);
+    w->tmp = w->vals + nvals;
+    w->res = NULL;
+    w->cond = a[0];
+    xv_retain(w->cond);
+    for (int i = 0; i < nvals; i++) {
+        w->vals[i] = a[i + 1];
+        xv_retain(w->vals[i]);
+    }
+    while_step(w, res);
+    for (int j = 0; j < nargs; j++) xv_drop(a[j]);
+    produce_all(f, q, x, res);
+    if (a != abuf) free(a);
+    if (res != rbuf) free(res);
+}
+
+/* {=====================================================================
+** Running one kernel (docs/execution.md §6.4)
+** ====================================================================== */
+
+/* Arithmetic on operands [a], [b] (the eight bytes of each); false when
+** the kernel must run instead (a zero divisor: its error). Results into
+** r0 (and r1). */
+static inline bool arith(int sub, uint64_t a, uint64_t b, XVal *r0, XVal *r1)
+{
+    int32_t i32a = (int32_t)(int64_t)a, i32b = (int32_t)(int64_t)b;
+    int64_t i64a = (int64_t)a, i64b = (int64_t)b;
+    union { uint64_t u; float f; double d; } fa = { a }, fb = { b }, o = { 0 };
+    switch (sub) {
+    case XA_ADD_I32: r0->t = ANY_I32; r0->u = (uint64_t)(int64_t)(int32_t)((uint32_t)i32a + (uint32_t)i32b); return true;
+    case XA_SUB_I32: r0->t = ANY_I32; r0->u = (uint64_t)(int64_t)(int32_t)((uint32_t)i32a - (uint32_t)i32b); return true;
+    case XA_MUL_I32: r0->t = ANY_I32; r0->u = (uint64_t)(int64_t)(int32_t)((uint32_t)i32a * (uint32_t)i32b); return true;
+    case XA_DIV_I32: {
+        if (i32b == 0) return false;
+        int32_t qq = (i32b == -1) ? (int32_t)(0u - (uint32_t)i32a) : i32a / i32b;
+        int32_t rr = (i32b == -1) ? 0 : i32a % i32b;
+        r0->t = ANY_I32; r0->u = (uint64_t)(int64_t)qq;
+        r1->t = ANY_I32; r1->u = (uint64_t)(int64_t)rr;
+        return true;
+    }
+    case XA_EQ_I32: r0->t = ANY_I1; r0->u = i32a == i32b; return true;
+    case XA_LE_I32: r0->t = ANY_I1; r0->u = i32a <= i32b; return true;
+    case XA_ADD_I64: r0->t = ANY_I64; r0->u = (uint64_t)i64a + (uint64_t)i64b; return true;
+    case XA_SUB_I64: r0->t = ANY_I64; r0->u = (uint64_t)i64a - (uint64_t)i64b; return true;
+    case XA_MUL_I64: r0->t = ANY_I64; r0->u = (uint64_t)i64a * (uint64_t)i64b; return true;
+    case XA_DIV_I64: {
+        if (i64b == 0) return false;
+        int64_t qq = (i64b == -1) ? (int64_t)(0u - (uint64_t)i64a) : i64a / i64b;
+        int64_t rr = (i64b == -1) ? 0 : i64a % i64b;
+        r0->t = ANY_I64; r0->u = (uint64_t)qq;
+        r1->t = ANY_I64; r1->u = (uint64_t)rr;
+        return true;
+    }
+    case XA_EQ_I64: r0->t = ANY_I1; r0->u = i64a == i64b; return true;
+    case XA_LE_I64: r0->t = ANY_I1; r0->u = i64a <= i64b; return true;
+    case XA_AND_I1: r0->t = ANY_I1; r0->u = (i64a != 0) && (i64b != 0); return true;
+    case XA_ADD_F32: o.f = fa.f + fb.f; r0->t = ANY_F32; r0->u = o.u; return true;
+    case XA_MUL_F32: o.f = fa.f * fb.f; r0->t = ANY_F32; r0->u = o.u; return true;
+    case XA_DIV_F32: if (fb.f == 0.0f) return false; o.f = fa.f / fb.f; r0->t = ANY_F32; r0->u = o.u; return true;
+    case XA_MIN_F32: o.f = fb.f < fa.f ? fb.f : fa.f; r0->t = ANY_F32; r0->u = o.u; return true;
+    case XA_ADD_F64: o.d = fa.d + fb.d; r0->t = ANY_F64; r0->u = o.u; return true;
+    case XA_MUL_F64: o.d = fa.d * fb.d; r0->t = ANY_F64; r0->u = o.u; return true;
+    case XA_DIV_F64: if (fb.d == 0.0) return false; o.d = fa.d / fb.d; r0->t = ANY_F64; r0->u = o.u; return true;
+    case XA_MIN_F64: o.d = fb.d < fa.d ? fb.d : fa.d; r0->t = ANY_F64; r0->u = o.u; return true;
+    case XA_I64_TO_F32: o.f = (float)i64a; r0->t = ANY_F32; r0->u = o.u; return true;
+    case XA_I64_TO_F64: o.d = (double)i64a; r0->t = ANY_F64; r0->u = o.u; return true;
+    default: return false;
+    }
+}
+
+/* The eight bytes of the strict operand in register [r] (available):
+** false when it is an error. */
+static inline bool operand_bits(XFrame *f, int r, uint64_t *out)
+{
+    uint8_t t = xtags(f)[r];
+    if (t != XT_AV) {
+        *out = xregs(f)[r];
+        return true;
+    }
+    AsyncValue *v = (AsyncValue *)(uintptr_t)xregs(f)[r];
+    if (av_is_error(v)) return false;
+    *out = av_get(v)->v.u;
+    return true;
+}
+
+static void run(XFrame *f, XQ *q, int k)
+{
+    const XK *x = &f->p->k[k];
+    switch (x->kind) {
+    case XK_CONST: {
+        if (f->rq && rq_cancelled(f->rq)) break;
+        if (f->p->nuses[x->out[0]]) produced(f, q, x->out[0], x->k);
+        return;
+    }
+    case XK_ARITH: {
+        uint64_t a = 0, b = 0;
+        if (!operand_bits(f, x->in[0], &a)) break;
+        if (x->nin > 1 && !operand_bits(f, x->in[1], &b)) break;
+        if (f->rq && rq_cancelled(f->rq)) break;
+        XVal r[2];
+        if (!arith(x->sub, a, b, &r[0], &r[1])) break;
+        for (int j = 0; j < x->nin; j++)
+            if (xtags(f)[x->in[j]] == XT_AV) av_release((AsyncValue *)(uintptr_t)xregs(f)[x->in[j]]);
+        for (int i = 0; i < x->nout; i++)
+            if (f->p->nuses[x->out[i]]) produced(f, q, x->out[i], r[i]);
+        return;
+    }
+    case XK_MERGE: {
+        for (int j = 0; j < x->nin; j++) {
+            XVal v = reg_val(f, x->in[j]);
+            if (v.t == XT_AV && av_is_error(xv_get_av(v))) goto generic;
+        }
+        if (f->rq && rq_cancelled(f->rq)) break;
+        for (int j = 0; j < x->nin; j++) xv_drop(reg_val(f, x->in[j]));
+        XVal c = { 0, ANY_CHAIN };
+        if (f->p->nuses[x->out[0]]) produced(f, q, x->out[0], c);
+        return;
+    }
+    case XK_CALL:
+        run_call(f, q, x);
+        return;
+    case XK_IF:
+        run_if(f, q, x);
+        return;
+    case XK_REPEAT:
+        run_repeat(f, q, x);
+        return;
+    case XK_WHILE:
+        run_while(f, q, x);
+        return;
+    default:
+        break;
+    }
+generic:
+    run_generic(f, q, x, NULL);
+}
