@@ -207,17 +207,19 @@ readme: $(TFRUN)
 # (docs/execution.md §7; tests/engine_agree.sh), on every golden program and,
 # with TFRT_CORPUS=DIR, on TFRT's test files; then on random programs
 # (tests/gen_programs.py, docs/analysis.md §8), with `tfrun explore`
-# confirming that the functions auto runs fast have one outcome.
+# confirming that the functions auto runs fast have one outcome. Both also
+# compare the exact schedule's two engines (interp/xe.c, the default, and
+# interp/exec.c under TFRUN_EXACT_ENGINE=reference; docs/engine.md).
 # agree-long: many more random programs, every ordered function explored.
 GEN_COUNT ?= 300
 GEN_LONG_COUNT ?= 5000
 agree: $(TFRUN)
 	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/engine_agree.sh $(TFRUN)
-	@python3 tests/gen_programs.py $(TFRUN) --count $(GEN_COUNT) --seed 1 --explore 60 --keep $(BUILD)/gen-fail
+	@python3 tests/gen_programs.py $(TFRUN) --count $(GEN_COUNT) --seed 1 --explore 60 --engines --keep $(BUILD)/gen-fail
 
 agree-long: $(TFRUN)
 	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/engine_agree.sh $(TFRUN)
-	@python3 tests/gen_programs.py $(TFRUN) --count $(GEN_LONG_COUNT) --seed 100000 --explore $(GEN_LONG_COUNT) --keep $(BUILD)/gen-fail
+	@python3 tests/gen_programs.py $(TFRUN) --count $(GEN_LONG_COUNT) --seed 100000 --explore $(GEN_LONG_COUNT) --engines --keep $(BUILD)/gen-fail
 
 # Every benchmark of bench/ gives the same answer in tfrun, python3 and lua5.4
 # at a small size (tests/bench_check.sh).
@@ -321,14 +323,15 @@ define san_golden
 endef
 ASAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 # Criterion 2.4.1's runner leaks 48 bytes with --jobs=2 (tests/lsan.supp).
-# Then every golden program once more under --schedule=fast, on its own
-# queue (tests/san_sweep.sh): the compiled engine under ASan and UBSan.
+# Then every golden program once more under --schedule=fast and once under
+# --schedule=exact, on its own queue (tests/san_sweep.sh): the compiled
+# engine and the cheaper exact engine (interp/xe.c) under ASan and UBSan.
 asan: deps-test
 	@LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  $(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin OPT=-O1 SAN="$(ASAN_FLAGS)" \
 	  unit build/asan/bin/tfrun
 	$(call san_golden,build/asan,ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=abort_on_error=1,)
-	@sh tests/san_sweep.sh build/asan/bin/tfrun $(CURDIR)/build/asan/sweep asan own fast
+	@sh tests/san_sweep.sh build/asan/bin/tfrun $(CURDIR)/build/asan/sweep asan own fast exact
 # The shim's runner is checked first (tests/shim/selftest.sh). The tests' own
 # time limits were chosen for the plain build; TSan runs several times slower,
 # so the shim's runner stretches them, and `tfrun test` gets more. Then every

@@ -8,7 +8,11 @@
 # outputs (stdout, stderr, exit status) must be identical. Programs whose ARGS
 # ask for --schedule=fast (testdata/engine/) are written to be determinate:
 # exact and fast must agree on them too. Every program also runs under fast
-# and must end normally (no crash, no time-out), whatever it prints.
+# and must end normally (no crash, no time-out), whatever it prints. And
+# every program runs under exact twice, on the cheaper exact engine
+# (interp/xe.c, the default) and with TFRUN_EXACT_ENGINE=reference
+# (interp/exec.c): the two must be identical (docs/engine.md "The exact
+# engine"), on TFRT_CORPUS's files too.
 #
 # What differs between two exact runs is masked on both sides: the time stamp
 # and thread id of TFRT_LOG lines, buffer addresses, benchmark timings; and
@@ -33,9 +37,11 @@ mask() {
            -e '/^Choosing the schedule per function/d' -e "/^  '[^']*': (fast|exact)/d" \
            -e "/^'[^']*' (went on fast|ran exact to the end)/d" "$1"
 }
-# run NAME SCHEDULE FILE ARGS: outputs in $tmp/NAME.{out,err,rc}
+# run NAME SCHEDULE FILE ARGS [ENGINE]: outputs in $tmp/NAME.{out,err,rc};
+# ENGINE is TFRUN_EXACT_ENGINE's value (default: the cheaper exact engine).
 run() {
-    eval "timeout 120 \"\$exe\" run $4 --schedule=$2 \"\$3\"" >"$tmp/$1.out" 2>"$tmp/$1.err" </dev/null
+    eval "TFRUN_EXACT_ENGINE=\"\${5:-}\" timeout 120 \"\$exe\" run $4 --schedule=$2 \"\$3\"" \
+        >"$tmp/$1.out" 2>"$tmp/$1.err" </dev/null
     echo $? >"$tmp/$1.rc"
     mask "$tmp/$1.out" >"$tmp/$1.mout"
     mask "$tmp/$1.err" >"$tmp/$1.merr"
@@ -59,6 +65,14 @@ for f in $(find testdata examples -name '*.mlir' | sort); do
     args=$(printf ' %s ' "$args" | sed -E 's/ -+schedule[= ][^ ]+/ /g')
     n=$((n + 1))
     run exact exact "$f" "$args"
+    # The exact schedule's two engines (docs/engine.md "The exact engine"):
+    # interp/xe.c, the default, and interp/exec.c, the reference, print the
+    # same, kernel for kernel (masked as above: time stamps, addresses).
+    run exactref exact "$f" "$args" reference
+    if ! same exact exactref; then
+        echo "engine agreement: $f: exact differs between the engines (TFRUN_EXACT_ENGINE=reference)"
+        show exact exactref; bad=$((bad + 1))
+    fi
     run auto auto "$f" "$args"
     if ! same exact auto; then
         echo "engine agreement: $f: auto differs from exact"; show exact auto; bad=$((bad + 1))
@@ -107,6 +121,11 @@ if [ -n "${TFRT_CORPUS:-}" ] && [ -d "$TFRT_CORPUS" ]; then
         [ "$rc" -ge 124 ] && continue
         grep -q -e 'unknown kernel name' -e 'error: custom op' "$tmp/exact.err" && continue
         corpus=$((corpus + 1))
+        run exactref exact "$f" "$args" reference
+        if ! same exact exactref; then
+            echo "engine agreement: $f: exact differs between the engines (TFRUN_EXACT_ENGINE=reference)"
+            show exact exactref; bad=$((bad + 1))
+        fi
         run auto auto "$f" "$args"
         if ! same exact auto; then
             echo "engine agreement: $f: auto differs from exact"; show exact auto; bad=$((bad + 1))

@@ -2,7 +2,7 @@
 """Random programs against `auto` (issue 23; docs/analysis.md §8).
 
 usage: gen_programs.py TFRUN [--count N] [--seed S] [--explore N] [--keep DIR]
-                             [--ref OTHER_TFRUN]
+                             [--ref OTHER_TFRUN] [--engines]
        gen_programs.py --print SEED
 
 Each program is made from one seed: a few helper functions (calls, some
@@ -26,6 +26,10 @@ With --ref, each program also runs under --schedule=exact with OTHER_TFRUN
 (another build of tfrun, e.g. before a change to the exact engine): the
 two exact runs must print the same (the engine keeps TFRT's order kernel
 for kernel).
+
+With --engines, each program also runs under --schedule=exact with
+TFRUN_EXACT_ENGINE=reference (interp/exec.c instead of the cheaper exact
+engine, interp/xe.c): the two runs must print the same.
 
 A failure prints the seed and the differences and keeps the program (in
 --keep DIR, default build/gen-fail); `gen_programs.py --print SEED` prints
@@ -416,9 +420,10 @@ def mask(s):
     return "\n".join(keep)
 
 
-def run(tfrun, path, *args):
+def run(tfrun, path, *args, env=None):
     try:
-        p = subprocess.run([tfrun, "run", *args, path], capture_output=True, text=True, timeout=60)
+        p = subprocess.run([tfrun, "run", *args, path], capture_output=True, text=True, timeout=60,
+                           env=None if env is None else dict(os.environ, **env))
         return p.returncode, mask(p.stdout), mask(p.stderr)
     except subprocess.TimeoutExpired:
         return "timeout", "", ""
@@ -442,7 +447,7 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     tfrun = args[0]
-    count, seed, nexplore, keep, ref = 100, 1, 0, "build/gen-fail", None
+    count, seed, nexplore, keep, ref, engines = 100, 1, 0, "build/gen-fail", None, False
     i = 1
     while i < len(args):
         if args[i] == "--count":
@@ -455,6 +460,8 @@ def main():
             keep = args[i + 1]; i += 2
         elif args[i] == "--ref":
             ref = args[i + 1]; i += 2
+        elif args[i] == "--engines":
+            engines = True; i += 1
         else:
             print("gen_programs: unknown option %s" % args[i], file=sys.stderr)
             return 2
@@ -493,6 +500,10 @@ def main():
             rx = run(ref, path, "--schedule=exact")
             if rx != ex:
                 fails.append(("exact of " + ref, rx))
+        if engines:
+            rx = run(tfrun, path, "--schedule=exact", env={"TFRUN_EXACT_ENGINE": "reference"})
+            if rx != ex:
+                fails.append(("exact on the reference engine", rx))
         if fails:
             bad += 1
             keep_file(keep, s, text)
