@@ -346,7 +346,8 @@ Debugger *dbg_new(FILE *out)
     if (!d) tf_out_of_memory();
     d->out = out;
     d->next_id = 1;
-    d->hooks = (DebugHooks){ d, h_frame_enter, h_frame_exit, h_before_kernel, h_after_kernel };
+    d->hooks = (DebugHooks){ .ud = d, .frame_enter = h_frame_enter, .frame_exit = h_frame_exit,
+                             .before_kernel = h_before_kernel, .after_kernel = h_after_kernel };
     return d;
 }
 

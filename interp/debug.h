@@ -3,39 +3,19 @@
 ** REPL builds on it (docs/tools.md §3: :break, :step, :continue, :ready,
 ** :pending, :trace, :where).
 **
-** Two halves:
+** The hook interface the executor calls (DebugHooks) lives in
+** interp/hooks.h, with its contract; this file is its first consumer.
 **
-** 1. DebugHooks: four callbacks plus user data that the executor calls at
-**    fixed points when a Host has hooks attached (Host.debug, interp/exec.h;
-**    NULL means no hooks, and every call site is one null check, so the
-**    normal path costs nothing). The executor promises:
-**      - frame_enter: an invocation of [body] (a function body or a region
-**        body) starts; [frame] identifies it until frame_exit; [args] are
-**        the block arguments (+0, borrowed for the call).
-**      - frame_exit: the invocation's frame is released (every kernel of it
-**        has run or been skipped); the executor may reuse the same identity
-**        for a later frame_enter. A frame whose kernels wait forever may
-**        never exit.
-**      - before_kernel: kernel [op] of [frame] is about to run or to be
-**        skipped by the error/cancellation rule (docs/execution.md §4), BEFORE that
-**        rule is applied: a hook that cancels the request (Ctrl-C) makes
-**        this very kernel skipped. The hook may block (the REPL reads
-**        commands here while stopped at a breakpoint).
-**      - after_kernel: the kernel has run (or been skipped); [results] are
-**        the values it produced (borrowed, before the executor stores or
-**        releases them).
-**    With the single-threaded queue all hooks run on the calling thread.
-**    The hooks never retain the values they see, so attaching them changes
-**    no reference count and no destruction point.
-**
-** 2. Debugger (module prefix dbg_): a consumer of those hooks. It keeps a
-**    record per live frame (which kernels have started — a kernel counts
-**    as started once the before_kernel hook returns —, the values its
-**    registers received), breakpoints (by op name or by source line), a
-**    step flag, tracing, and the stack of kernels currently running. It
-**    only dereferences a recorded value while some kernel that has not
-**    started yet still uses it (the executor then still holds a reference
-**    for that use), so it never touches a freed value.
+** Debugger (module prefix dbg_): a consumer of those hooks (the original
+** four callbacks, no flags: it runs on the dataflow engine and on the
+** single-threaded queue only). It keeps a record per live frame (which
+** kernels have started — a kernel counts as started once the
+** before_kernel hook returns —, the values its registers received),
+** breakpoints (by op name or by source line), a step flag, tracing, and
+** the stack of kernels currently running. It only dereferences a recorded
+** value while some kernel that has not started yet still uses it (the
+** executor then still holds a reference for that use), so it never
+** touches a freed value.
 **
 ** Ownership: a Debugger is created and freed by its user; it borrows the
 ** output stream. The Op / Block pointers it keeps belong to the module,
@@ -52,20 +32,10 @@
 #include <stdio.h>
 #include "interp/async_value.h"
 #include "ir/ir.h"
+#include "interp/hooks.h"
 #include "interp/kernel_abi.h"
 
-/* ---- 1. the executor's side --------------------------------------------- */
-typedef struct DebugHooks {
-    void *ud;
-    void (*frame_enter)(void *ud, const void *frame, const Block *body,
-                        AsyncValue *const *args, int nargs);
-    void (*frame_exit)(void *ud, const void *frame);
-    void (*before_kernel)(void *ud, const ExecCtx *c, const void *frame, const Op *op);
-    void (*after_kernel)(void *ud, const void *frame, const Op *op,
-                         AsyncValue *const *results, int nresults);
-} DebugHooks;
-
-/* ---- 2. the debugger ----------------------------------------------------- */
+/* ---- the debugger --------------------------------------------------------- */
 typedef struct Debugger Debugger;
 
 /* Called when the debugger stops before a kernel (breakpoint or step). It

@@ -41,9 +41,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp/bigmem.h"
-#include "interp/debug.h"
 #include "interp/exec.h"
 #include "interp/exec_int.h"
+#include "interp/hooks.h"
+#include "interp/stuck.h"
 #include "interp/vm.h"
 
 /* docs/execution.md §6.5: a continuation nested this deep is enqueued instead. */
@@ -78,6 +79,7 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     else f = big_alloc(p->frame_size, true);
     f->plan = p;
     f->st = wq_is_single_threaded(c->host->queue);
+    f->watched = false;
     f->ctx = *c;
     f->ctx.error = NULL;
     if (f->ctx.rq) rq_retain(f->ctx.rq);
@@ -92,8 +94,9 @@ static void frame_retain(Frame *f) { atomic_fetch_add_explicit(&f->refs, 1, memo
 static void frame_release(Frame *f)
 {
     if (atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1) return;
-    const DebugHooks *dh = f->ctx.host->debug;
-    if (dh) dh->frame_exit(dh->ud, f);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    if (dh && dh->frame_exit) dh->frame_exit(dh->ud, f);
+    if (f->watched) stuck_unwatch(f->ctx.host, f);
     if (f->ctx.rq) rq_release(f->ctx.rq);
     exec_site_release(f->ctx.site);
     atomic_fetch_sub(&live_frames, 1);
@@ -301,7 +304,10 @@ static void run_task(void *a, void *b)
     Frame *f = t->f;
     if (t->n <= TASK_INLINE) fl_free(t);
     else free(t);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    if (dh && dh->run_begin) dh->run_begin(dh->ud, f);
     process(f, &q);
+    if (dh && dh->run_end) dh->run_end(dh->ud, f);
     rq_free_q(&q);
     frame_release(f);
 }
@@ -421,9 +427,13 @@ static void cont_body(Cont *c, AsyncValue *v)
     ReadyQueue q;
     rq_init_q(&q, c->stream);
     fl_free(c);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    if (dh && dh->value_wake) dh->value_wake(dh->ud, f, val);
     store(f, val, v);
+    if (dh && dh->run_begin) dh->run_begin(dh->ud, f);
     make_ready(f, &q, val);
     process(f, &q);
+    if (dh && dh->run_end) dh->run_end(dh->ud, f);
     rq_free_q(&q);
     frame_release(f);
 }
@@ -469,6 +479,11 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
         c->val = val;
         c->stream = q->stream;
         frame_retain(f);
+        /* A frame that waits may wait for ever: interp/stuck.h can then
+        ** say which of its kernels never ran, and why. */
+        if (!f->watched) stuck_watch(f->ctx.host, f);
+        const DebugHooks *dh = hooks_of(f->ctx.host);
+        if (dh && dh->value_wait) dh->value_wait(dh->ud, f, val);
         av_and_then(v, cont_fire, c, v);
     }
 }
@@ -505,8 +520,8 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
     const Op *op = p->ops[k - 1];
     /* Kernels often run in block order: warm the ops that come next. */
     prefetch_ahead(p->ops, k - 1 - AHEAD + 2, p->nkern - 1);
-    const DebugHooks *dh = f->ctx.host->debug;
-    if (dh) dh->before_kernel(dh->ud, &f->ctx, f, op);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    if (dh && dh->before_kernel) dh->before_kernel(dh->ud, &f->ctx, f, op);
     int nargs = op->noperands, nres = op->nresults;
     Value *const *opnd = op->operands;
     AsyncValue *argbuf[SMALL], *resbuf[SMALL];
@@ -544,7 +559,7 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
     } else {
         for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_UNIMPLEMENTED, "no kernel");
     }
-    if (dh) dh->after_kernel(dh->ud, f, op, res, nres);
+    if (dh && dh->after_kernel) dh->after_kernel(dh->ud, f, op, res, nres);
     for (int j = 0; j < nargs; j++) av_release(args[j]);
     Value *const *rv = op->results;
     for (int i = 0; i < nres; i++) {
@@ -568,8 +583,12 @@ typedef struct Start {
 static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
 {
     const Plan *p = f->plan;
-    const DebugHooks *dh = f->ctx.host->debug;
-    if (dh) dh->frame_enter(dh->ud, f, p->block, args, p->nargs);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    if (dh) {
+        if (dh->frame_enter) dh->frame_enter(dh->ud, f, p->block, args, p->nargs);
+        if (dh->invoke) dh->invoke(dh->ud, f, p->block, hooks_site(p->block, &f->ctx), &f->ctx);
+        if (dh->run_begin) dh->run_begin(dh->ud, f);
+    }
     ReadyQueue q;
     rq_init_q(&q, p->pseudo_stream);
     arrive_list(f, &q, p->zero, p->nzero);
@@ -585,6 +604,7 @@ static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
     tl_invoke_depth++;
     process(f, &q);
     tl_invoke_depth--;
+    if (dh && dh->run_end) dh->run_end(dh->ud, f);
     rq_free_q(&q);
 }
 
@@ -619,7 +639,7 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         for (int i = 0; i < n; i++) results[i] = av_new_error(ERR_INTERNAL, "body not loaded");
         return;
     }
-    if (p->vm && !c->host->debug && nargs == p->nargs) {
+    if (p->vm && (!hooks_of(c->host) || exec_vm_hooked(c->host)) && nargs == p->nargs) {
         /* The compiled form runs when every argument is there; otherwise
         ** the dataflow engine starts what it can (docs/execution.md §4). */
         int i = 0;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "base/freelist.h"
 #include "interp/exec.h"
+#include "interp/hooks.h"
 #include "interp/vm.h"
 #include "kernels/optable.h"
 
@@ -44,6 +45,7 @@ typedef struct Frame {
     const Plan *plan;
     ExecCtx ctx;
     bool st;               /* single-threaded queue: no atomic read-modify-writes */
+    bool watched;          /* in the host's set of waiting frames (interp/stuck.h) */
     atomic_int refs;
     /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
     ** done[nkern] (fregs, fdone). */
@@ -147,6 +149,9 @@ typedef struct HostPriv {
     struct KState *states;
     bool loaded;
     VmProgram *vm;         /* EXEC_FAST: the compiled bodies */
+    bool vm_hooked;        /* they were compiled for hooks that take compiled
+                              code (HOOKS_COMPILED, interp/hooks.h) */
+    struct StuckSet *stuck; /* the frames that waited (interp/stuck.c) */
     PlanSlot *plans;
     int plancap, nplans;
 } HostPriv;
@@ -155,6 +160,14 @@ static inline unsigned plan_home(const Block *b, int cap)
 {
     uintptr_t x = (uintptr_t)b >> 4;
     return (unsigned)((x * 0x9E3779B97F4A7C15ull) >> 32) & (unsigned)(cap - 1);
+}
+
+/* Whether compiled code may run while host [h]'s hooks are attached: they
+** take it (HOOKS_COMPILED) and the bodies were compiled for them. */
+static inline bool exec_vm_hooked(const Host *h)
+{
+    const HostPriv *hp = (const HostPriv *)h;
+    return hp->vm_hooked && h->debug && (h->debug->flags & HOOKS_COMPILED);
 }
 
 /* The plan of [b] on host [h], or NULL (not loaded). */
