@@ -29,6 +29,8 @@
 #include "cli/cli.h"
 #include "interp/display.h"
 #include "interp/exec.h"
+#include "interp/stuck.h"
+#include "interp/trace.h"
 #include "base/strbuf.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
@@ -63,7 +65,14 @@ static const char run_usage[] =
     "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
     "                                `tfrun explore`, e.g. spec:0.1.0); one queue (s);\n"
     "                                pass --functions=NAME for the function it belongs to\n"
-    "  --shared_libs=..., --enable_tracing, --tracing_level=...   accepted, ignored\n"
+    "  --trace=FILE                  write a Chrome trace-event JSON file of the run\n"
+    "                                (open it in https://ui.perfetto.dev or chrome://tracing)\n"
+    "  --enable_tracing              TFRT's spelling: the trace, to trace.json (in\n"
+    "                                $TEST_UNDECLARED_OUTPUTS_DIR when that is set)\n"
+    "  --tracing_level=default|verbose|debug   accepted (every level traces the same)\n"
+    "  --profile                     at exit, a table per op and per function on stderr:\n"
+    "                                executions, time, mean, share of the run\n"
+    "  --shared_libs=...             accepted, ignored\n"
     "  --help                        this text\n";
 
 typedef struct Options {
@@ -79,6 +88,9 @@ typedef struct Options {
     const char *input;
     CliSchedule schedule;
     const char *replay;
+    const char *trace;           /* --trace=FILE (or --enable_tracing's file) */
+    bool enable_tracing;
+    bool profile;
     bool help;
 } Options;
 
@@ -89,7 +101,7 @@ typedef struct Options {
 typedef enum { OPT_VALUE, OPT_BOOL } OptKind;
 typedef enum {
     O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_MAX_CALL_DEPTH, O_SCHEDULE,
-    O_REPLAY, O_IGNORED_VALUE, O_IGNORED_BOOL, O_HELP
+    O_REPLAY, O_TRACE, O_ENABLE_TRACING, O_TRACING_LEVEL, O_PROFILE, O_IGNORED_VALUE, O_HELP
 } OptId;
 
 static const struct { const char *name; OptId id; OptKind kind; } option_table[] = {
@@ -107,8 +119,10 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "schedule", O_SCHEDULE, OPT_VALUE },
     { "replay", O_REPLAY, OPT_VALUE },
     { "shared_libs", O_IGNORED_VALUE, OPT_VALUE },
-    { "tracing_level", O_IGNORED_VALUE, OPT_VALUE },
-    { "enable_tracing", O_IGNORED_BOOL, OPT_BOOL },
+    { "trace", O_TRACE, OPT_VALUE },
+    { "enable_tracing", O_ENABLE_TRACING, OPT_BOOL },
+    { "tracing_level", O_TRACING_LEVEL, OPT_VALUE },
+    { "profile", O_PROFILE, OPT_BOOL },
     { "help", O_HELP, OPT_BOOL },
     { "h", O_HELP, OPT_BOOL },
 };
@@ -202,7 +216,18 @@ static int parse_options(Options *o, int argc, char **argv)
             o->replay = val;
             break;
         }
-        case O_IGNORED_VALUE: case O_IGNORED_BOOL: break;
+        case O_TRACE:
+            if (!*val) return usage_error("option '%s' needs a file name", a);
+            o->trace = val;
+            break;
+        case O_ENABLE_TRACING: o->enable_tracing = b; break;
+        case O_TRACING_LEVEL:
+            /* TFRT's levels; tfrun's trace has the same events at each. */
+            if (strcmp(val, "default") && strcmp(val, "verbose") && strcmp(val, "debug"))
+                return usage_error("invalid tracing level '%s' (want default, verbose or debug)", val);
+            break;
+        case O_PROFILE: o->profile = b; break;
+        case O_IGNORED_VALUE: break;
         case O_HELP: o->help = b; break;
         }
     }
@@ -314,6 +339,39 @@ static bool watchdog_stop(Watchdog *w)
 }
 
 /* {=====================================================================
+** The trace file (docs/tools.md §5.1)
+** ====================================================================== */
+
+bool cli_trace_write(Trace *t, const char *path, const char *title)
+{
+    /* A temporary file beside [path], renamed over it once complete: a
+    ** failed write never leaves half a trace (or destroys an older one). */
+    StrBuf tmp = {0};
+    sb_printf(&tmp, "%s.tmp-XXXXXX", path);
+    int fd = mkstemp(tmp.p);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    int err = 0;
+    if (!f) {
+        err = errno;
+        if (fd >= 0) close(fd);
+    } else {
+        bool ok = trace_write_json(t, f, title);
+        if (!ok) err = errno ? errno : EIO;
+        if (fclose(f) != 0 && !err) err = errno;
+        if (!err && rename(tmp.p, path) != 0) err = errno;
+        if (err) unlink(tmp.p);
+    }
+    if (err) {
+        fprintf(stderr, "tfrun: --trace: cannot write '%s': %s\n", path, strerror(err));
+    } else if (trace_dropped(t)) {
+        fprintf(stderr, "tfrun: --trace: kept the first %d events of the run; %zu more were not "
+                "written (--profile counts them all)\n", TRACE_MAX_EVENTS, trace_dropped(t));
+    }
+    sb_free(&tmp);
+    return err == 0;
+}
+
+/* {=====================================================================
 ** Running functions (docs/execution.md §1.3, §1.6)
 ** ====================================================================== */
 
@@ -323,8 +381,9 @@ typedef struct Run {
     WorkQueue *q;
     Watchdog *wd;
     FILE *out;
-    int stuck;          /* results that never became available */
+    int stuck;          /* kernels that never ran, results never produced */
     int bad_replay;     /* --replay witnesses that did not fit */
+    Trace *trace;       /* --trace / --profile, or NULL */
 } Run;
 
 static void replay_result(void *ud, FILE *out, const Func *fn, AsyncValue **res)
@@ -346,6 +405,7 @@ static void run_function(Run *r, const Func *fn)
     if (!fn->name || !fn->name[0]) return;
     fprintf(out, "--- Running '%s':\n", fn->name);
     fflush(out);
+    if (r->trace) trace_function_begin(r->trace, fn->name);
     RequestContext *rq = rq_new(r->q);
     watchdog_set(r->wd, rq);
     ExecCtx c = { r->host, rq, 0, NULL, NULL, NULL };
@@ -383,15 +443,16 @@ static void run_function(Run *r, const Func *fn)
             display_returned(out, &d, fn, res);
             fflush(out);
             funlockfile(out);
-            for (int i = 0; i < n; i++) {
-                if (av_is_resolved(res[i])) continue;
-                fprintf(stderr, "tfrun: result #%d of '%s' was never produced: nothing is left "
-                        "to run (a chain or value that no kernel produces?)\n", i, fn->name);
-                fflush(stderr);
-                r->stuck++;
-            }
         }
         wq_quiesce(r->q);
+        /* Nothing runs any more: kernels still waiting never will, and
+        ** results not available never will be (interp/stuck.h). Reported
+        ** as static errors are (no `unexpected error:` prefix), still
+        ** checked against expected-error annotations. */
+        DiagSink *ds = r->host->diag;
+        diag_set_verify(ds, DIAG_VERIFY_LAZY_STATIC);
+        r->stuck += stuck_report(r->host, rq, fn, res, n, NULL);
+        diag_set_verify(ds, DIAG_VERIFY_LAZY);
     }
     fflush(out);
     /* The driver holds the results until after the quiesce (docs/execution.md §6.6). */
@@ -400,6 +461,7 @@ static void run_function(Run *r, const Func *fn)
     free(res);
     watchdog_set(r->wd, NULL);
     rq_release(rq);
+    if (r->trace) trace_function_end(r->trace);
     fflush(out);
 }
 
@@ -446,6 +508,8 @@ typedef struct Driver {
     int nlist;
     const Func *init;            /* --init-function, run first */
     const char *missing;         /* the first --functions name not found */
+    Trace *trace;                /* --trace / --profile, or NULL */
+    char *trace_path;            /* where the trace goes (NULL: none) */
 } Driver;
 
 /* Options, and --help. */
@@ -558,6 +622,23 @@ static int step_schedule(Driver *dr)
     }
     if (o->max_call_depth > 0) host->max_call_depth = o->max_call_depth;
     free(order);
+    /* The trace and the profile watch the run through the executor's
+    ** hooks, attached before the load so that compiled code reports too
+    ** (interp/hooks.h). */
+    if (o->trace || o->enable_tracing || o->profile) {
+        if (o->trace) {
+            dr->trace_path = xstrdup(o->trace);
+        } else if (o->enable_tracing) {
+            /* Where TFRT's Chrome tracing sink writes it under a test. */
+            const char *dir = getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+            StrBuf p = {0};
+            if (dir && *dir) sb_printf(&p, "%s/trace.json", dir);
+            else sb_adds(&p, "trace.json");
+            dr->trace_path = p.p;
+        }
+        dr->trace = trace_new((dr->trace_path ? TRACE_EVENTS : 0) | (o->profile ? TRACE_PROFILE : 0));
+        host->debug = trace_hooks(dr->trace);
+    }
     /* An unknown kernel is a static error (docs/execution.md §1.8). */
     diag_set_verify(dr->d, DIAG_VERIFY_LAZY_STATIC);
     bool loaded = exec_load(host);
@@ -581,7 +662,7 @@ static int step_run(Driver *dr)
 {
     Watchdog wdog;
     Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
-    Run run = { &dr->o, dr->host, dr->q, wd, dr->out, 0, 0 };
+    Run run = { &dr->o, dr->host, dr->q, wd, dr->out, 0, 0, dr->trace };
     if (dr->init) run_function(&run, dr->init);
     for (int i = 0; i < dr->nlist && !watchdog_fired(wd); i++) {
         if (dr->list[i] == dr->init) continue;
@@ -591,6 +672,15 @@ static int step_run(Driver *dr)
 
     bool timed_out = watchdog_stop(wd);
     int st = diag_finish(dr->d) || run.stuck || run.bad_replay ? 1 : 0;
+    if (dr->trace) {
+        wq_quiesce(dr->q);
+        if (dr->o.profile) {
+            fflush(dr->out);
+            trace_print_profile(dr->trace, stderr);
+            fflush(stderr);
+        }
+        if (dr->trace_path && !cli_trace_write(dr->trace, dr->trace_path, dr->fname)) st = 1;
+    }
     if (timed_out) {
         fflush(dr->out);
         fprintf(stderr, "tfrun: Cancelled: timeout\n");
@@ -621,6 +711,8 @@ static int finish(Driver *dr, int st)
         wq_destroy(dr->q);
     }
     free(dr->text);
+    trace_free(dr->trace);
+    free(dr->trace_path);
     for (int i = 0; i < dr->o.nfunctions; i++) free(dr->o.functions[i]);
     free(dr->o.functions);
     fflush(stdout);
