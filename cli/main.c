@@ -17,6 +17,7 @@
 #pragma weak cli_filecheck
 #pragma weak cli_lint
 #pragma weak cli_explore
+#pragma weak cli_graph
 
 static const char usage[] =
     "usage: tfrun [run] [OPTIONS] [FILE|-]   run every zero-argument function\n"
@@ -26,6 +27,7 @@ static const char usage[] =
     "       tfrun lint [--fix] [-o FILE] [FILE|-]    unordered effects: a missing chain?\n"
     "       tfrun explore [--function=NAME] [--model=spec|executor] [--max-schedules=N]\n"
     "                     [--json] [--timeout=SECS] FILE   every outcome the schedules allow\n"
+    "       tfrun graph [--function=NAME] [--format=dot|svg] [FILE]   the dataflow graph (Graphviz)\n"
     "       tfrun ops [--markdown] [PREFIX]          the ops tfrun knows\n"
     "       tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input\n"
     "       tfrun --help | --version\n"
@@ -77,6 +79,7 @@ int main(int argc, char **argv)
         if (!strcmp(cmd, "ops"))  return dispatch(cli_ops, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "lint")) return dispatch(cli_lint, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "explore")) return dispatch(cli_explore, cmd, argc - 1, argv + 1);
+        if (!strcmp(cmd, "graph")) return dispatch(cli_graph, cmd, argc - 1, argv + 1);
         if (!strcmp(cmd, "filecheck") || !strcmp(cmd, "FileCheck"))
             return dispatch(cli_filecheck, cmd, argc - 1, argv + 1);
     }
