@@ -6,7 +6,7 @@
 #                   examples, benchmark answers, golden suite
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make tsan       the whole test suite under ThreadSanitizer
-#   make bench      benchmarks against peers (bench/)
+#   make bench      benchmarks against peers, the hooks' cost when off (bench/)
 #   make install    PREFIX=/usr/local: binary and man page
 #   make clean
 #
@@ -82,7 +82,7 @@ all: $(TFRUN)
 BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
              libedit-dev:/usr/include/histedit.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
-             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16
+             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16 graphviz:dot
 define install_missing
 	@missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
 	  case "$$what" in /*) [ -e "$$what" ] || missing="$$missing $$pkg";; \
@@ -356,7 +356,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16
+BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16 valgrind:valgrind
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all

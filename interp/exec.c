@@ -79,7 +79,7 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     else f = big_alloc(p->frame_size, true);
     f->plan = p;
     f->st = wq_is_single_threaded(c->host->queue);
-    f->watched = false;
+    f->watch_at = -1;
     f->ctx = *c;
     f->ctx.error = NULL;
     if (f->ctx.rq) rq_retain(f->ctx.rq);
@@ -95,8 +95,8 @@ static void frame_release(Frame *f)
 {
     if (atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1) return;
     const DebugHooks *dh = hooks_of(f->ctx.host);
-    if (dh && dh->frame_exit) dh->frame_exit(dh->ud, f);
-    if (f->watched) stuck_unwatch(f->ctx.host, f);
+    if (dh) dh->frame_exit(dh->ud, f);
+    if (f->watch_at >= 0) stuck_unwatch(f->ctx.host, f);
     if (f->ctx.rq) rq_release(f->ctx.rq);
     exec_site_release(f->ctx.site);
     atomic_fetch_sub(&live_frames, 1);
@@ -305,9 +305,9 @@ static void run_task(void *a, void *b)
     if (t->n <= TASK_INLINE) fl_free(t);
     else free(t);
     const DebugHooks *dh = hooks_of(f->ctx.host);
-    if (dh && dh->run_begin) dh->run_begin(dh->ud, f);
+    HOOK(dh, run_begin, f);
     process(f, &q);
-    if (dh && dh->run_end) dh->run_end(dh->ud, f);
+    HOOK(dh, run_end, f);
     rq_free_q(&q);
     frame_release(f);
 }
@@ -428,12 +428,12 @@ static void cont_body(Cont *c, AsyncValue *v)
     rq_init_q(&q, c->stream);
     fl_free(c);
     const DebugHooks *dh = hooks_of(f->ctx.host);
-    if (dh && dh->value_wake) dh->value_wake(dh->ud, f, val);
+    HOOK(dh, value_wake, f, val);
     store(f, val, v);
-    if (dh && dh->run_begin) dh->run_begin(dh->ud, f);
+    HOOK(dh, run_begin, f);
     make_ready(f, &q, val);
     process(f, &q);
-    if (dh && dh->run_end) dh->run_end(dh->ud, f);
+    HOOK(dh, run_end, f);
     rq_free_q(&q);
     frame_release(f);
 }
@@ -465,6 +465,17 @@ static inline bool has_users(const Plan *p, const Value *val)
     return false;
 }
 
+/* A continuation of [f] waits for [val]: a frame that waits may wait for
+** ever, so it joins the host's waiting frames (interp/stuck.h says then
+** which of its kernels never ran, and why); and the hooks hear of it.
+** Out of line: the path of a run that does not wait stays as it was. */
+static __attribute__((noinline, cold)) void frame_waits(Frame *f, const Value *val)
+{
+    if (f->watch_at < 0) stuck_watch(f->ctx.host, f);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    HOOK(dh, value_wait, f, val);
+}
+
 /* Handles +1 value [v] produced for the register of [val] (docs/execution.md §6.5). */
 static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
 {
@@ -479,11 +490,7 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
         c->val = val;
         c->stream = q->stream;
         frame_retain(f);
-        /* A frame that waits may wait for ever: interp/stuck.h can then
-        ** say which of its kernels never ran, and why. */
-        if (!f->watched) stuck_watch(f->ctx.host, f);
-        const DebugHooks *dh = hooks_of(f->ctx.host);
-        if (dh && dh->value_wait) dh->value_wait(dh->ud, f, val);
+        if (f->watch_at < 0 || hooks_of(f->ctx.host)) frame_waits(f, val);
         av_and_then(v, cont_fire, c, v);
     }
 }
@@ -521,7 +528,7 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
     /* Kernels often run in block order: warm the ops that come next. */
     prefetch_ahead(p->ops, k - 1 - AHEAD + 2, p->nkern - 1);
     const DebugHooks *dh = hooks_of(f->ctx.host);
-    if (dh && dh->before_kernel) dh->before_kernel(dh->ud, &f->ctx, f, op);
+    if (dh) dh->before_kernel(dh->ud, &f->ctx, f, op);
     int nargs = op->noperands, nres = op->nresults;
     Value *const *opnd = op->operands;
     AsyncValue *argbuf[SMALL], *resbuf[SMALL];
@@ -559,7 +566,7 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
     } else {
         for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_UNIMPLEMENTED, "no kernel");
     }
-    if (dh && dh->after_kernel) dh->after_kernel(dh->ud, f, op, res, nres);
+    if (dh) dh->after_kernel(dh->ud, f, op, res, nres);
     for (int j = 0; j < nargs; j++) av_release(args[j]);
     Value *const *rv = op->results;
     for (int i = 0; i < nres; i++) {
@@ -585,7 +592,7 @@ static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
     const Plan *p = f->plan;
     const DebugHooks *dh = hooks_of(f->ctx.host);
     if (dh) {
-        if (dh->frame_enter) dh->frame_enter(dh->ud, f, p->block, args, p->nargs);
+        dh->frame_enter(dh->ud, f, p->block, args, p->nargs);
         if (dh->invoke) dh->invoke(dh->ud, f, p->block, hooks_site(p->block, &f->ctx), &f->ctx);
         if (dh->run_begin) dh->run_begin(dh->ud, f);
     }
@@ -604,7 +611,7 @@ static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
     tl_invoke_depth++;
     process(f, &q);
     tl_invoke_depth--;
-    if (dh && dh->run_end) dh->run_end(dh->ud, f);
+    HOOK(dh, run_end, f);
     rq_free_q(&q);
 }
 

@@ -45,8 +45,9 @@ typedef struct Frame {
     const Plan *plan;
     ExecCtx ctx;
     bool st;               /* single-threaded queue: no atomic read-modify-writes */
-    bool watched;          /* in the host's set of waiting frames (interp/stuck.h) */
     atomic_int refs;
+    int watch_at;          /* its place in the host's set of waiting frames
+                              (interp/stuck.h), or -1 */
     /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
     ** done[nkern] (fregs, fdone). */
 } Frame;

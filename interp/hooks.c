@@ -11,6 +11,7 @@ typedef struct Pair {
     const DebugHooks *a, *b;
 } Pair;
 
+/* The original four are set in both; an addition may be NULL in either. */
 #define BOTH(call, ...) do { \
         const Pair *p_ = ud; \
         if (p_->a->call) p_->a->call(p_->a->ud, __VA_ARGS__); \

@@ -8,16 +8,17 @@
 ** a host.
 **
 ** Cost when nothing is attached: every call site is one test of a pointer
-** the executor already has in a register or in the cache line it is
-** using (docs/engine.md; `make bench` measures it, docs/tools.md §5 gives
-** the callgrind ratios). Building with -DTFRUN_NO_HOOKS removes the call
-** sites altogether (hooks_of() is then NULL), which is how the cost is
-** measured.
+** the executor has at hand (the host's), and the compiled engine's loop
+** has none at all (vm_invoke chooses the loop once per entry). Building
+** with -DTFRUN_NO_HOOKS removes the call sites altogether (hooks_of() is
+** then NULL): bench/hooks.sh (`make bench`) compares the two builds by
+** time and by callgrind's instruction counts (docs/tools.md §5.5).
 **
 ** The callbacks. [ud] is DebugHooks.ud. [frame] identifies one invocation
 ** of a body from frame_enter to frame_exit; the executor may reuse an
-** identity afterwards. Every callback may be NULL (not wanted); the first
-** four are the original contract, which the debugger relies on:
+** identity afterwards. The first four are the original contract (the
+** debugger relies on it) and must be set; every addition may be NULL (not
+** wanted):
 **
 **   frame_enter(frame, body, args, nargs)
 **       an invocation of [body] (a function body or a region body) starts;
@@ -123,6 +124,14 @@ typedef struct DebugHooks {
 #else
 #define hooks_of(h) ((h)->debug)
 #endif
+
+/* Calls callback [fn] of hooks [dh] (a variable: hooks_of()'s value) when
+** hooks are attached and [fn] is set. The test of [dh] is expected to
+** fail: nothing attached is the case the executor is laid out for. */
+#define HOOK(dh, fn, ...) \
+    do { \
+        if (__builtin_expect((dh) != NULL, 0) && (dh)->fn) (dh)->fn((dh)->ud, __VA_ARGS__); \
+    } while (0)
 
 /* One set of hooks that calls [a]'s callbacks, then [b]'s (the debugger
 ** and a trace of the same run). Its flags are those both have. Borrows

@@ -41,30 +41,27 @@ struct ExecPark {
     ExecPark *prev, *next;
 };
 
+/* The waiting frames: an array, each frame knowing its place
+** (Frame.watch_at), so that joining and leaving cost a few stores. */
 typedef struct StuckSet {
     pthread_mutex_t mu;
-    Frame **tab;               /* open addressing, NULL empty, TOMB deleted */
-    size_t cap, n, used;
+    Frame **v;
+    int n, cap;
     ExecPark *parks;
 } StuckSet;
 
-#define TOMB ((Frame *)1)
-
-static size_t fhash(const Frame *f, size_t cap)
+/* The host's set, made on first use. */
+static StuckSet *set_make(Host *h);
+static inline StuckSet *set_of(Host *h)
 {
-    uint64_t x = (uint64_t)(uintptr_t)f;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return (size_t)x & (cap - 1);
+    StuckSet *s = __atomic_load_n(&((HostPriv *)h)->stuck, __ATOMIC_ACQUIRE);
+    return s ? s : set_make(h);
 }
 
-/* The host's set, made on first use. */
-static StuckSet *set_of(Host *h)
+static __attribute__((noinline)) StuckSet *set_make(Host *h)
 {
     HostPriv *hp = (HostPriv *)h;
-    StuckSet *s = __atomic_load_n(&hp->stuck, __ATOMIC_ACQUIRE);
-    if (s) return s;
+    StuckSet *s;
     pthread_mutex_lock(&hp->mu);
     s = hp->stuck;
     if (!s) {
@@ -76,50 +73,33 @@ static StuckSet *set_of(Host *h)
     return s;
 }
 
-static void tab_put(Frame **tab, size_t cap, Frame *f)
-{
-    size_t i = fhash(f, cap);
-    while (tab[i] && tab[i] != TOMB) i = (i + 1) & (cap - 1);
-    tab[i] = f;
-}
-
+/* The set is locked unless the queue is single-threaded (f->st): then
+** only the thread that drives the queue touches it. */
 void stuck_watch(Host *h, Frame *f)
 {
     StuckSet *s = set_of(h);
-    pthread_mutex_lock(&s->mu);
-    if (!f->watched) {
-        if ((s->used + 1) * 2 > s->cap) {
-            size_t ncap = s->cap ? s->cap : 64;
-            while ((s->n + 1) * 4 > ncap) ncap *= 2;
-            Frame **nt = xcalloc(ncap, sizeof *nt);
-            for (size_t i = 0; i < s->cap; i++)
-                if (s->tab[i] && s->tab[i] != TOMB) tab_put(nt, ncap, s->tab[i]);
-            free(s->tab);
-            s->tab = nt;
-            s->cap = ncap;
-            s->used = s->n;
+    if (!f->st) pthread_mutex_lock(&s->mu);
+    if (f->watch_at < 0) {
+        if (s->n == s->cap) {
+            s->cap = s->cap ? s->cap * 2 : 64;
+            s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
         }
-        tab_put(s->tab, s->cap, f);
-        s->n++;
-        s->used++;
-        f->watched = true;
+        f->watch_at = s->n;
+        s->v[s->n++] = f;
     }
-    pthread_mutex_unlock(&s->mu);
+    if (!f->st) pthread_mutex_unlock(&s->mu);
 }
 
 void stuck_unwatch(Host *h, Frame *f)
 {
     StuckSet *s = set_of(h);
-    pthread_mutex_lock(&s->mu);
-    for (size_t i = fhash(f, s->cap); s->tab[i]; i = (i + 1) & (s->cap - 1)) {
-        if (s->tab[i] == f) {
-            s->tab[i] = TOMB;
-            s->n--;
-            break;
-        }
-    }
-    f->watched = false;
-    pthread_mutex_unlock(&s->mu);
+    if (!f->st) pthread_mutex_lock(&s->mu);
+    int i = f->watch_at;
+    Frame *last = s->v[--s->n];
+    s->v[i] = last;
+    last->watch_at = i;
+    f->watch_at = -1;
+    if (!f->st) pthread_mutex_unlock(&s->mu);
 }
 
 static void park_free(ExecPark *p)
@@ -138,7 +118,7 @@ void stuck_free(Host *h)
         n = p->next;
         park_free(p);
     }
-    free(s->tab);
+    free(s->v);
     pthread_mutex_destroy(&s->mu);
     free(s);
     hp->stuck = NULL;
@@ -591,10 +571,10 @@ static void collect(Rep *r)
 {
     StuckSet *s = set_of(r->h);
     pthread_mutex_lock(&s->mu);
-    r->frames = xmalloc(sizeof(Frame *) * (s->n + 1));
-    for (size_t i = 0; i < s->cap; i++) {
-        Frame *f = s->tab[i];
-        if (f && f != TOMB && (!r->rq || f->ctx.rq == r->rq)) r->frames[r->nframes++] = f;
+    r->frames = xmalloc(sizeof(Frame *) * (size_t)(s->n + 1));
+    for (int i = 0; i < s->n; i++) {
+        Frame *f = s->v[i];
+        if (!r->rq || f->ctx.rq == r->rq) r->frames[r->nframes++] = f;
     }
     int np = 0;
     for (ExecPark *p = s->parks; p; p = p->next) np++;

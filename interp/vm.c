@@ -212,7 +212,7 @@ static void after_kernel_error(const ExecCtx *c, const Op *op, ErrorObj *e, int 
 {
     const DebugHooks *dh = c->vm->hooks;
     if (!dh->after_kernel) return;
-    AsyncValue *buf[SMALL];
+    AsyncValue *buf[SMALL] = { NULL };
     AsyncValue **v = nres <= SMALL ? buf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
     for (int i = 0; i < nres; i++) {
         obj_retain(&e->hdr);
@@ -928,7 +928,7 @@ static void hook_call_done(ExecCtx *c, const Op *op, const Any *R, const int32_t
 {
     const DebugHooks *dh = c->vm->hooks;
     if (!dh->after_kernel) return;
-    AsyncValue *buf[SMALL];
+    AsyncValue *buf[SMALL] = { NULL };
     AsyncValue **v = nres <= SMALL ? buf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
     for (int i = 0; i < nres; i++) v[i] = box(&R[res[i]]);
     dh->after_kernel(dh->ud, c->vm->frame, op, v, nres);
