@@ -1,9 +1,10 @@
 # tfrun — the only build entry point.
 #
-#   make            build bin/tfrun
+#   make            build bin/tfrun (says what is missing, installs nothing)
 #   make run        install missing dependencies, build, run an example
-#   make test       install missing dependencies, build, criterion suite, README
-#                   examples, benchmark answers, golden suite
+#   make test       install missing dependencies, build, then every stage of
+#                   TEST_STAGES (one line each; logs in build/test-logs)
+#   V=1             show the commands and every stage's output
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make tsan       the whole test suite under ThreadSanitizer
 #   make bench      benchmarks against peers, the hooks' cost when off (bench/)
@@ -34,14 +35,16 @@ GRAMMAR_H = $(GEN)/grammar.h
 # Modules. Each is an archive so a test links only what it uses. base/ (the
 # allocation path, base/alloc.h) serves every other module.
 BASE_SRC  = $(wildcard base/*.c)
-FRONT_SRC = $(wildcard lexer/*.c parser/*.c ir/*.c) kernels/optable.c
+OPS_SRC   = $(wildcard ops/*.c)
+FRONT_SRC = $(wildcard lexer/*.c parser/*.c ir/*.c)
 RT_SRC    = $(wildcard interp/*.c)
-KERN_SRC  = $(filter-out kernels/optable.c,$(wildcard kernels/*.c))
+KERN_SRC  = $(wildcard kernels/*.c)
 ANA_SRC   = $(wildcard analysis/*.c)
 CLI_SRC   = $(filter-out cli/main.c,$(wildcard cli/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 BASE_OBJ  = $(call obj,$(BASE_SRC))
+OPS_OBJ   = $(call obj,$(OPS_SRC))
 FRONT_OBJ = $(call obj,$(FRONT_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
 RT_OBJ    = $(call obj,$(RT_SRC))
 KERN_OBJ  = $(call obj,$(KERN_SRC))
@@ -49,30 +52,36 @@ ANA_OBJ   = $(call obj,$(ANA_SRC))
 CLI_OBJ   = $(call obj,$(CLI_SRC))
 
 LIBBASE  = $(BUILD)/libbase.a
+LIBOPS   = $(BUILD)/libops.a
 LIBFRONT = $(BUILD)/libfront.a
 LIBRT    = $(BUILD)/librt.a
 LIBKERN  = $(BUILD)/libkern.a
 LIBANA   = $(BUILD)/libana.a
 LIBCLI   = $(BUILD)/libcli.a
 # Link order: each archive once, after every archive that uses it (the
-# dependencies go one way): the CLI uses the analyses, the kernels, the
-# runtime and the front end; the analyses use the kernels' value printers
-# (kernels/ext.h) and the runtime; the kernels use the runtime's kernel ABI
-# (interp/kernel_abi.h) and the IR; the runtime uses the IR and the op table
-# (both in the front end); everything uses base/.
-ALL_LIBS = $(LIBCLI) $(LIBANA) $(LIBKERN) $(LIBRT) $(LIBFRONT) $(LIBBASE)
-# Two archives are linked whole. The op table (kernels/optable.c, in the front
-# end) refers to every kernel k_* WEAKLY, so that a row without a kernel is
-# NULL, and main.o refers to the subcommands weakly; a weak reference never
-# pulls a member out of an archive. Linking the kernel archive whole also
-# runs its start-up registrations (kernels/control.c's native functions join
-# interp/'s registry from a constructor).
+# dependencies go one way, docs/internals.md): the CLI uses the analyses, the
+# kernels, the runtime and the front end; the analyses use the kernels' value
+# printers (kernels/ext.h) and the runtime; the kernels use the runtime's
+# kernel ABI (interp/kernel_abi.h); the runtime uses the IR; the front end
+# (lexer, parser, IR) uses the op table (ops/); everything uses base/.
+ALL_LIBS = $(LIBCLI) $(LIBANA) $(LIBKERN) $(LIBRT) $(LIBFRONT) $(LIBOPS) $(LIBBASE)
+# Two archives are linked whole. The kernel archive, because nothing refers
+# to its members by name: its start-up registrations bind the op table's
+# rows to their kernels (kernels/registry.c) and add the native functions
+# to interp/'s registry (kernels/control.c). And the CLI archive, because
+# main.o refers to the subcommands weakly; a weak reference never pulls a
+# member out of an archive.
 LINK_LIBS = -Wl,--whole-archive $(LIBCLI) -Wl,--no-whole-archive $(LIBANA) \
-            -Wl,--whole-archive $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) $(LIBBASE)
+            -Wl,--whole-archive $(LIBKERN) -Wl,--no-whole-archive $(LIBRT) $(LIBFRONT) $(LIBOPS) $(LIBBASE)
 
 TFRUN = $(BIN)/tfrun
 
-.PHONY: all deps deps-test run test unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+# Recipes print one short line each ("  CC cli/run.c"); V=1 prints the
+# commands instead.
+V ?=
+quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
+
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -83,11 +92,15 @@ BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/crite
              libedit-dev:/usr/include/histedit.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
              python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16 graphviz:dot
-define install_missing
-	@missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
+# The packages of list $(1) whose file or command is missing, into $$missing.
+define find_missing
+	missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
 	  case "$$what" in /*) [ -e "$$what" ] || missing="$$missing $$pkg";; \
 	                   *) command -v "$$what" >/dev/null 2>&1 || missing="$$missing $$pkg";; esac; \
-	done; \
+	done
+endef
+define install_missing
+	@$(find_missing); \
 	if [ -n "$$missing" ]; then \
 	  echo "tfrun: installing missing packages:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO=sudo; \
@@ -99,47 +112,58 @@ endef
 deps:
 	@mkdir -p $(BUILD)
 	$(call install_missing,$(BUILD_PKGS))
+# A plain `make` installs nothing: it says what is missing and how to get it.
+check-build-deps:
+	@$(call find_missing,$(BUILD_PKGS)); \
+	if [ -n "$$missing" ]; then \
+	  echo "tfrun: missing build dependencies:$$missing" >&2; \
+	  echo "tfrun: install them with: sudo apt-get install$$missing" >&2; \
+	  echo "tfrun: (or run 'make run' or 'make test', which install what is missing)" >&2; exit 1; \
+	fi
 deps-test: deps
 	$(call install_missing,$(TEST_PKGS))
 
 # ---------------------------------------------------------------- generated code
 $(LEXER_C): lexer/lexer.re $(GRAMMAR_H)
 	@mkdir -p $(GEN)
-	re2c -W -b --no-generation-date --no-version -o $@ $<
-$(GRAMMAR_C) $(GRAMMAR_H) &: parser/grammar.y
+	$(call quiet,RE2C,$<)re2c -W -b --no-generation-date --no-version -o $@ $<
+# The family tokens come from ops/families.def (parser/grammar.y says where).
+$(GRAMMAR_C) $(GRAMMAR_H) &: parser/grammar.y ops/families.def | check-build-deps
 	@mkdir -p $(GEN)
-	cp parser/grammar.y $(GEN)/grammar.y
-	lemon -q -T/usr/share/lemon/lempar.c -d$(GEN) $(GEN)/grammar.y
+	$(call quiet,LEMON,$<)toks=$$(sed -n 's/^FAMILY(\([A-Z_]*\),.*/OP_\1/p' ops/families.def | tr '\n' ' '); \
+	  sed "s/@FAMILY_TOKENS@/$$toks/" parser/grammar.y > $(GEN)/grammar.y
+	$(if $(V),,@)lemon -q -T/usr/share/lemon/lempar.c -d$(GEN) $(GEN)/grammar.y
 	@test -f $(GRAMMAR_H) || { echo "lemon produced no header" >&2; exit 1; }
 	@touch $(GRAMMAR_H)   # lemon keeps an unchanged header's old date
 
 # ---------------------------------------------------------------- objects
 $(BUILD)/obj/%.o: %.c | $(GRAMMAR_H)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$<)$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
 # Generated files: lemon's template and re2c output are not ours to fix.
 $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-unused-parameter -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
+	$(call quiet,CC,$<)$(CC) $(ALLCFLAGS) -Wno-unused-variable -Wno-unused-parameter -Wno-missing-prototypes -Wno-shadow -MMD -MP -c $< -o $@
 
 $(LIBBASE):  $(BASE_OBJ)  ; @rm -f $@; ar rcs $@ $^
+$(LIBOPS):   $(OPS_OBJ)   ; @rm -f $@; ar rcs $@ $^
 $(LIBFRONT): $(FRONT_OBJ) ; @rm -f $@; ar rcs $@ $^
 $(LIBRT):    $(RT_OBJ)    ; @rm -f $@; ar rcs $@ $^
 $(LIBKERN):  $(KERN_OBJ)  ; @rm -f $@; ar rcs $@ $^
 $(LIBANA):   $(ANA_OBJ)   ; @rm -f $@; ar rcs $@ $^
 $(LIBCLI):   $(CLI_OBJ)   ; @rm -f $@; ar rcs $@ $^
 
-$(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS)
+$(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS) | check-build-deps
 	@mkdir -p $(BIN)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
 
 # ---------------------------------------------------------------- unit tests
 # One criterion binary per tests/test_*.c. A test of one module links only the
 # archives it needs (TESTLIBS_name); the default is everything.
 TEST_SRC  = $(wildcard tests/test_*.c)
 TEST_BINS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
-TESTLIBS_front = $(LIBFRONT) $(LIBBASE)
-TESTLIBS_rt    = $(LIBRT) $(LIBBASE)
+TESTLIBS_front = $(LIBFRONT) $(LIBOPS) $(LIBBASE)
+TESTLIBS_rt    = $(LIBRT) $(LIBOPS) $(LIBBASE)
 testlibs = $(if $(filter test_lexer test_parser test_verify test_print,$(1)),$(TESTLIBS_front),\
            $(if $(filter test_any test_async_value test_workqueue,$(1)),$(TESTLIBS_rt),$(LINK_LIBS)))
 # (The archives alone are prerequisites; a literal % here would be the stem.)
@@ -153,11 +177,15 @@ $(BUILD)/obj/tests/%.o: ALLCFLAGS += $(if $(CRIT_OBJ),-Itests/shim)
 .SECONDEXPANSION:
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $$(call archives,$$(call testlibs,$$*)) $(CRIT_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(CRIT_OBJ) $(call testlibs,$*) $(if $(CRIT_OBJ),,-lcriterion) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(CRIT_OBJ) $(call testlibs,$*) $(if $(CRIT_OBJ),,-lcriterion) -ledit $(LDLIBS)
 
+# The test objects are intermediate files of a chain of rules; keep them,
+# so that make neither rebuilds nor removes them each time.
+.SECONDARY: $(patsubst tests/%.c,$(BUILD)/obj/tests/%.o,$(TEST_SRC))
 unit: $(TEST_BINS)
-	@fail=0; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs=2 || fail=1; done; \
-	  [ $$fail = 0 ] || { echo "criterion: some unit tests failed" >&2; exit 1; }
+	@fail=""; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs=2 || fail="$$fail $${t##*/}"; done; \
+	  if [ -n "$$fail" ]; then echo "criterion: failed:$$fail" >&2; exit 1; fi; \
+	  echo "criterion: $(words $(TEST_BINS)) test programs, every test passed"
 
 # Every example of the README is run and compared (tests/readme_check.sh).
 readme: $(TFRUN)
@@ -217,25 +245,27 @@ kernels-doc-check: $(TFRUN)
 tfrt-corpus: $(TFRUN)
 	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/tfrt_corpus.sh $(TFRUN)
 
-# The golden suite comes last: its `N passed, N failed` line closes `make test`.
+# Every row of the op table is run by some golden program: the tree's, or
+# one tests/rows.py writes for the dtype and rank variants (tests/rows.py).
+rows: $(TFRUN)
+	@python3 tests/rows.py $(TFRUN) $(BUILD)/rows
+
+# Every #include runs down the layers of docs/internals.md (tests/layers.sh).
+layers:
+	@sh tests/layers.sh
+
+# The golden suite: `tfrun test` over testdata/ and examples/.
 golden: $(TFRUN)
 	$(TFRUN) test testdata examples
 
+# `make test`: every stage below in turn (tests/stages.sh): one line each,
+# the stage's own summary at its end, the log in build/test-logs/; V=1 shows
+# everything as it runs. The last line counts the stages.
+TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check lint-sweep canon-sweep \
+              deep pfor-bounded fuzz-regress fault-sweep oracle tfrt-corpus golden
 test: deps-test
-	@$(MAKE) --no-print-directory all unit
-	@$(MAKE) --no-print-directory readme
-	@$(MAKE) --no-print-directory agree
-	@$(MAKE) --no-print-directory bench-check
-	@$(MAKE) --no-print-directory kernels-doc-check
-	@$(MAKE) --no-print-directory lint-sweep
-	@$(MAKE) --no-print-directory canon-sweep
-	@$(MAKE) --no-print-directory deep
-	@$(MAKE) --no-print-directory pfor-bounded
-	@$(MAKE) --no-print-directory fuzz-regress
-	@$(MAKE) --no-print-directory fault-sweep
-	@$(MAKE) --no-print-directory oracle
-	@$(MAKE) --no-print-directory tfrt-corpus
-	@$(MAKE) --no-print-directory golden
+	@$(MAKE) --no-print-directory all
+	@MAKE="$(MAKE)" V="$(V)" sh tests/stages.sh $(TEST_STAGES)
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -306,7 +336,7 @@ fault-sweep: faultinj
 # a run finds to be new goes to build/fuzz/corpus; crashes to
 # build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
 # which `make test` runs). The dictionary is fuzz/tokens.dict (the
-# grammar's tokens) plus every op name of kernels/ops.def.
+# grammar's tokens) plus every op name of ops/ops.def.
 #   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
 #   make fuzz-smoke                                       10 seconds each (CI)
 FUZZ_TARGETS ?= opt run verify check repl
@@ -328,7 +358,7 @@ fuzz-build: deps
 fuzz-bins: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS)) $(BUILD)/seed.stamp $(BUILD)/tfrun.dict
 
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
-	$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
 
 $(BUILD)/seed.stamp: $(FUZZ_SEEDS)
 	@rm -rf $(BUILD)/seed
@@ -337,8 +367,8 @@ $(BUILD)/seed.stamp: $(FUZZ_SEEDS)
 	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
 	@touch $@
 
-$(BUILD)/tfrun.dict: fuzz/tokens.dict kernels/ops.def
-	@{ cat fuzz/tokens.dict; sed -n 's/^OPI*([a-z0-9_]*, *"\([^"]*\)".*/"\1"/p' kernels/ops.def; } > $@
+$(BUILD)/tfrun.dict: fuzz/tokens.dict ops/ops.def
+	@{ cat fuzz/tokens.dict; sed -n 's/^OPI*([a-z0-9_]*, *"\([^"]*\)".*/"\1"/p' ops/ops.def; } > $@
 
 # Each target in turn for FUZZ_SECONDS; a crash stops with its input
 # saved under build/fuzz/crashes and the status of the fuzzer.

@@ -37,7 +37,7 @@
 #include "interp/workqueue.h"
 #include "kernels/ext.h"
 #include "kernels/kernel.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 #define MAX_FX 8
 #define MAX_ARGS 16

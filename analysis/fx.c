@@ -21,7 +21,7 @@ const Word sa_all_marker[1] = { ~(Word)0 };
 ** Types
 ** ====================================================================== */
 
-/* The class of [t] (kernels/effects.def), through a small open-addressing
+/* The class of [t] (ops/effects.def), through a small open-addressing
 ** cache keyed by the interned Type pointer: a module has few types, and
 ** every operand of every op asks. */
 TypeClass sa_type_class(SeqAnalysis *sa, const Type *t)
@@ -106,10 +106,7 @@ static bool sig_result_any(const char *sig, int k)
 
 bool sa_nonstrict(const Op *op)
 {
-    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
-    if (op->nattrs == 0) return false;
-    const Attr *a = ir_op_attr(op, "bef.nonstrict");
-    return a && a->kind == ATTR_UNIT;
+    return ir_op_nonstrict(op);
 }
 
 CtlKind sa_ctl_kind(const Op *op)

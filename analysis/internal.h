@@ -31,7 +31,7 @@
 #include "analysis/seq.h"
 #include "ir/arena.h"
 #include "ir/ir.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* ---- bit sets ------------------------------------------------------------
 ** A set of small indices (operands, results, arguments) is an array of

@@ -7,7 +7,7 @@
 ** (fast when yes, exact otherwise), `tfrun lint` asks for the unordered
 ** pairs, `tfrun explore` asks which steps conflict (seq_op_effects).
 **
-** Effects come from the op table (kernels/ops.def's EFFECTS column, FX_*)
+** Effects come from the op table (ops/ops.def's EFFECTS column, FX_*)
 ** and the types of the operands, never from op names: a kernel reads every
 ** operand whose type is mutable (tensors, buffers, lists, !rv.var, atomics,
 ** boxed values), writes the operands its FX_W bits name, writes the output
@@ -20,7 +20,7 @@
 ** named by the value that first holds it (the result of the op that
 ** allocated it, or a function argument). Objects that reach a function
 ** through its arguments may alias one another when their types agree
-** (kernels/effects.def's classes); region bodies see their operands' objects.
+** (ops/effects.def's classes); region bodies see their operands' objects.
 **
 ** Ownership: a SeqAnalysis borrows the module (which must outlive it and be
 ** verified); everything it returns is owned by it and dies with seq_free().

@@ -2,7 +2,7 @@
 // (the function of bench/tfrt_fizzbuzz.mlir, copied verbatim:
 // tests/bench_check.sh checks that the copies agree) up to 10000 times after
 // 10 warm-up runs, stopping once the recorded runs total 4 s of wall time,
-// then prints the 11 BM:bm_fizzbuzz:* lines (dialect.md §9.4).
+// then prints the 11 BM:bm_fizzbuzz:* lines (docs/kernel-behaviour.md §5).
 // bench/peers.sh times the whole process (wall, timeout 60 s).
 func.func @fizzbuzz_compute(%n: i32) -> (i32, i32, i32) {
   %i = tfrt.constant.i32 0

@@ -39,7 +39,7 @@
 #include "cli/cli.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "parser/parser.h"
 
 static const char graph_usage[] =

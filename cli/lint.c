@@ -31,7 +31,7 @@
 #include "base/strbuf.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "parser/parser.h"
 
 static const char lint_usage[] =

@@ -5,34 +5,41 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli/cli.h"
 
-/* Subcommands are linked weakly while they are being built, so that a
-** missing one is a clear message rather than a link error. */
-#pragma weak cli_run
-#pragma weak cli_opt
-#pragma weak cli_test
-#pragma weak cli_repl
-#pragma weak cli_ops
-#pragma weak cli_filecheck
-#pragma weak cli_lint
-#pragma weak cli_explore
-#pragma weak cli_graph
+/* Every subcommand, with its line of `tfrun --help`. ORDER: as --help
+** lists them. */
+static const struct Subcommand {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *usage;
+} subcommands[] = {
+    { "run", cli_run, "tfrun [run] [OPTIONS] [FILE|-]   run every zero-argument function" },
+    { "opt", cli_opt, "tfrun opt [--verify-diagnostics] [--split-input-file] [-allow-unregistered-dialect] [FILE|-]" },
+    { "test", cli_test, "tfrun test [--update] [-j N] [PATH...]" },
+    { "repl", cli_repl, "tfrun repl [FILE]" },
+    { "lint", cli_lint, "tfrun lint [--fix] [-o FILE] [FILE|-]    unordered effects: a missing chain?" },
+    { "explore", cli_explore, "tfrun explore [--function=NAME] [--model=spec|executor] [--max-schedules=N]\n"
+                              "                     [--json] [--timeout=SECS] FILE   every outcome the schedules allow" },
+    { "graph", cli_graph, "tfrun graph [--function=NAME] [--format=dot|svg] [FILE]   the dataflow graph (Graphviz)" },
+    { "ops", cli_ops, "tfrun ops [--markdown] [PREFIX]          the ops tfrun knows" },
+    { "filecheck", cli_filecheck, "tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input" },
+    { "FileCheck", cli_filecheck, NULL },   /* lit's spelling; not listed */
+};
+#define NSUB (sizeof subcommands / sizeof subcommands[0])
 
-static const char usage[] =
-    "usage: tfrun [run] [OPTIONS] [FILE|-]   run every zero-argument function\n"
-    "       tfrun opt [--verify-diagnostics] [--split-input-file] [-allow-unregistered-dialect] [FILE|-]\n"
-    "       tfrun test [--update] [-j N] [PATH...]\n"
-    "       tfrun repl [FILE]\n"
-    "       tfrun lint [--fix] [-o FILE] [FILE|-]    unordered effects: a missing chain?\n"
-    "       tfrun explore [--function=NAME] [--model=spec|executor] [--max-schedules=N]\n"
-    "                     [--json] [--timeout=SECS] FILE   every outcome the schedules allow\n"
-    "       tfrun graph [--function=NAME] [--format=dot|svg] [FILE]   the dataflow graph (Graphviz)\n"
-    "       tfrun ops [--markdown] [PREFIX]          the ops tfrun knows\n"
-    "       tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input\n"
-    "       tfrun --help | --version\n"
-    "\n"
-    "Run `tfrun run --help`, `tfrun opt --help`, ... for the options of each.\n";
+static void print_usage(FILE *out)
+{
+    const char *lead = "usage: ";
+    for (size_t i = 0; i < NSUB; i++) {
+        if (!subcommands[i].usage) continue;
+        fprintf(out, "%s%s\n", lead, subcommands[i].usage);
+        lead = "       ";
+    }
+    fprintf(out, "%stfrun --help | --version\n\n"
+                 "Run `tfrun run --help`, `tfrun opt --help`, ... for the options of each.\n", lead);
+}
 
 /* Nothing a program asked for is lost silently: a standard output that
 ** could not be written (a full disk, a closed pipe's EPIPE) is an error. */
@@ -51,13 +58,42 @@ static int finish_output(int rc)
     return rc;
 }
 
-static int dispatch(int (*fn)(int, char **), const char *name, int argc, char **argv)
+/* Edit distance (insert, delete, substitute) of two short words, or 3 once
+** it is above 2. */
+static int distance(const char *a, const char *b)
 {
-    if (!fn) {
-        fprintf(stderr, "tfrun: the '%s' subcommand is not available in this build\n", name);
-        return 2;
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > 31 || nb > 31 || (na > nb ? na - nb : nb - na) > 2) return 3;
+    int d[32][32];
+    for (size_t i = 0; i <= na; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= nb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= na; i++)
+        for (size_t j = 1; j <= nb; j++) {
+            int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+            d[i][j] = v;
+        }
+    return d[na][nb] > 2 ? 3 : d[na][nb];
+}
+
+/* A first word that is neither a subcommand nor a file, and reads like a
+** subcommand (no '.' or '/', which input files have): a usage error, with
+** the nearest subcommand when one is near. Without this `tfrun lnt f.mlir`
+** would be `run` with two input files. */
+static bool unknown_subcommand(const char *word)
+{
+    struct stat st;
+    if (!*word || word[0] == '-' || strpbrk(word, "./") || stat(word, &st) == 0) return false;
+    const char *best = NULL;
+    int bestd = 3;
+    for (size_t i = 0; i < NSUB; i++) {
+        int d = distance(word, subcommands[i].name);
+        if (d < bestd) { bestd = d; best = subcommands[i].name; }
     }
-    return finish_output(fn(argc, argv));
+    if (best) fprintf(stderr, "tfrun: unknown subcommand '%s'; did you mean '%s'?\n", word, best);
+    else fprintf(stderr, "tfrun: '%s' is neither a subcommand nor a file (tfrun --help lists the subcommands)\n", word);
+    return true;
 }
 
 int main(int argc, char **argv)
@@ -65,25 +101,19 @@ int main(int argc, char **argv)
     if (argc >= 2) {
         const char *cmd = argv[1];
         if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-            fputs(usage, stdout);
-            return 0;
+            print_usage(stdout);
+            return finish_output(0);
         }
         if (!strcmp(cmd, "--version")) {
             printf("tfrun %s\n", TFRUN_VERSION);
-            return 0;
+            return finish_output(0);
         }
-        if (!strcmp(cmd, "run"))  return dispatch(cli_run, cmd, argc - 1, argv + 1);
-        if (!strcmp(cmd, "opt"))  return dispatch(cli_opt, cmd, argc - 1, argv + 1);
-        if (!strcmp(cmd, "test")) return dispatch(cli_test, cmd, argc - 1, argv + 1);
-        if (!strcmp(cmd, "repl")) return dispatch(cli_repl, cmd, argc - 1, argv + 1);
-        if (!strcmp(cmd, "ops"))  return dispatch(cli_ops, cmd, argc - 1, argv + 1);
-        if (!strcmp(cmd, "lint")) return dispatch(cli_lint, cmd, argc - 1, argv + 1);
-        if (!strcmp(cmd, "explore")) return dispatch(cli_explore, cmd, argc - 1, argv + 1);
-        if (!strcmp(cmd, "graph")) return dispatch(cli_graph, cmd, argc - 1, argv + 1);
-        if (!strcmp(cmd, "filecheck") || !strcmp(cmd, "FileCheck"))
-            return dispatch(cli_filecheck, cmd, argc - 1, argv + 1);
+        for (size_t i = 0; i < NSUB; i++)
+            if (!strcmp(cmd, subcommands[i].name))
+                return finish_output(subcommands[i].fn(argc - 1, argv + 1));
+        if (unknown_subcommand(cmd)) return 2;
     }
     /* No subcommand: `tfrun [OPTIONS] [FILE|-]` means run. */
     argv[0] = "run";
-    return dispatch(cli_run, "run", argc, argv);
+    return finish_output(cli_run(argc, argv));
 }

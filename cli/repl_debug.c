@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/repl_int.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* Finds an op at [line] (of [file], NULL: any) in any body. */
 static bool op_at_line(const Block *b, const char *file, int line)

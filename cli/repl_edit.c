@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <histedit.h>
 #include "cli/repl_int.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* History entries kept across sessions. */
 #define HISTORY_SIZE 1000

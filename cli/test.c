@@ -11,6 +11,10 @@
 **   // MODE: repl          run `tfrun repl ARGS` with FILE as its standard input
 **                          (a transcript: commands, MLIR and CHECK lines)
 **   // SKIP: <reason>      do not run it; counted as skipped
+**   // VARIANTS: <options> one more run of the same file with these options
+**                          added to ARGS, judged by the same CHECK lines and
+**                          .out file and reported as `FILE [options]`; one
+**                          line per variant
 **
 ** runs the file in a child process (this same executable, /proc/self/exe, or
 ** $TFRUN_TEST_EXE when set: tests of the runner substitute a script) with a
@@ -59,7 +63,7 @@
 
 static const char usage_text[] =
     "usage: tfrun test [--update] [-j N] [--timeout SECONDS] [-v] [--filter=REGEX]\n"
-    "                  [--time-tests] [--json=FILE] [--xunit-xml-output=FILE] [PATH...]\n"
+    "                  [--time-tests] [--json[=FILE]] [--xunit-xml-output=FILE] [PATH...]\n"
     "\n"
     "Runs every *.mlir file under each PATH (default: testdata/ when it exists,\n"
     "else the current directory), sorted, each in\n"
@@ -96,7 +100,8 @@ static const char usage_text[] =
     "                    lines as they were run\n"
     "  --filter=REGEX    only the tests whose path matches REGEX (POSIX extended)\n"
     "  --time-tests      print the ten slowest tests at the end\n"
-    "  --json=FILE       write every result as JSON to FILE\n"
+    "  --json=FILE       write every result as JSON to FILE; --json (or --json=-):\n"
+    "                    to standard output, instead of the report lines\n"
     "  --xunit-xml-output=FILE  write every result as JUnit/xUnit XML to FILE\n"
     "  -h, --help        print this help\n"
     "\n"
@@ -181,6 +186,7 @@ static test *add_test(runner *r, const char *path)
     test *t = &r->tests[r->ntests++];
     memset(t, 0, sizeof *t);
     t->path = strdup(path);
+    t->name = strdup(path);
     t->fd = -1;
     t->pid = -1;
     return t;
@@ -189,6 +195,9 @@ static test *add_test(runner *r, const char *path)
 static void free_test(test *t)
 {
     free(t->path);
+    free(t->name);
+    for (int i = 0; i < t->nvariants; i++) free(t->variants[i]);
+    free(t->variants);
     free(t->text.p);
     for (int i = 0; i < t->nargs; i++) free(t->args[i]);
     free(t->args);
@@ -425,6 +434,18 @@ static void load_test(test *t)
                                      line, (int)vn, v);
                 else t->mode = m;
             }
+        } else if (header(s + i, e - i, "VARIANTS", &v, &vn)) {
+            char **nv = realloc(t->variants, sizeof *nv * (size_t)(t->nvariants + 1));
+            char *copy = vn ? strndup(v, vn) : NULL;
+            if (!nv || !copy) {
+                free(copy);
+                if (nv) t->variants = nv;
+                set_error(t, "line %zu: out of memory", line);
+            } else {
+                t->variants = nv;
+                t->variants[t->nvariants++] = copy;
+            }
+            if (!vn) set_error(t, "line %zu: // VARIANTS: wants the options of the variant", line);
         } else if (header(s + i, e - i, "SKIP", &v, &vn)) {
             free(t->skip);
             t->skip = vn ? strndup(v, vn) : strdup("no reason given");
@@ -497,6 +518,44 @@ static void walk(const char *dir, names *out, int depth)
     closedir(d);
 }
 
+/* Adds the test in file [path] and one more test per // VARIANTS: line of
+** it: the same file, its ARGS and then the variant's options. */
+static void add_file(runner *r, const char *path)
+{
+    test *t = add_test(r, path);
+    if (!t) return;
+    load_test(t);
+    if (t->nruns) {
+        if (t->nvariants) set_error(t, "// VARIANTS: lines are for files without RUN lines (give each its RUN line)");
+        return;
+    }
+    int nv = t->nvariants;
+    char **vs = t->variants;   /* add_test may move the tests: keep the list */
+    t->variants = NULL;
+    t->nvariants = 0;
+    for (int i = 0; i < nv; i++) {
+        test *u = add_test(r, path);
+        if (!u) break;
+        load_test(u);
+        for (int k = 0; k < u->nvariants; k++) free(u->variants[k]);
+        free(u->variants);
+        u->variants = NULL;
+        u->nvariants = 0;
+        u->variant = 1;
+        const char *msg = split_args(u, vs[i], strlen(vs[i]));
+        if (msg) set_error(u, "malformed // VARIANTS: line: %s", msg);
+        size_t len = strlen(path) + strlen(vs[i]) + 4;
+        char *name = malloc(len);
+        if (name) {
+            snprintf(name, len, "%s [%s]", path, vs[i]);
+            free(u->name);
+            u->name = name;
+        }
+    }
+    for (int i = 0; i < nv; i++) free(vs[i]);
+    free(vs);
+}
+
 /* Adds the tests named by [path]; a problem becomes a failing pseudo-test. */
 static void discover(runner *r, const char *path)
 {
@@ -507,8 +566,7 @@ static void discover(runner *r, const char *path)
         return;
     }
     if (!S_ISDIR(st.st_mode)) {
-        test *t = add_test(r, path);
-        if (t) load_test(t);
+        add_file(r, path);
         return;
     }
     names ns = {0};
@@ -522,8 +580,7 @@ static void discover(runner *r, const char *path)
     }
     if (ns.n) qsort(ns.v, ns.n, sizeof *ns.v, cmp_names);
     for (size_t i = 0; i < ns.n; i++) {
-        test *t = add_test(r, ns.v[i]);
-        if (t) load_test(t);
+        add_file(r, ns.v[i]);
         free(ns.v[i]);
     }
     free(ns.v);
@@ -902,6 +959,7 @@ int cli_test(int argc, char **argv)
         if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) { r.verbose = 1; continue; }
         if (!strcmp(a, "--time-tests")) { r.time_tests = 1; continue; }
         if (!strncmp(a, "--json=", 7) && a[7]) { r.json = a + 7; continue; }
+        if (!strcmp(a, "--json")) { r.json = "-"; continue; }
         if (!strncmp(a, "--xunit-xml-output=", 19) && a[19]) { r.xunit = a + 19; continue; }
         if (!strncmp(a, "--filter=", 9)) {
             if (filter) regfree(&fre);
@@ -974,17 +1032,21 @@ int cli_test(int argc, char **argv)
         }
     }
     if (!r.exe_path) r.exe_path = strdup("tfrun");
-    r.progress = isatty(1) && !r.verbose;
+    /* JSON on standard output is the whole output, as `explore --json`'s. */
+    r.quiet = r.json && !strcmp(r.json, "-");
+    r.progress = isatty(1) && !r.verbose && !r.quiet;
 
     run_all(&r);
     if (r.progress) fputs("\r\033[K", stdout);
     if (r.time_tests) tr_print_times(&r);
     int wrote = tr_write_reports(&r);
     if (!wrote) fprintf(stderr, "tfrun test: cannot write a report file: %s\n", strerror(errno));
-    printf("%d passed, %d failed", r.passed, r.failed);
-    if (r.skipped) printf(", %d skipped", r.skipped);
-    if (r.xfailed) printf(", %d expectedly failed", r.xfailed);
-    printf("\n");
+    if (!r.quiet) {
+        printf("%d passed, %d failed", r.passed, r.failed);
+        if (r.skipped) printf(", %d skipped", r.skipped);
+        if (r.xfailed) printf(", %d expectedly failed", r.xfailed);
+        printf("\n");
+    }
     fflush(stdout);
     if (r.tmp) nftw(r.tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     free(r.tmp);

@@ -20,8 +20,11 @@
 
 typedef struct test {
     char *path;
+    char *name;              /* how reports name it: the path, and a variant's options */
     StrBuf text;                /* the file */
-    char **args; int nargs;  /* from // ARGS: */
+    char **args; int nargs;  /* from // ARGS: (and a variant's options) */
+    char **variants; int nvariants;   /* // VARIANTS: lines, each one more run */
+    int variant;             /* a variant's run (no .out update, no variants of its own) */
     int exit_expected;
     int mode;                /* M_RUN, M_OPT, M_REPL */
     char *skip;              /* reason, when // SKIP: */
@@ -50,6 +53,7 @@ extern const char *const mode_names[];
 
 typedef struct runner {
     int update, jobs, verbose, time_tests, progress;
+    int quiet;               /* --json on stdout: no report lines, no summary */
     const char *json, *xunit;
     char *tmp;               /* the run's temporary directory (lit tests), or NULL */
     char *exe_path;          /* the executable as an absolute path (RUN lines) */

@@ -16,6 +16,7 @@
 #include "cli/filecheck.h"
 #include "cli/json.h"
 #include "cli/test_int.h"
+#include "cli/udiff.h"
 
 /* {===================================================================
 ** Judging
@@ -48,53 +49,6 @@ static void show_output(test *t, int tail)
     tr_indent(&t->report, s + from, to - from, "    | ");
 }
 
-/* Splits [s, s+n) into lines: fills starts[] (k+1 entries). Returns k. */
-static size_t line_index(const char *s, size_t n, size_t **starts)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) k += s[i] == '\n';
-    if (n && s[n - 1] != '\n') k++;
-    *starts = malloc(sizeof **starts * (k + 1));
-    if (!*starts) return 0;
-    size_t j = 0;
-    (*starts)[j++] = 0;
-    for (size_t i = 0; i < n && j <= k; i++)
-        if (s[i] == '\n') (*starts)[j++] = i + 1;
-    (*starts)[k] = n;
-    return k;
-}
-
-static void diff_line(StrBuf *b, char mark, const char *s, size_t *st, size_t i, size_t n)
-{
-    size_t a = st[i], e = st[i + 1];
-    int nl = e > a && s[e - 1] == '\n';
-    sb_printf(b, "    %c", mark);
-    sb_addn(b, s + a, e - a - (size_t)nl);
-    sb_addc(b, '\n');
-    if (!nl && e == n) sb_printf(b, "    \\ No newline at end of file\n");
-}
-
-/* Shows the first difference between [exp] and [act] as a short unified
-** diff hunk: two lines of context, then up to three lines of each side. */
-static void show_diff(StrBuf *b, const char *exp, size_t en, const char *act, size_t an)
-{
-    size_t *es = NULL, *as = NULL;
-    size_t ek = line_index(exp, en, &es), ak = line_index(act, an, &as);
-    if ((!es && en) || (!as && an)) { free(es); free(as); return; }
-    size_t i = 0;
-    while (i < ek && i < ak && es[i + 1] - es[i] == as[i + 1] - as[i] &&
-           !memcmp(exp + es[i], act + as[i], es[i + 1] - es[i]))
-        i++;
-    size_t c0 = i >= 2 ? i - 2 : 0;
-    size_t e1 = i + 3 < ek ? i + 3 : ek, a1 = i + 3 < ak ? i + 3 : ak;
-    sb_printf(b, "    --- expected\n    +++ actual\n    @@ -%zu +%zu @@\n", c0 + 1, c0 + 1);
-    for (size_t k = c0; k < i; k++) diff_line(b, ' ', exp, es, k, en);
-    for (size_t k = i; k < e1; k++) diff_line(b, '-', exp, es, k, en);
-    for (size_t k = i; k < a1; k++) diff_line(b, '+', act, as, k, an);
-    free(es);
-    free(as);
-}
-
 static int write_out(const char *path, const char *s, size_t n, StrBuf *err)
 {
     size_t len = strlen(path) + 16;
@@ -121,7 +75,7 @@ static void fail(test *t, const char *fmt, ...)
     vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     t->result = R_FAIL;
-    sb_printf(&t->report, "FAIL %s: %s\n", t->path, tmp);
+    sb_printf(&t->report, "FAIL %s: %s\n", t->name, tmp);
 }
 
 /* The FAIL line of a CHECK failure names the directive: the first message
@@ -140,8 +94,12 @@ static void fail_check(test *t, const char *msg, int malformed)
             if (q > col && !strncmp(q, ": error: ", 9)) {
                 const char *m = q + 9;
                 t->result = R_FAIL;
-                sb_printf(&t->report, "FAIL %s:%.*s: %.*s\n", t->path, (int)(col - 1 - line), line,
-                         (int)strcspn(m, "\n"), m);
+                if (t->variant)
+                    sb_printf(&t->report, "FAIL %s:%.*s%s: %.*s\n", t->path, (int)(col - 1 - line), line,
+                              t->name + strlen(t->path), (int)strcspn(m, "\n"), m);
+                else
+                    sb_printf(&t->report, "FAIL %s:%.*s: %.*s\n", t->path, (int)(col - 1 - line), line,
+                              (int)strcspn(m, "\n"), m);
                 return;
             }
         }
@@ -227,7 +185,7 @@ static void judge(runner *r, test *t)
     if (!r->update && !exists && !t->has_checks && !t->verify_checks) {
         /* FileCheck fails a check file without a directive; so does this. */
         fail(t, "no check directive (CHECK:) and no %s", outpath);
-    } else if (r->update && !t->has_checks) {
+    } else if (r->update && !t->has_checks && !t->variant) {
         int same = exists && tr_read_file(outpath, &golden) && golden.n == t->out.n &&
                    !memcmp(golden.p, out, t->out.n);
         if (!same) {
@@ -244,7 +202,7 @@ static void judge(runner *r, test *t)
             fail(t, "cannot read %s: %s", outpath, strerror(errno));
         } else if (golden.n != t->out.n || memcmp(golden.p, out, t->out.n)) {
             fail(t, "output differs from %s", outpath);
-            show_diff(&t->report, golden.p, golden.n, out, t->out.n);
+            udiff_write(&t->report, "    ", outpath, golden.p, golden.n, "output", out, t->out.n);
         }
     }
     free(golden.p);
@@ -257,14 +215,14 @@ void tr_settle(test *t)
     t->done = 1;
     if (t->error.n) {
         t->result = R_FAIL;
-        sb_printf(&t->report, "FAIL %s: ", t->path);
+        sb_printf(&t->report, "FAIL %s: ", t->name);
         sb_addn(&t->report, t->error.p, t->error.n);
     } else if (t->skip) {
         t->result = R_SKIP;
-        sb_printf(&t->report, "SKIP %s: %s\n", t->path, t->skip);
+        sb_printf(&t->report, "SKIP %s: %s\n", t->name, t->skip);
     } else {
         t->result = R_SKIP;
-        sb_printf(&t->report, "UNSUPPORTED %s: %s\n", t->path, t->unsupported);
+        sb_printf(&t->report, "UNSUPPORTED %s: %s\n", t->name, t->unsupported);
     }
 }
 
@@ -289,7 +247,7 @@ void tr_finish(runner *r, test *t)
         if (t->result == R_FAIL) {
             t->result = R_XFAIL;
             t->report.n = 0;
-            sb_printf(&t->report, "XFAIL %s\n", t->path);
+            sb_printf(&t->report, "XFAIL %s\n", t->name);
         } else if (t->result == R_PASS) {
             t->report.n = 0;
             fail(t, "XPASS: passed, but an XFAIL line says it fails");
@@ -305,13 +263,20 @@ void tr_finish(runner *r, test *t)
 
 void tr_print_result(runner *r, test *t)
 {
+    if (r->quiet) {   /* counted only: the JSON on stdout says the rest */
+        if (t->result == R_XFAIL) r->xfailed++;
+        else if (t->result == R_PASS) r->passed++;
+        else if (t->result == R_FAIL) r->failed++;
+        else r->skipped++;
+        return;
+    }
     if (r->progress) fputs("\r\033[K", stdout);
     if (t->result == R_XFAIL) {
         r->xfailed++;
         fputs(t->report.p ? t->report.p : "", stdout);
     } else if (t->result == R_PASS) {
         r->passed++;
-        if (r->verbose) printf("PASS %s\n", t->path);
+        if (r->verbose) printf("PASS %s\n", t->name);
         if (t->report.n) fputs(t->report.p, stdout);
     } else {
         if (t->result == R_FAIL) r->failed++;
@@ -345,7 +310,7 @@ int tr_write_reports(runner *r)
 {
     int ok = 1;
     if (r->json) {
-        FILE *f = fopen(r->json, "w");
+        FILE *f = r->quiet ? stdout : fopen(r->json, "w");
         if (!f) ok = 0;
         else {
             fprintf(f, "{\"passed\": %d, \"failed\": %d, \"skipped\": %d, \"xfailed\": %d, \"tests\": [",
@@ -353,14 +318,14 @@ int tr_write_reports(runner *r)
             for (size_t i = 0; i < r->ntests; i++) {
                 test *t = &r->tests[i];
                 fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
-                json_string(f, t->path, strlen(t->path));
+                json_string(f, t->name, strlen(t->name));
                 fprintf(f, ", \"result\": \"%s\", \"time\": %.3f, \"output\": ", result_name(t->result),
                         t->t_end > t->t_start ? t->t_end - t->t_start : 0.0);
                 json_string(f, t->report.p ? t->report.p : "", t->report.n);
                 fputc('}', f);
             }
             fputs("\n]}\n", f);
-            if (fclose(f) != 0) ok = 0;
+            if (f == stdout ? fflush(f) != 0 : fclose(f) != 0) ok = 0;
         }
     }
     if (r->xunit) {
@@ -373,7 +338,7 @@ int tr_write_reports(runner *r)
             for (size_t i = 0; i < r->ntests; i++) {
                 test *t = &r->tests[i];
                 fputs("<testcase classname=\"tfrun\" name=\"", f);
-                xml_str(f, t->path, strlen(t->path));
+                xml_str(f, t->name, strlen(t->name));
                 fprintf(f, "\" time=\"%.3f\"", t->t_end > t->t_start ? t->t_end - t->t_start : 0.0);
                 if (t->result == R_FAIL) {
                     fputs(">\n<failure><![CDATA[", f);

@@ -1,5 +1,5 @@
 // ARGS: --work-queue=mstd:2
-// counter.mlir — resource variables and a critical section (tfrun.md §5).
+// counter.mlir — resource variables and a critical section (docs/kernel-behaviour.md §10).
 // Two counters are bumped 10 000 times each from parallel_for blocks that
 // nothing orders, on two worker threads. rv.assign_add is atomic by itself;
 // @bump (read, add, write back) is not, but no two invocations through one

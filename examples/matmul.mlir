@@ -1,4 +1,4 @@
-// matmul.mlir — tensor compute kernels (tfrun.md §7). add and matmul write
+// matmul.mlir — tensor compute kernels (docs/kernel-behaviour.md §12). add and matmul write
 // into an output tensor the program allocated, so like every other
 // mutation of a tensor they take a chain and return one.
 

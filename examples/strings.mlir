@@ -1,4 +1,4 @@
-// strings.mlir — strings, lists and boxed values (tfrun.md §6). Strings of
+// strings.mlir — strings, lists and boxed values (docs/kernel-behaviour.md §11). Strings of
 // up to 7 bytes live inside the value itself; a list holds any mix of
 // values; list.get returns a boxed !tfrt.any that any.unbox.T checks.
 

@@ -13,7 +13,7 @@
 ** Chains of indirect values are followed iteratively (no recursion), so a
 ** chain of 100 000 forwards cannot overflow the stack.
 **
-** Reference-count convention (the seed's):
+** Reference-count convention (TFRT's AsyncValue design document's):
 **   - Arguments are +0: a function that receives an AsyncValue* borrows it
 **     for the duration of the call and must av_retain() to keep it.
 **   - Results are +1: a function that returns an AsyncValue* (av_new_*,

@@ -19,7 +19,7 @@
 #include <string.h>
 #include "interp/debug.h"
 #include "interp/workqueue.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 typedef struct FrameRec FrameRec;
 struct FrameRec {

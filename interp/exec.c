@@ -14,7 +14,7 @@
 ** creates a Frame (registers + arrival counts) and processes ReadyQueues
 ** over it.
 **
-** Reference counts (docs/execution.md §6.6, the seed's "setting a register counts as a use"):
+** Reference counts (docs/execution.md §6.6, TFRT's AsyncValue design document: "setting a register counts as a use"):
 ** a register holds one reference per remaining use of its value, tfrt.return
 ** uses included. A kernel takes one reference per operand occurrence and
 ** drops it right after the call; the references of the return uses are the

@@ -15,7 +15,7 @@
 #include "interp/exec.h"
 #include "interp/hooks.h"
 #include "interp/vm.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* Kernels with at most this many operands/results use stack arrays. */
 #define SMALL 16

@@ -2,9 +2,9 @@
 ** kernel_abi.h — the kernel calling convention, and the services a kernel may
 ** use. The executor owns this ABI: kernels/ (and any other module that runs
 ** kernels) depends on it, never the reverse. Kernel authors include
-** kernels/kernel.h, which adds the op table (kernels/optable.h).
+** kernels/kernel.h, which adds the op table (ops/optable.h).
 **
-** A kernel is `void k_<ident>(KernelFrame *f)` (see kernels/optable.h). The
+** A kernel is `void k_<ident>(KernelFrame *f)` (see ops/optable.h). The
 ** executor calls it once all its operands are resolved (strict kernels) with:
 **   f->args[i]     the operands, +0 (borrowed for the call; av_retain to keep,
 **                  e.g. in a deferred task). For strict kernels they are

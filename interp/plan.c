@@ -18,13 +18,6 @@
 #include "interp/vm.h"
 
 
-static bool op_nonstrict(const Op *op)
-{
-    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
-    if (op->nattrs == 0) return false;
-    const Attr *a = ir_op_attr(op, "bef.nonstrict");
-    return a && a->kind == ATTR_UNIT;
-}
 
 /* The slot of [reg] in a table of [cap] entries (a free one if absent). */
 static Fan *fan_slot(Fan *tab, int cap, int reg)
@@ -87,7 +80,7 @@ static void gather_op(void *ud, int i, const Op *op)
     if (op == p->ret) return;
     int k = i + 1;
     int n = op->noperands;
-    bool ns = op_nonstrict(op);
+    bool ns = ir_op_nonstrict(op);
     p->need[k] = (uint8_t)((ns ? NEED_NONSTRICT | 1 : n == 0 ? 1 : n < NEED_MANY ? n : NEED_MANY));
     if (n == 0) list_add(&p->zero, &p->nzero, &g->zcap, k);
     /* Uses in source order, stored from the end: use-list order. */

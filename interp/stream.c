@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include "interp/bigmem.h"
 #include "interp/stream.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 typedef struct Work {
     int n;            /* ops; slot n is R */

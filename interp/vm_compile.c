@@ -26,11 +26,12 @@
 */
 #include <stdlib.h>
 #include <string.h>
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "base/alloc.h"
 #include "interp/exec.h"
 #include "interp/hooks.h"
 #include "interp/vm_int.h"
+#include "ir/module.h"
 
 
 /* Grows array [p] (of [cap] elements of [sz] bytes) to hold [need]. */
@@ -270,8 +271,7 @@ static int ksite(Comp *C, const Map *mp, const Op *op, const int32_t *res, int n
     KS *s = &C->ks[C->nks];
     s->op = op;
     s->fn = op->info ? op->info->fn : NULL;
-    s->ns = (op->info && (op->info->flags & OPF_NONSTRICT)) ||
-            (ir_op_attr(op, "bef.nonstrict") && ir_op_attr(op, "bef.nonstrict")->kind == ATTR_UNIT);
+    s->ns = ir_op_nonstrict(op);
     s->nargs = op->noperands;
     s->nres = nres;
     s->args = pool_alloc(C, op->noperands);
@@ -382,54 +382,60 @@ static void emit_parallel(Comp *C, const Map *mp, const int32_t *dst, const Valu
 ** Ops
 ** ====================================================================== */
 
-/* Kernels with their own instructions: the register form, the constant
-** form (0: none), the operand type both fast paths expect, whether the
-** operands commute. ORDER irrelevant: looked up by op id. */
-static const struct {
-    OpId id;
+/* The instructions of the arithmetic ops (ops/arith.def says which op
+** computes what): by operator and operand dtype, the register form, the
+** constant form (0: none), the form with the constant on the left (0:
+** none; the constant form for operands that commute), the operand type
+** both fast paths expect, and the results. ORDER irrelevant: looked up by
+** operator and dtype. */
+typedef struct Insn {
+    ArithOp op;
+    DType dt;
     VmOp rr, rk;      /* R op R; R op K (0: none) */
     VmOp kr;          /* K op R (0: none): rk for operands that commute */
     uint8_t type;
     int nres;
-} kernel_insns[] = {
-    { OPID_tfrt_add_i32, VM_ADD_I32, VM_ADDK_I32, VM_ADDK_I32, ANY_I32, 1 },
-    { OPID_tfrt_minus_i32, VM_SUB_I32, VM_SUBK_I32, 0, ANY_I32, 1 },
-    { OPID_tfrt_mul_i32, VM_MUL_I32, VM_MULK_I32, VM_MULK_I32, ANY_I32, 1 },
-    { OPID_tfrt_div_i32, VM_DIV_I32, VM_DIVK_I32, 0, ANY_I32, 2 },
-    { OPID_tfrt_equal_i32, VM_EQ_I32, VM_EQK_I32, VM_EQK_I32, ANY_I32, 1 },
-    { OPID_tfrt_lessequal_i32, VM_LE_I32, VM_LEK_I32, VM_GEK_I32, ANY_I32, 1 },
-    { OPID_tfrt_add_i64, VM_ADD_I64, VM_ADDK_I64, VM_ADDK_I64, ANY_I64, 1 },
-    { OPID_tfrt_minus_i64, VM_SUB_I64, VM_SUBK_I64, 0, ANY_I64, 1 },
-    { OPID_tfrt_mul_i64, VM_MUL_I64, VM_MULK_I64, VM_MULK_I64, ANY_I64, 1 },
-    { OPID_tfrt_div_i64, VM_DIV_I64, VM_DIVK_I64, 0, ANY_I64, 2 },
-    { OPID_tfrt_equal_i64, VM_EQ_I64, VM_EQK_I64, VM_EQK_I64, ANY_I64, 1 },
-    { OPID_tfrt_lessequal_i64, VM_LE_I64, VM_LEK_I64, VM_GEK_I64, ANY_I64, 1 },
-    { OPID_tfrt_and_i1, VM_AND_I1, 0, 0, ANY_I1, 1 },
-    { OPID_tfrt_add_f32, VM_ADD_F32, 0, 0, ANY_F32, 1 },
-    { OPID_tfrt_multiply_f32, VM_MUL_F32, 0, 0, ANY_F32, 1 },
-    { OPID_tfrt_div_f32, VM_DIV_F32, 0, 0, ANY_F32, 1 },
-    { OPID_tfrt_minimum_f32, VM_MIN_F32, 0, 0, ANY_F32, 1 },
-    { OPID_tfrt_add_f64, VM_ADD_F64, VM_ADDK_F64, VM_ADDK_F64, ANY_F64, 1 },
-    { OPID_tfrt_multiply_f64, VM_MUL_F64, VM_MULK_F64, VM_MULK_F64, ANY_F64, 1 },
-    { OPID_tfrt_div_f64, VM_DIV_F64, VM_DIVK_F64, 0, ANY_F64, 1 },
-    { OPID_tfrt_minimum_f64, VM_MIN_F64, 0, 0, ANY_F64, 1 },
-    { OPID_tfrt_cast_i64_to_f32, VM_I64_TO_F32, 0, 0, ANY_I64, 1 },
-    { OPID_tfrt_cast_i64_to_f64, VM_I64_TO_F64, 0, 0, ANY_I64, 1 },
+} Insn;
+
+static const Insn arith_insns[] = {
+    { ARITH_ADD, DT_I32, VM_ADD_I32, VM_ADDK_I32, VM_ADDK_I32, ANY_I32, 1 },
+    { ARITH_SUB, DT_I32, VM_SUB_I32, VM_SUBK_I32, 0, ANY_I32, 1 },
+    { ARITH_MUL, DT_I32, VM_MUL_I32, VM_MULK_I32, VM_MULK_I32, ANY_I32, 1 },
+    { ARITH_DIV, DT_I32, VM_DIV_I32, VM_DIVK_I32, 0, ANY_I32, 2 },
+    { ARITH_EQ, DT_I32, VM_EQ_I32, VM_EQK_I32, VM_EQK_I32, ANY_I32, 1 },
+    { ARITH_LE, DT_I32, VM_LE_I32, VM_LEK_I32, VM_GEK_I32, ANY_I32, 1 },
+    { ARITH_ADD, DT_I64, VM_ADD_I64, VM_ADDK_I64, VM_ADDK_I64, ANY_I64, 1 },
+    { ARITH_SUB, DT_I64, VM_SUB_I64, VM_SUBK_I64, 0, ANY_I64, 1 },
+    { ARITH_MUL, DT_I64, VM_MUL_I64, VM_MULK_I64, VM_MULK_I64, ANY_I64, 1 },
+    { ARITH_DIV, DT_I64, VM_DIV_I64, VM_DIVK_I64, 0, ANY_I64, 2 },
+    { ARITH_EQ, DT_I64, VM_EQ_I64, VM_EQK_I64, VM_EQK_I64, ANY_I64, 1 },
+    { ARITH_LE, DT_I64, VM_LE_I64, VM_LEK_I64, VM_GEK_I64, ANY_I64, 1 },
+    { ARITH_AND, DT_BOOL, VM_AND_I1, 0, 0, ANY_I1, 1 },
+    { ARITH_ADD, DT_F32, VM_ADD_F32, 0, 0, ANY_F32, 1 },
+    { ARITH_MUL, DT_F32, VM_MUL_F32, 0, 0, ANY_F32, 1 },
+    { ARITH_DIV, DT_F32, VM_DIV_F32, 0, 0, ANY_F32, 1 },
+    { ARITH_MIN, DT_F32, VM_MIN_F32, 0, 0, ANY_F32, 1 },
+    { ARITH_ADD, DT_F64, VM_ADD_F64, VM_ADDK_F64, VM_ADDK_F64, ANY_F64, 1 },
+    { ARITH_MUL, DT_F64, VM_MUL_F64, VM_MULK_F64, VM_MULK_F64, ANY_F64, 1 },
+    { ARITH_DIV, DT_F64, VM_DIV_F64, VM_DIVK_F64, 0, ANY_F64, 1 },
+    { ARITH_MIN, DT_F64, VM_MIN_F64, 0, 0, ANY_F64, 1 },
+    { ARITH_TO_F32, DT_I64, VM_I64_TO_F32, 0, 0, ANY_I64, 1 },
+    { ARITH_TO_F64, DT_I64, VM_I64_TO_F64, 0, 0, ANY_I64, 1 },
 };
 
-static int find_kernel_insn(OpId id)
+/* The instructions of op [id], or NULL: it is not arithmetic, or the engine
+** has no instruction for its operator on its dtype (it stays a kernel
+** call). */
+static const Insn *find_arith_insn(OpId id)
 {
-    for (size_t i = 0; i < sizeof kernel_insns / sizeof kernel_insns[0]; i++)
-        if (kernel_insns[i].id == id) return (int)i;
-    return -1;
+    DType dt;
+    ArithOp a = optable_arith(id, &dt);
+    if (a == ARITH_NONE) return NULL;
+    for (size_t i = 0; i < sizeof arith_insns / sizeof arith_insns[0]; i++)
+        if (arith_insns[i].op == a && arith_insns[i].dt == dt) return &arith_insns[i];
+    return NULL;
 }
 
-static bool is_nonstrict(const Op *op)
-{
-    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
-    const Attr *a = ir_op_attr(op, "bef.nonstrict");
-    return a && a->kind == ATTR_UNIT;
-}
 
 /* Compiling for hooks that take compiled code (interp/hooks.h:
 ** HOOKS_COMPILED): every op the dataflow engine runs as a kernel stays an
@@ -466,31 +472,31 @@ static void compile_ops(Comp *C, Map *mp, const Block *b);
 /* A kernel op with an instruction of its own, or false. */
 static bool compile_fast_kernel(Comp *C, Map *mp, const Op *op)
 {
-    int t = find_kernel_insn(op->info->id);
-    if (t < 0 || is_nonstrict(op)) return false;
-    bool unary = kernel_insns[t].rr == VM_I64_TO_F32 || kernel_insns[t].rr == VM_I64_TO_F64;
+    const Insn *t = find_arith_insn(op->info->id);
+    if (!t || ir_op_nonstrict(op)) return false;
+    bool unary = t->rr == VM_I64_TO_F32 || t->rr == VM_I64_TO_F64;
     int nops = unary ? 1 : 2;
-    if (op->noperands != nops || op->nresults != kernel_insns[t].nres) return false;
+    if (op->noperands != nops || op->nresults != t->nres) return false;
     int32_t res[2];
     def_results(C, mp, op, res);
     const Value *l = op->operands[0], *r = nops == 2 ? op->operands[1] : NULL;
     int I;
     const Any *kr = r ? const_of(C, mp, r) : NULL, *kl = r ? const_of(C, mp, l) : NULL;
-    uint8_t ty = kernel_insns[t].type;
+    uint8_t ty = t->type;
     /* The slow path rebuilds the operands from the instruction: x names
     ** the constant of a constant form (-1: none), pad bit 0 says that it
     ** was the left operand. */
-    if (kernel_insns[t].rk && kr && kr->type == ty) {
-        I = emit(C, kernel_insns[t].rk, res[0], use_reg(C, mp, l), 0);
+    if (t->rk && kr && kr->type == ty) {
+        I = emit(C, t->rk, res[0], use_reg(C, mp, l), 0);
         C->code[I].k.i = kr->v.i;   /* the whole payload word: ints and f64 alike */
         C->code[I].x = C->ri[reg_of(mp, r)].konst;
-    } else if (kernel_insns[t].kr && kl && kl->type == ty) {
-        I = emit(C, kernel_insns[t].kr, res[0], use_reg(C, mp, r), 0);
+    } else if (t->kr && kl && kl->type == ty) {
+        I = emit(C, t->kr, res[0], use_reg(C, mp, r), 0);
         C->code[I].k.i = kl->v.i;
         C->code[I].x = C->ri[reg_of(mp, l)].konst;
         C->code[I].pad = 1;
     } else {
-        I = emit(C, kernel_insns[t].rr, res[0], use_reg(C, mp, l), r ? use_reg(C, mp, r) : 0);
+        I = emit(C, t->rr, res[0], use_reg(C, mp, l), r ? use_reg(C, mp, r) : 0);
         C->code[I].x = -1;
     }
     C->code[I].d = op->nresults > 1 ? res[1] : 0;
@@ -706,7 +712,7 @@ static bool can_compute_in_place(const Comp *C, const Block *b, const Value *y, 
     (void)C;
     bool reads_a = false;
     for (int j = 0; j < x->noperands; j++) reads_a |= x->operands[j] == a;
-    if (find_kernel_insn(x->info->id) >= 0 && !reads_a) return false;
+    if (find_arith_insn(x->info->id) && !reads_a) return false;
     for (const Use *u = a->uses; u; u = u->next)
         if (u->user->index > x->index) return false;
     return true;
@@ -843,7 +849,7 @@ static void compile_op(Comp *C, Map *mp, const Op *op)
     int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
     def_results(C, mp, op, res);
     int x = ksite(C, mp, op, res, op->nresults);
-    bool merge = in->id == OPID_tfrt_merge_chains && op->nresults == 1 && !is_nonstrict(op);
+    bool merge = in->id == OPID_tfrt_merge_chains && op->nresults == 1 && !ir_op_nonstrict(op);
     int I = emit(C, merge ? VM_MERGE : VM_KCALL, merge ? res[0] : 0, 0, 0);
     C->code[I].x = x;
     free(res);

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 #include "interp/vm.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 typedef enum VmOp {
 #define VMOP(name, kind, doc) VM_##name,

@@ -3,7 +3,7 @@
 **
 ** Ownership: every object below lives in its Module's arena and dies with
 ** ir_module_free(). Nothing in the IR is freed individually. What the IR
-** points to outside the arena: OpInfo (static, kernels/optable.h); string
+** points to outside the arena: OpInfo (static, ops/optable.h); string
 ** constants (an empty source, a default name); the source text of a module
 ** made by ir_module_new_borrowed (the caller's, which must outlive it). The
 ** executor keeps its plans in the Host (interp/plan.c), never in the IR, so

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "base/alloc.h"
 #include "ir/intern.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* ========================================================================
 ** Module and queries
@@ -131,6 +131,13 @@ const char *ir_source_line(const Module *m, int line, size_t *len) {
     const char *nl = memchr(p, '\n', (size_t)(e - p));
     *len = (size_t)((nl ? nl : e) - p);
     return p;
+}
+
+bool ir_op_nonstrict(const Op *op) {
+    if (op->info && (op->info->flags & OPF_NONSTRICT)) return true;
+    if (op->nattrs == 0) return false;
+    const Attr *a = ir_op_attr(op, attr_bef_nonstrict);
+    return a && a->kind == ATTR_UNIT;
 }
 
 bool ir_op_is_return(const Op *op) {

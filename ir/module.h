@@ -48,7 +48,7 @@ void ir_module_walk_top(const Module *m, void (*fn)(void *ud, const Func *f, con
 /* A function type (interned). */
 const Type *ir_type_func(Module *m, const Type *const *in, int nin, const Type *const *out, int nout);
 
-/* ---- op signatures (kernels/ops.def's mini-language) ---------------------
+/* ---- op signatures (ops/ops.def's mini-language) ---------------------
 **     sig   ::= '(' list? ')' '->' ( '(' list? ')' | entry )
 **     list  ::= entry (',' entry)*
 **     entry ::= TYPE | 'any' , optionally followed by '...' (last entry only)
@@ -86,6 +86,11 @@ const IrSig *ir_op_sig(Module *m, const struct OpInfo *info);
 /* Is [op] a return (`tfrt.return`, the terminator of every block)? Decided
 ** by the op table's id; an op not in the table is not a return. */
 bool ir_op_is_return(const Op *op);
+
+/* Is [op] non-strict (docs/execution.md §4): ready once its first operand
+** is, by its row's OPF_NONSTRICT flag or by the unit attribute
+** `bef.nonstrict` on any op? */
+bool ir_op_nonstrict(const Op *op);
 
 /* Is [op] isolated from above: may its regions use only their own values
 ** (docs/language.md §2.7)? Every op of the op table is (TFRT's region ops

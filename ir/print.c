@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "ir/module.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* ---------------------------------------------------------------- value names */
 
@@ -249,7 +249,7 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_NULLARY:
         return op->nregions == 0 && fits_signature(p, op, true);
     case SYN_CONSTANT: {
-        const Attr *v = attr(op, "value");
+        const Attr *v = attr(op, attr_value);
         if (!v || op->nregions || !fits_signature(p, op, true)) return false;
         const Type *rt = op->results[0]->type;
         if (v->kind == ATTR_BOOL) return !strcmp(tspell(rt), "i1");
@@ -257,7 +257,7 @@ static bool use_custom(Printer *p, const Op *op)
         return same_type(v->type, rt);
     }
     case SYN_CONSTANT_COMPLEX: {
-        const Attr *re = attr(op, "real"), *im = attr(op, "imaginary");
+        const Attr *re = attr(op, attr_real), *im = attr(op, attr_imaginary);
         if (!re || !im || re->kind != ATTR_FLOAT || im->kind != ATTR_FLOAT) return false;
         const char *et = op->info->id == OPID_tfrt_constant_complex64 ? "f32" : "f64";
         return !strcmp(tspell(re->type), et) && !strcmp(tspell(im->type), et) &&
@@ -270,18 +270,18 @@ static bool use_custom(Printer *p, const Op *op)
         ** the next line for its type: the generic form then. */
         return op->nregions == 0 && op->noperands > 0 && fits_signature(p, op, false);
     case SYN_SHAPE_ATTR: {
-        const char *key = op->name[0] == 't' && op->name[1] == 's' ? "value" : "shape";
-        const Attr *v = attr(op, key);
+        const char *key = optable_inline_attr(op->info);
+        const Attr *v = key ? attr(op, key) : NULL;
         if (!v || v->kind != ATTR_ARRAY || op->nregions || !fits_signature(p, op, true)) return false;
         return true;
     }
     case SYN_OPERANDS_VALUE: {
-        const Attr *v = attr(op, "value");
+        const Attr *v = attr(op, attr_value);
         return v && (v->kind == ATTR_INT || v->kind == ATTR_FLOAT || v->kind == ATTR_BOOL) &&
                op->nregions == 0 && fits_signature(p, op, true);
     }
     case SYN_OPERANDS_ARRAY: {
-        const Attr *v = attr(op, "values");
+        const Attr *v = attr(op, attr_values);
         return v && v->kind == ATTR_ARRAY && op->nregions == 0 && fits_signature(p, op, true);
     }
     case SYN_CALL:
@@ -289,7 +289,7 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_CRITICAL:
         return op->nregions == 0 && is_sym(attr(op, attr_callee)) && op->noperands >= 1;
     case SYN_ONCE:
-        return op->nregions == 0 && is_sym(attr(op, "function"));
+        return op->nregions == 0 && is_sym(attr(op, attr_function));
     case SYN_COND:
         return op->nregions == 0 && op->noperands >= 1 &&
                is_sym(attr(op, attr_a_true_fn)) && is_sym(attr(op, attr_b_false_fn));
@@ -331,11 +331,11 @@ static bool use_custom(Printer *p, const Op *op)
     case SYN_DO_ASYNC:
         return op->nregions == 1 && regions_bindable(op);
     case SYN_BENCHMARK: {
-        static const char *const keys[] = { attr_duration_secs, attr_max_count, "name", attr_num_warmup_runs, NULL };
-        const Attr *nm = attr(op, "name");
+        static const char *const keys[] = { attr_duration_secs, attr_max_count, attr_name, attr_num_warmup_runs, NULL };
+        const Attr *nm = attr(op, attr_name);
         if (!nm || nm->kind != ATTR_STRING || !attrs_within(op, keys)) return false;
         for (int i = 0; i < op->nattrs; i++)
-            if (strcmp(op->attrs[i].name, "name") &&
+            if (strcmp(op->attrs[i].name, attr_name) &&
                 (op->attrs[i].value->kind != ATTR_INT || strcmp(tspell(op->attrs[i].value->type), "i32")))
                 return false;
         if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
@@ -619,8 +619,8 @@ static void print_custom(Printer *p, const Op *op)
         print_attr_dict(p, op, NULL, " {");
         break;
     case SYN_CONSTANT: {
-        static const char *const skip[] = { "value", NULL };
-        const Attr *v = attr(op, "value");
+        static const char *const skip[] = { attr_value, NULL };
+        const Attr *v = attr(op, attr_value);
         fputc(' ', o);
         if (v->kind == ATTR_BOOL) fputs(v->u.b ? "true" : "false", o);
         else if (v->kind == ATTR_INT && !strcmp(tspell(v->type), "i1") && (v->u.i == 0 || v->u.i == 1))
@@ -631,11 +631,11 @@ static void print_custom(Printer *p, const Op *op)
         break;
     }
     case SYN_CONSTANT_COMPLEX: {
-        static const char *const skip[] = { "imaginary", "real", NULL };
+        static const char *const skip[] = { attr_imaginary, attr_real, NULL };
         fputc(' ', o);
-        pr_float_value(o, attr(op, "real"));
+        pr_float_value(o, attr(op, attr_real));
         fputs(", ", o);
-        pr_float_value(o, attr(op, "imaginary"));
+        pr_float_value(o, attr(op, attr_imaginary));
         print_attr_dict(p, op, skip, " {");
         break;
     }
@@ -652,7 +652,7 @@ static void print_custom(Printer *p, const Op *op)
         print_operand_types(p, op, 0, op->noperands);
         break;
     case SYN_SHAPE_ATTR: {
-        const char *key = op->name[0] == 't' && op->name[1] == 's' ? "value" : "shape";
+        const char *key = optable_inline_attr(op->info);
         const char *const skip[] = { key, NULL };
         fputc(' ', o);
         ir_print_attr(o, attr(op, key));
@@ -661,7 +661,7 @@ static void print_custom(Printer *p, const Op *op)
     }
     case SYN_OPERANDS_VALUE:
     case SYN_OPERANDS_ARRAY: {
-        const char *key = family(op) == SYN_OPERANDS_VALUE ? "value" : "values";
+        const char *key = optable_inline_attr(op->info);
         const char *const skip[] = { key, NULL };
         fputc(' ', o);
         print_operands(p, op, 0, op->noperands);
@@ -678,7 +678,7 @@ static void print_custom(Printer *p, const Op *op)
         print_callee_call(p, op, attr_callee, 1, false);
         break;
     case SYN_ONCE:
-        print_callee_call(p, op, "function", 0, true);
+        print_callee_call(p, op, attr_function, 0, true);
         break;
     case SYN_COND: {
         static const char *const skip[] = { attr_a_true_fn, attr_b_false_fn, NULL };
@@ -776,13 +776,13 @@ static void print_custom(Printer *p, const Op *op)
         print_region(p, op->regions[0]);
         break;
     case SYN_BENCHMARK: {
-        const Attr *nm = attr(op, "name");
+        const Attr *nm = attr(op, attr_name);
         fputc(' ', o);
         pr_escaped(o, nm->u.str.s ? nm->u.str.s : "", nm->u.str.len);
         print_typed_operands(p, op);
         int k = 0;
         for (int i = 0; i < op->nattrs; i++) {
-            if (!strcmp(op->attrs[i].name, "name")) continue;
+            if (!strcmp(op->attrs[i].name, attr_name)) continue;
             fprintf(o, "%s%s = %lld", k++ ? ", " : " ", op->attrs[i].name,
                     (long long)op->attrs[i].value->u.i);
         }

@@ -7,7 +7,7 @@
 ** (`%0, %1, ...`; a multi-result op defines `%N:K` and its results are
 ** used as `%N#i`), function arguments `%argN`
 ** (a declaration: their types only, `func.func private @f(i32) -> i32`),
-** every op in its custom syntax when it has one (kernels/optable.h
+** every op in its custom syntax when it has one (ops/optable.h
 ** SyntaxFamily) and the generic form otherwise, attributes in MLIR's
 ** canonical spelling, floats in `%e` form (`1.000000e-01`, longer only when
 ** needed to keep the exact value; hex bit patterns stay hex). A region's

@@ -4,7 +4,7 @@
 ** Three primitives keep the use lists true while ops change: replace every
 ** use of a value, drop one operand, erase an op (whose results are unused).
 ** The passes are built on them and on the op table's effect facts
-** (kernels/optable.h), the same facts the sequencing analysis reads.
+** (ops/optable.h), the same facts the sequencing analysis reads.
 */
 #include "ir/rewrite.h"
 
@@ -13,7 +13,7 @@
 #include "base/alloc.h"
 #include "ir/arena.h"
 #include "ir/module.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* Unlinks the use of operand [i] of [op] from its value's use list. */
 static void unlink_use(Op *op, int i)

@@ -1,13 +1,13 @@
 /*
 ** sig.c — the one reader of the op-signature mini-language of
-** kernels/ops.def (grammar in ir/module.h): ir_sig_split gives the
+** ops/ops.def (grammar in ir/module.h): ir_sig_split gives the
 ** entries' spellings (the verifier matches them against types),
 ** ir_signature the interned types (the parser types the results of ops
 ** that do not write them), ir_op_sig the latter cached per module.
 */
 #include <string.h>
 #include "ir/intern.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 static void skip_ws(const char **p) { while (**p == ' ' || **p == '\t') (*p)++; }
 

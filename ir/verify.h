@@ -19,7 +19,7 @@
 **     Block.names_unique set is trusted to have no duplicate names (its
 **     builder rejected them) and is not checked for them;
 **   - ops: known op (unless allowed), operand/result arity and types against
-**     the op-table signature (kernels/ops.def), required attributes and their
+**     the op-table signature (ops/ops.def), required attributes and their
 **     kinds, the op-specific rules of docs/language.md §2.9 (tfrt.call / if / repeat.i32 /
 **     do.async / benchmark / test_cost ...), symbol references to defined
 **     functions (and their arity/types for call-like ops).

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "ir/verify.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* ---------------------------------------------------------------- context */
 
@@ -82,7 +82,7 @@ bool vf_is_call_like(SyntaxFamily f);
 
 /* ---------------------------------------------------------------- verify_refs.c */
 
-/* The attribute rules of [op]'s row (kernels/attrs.def), once per row
+/* The attribute rules of [op]'s row (ops/attrs.def), once per row
 ** where they cannot differ. */
 void vf_check_attrs_cached(V *v, const Op *op, Row *r);
 /* The function named [name] (interned), or NULL. */

@@ -1,6 +1,6 @@
 /*
 ** verify_refs.c — the verifier's checks of what an op refers to: its
-** attributes against the op table's rules (kernels/attrs.def), the symbols
+** attributes against the op table's rules (ops/attrs.def), the symbols
 ** it names, and the signatures of the functions it calls (see verify.h;
 ** the rest of the verifier is ir/verify.c, what both share ir/verify_int.h).
 */
@@ -95,7 +95,7 @@ static void need_int_array(V *v, const Op *op, const char *name)
         }
 }
 
-/* Checks attribute rule [r] (kernels/attrs.def) on [op]. AR_ONE_OF_INT
+/* Checks attribute rule [r] (ops/attrs.def) on [op]. AR_ONE_OF_INT
 ** counts the attributes of that group present in *[one_of]. */
 static void check_attr(V *v, const Op *op, const OpAttr *r, int *one_of)
 {
@@ -145,7 +145,7 @@ static void check_attr(V *v, const Op *op, const OpAttr *r, int *one_of)
     }
 }
 
-/* The attribute rules of the op's row (kernels/attrs.def), in order; an
+/* The attribute rules of the op's row (ops/attrs.def), in order; an
 ** op with AR_ONE_OF_INT rules needs at least one of those attributes.
 ** Returns false when the row has no rule (the caller then skips it next
 ** time: see check_attrs_cached). */
@@ -359,7 +359,7 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
         const Func *f = vf_lookup(v, vf_sym_attr(op, attr_body_fn));
         if (f) check_call_types(v, op, f, 1, res, nres, true);
     } else if (id == OPID_tfrt_once) {
-        const Func *f = vf_lookup(v, vf_sym_attr(op, "function"));
+        const Func *f = vf_lookup(v, vf_sym_attr(op, attr_function));
         if (f) check_call_types(v, op, f, 0, res, nres, false);
     } else if (id == OPID_rv_critical) {
         const Func *f = vf_lookup(v, op->callee ? op->callee : vf_sym_attr(op, attr_callee));

@@ -21,7 +21,7 @@
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *);
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 
 /* Iterations of tfrt.repeat.i32 run in blocks of this size (docs/kernel-behaviour.md §3). */
@@ -882,7 +882,7 @@ static int cmp_i64(const void *a, const void *b)
 
 static void bench_finish(Bench *b)
 {
-    const Attr *na = ir_op_attr(b->op, "name");
+    const Attr *na = ir_op_attr(b->op, attr_name);
     char name[256];
     snprintf(name, sizeof name, "%.*s", na && na->kind == ATTR_STRING ? (int)na->u.str.len : 0,
              na && na->kind == ATTR_STRING ? na->u.str.s : "");

@@ -33,7 +33,7 @@
 #include "kernels/kernel.h"
 
 /* ---- dtypes ------------------------------------------------------------- */
-/* DType is in kernels/optable.h (it is the dtype immediate of ops.def's
+/* DType is in ops/optable.h (it is the dtype immediate of ops.def's
 ** OPI rows). ORDER DTYPE: dt_name() and dt_size() follow its order. */
 
 size_t dt_size(DType t);                 /* element size in bytes; 0 for DT_INVALID */

@@ -1,5 +1,5 @@
 /*
-** ext.h — helpers shared by the seed-extension kernels of docs/kernel-behaviour.md
+** ext.h — helpers shared by the kernels of docs/kernel-behaviour.md
 ** §10–§12: resource variables (kernels/rv.c), strings, lists and boxed values
 ** (kernels/strlist.c) and the tensor compute kernels
 ** (kernels/tensor_compute.c).

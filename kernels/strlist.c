@@ -44,7 +44,7 @@
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *f);
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 
 /* {=====================================================================

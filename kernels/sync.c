@@ -15,7 +15,7 @@
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *);
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 
 /* The tfrt.*_s kernels, tfrt_test.get_string_sync, sync.const_dense_attr,

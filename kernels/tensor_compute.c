@@ -3,7 +3,7 @@
 ** §12): tfrt_dht.add.DT and tfrt_dht.matmul.DT for DT in i32, i64, f32, f64.
 **
 ** Both write into an output tensor the program allocated, so they are
-** mutations sequenced by chains (the seed's AddTensor example): the kernel
+** mutations sequenced by chains (the AddTensor example of TFRT's explicit-dependencies-with-chains document): the kernel
 ** takes the chain, runs once its operands are available and returns a ready
 ** chain. The output may be one of the inputs: add works element by element
 ** (through a scratch array when the output is a view of an input's buffer at
@@ -24,11 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernels/dht.h"
+#include "kernels/gemm.h"
 #include "kernels/ext.h"
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *f);
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 
 const char *ext_shape_str(const DenseHostTensor *t, char *buf, size_t cap)
@@ -141,33 +142,6 @@ void k_dht_add(KernelFrame *f)
 ** tfrt_dht.matmul.DT
 ** ====================================================================== */
 
-/* C[m x n] = A[m x k] * B[k x n], row-major, i-k-j order (streams through
-** rows of B and C). */
-#define MATMUL_LOOP(T, UT) do {                                                \
-        const T *A = a, *B = b; T *C = c;                                      \
-        memset(C, 0, (size_t)(m * n) * sizeof(T));                             \
-        for (int64_t i = 0; i < m; i++)                                        \
-            for (int64_t p = 0; p < k; p++) {                                  \
-                UT aip = (UT)A[i * k + p];                                     \
-                const T *brow = B + p * n;                                     \
-                T *crow = C + i * n;                                           \
-                for (int64_t j = 0; j < n; j++)                                \
-                    crow[j] = (T)((UT)crow[j] + aip * (UT)brow[j]);            \
-            }                                                                  \
-    } while (0)
-
-static void matmul(DType dt, void *c, const void *a, const void *b, int64_t m, int64_t k, int64_t n)
-{
-    switch (dt) {
-    case DT_I32: MATMUL_LOOP(int32_t, uint32_t); break;
-    case DT_I64: MATMUL_LOOP(int64_t, uint64_t); break;
-    case DT_F32: MATMUL_LOOP(float, float); break;
-    case DT_F64: MATMUL_LOOP(double, double); break;
-    default: break;
-    }
-}
-#undef MATMUL_LOOP
-
 /* "tfrt_dht.matmul.DT"(%a, %b, %out, %ch) -> !tfrt.chain: out = a x b. */
 void k_dht_matmul(KernelFrame *f)
 {
@@ -196,11 +170,11 @@ void k_dht_matmul(KernelFrame *f)
     if (overlaps(out, a) || overlaps(out, b)) {
         void *tmp = malloc(bytes ? bytes : 1);
         if (!tmp) tf_out_of_memory();
-        matmul(dt, tmp, dht_data(a), dht_data(b), m, k, n);
+        kl_gemm(dt, false, false, m, n, k, 1.0, dht_data(a), dht_data(b), 0.0, tmp);
         memcpy(dht_data(out), tmp, bytes);
         free(tmp);
     } else {
-        matmul(dt, dht_data(out), dht_data(a), dht_data(b), m, k, n);
+        kl_gemm(dt, false, false, m, n, k, 1.0, dht_data(a), dht_data(b), 0.0, dht_data(out));
     }
     kf_set_chain(f, 0);
 }

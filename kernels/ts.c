@@ -13,7 +13,7 @@
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *);
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 
 ShapeObj *shape_new(ShapeKind kind, int rank, const int64_t *dims)

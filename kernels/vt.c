@@ -17,7 +17,7 @@
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *);
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 
 typedef struct VtValue {

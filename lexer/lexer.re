@@ -130,7 +130,7 @@ const char *lex_token_name(int kind) {
     case TK_DENSE: return "'dense'";
     case TK_PARALLEL_ITERATIONS: return "'parallel_iterations'";
     default:
-        if (kind >= TK_OP_GENERIC && kind <= TK_OP_CRITICAL) return "operation name";
+        if (kind >= TK_OP_GENERIC && kind < TK_OP_FAMILY_END) return "operation name";
         return "token";
     }
 }

@@ -17,7 +17,7 @@
 #include <string.h>
 #include "parser/build.h"
 #include "ir/intern.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "grammar.h"
 
 /* Reports `out of memory` at the last token (once); returns NULL. */

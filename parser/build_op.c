@@ -262,9 +262,8 @@ Op *irb_op_simple(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, Vec
 
 /* The attribute name of a SYN_CONSTANT / SYN_SHAPE_ATTR op. */
 static const char *value_attr_name(const OpInfo *info) {
-    if (info->family == SYN_SHAPE_ATTR && strncmp(info->name, "ts.", 3) != 0) return "shape";
-    if (info->family == SYN_OPERANDS_ARRAY) return "values";
-    return "value";
+    const char *name = optable_inline_attr(info);
+    return name ? name : attr_value;
 }
 
 Op *irb_op_constant(ParseCtx *c, const Token *name, const Attr *v, Vec *attrs) {

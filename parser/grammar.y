@@ -54,13 +54,12 @@ static Token notoken(void) { Token t; memset(&t, 0, sizeof t); return t; }
 ** statements"): it is sent only where this parser would shift it, and its
 ** action builds exactly what the token-by-token rules would. */
 %token FAST_STMT.
-/* ORDER SYNFAM: one token per SyntaxFamily of kernels/optable.h, same order
-** (parser.c maps family -> token through a table checked at start-up). */
-%token OP_GENERIC OP_NULLARY OP_CONSTANT OP_CONSTANT_COMPLEX OP_OPERANDS
-       OP_OPERANDS_TYPED OP_CALL OP_IF OP_COND OP_CASE OP_WHILE OP_ONCE
-       OP_REPEAT OP_PARALLEL_FOR OP_PARALLEL_CALL OP_RETURN OP_DO_ASYNC
-       OP_BENCHMARK OP_SYNC_BENCHMARK OP_SHAPE_ATTR OP_OPERANDS_VALUE
-       OP_OPERANDS_ARRAY OP_CRITICAL.
+/* One token per row of ops/families.def, in its order (parser.c maps a
+** SyntaxFamily to its token by that list too): the Makefile writes them
+** where @FAMILY_TOKENS@ stands, here and in the %fallback below. They are
+** consecutive codes, from OP_GENERIC to the one before OP_FAMILY_END,
+** which is in no rule. */
+%token @FAMILY_TOKENS@ OP_FAMILY_END.
 %token BARE_ID.
 /* "func.func" and "builtin.module" at the top level: the generic form of a
 ** function and of the module (the driver sends them for those two strings
@@ -74,11 +73,7 @@ static Token notoken(void) { Token t; memset(&t, 0, sizeof t); return t; }
 %nonassoc OP_RETURN.
 %nonassoc VALUE.
 
-%fallback BARE_ID OP_GENERIC OP_NULLARY OP_CONSTANT OP_CONSTANT_COMPLEX OP_OPERANDS
-       OP_OPERANDS_TYPED OP_CALL OP_IF OP_COND OP_CASE OP_WHILE OP_ONCE
-       OP_REPEAT OP_PARALLEL_FOR OP_PARALLEL_CALL OP_RETURN OP_DO_ASYNC
-       OP_BENCHMARK OP_SYNC_BENCHMARK OP_SHAPE_ATTR OP_OPERANDS_VALUE
-       OP_OPERANDS_ARRAY OP_CRITICAL AT TO FIXED UNKNOWN FUSED CALLSITE UNIT DENSE
+%fallback BARE_ID @FAMILY_TOKENS@ AT TO FIXED UNKNOWN FUSED CALLSITE UNIT DENSE
        PARALLEL_ITERATIONS PRIVATE.
 
 /* ---- top level ----------------------------------------------------------- */
@@ -456,7 +451,7 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
         if (t == TK_DIALECT_TYPE && yy_find_shift_action(TK_HASH_ID, p->yytos->stateno) != YY_ERROR_ACTION) continue;
         YYACTIONTYPE act = yy_find_shift_action((YYCODETYPE)t, p->yytos->stateno);
         if (act == YY_ERROR_ACTION || act == YY_NO_ACTION) continue;
-        if (t >= TK_OP_GENERIC && t <= TK_OP_CRITICAL) {
+        if (t >= TK_OP_GENERIC && t < TK_OP_FAMILY_END) {
             if (yyFallback[t] != 0 && yy_find_shift_action(TK_BARE_ID, p->yytos->stateno) != YY_ERROR_ACTION
                 && act == yy_find_shift_action(TK_BARE_ID, p->yytos->stateno)) continue;
             if (any_op) continue;
@@ -474,7 +469,7 @@ static void syntax_error(ParseCtx *ctx, void *parser, int major, const Token *to
     ** (docs/syntax.md): among the functions, or after `%r =` there. */
     bool top_items = yy_find_shift_action(TK_FUNC, p->yytos->stateno) != YY_ERROR_ACTION;
     bool top_op = n == 1 && !strcmp(names[0], lex_token_name(TK_STRING)) && irb_at_module_level(ctx);
-    if ((top_items || top_op) && major >= TK_OP_GENERIC && major <= TK_OP_CRITICAL) {
+    if ((top_items || top_op) && major >= TK_OP_GENERIC && major < TK_OP_FAMILY_END) {
         int len = tok->len > 60 ? 60 : (int)tok->len;
         irb_error(ctx, tok, "an op at module level is written in generic form: \"%.*s\"(...) : (...) -> (...)",
                   len, tok->s);

@@ -27,7 +27,7 @@
 #include "parser/parser.h"
 #include "parser/build.h"
 #include "ir/arena.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "lexer/lexer.h"
 #include "grammar.h"
 
@@ -39,14 +39,15 @@ bool irParseAtStmt(void *p);
 bool irParseAtOpName(void *p);
 bool irParseTakesOpName(void *p);
 
-/* ORDER SYNFAM: the family tokens of grammar.y, indexed by SyntaxFamily. */
+/* The family tokens of grammar.y, indexed by SyntaxFamily: the Makefile
+** writes them into the grammar from ops/families.def, in its order. */
 static const int famtok[SYN__COUNT] = {
-    TK_OP_GENERIC, TK_OP_NULLARY, TK_OP_CONSTANT, TK_OP_CONSTANT_COMPLEX, TK_OP_OPERANDS,
-    TK_OP_OPERANDS_TYPED, TK_OP_CALL, TK_OP_IF, TK_OP_COND, TK_OP_CASE, TK_OP_WHILE, TK_OP_ONCE,
-    TK_OP_REPEAT, TK_OP_PARALLEL_FOR, TK_OP_PARALLEL_CALL, TK_OP_RETURN, TK_OP_DO_ASYNC,
-    TK_OP_BENCHMARK, TK_OP_SYNC_BENCHMARK, TK_OP_SHAPE_ATTR, TK_OP_OPERANDS_VALUE,
-    TK_OP_OPERANDS_ARRAY, TK_OP_CRITICAL,
+#define FAMILY(name, syntax) TK_OP_##name,
+#include "ops/families.def"
+#undef FAMILY
 };
+_Static_assert(TK_OP_FAMILY_END - TK_OP_GENERIC == SYN__COUNT,
+               "the grammar has one consecutive token per family of ops/families.def");
 
 struct ParseScope {
     Module *m;

@@ -16,7 +16,7 @@
 #include <string.h>
 #include "parser/parser.h"
 #include "ir/print.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 typedef struct Run {
     Module *m;

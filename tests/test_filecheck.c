@@ -657,13 +657,40 @@ Test(runner, golden_out_files)
     char *out;
     cr_assert_eq(tfrun_test(&out, 1, "t"), 1);
     HAS(out, "FAIL t/diff.mlir: output differs from t/diff.mlir.out\n"
-             "    --- expected\n    +++ actual\n    @@ -2 +2 @@\n"
-             "     arg=[t/diff.mlir]\n     one\n    -TWO\n    -three\n    +two\n    +three\n");
+             "    --- t/diff.mlir.out\n    +++ output\n    @@ -1,5 +1,5 @@\n"
+             "     mode=run\n     arg=[t/diff.mlir]\n     one\n    -TWO\n    +two\n     three\n");
     HAS(out, "FAIL t/nonl.mlir: output differs from t/nonl.mlir.out\n");
     HAS(out, "    +x\n    \\ No newline at end of file\n");
     cr_assert(!strstr(out, "same.mlir"), "%s", out);
     cr_assert_str_eq(last_line(out), "1 passed, 2 failed\n");
     free(out);
+}
+
+/* A // VARIANTS: line is one more run of the file with its options after
+** ARGS, judged by the same directives and named with its options. */
+Test(runner, variants)
+{
+    put("t/v.mlir", "// ARGS: --a\n// VARIANTS: --b\n// VARIANTS: --c 'd e'\n"
+                    "// CHECK: arg=[--a]\n// CHECK-NOT: arg=[--c]\n");
+    put("t/w.mlir", "// VARIANTS: --x\n//$ echo same\n");
+    put("t/w.mlir.out", "mode=run\narg=[t/w.mlir]\nsame\n");
+    char *out;
+    cr_assert_eq(tfrun_test(&out, 2, "-v", "t"), 1);
+    HAS(out, "PASS t/v.mlir\nPASS t/v.mlir [--b]\nFAIL t/v.mlir:5 [--c 'd e']: CHECK-NOT: excluded string found in input\n");
+    /* The variant's output is compared with the same .out file: its extra
+    ** argument shows in the diff. */
+    HAS(out, "PASS t/w.mlir\nFAIL t/w.mlir [--x]: output differs from t/w.mlir.out\n");
+    HAS(out, "    +arg=[--x]\n");
+    cr_assert_str_eq(last_line(out), "3 passed, 2 failed\n");
+    free(out);
+    /* --update writes the .out of the plain run only. */
+    put("t/w.mlir.out", "stale\n");
+    cr_assert_eq(tfrun_test(&out, 2, "--update", "t/w.mlir"), 1);
+    HAS(out, "UPDATED t/w.mlir.out\n");
+    free(out);
+    char *w = slurp("t/w.mlir.out", NULL);
+    cr_assert_str_eq(w, "mode=run\narg=[t/w.mlir]\nsame\n");
+    free(w);
 }
 
 Test(runner, update_writes_out_files)
@@ -891,6 +918,13 @@ Test(runner, reports)
     HAS(x, "<&>");
     free(j);
     free(x);
+    /* --json alone: the JSON is the whole standard output, the exit status
+    ** as ever. */
+    cr_assert_eq(tfrun_test(&out, 2, "--json", "t"), 1);
+    cr_assert(!strncmp(out, "{\"passed\": 1, \"failed\": 1,", 26), "%s", out);
+    cr_assert_str_eq(last_line(out), "]}\n");
+    cr_assert(!strstr(out, "1 passed, 1 failed") && !strstr(out, "\nFAIL"), "%s", out);
+    free(out);
 }
 
 Test(runner, usage)

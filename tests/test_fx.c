@@ -1,6 +1,6 @@
 /*
-** test_fx.c — the effect facts of the op table (kernels/ops.def's EFFECTS
-** column, kernels/effects.def): every fact agrees with the row's
+** test_fx.c — the effect facts of the op table (ops/ops.def's EFFECTS
+** column, ops/effects.def): every fact agrees with the row's
 ** signature, and a sample of kernels really does what its facts say when
 ** it runs (a kernel marked FX_FAIL reports an error on some input, one
 ** marked FX_OUT prints).
@@ -14,7 +14,7 @@
 #include "ir/module.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "parser/parser.h"
 
 TestSuite(fx, .timeout = 60.0);

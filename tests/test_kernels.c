@@ -13,13 +13,15 @@
 #include <criterion/parameterized.h>
 #include <criterion/redirect.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "interp/exec.h"
 #include "kernels/dht.h"
+#include "kernels/gemm.h"
 #include "kernels/kernel.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 /* {=====================================================================
 ** Fixture
@@ -867,7 +869,7 @@ Test(kern, rows_have_kernels)
     no_leaks();
 }
 
-/* Every row of kernels/ops.def has a kernel unless its flags say it has
+/* Every row of ops/ops.def has a kernel unless its flags say it has
 ** none (OPF_NO_KERNEL), and a row flagged so has none. A row whose kernel
 ** is not linked in would otherwise load and then fail as an unknown kernel
 ** (optable.c declares the kernels weak). */
@@ -885,14 +887,14 @@ Test(kern, every_row_has_kernel_unless_flagged)
     cr_assert(missing == 0, "%d rows disagree with their OPF_NO_KERNEL flag", missing);
 }
 
-/* Every rule of kernels/attrs.def reaches some row: its kernel column
+/* Every rule of ops/attrs.def reaches some row: its kernel column
 ** names a row's kernel (a misspelt one would silently check nothing), and
 ** the rules of one kernel are one run (optable_attrs returns the first). */
 Test(kern, every_attr_rule_reaches_a_row)
 {
     enum { NRULES = 0
 #define ATTR(...) + 1
-#include "kernels/attrs.def"
+#include "ops/attrs.def"
 #undef ATTR
     };
     size_t n;
@@ -1151,4 +1153,27 @@ ParameterizedTest(DtCase *c, kern, dtypes)
     av_release(b);
     cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
     no_leaks();
+}
+
+/* kl_gemm (kernels/gemm.h) against products worked out by hand: every
+** combination of transposes, alpha and beta, in f64 and i32 (wrapping). */
+Test(kern, gemm_by_hand)
+{
+    /* A = [1 2 3; 4 5 6] (2x3), B = [7 8; 9 10; 11 12] (3x2):
+    ** A x B = [58 64; 139 154]. */
+    const double A[] = { 1, 2, 3, 4, 5, 6 }, At[] = { 1, 4, 2, 5, 3, 6 };
+    const double B[] = { 7, 8, 9, 10, 11, 12 }, Bt[] = { 7, 9, 11, 8, 10, 12 };
+    const double want[] = { 58, 64, 139, 154 };
+    for (int ta = 0; ta < 2; ta++)
+        for (int tb = 0; tb < 2; tb++) {
+            double C[4] = { 1, 1, 1, 1 };
+            cr_assert(kl_gemm(DT_F64, ta, tb, 2, 2, 3, 2.0, ta ? At : A, tb ? Bt : B, 0.5, C));
+            for (int i = 0; i < 4; i++)
+                cr_expect(C[i] == 2 * want[i] + 0.5, "ta=%d tb=%d C[%d] = %g", ta, tb, i, C[i]);
+        }
+    int32_t a[] = { INT32_MAX, 1 }, b[] = { 2, 3 }, c[1] = { 7 };
+    /* [MAX 1] x [2; 3] = 2*MAX + 3 wraps to 1; beta 0 ignores c. */
+    cr_assert(kl_gemm(DT_I32, false, false, 1, 1, 2, 1.0, a, b, 0.0, c));
+    cr_expect(c[0] == 1, "%d", c[0]);
+    cr_expect(kl_gemm(DT_BOOL, false, false, 1, 1, 1, 1.0, a, b, 0.0, c) == false);
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 #include "parser/parser.h"
 #include "parser/build.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 typedef struct Parsed {
     Module *m;
@@ -872,6 +872,57 @@ Test(parser, signature_forms_agree) {
                               : t.in[k].len == 3 && !memcmp(t.in[k].p, "any", 3), "%s #%d", all[i].name, k);
     }
     done(&p);
+}
+
+/* The attribute a custom form writes without its name comes from the op
+** table: every row of the four families that write one has it (its one
+** attribute rule), no other row has one, and the parser files the value
+** under it: `ts.build_shape` under "value", a tensor's shape under "shape". */
+Test(parser, inline_attribute_from_the_table) {
+    size_t n;
+    const OpInfo *all = optable_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        SyntaxFamily f = all[i].family;
+        bool writes = f == SYN_CONSTANT || f == SYN_SHAPE_ATTR || f == SYN_OPERANDS_VALUE || f == SYN_OPERANDS_ARRAY;
+        cr_expect((optable_inline_attr(&all[i]) != NULL) == writes, "%s", all[i].name);
+    }
+    Parsed p;
+    Module *m = ok("func.func @f() {\n"
+                   "  %s = ts.build_shape [2 : i64, 3 : i64]\n"
+                   "  %t = tfrt_dht.create_uninitialized_tensor.f32.2 [2 : i64, 3 : i64]\n"
+                   "  %c = tfrt.new.chain\n"
+                   "  %d = tfrt_dht.set_tensor_with_constant_values.f32 %t, %c [1.0 : f32, 2.0 : f32, 3.0 : f32, 4.0 : f32, 5.0 : f32, 6.0 : f32]\n"
+                   "  tfrt.return\n}\n", &p);
+    Block *b = m->funcs[0]->body;
+    cr_expect_not_null(ir_op_attr(b->ops[0], "value"));
+    cr_expect_not_null(ir_op_attr(b->ops[1], "shape"));
+    cr_expect_not_null(ir_op_attr(b->ops[3], "values"));
+    done(&p);
+}
+
+/* ops/arith.def agrees with the signatures: an arithmetic row's operands
+** are of its dtype, one for a conversion and two otherwise, and ops that
+** are not in it have no operator. */
+Test(parser, arith_facts_match_signatures) {
+    static const char *const spell[DT__COUNT] = { [DT_BOOL] = "i1", [DT_I32] = "i32", [DT_I64] = "i64",
+                                                  [DT_F32] = "f32", [DT_F64] = "f64" };
+    size_t n;
+    const OpInfo *all = optable_all(&n);
+    int rows = 0;
+    for (size_t i = 0; i < n; i++) {
+        DType dt = DT_INVALID;
+        ArithOp a = optable_arith(all[i].id, &dt);
+        if (a == ARITH_NONE) { cr_expect(dt == DT_INVALID); continue; }
+        rows++;
+        cr_assert(dt > DT_INVALID && dt < DT__COUNT && spell[dt], "%s", all[i].name);
+        char want[64];
+        if (a == ARITH_TO_F32 || a == ARITH_TO_F64) snprintf(want, sizeof want, "(%s) -> ", spell[dt]);
+        else snprintf(want, sizeof want, "(%s, %s) -> ", spell[dt], spell[dt]);
+        cr_expect(!strncmp(all[i].signature, want, strlen(want)), "%s: %s", all[i].name, all[i].signature);
+    }
+    cr_expect_eq(rows, 23);
+    DType dt = DT_INVALID;
+    cr_expect_eq(optable_arith(OPID_tfrt_print_i32, &dt), ARITH_NONE);
 }
 
 Test(parser, op_is_return) {

@@ -17,7 +17,7 @@
 #include "ir/ir.h"
 #include "ir/print.h"
 #include "ir/verify.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "parser/parser.h"
 
 /* Parses [src] (errors go to stderr, failing the test), verifies it and

@@ -1201,7 +1201,7 @@ Test(verify, hand_broken_structure)
 ** operands, no attributes, no regions; then one operand of every kind and
 ** a region) is reported, never crashes the verifier or the printer. */
 #include "ir/print.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
 Test(verify, every_op_in_a_wrong_shape)
 {

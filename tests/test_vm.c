@@ -15,7 +15,7 @@
 #include "interp/exec.h"
 #include "interp/vm.h"
 #include "interp/workqueue.h"
-#include "kernels/optable.h"
+#include "ops/optable.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
 #include "parser/parser.h"

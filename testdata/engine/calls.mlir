@@ -81,7 +81,7 @@ func.func @thrice(%x: i32) -> i32 {
   tfrt.return %z : i32
 }
 
-// A case index out of range selects the last branch (dialect.md §9.2).
+// A case index out of range selects the last branch (docs/kernel-behaviour.md §3).
 // CHECK-LABEL: --- Running 'branches':
 // CHECK-NEXT: 'branches' returned 7,14,21,21,21,7,14
 func.func @branches() -> (i32, i32, i32, i32, i32, i32, i32) {

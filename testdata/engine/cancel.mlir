@@ -1,4 +1,4 @@
-// Cancellation in the compiled engine (dialect.md §6, §8.10; docs/engine.md):
+// Cancellation in the compiled engine (docs/execution.md §4, §6.11; docs/engine.md):
 // once the request is cancelled, every strict kernel about to run is
 // skipped with the cancellation error, non-strict calls still run (their
 // bodies' kernels are skipped), and tfrt.repeat.i32 stops before its next

@@ -1,5 +1,5 @@
 // tfrt.if with 300 operands (TFRT's resnet50 test passes more than 256):
-// the verifier, both engines and the printer take any number (tfrun.md §13).
+// the verifier, both engines and the printer take any number (docs/language.md §4).
 // The then branch returns the last operand, 299, under both schedules.
 // CHECK: --- Running 'main':
 // CHECK-NEXT: 'main' returned 299

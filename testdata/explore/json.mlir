@@ -1,6 +1,6 @@
 // RUN: tfrun explore --json %s | FileCheck %s
 // RUN: tfrun explore --json --model=executor %s | FileCheck %s --check-prefix=EXEC
-// --json prints one object (tfrun.md §10); an outcome's output is its lines
+// --json prints one object (docs/tools.md §4); an outcome's output is its lines
 // joined with \n. The program is fully chained (the print's chain is a
 // result, so the 'returned' line comes after it), so it has one schedule:
 // under the spec model its choice points are the update's read step, its

@@ -4,7 +4,7 @@
 // RUN: not tfrun explore --function=opaque %s 2>&1 | FileCheck %s --check-prefix=OPAQUE
 // RUN: not tfrun explore --model=both %s 2>&1 | FileCheck %s --check-prefix=USAGE
 // RUN: not tfrun explore --function=nothere %s 2>&1 | FileCheck %s --check-prefix=MISSING
-// Limits (tfrun.md §10): --max-schedules cuts the search (complete: false,
+// Limits (docs/tools.md §4): --max-schedules cuts the search (complete: false,
 // exit status 1, a note saying why); an op whose effects the explorer
 // cannot model is named, and the search is not complete.
 // @two has two unordered updates: under the spec model four conflict

@@ -1,7 +1,7 @@
 // RUN: tfrun explore --timeout=60 %s | FileCheck %s --check-prefix=SPEC
 // RUN: tfrun explore --timeout=60 --model=executor %s | FileCheck %s --check-prefix=EXEC
-// Six unordered rv.assign_add of 1 on one variable holding 0 (tfrun.md
-// §10: seconds, not 6! x 2^6 raw orders). Under the spec model every
+// Six unordered rv.assign_add of 1 on one variable holding 0 (docs/tools.md
+// §4: seconds, not 6! x 2^6 raw orders). Under the spec model every
 // update reads and later writes: an update that reads k and writes k + 1
 // over later writes loses them, and any final value from 1 (all six read
 // 0 before any writes) to 6 (no two overlap) can come out. Under the

@@ -1,5 +1,6 @@
 // ARGS: --work-queue=s
-// Boxed values (spec/tfrun.md §6). Every runtime value already is an Any,
+// VARIANTS: --work-queue=mstd:2
+// Boxed values (docs/kernel-behaviour.md §11). Every runtime value already is an Any,
 // so an operand of type !tfrt.any accepts a value of any type (automatic
 // boxing costs nothing) and any.unbox.T checks the type on the way back.
 // any.print formats: integers and floats as tfrt.print.* does, strings

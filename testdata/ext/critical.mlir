@@ -1,5 +1,6 @@
 // ARGS: --work-queue=s
-// Critical sections (spec/tfrun.md §5): invocations of @guarded through
+// VARIANTS: --work-queue=mstd:2
+// Critical sections (docs/kernel-behaviour.md §10): invocations of @guarded through
 // one section never overlap. @guarded prints "enter", waits for a task
 // that sleeps 1-10 ms, then prints "exit"; its result (the exit chain) is
 // unavailable until then. Without the section the six calls would print

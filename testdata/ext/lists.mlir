@@ -1,5 +1,6 @@
 // ARGS: --work-queue=s
-// Lists and boxed values (spec/tfrun.md §6). A list holds any mix of
+// VARIANTS: --work-queue=mstd:2
+// Lists and boxed values (docs/kernel-behaviour.md §11). A list holds any mix of
 // values; list.append mutates it in place, so it takes and returns a chain,
 // and reads (list.size, list.get) take the append's chain as their optional
 // trailing chain. list.get returns a !tfrt.any; any.unbox.T gets the value

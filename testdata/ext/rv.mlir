@@ -1,5 +1,6 @@
 // ARGS: --work-queue=s
-// Resource variables (spec/tfrun.md §5): a mutable cell holding a scalar,
+// VARIANTS: --work-queue=mstd:2
+// Resource variables (docs/kernel-behaviour.md §10): a mutable cell holding a scalar,
 // a string or a dense host tensor. Every access takes and returns a chain;
 // reads return snapshots, writes replace the whole value, and neither the
 // type nor a tensor's shape may change. (rv.mstd.mlir: the same on mstd:2.)

@@ -1,6 +1,7 @@
 // ARGS: --work-queue=s --host-allocator=test_fixed_size_1k
+// VARIANTS: --work-queue=mstd:2
 // A tensor in a variable is a copy, allocated through the host allocator
-// like every tensor (spec/dialect.md §1.10): 100 i32 elements take
+// like every tensor (docs/execution.md §1.10): 100 i32 elements take
 // 64 + 400 = 464 bytes, so a 1 KiB allocator holds the tensor and the
 // variable's copy, but not a third copy for a snapshot. (rv_alloc.mstd.mlir:
 // the same on mstd:2.)

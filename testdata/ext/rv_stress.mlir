@@ -1,5 +1,6 @@
 // ARGS: --work-queue=mstd:2
-// 10 000 unordered rv.assign_add on one variable (spec/tfrun.md §5): each
+// VARIANTS: --work-queue=s
+// 10 000 unordered rv.assign_add on one variable (docs/kernel-behaviour.md §10): each
 // parallel_for block adds 1 with nothing ordering it against the others, so
 // on two worker threads the updates race; assign_add holds the variable for
 // its whole read-compute-write, so none is lost. The same again with a

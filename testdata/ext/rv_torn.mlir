@@ -1,5 +1,6 @@
 // ARGS: --work-queue=mstd:2
-// Whole-tensor writes raced against reads (spec/tfrun.md §5: a read never
+// VARIANTS: --work-queue=s
+// Whole-tensor writes raced against reads (docs/kernel-behaviour.md §10: a read never
 // observes a partial write). 2000 unordered parallel_for blocks: even
 // blocks assign a tensor of 8192 ones, then one of 8192 twos; odd blocks
 // read a snapshot and check that it is all ones or all twos (tensor_equal,

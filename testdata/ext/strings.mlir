@@ -1,5 +1,6 @@
 // ARGS: --work-queue=s
-// Strings (spec/tfrun.md §6): str.concat, str.len (code points), and
+// VARIANTS: --work-queue=mstd:2
+// Strings (docs/kernel-behaviour.md §11): str.concat, str.len (code points), and
 // str.unicode_split (a list of one-code-point strings); any.print quotes
 // strings with C escapes. Every print is ordered by a chain and every
 // function returns its last chain, so the output is the same on any queue.

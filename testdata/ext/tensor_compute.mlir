@@ -1,5 +1,6 @@
 // ARGS: --work-queue=s
-// Tensor compute kernels (spec/tfrun.md §7): tfrt_dht.add.DT and
+// VARIANTS: --work-queue=mstd:2
+// Tensor compute kernels (docs/kernel-behaviour.md §12): tfrt_dht.add.DT and
 // tfrt_dht.matmul.DT write into an output tensor the program allocated, so
 // they take and return a chain, like any other mutation of a tensor.
 // (tensor_compute.mstd.mlir: the same on mstd:2.)

@@ -1,6 +1,7 @@
 // ARGS: --host_allocator_type test_fixed_size_1k
+// VARIANTS: --work-queue=mstd:2
 // Tensor storage goes through the host allocator as 64 + data bytes
-// (spec §1.10): 32 f32 elements are 192 bytes, 1024 are 4160, which does
+// (docs/execution.md §1.10): 32 f32 elements are 192 bytes, 1024 are 4160, which does
 // not fit in the 1 KiB allocator.
 
 // CHECK-LABEL: --- Running 'small':

@@ -1,4 +1,5 @@
 // ARGS: --host_allocator_type profiled_allocator
+// VARIANTS: --work-queue=mstd:2
 // Two tensors of 4 i32 (64 + 16 bytes each), one alive at a time.
 
 // CHECK-LABEL: --- Running 'profile':

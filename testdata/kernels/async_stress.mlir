@@ -1,3 +1,4 @@
+// VARIANTS: --work-queue=mstd:2
 // Asynchronous kernels under load: 10 000 loop iterations whose carried
 // value is produced by a task each time (tfrt_test.async_add.i32), and
 // 10 000 atomic increments sequenced by a chain.

@@ -1,4 +1,5 @@
-// tfrt.* basics (spec/dialect.md §9.1): constants, arithmetic, comparisons,
+// VARIANTS: --work-queue=mstd:2
+// tfrt.* basics (docs/kernel-behaviour.md §2): constants, arithmetic, comparisons,
 // casts and the print formats. Prints are sequenced by chains, so the order
 // does not depend on the scheduler.
 
@@ -108,7 +109,7 @@ func.func @compare() -> (i1, i1, i1, i1, i1, i1, i1, i1) {
 }
 // CHECK-NEXT: 'compare' returned 0,1,1,0,1,1,0,1
 
-// Generic kernels accept one extra trailing chain and ignore it (spec §9).
+// Generic kernels accept one extra trailing chain and ignore it (docs/kernel-behaviour.md §1).
 // CHECK-LABEL: --- Running 'trailing_chain':
 func.func @trailing_chain() -> (i1, i32) {
   %ch = tfrt.new.chain
@@ -148,5 +149,5 @@ func.func @unsigned_and_misc() -> (ui32, ui64, !tfrt.chain, i32, !tfrt.device, b
   %bf = tfrt.constant.bf16 1.0
   tfrt.return %u, %v, %ch1, %alias, %dev, %bf : ui32, ui64, !tfrt.chain, i32, !tfrt.device, bf16
 }
-// Types without a numeric format print as `TYPE value` (spec §1.5).
+// Types without a numeric format print as `TYPE value` (docs/execution.md §1.5).
 // CHECK-NEXT: 'unsigned_and_misc' returned ui32 value,ui64 value,!tfrt.chain value,5,!tfrt.device value,bf16 value

@@ -1,4 +1,5 @@
-// Kernel errors of §9.1: the diagnostic is matched by the annotation (and
+// VARIANTS: --work-queue=mstd:2
+// Kernel errors of docs/kernel-behaviour.md §2: the diagnostic is matched by the annotation (and
 // then prints nothing); the error value flows to the result.
 
 // CHECK-LABEL: --- Running 'div_by_zero':
@@ -28,7 +29,7 @@ func.func @fdiv_by_zero() -> f32 {
 }
 // CHECK-NEXT: 'fdiv_by_zero' returned <<error: Divide by zero>>
 
-// INT_MIN / -1 is undefined in TFRT (§11.6): a value, not a crash.
+// INT_MIN / -1 is undefined in TFRT (docs/execution.md §9): a value, not a crash.
 // CHECK-LABEL: --- Running 'div_overflow':
 func.func @div_overflow() -> (i32, i32) {
   %a = tfrt.constant.i32 -2147483648

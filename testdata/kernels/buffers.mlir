@@ -1,4 +1,5 @@
-// Host buffers (spec §9.7): allocation, tensors viewing buffers, slices
+// VARIANTS: --work-queue=mstd:2
+// Host buffers (docs/kernel-behaviour.md §8): allocation, tensors viewing buffers, slices
 // that alias their parent.
 
 // CHECK-LABEL: --- Running 'buffer_tensor':

@@ -1,4 +1,5 @@
-// Dense host tensors (spec §9.7): creation, fill, set, print formats,
+// VARIANTS: --work-queue=mstd:2
+// Dense host tensors (docs/kernel-behaviour.md §8): creation, fill, set, print formats,
 // equality. Every mutation is ordered by chains.
 
 // CHECK-LABEL: --- Running 'set_and_print':

@@ -1,4 +1,5 @@
-// Legacy kernels of spec §10.2: tfrt_test.slice_inplace.i32.3.
+// VARIANTS: --work-queue=mstd:2
+// Legacy kernels of docs/kernel-behaviour.md §9: tfrt_test.slice_inplace.i32.3.
 
 // input[x][y][z] = 12x + 4y + z; the 2x2x2 slice at (0, 1, 1) holds
 // 5, 6, 9, 10, 17, 18, 21, 22.

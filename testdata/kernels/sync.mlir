@@ -1,4 +1,5 @@
-// Legacy synchronous kernels in tfrt.sync functions (spec §8.8, §10.1).
+// VARIANTS: --work-queue=mstd:2
+// Legacy synchronous kernels in tfrt.sync functions (docs/execution.md §6.9, docs/kernel-behaviour.md §9).
 
 // CHECK-LABEL: --- Running 'sync_arith':
 func.func @sync_arith() -> (i32, i64, f32) attributes {tfrt.sync} {

@@ -1,4 +1,5 @@
-// Asynchronous tfrt_test kernels (spec §9.4): results produced by tasks.
+// VARIANTS: --work-queue=mstd:2
+// Asynchronous tfrt_test kernels (docs/kernel-behaviour.md §5): results produced by tasks.
 
 // CHECK-LABEL: --- Running 'async_values':
 func.func @async_values() -> (i32, i32, i1, i32, i32, i32, i64) {
@@ -41,7 +42,7 @@ func.func @sync_delay() -> (i32, i64) {
 // CHECK-NEXT: 'sync_delay' returned 3,4
 
 // A function without results runs its queued work during the quiesce,
-// before the next `---` line (spec §1.6).
+// before the next `---` line (docs/execution.md §1.6).
 // CHECK-LABEL: --- Running 'sleep':
 func.func @sleep() {
   %t = tfrt.constant.i32 100

@@ -1,4 +1,5 @@
-// tfrt_test error kernels (spec §9.4): synchronous failures, asynchronous
+// VARIANTS: --work-queue=mstd:2
+// tfrt_test error kernels (docs/kernel-behaviour.md §5): synchronous failures, asynchronous
 // failures (diagnostic when the task runs), cancellation.
 
 // CHECK-LABEL: --- Running 'fail':

@@ -1,5 +1,6 @@
 // ARGS: --print_error_code
-// Error codes (spec §1.5): kernel errors are INTERNAL, cancellation is
+// VARIANTS: --work-queue=mstd:2
+// Error codes (docs/execution.md §1.5): kernel errors are INTERNAL, cancellation is
 // CANCELLED.
 
 // CHECK-LABEL: --- Running 'internal':

@@ -1,4 +1,5 @@
-// tfrt_test kernels about values and locations (spec §9.4, §8.6).
+// VARIANTS: --work-queue=mstd:2
+// tfrt_test kernels about values and locations (docs/kernel-behaviour.md §5, docs/execution.md §6.6).
 
 // get_uniqueness: %a has one use, so the kernel's operand slot holds the only
 // reference; %b is also returned, so its register keeps a second one.
@@ -26,7 +27,7 @@ func.func @indirect() -> (i32, f32, !tfrt.chain) {
 // CHECK-NEXT: int32 = 6
 // CHECK-NEXT: 'indirect' returned 3,5.000000e-01,!tfrt.chain value
 
-// print_debug_info (spec §9.4 rules): name -> the name; fused -> the names of
+// print_debug_info (docs/kernel-behaviour.md §5 rules): name -> the name; fused -> the names of
 // its name children; call site -> the callee's name; file -> none.
 // CHECK-LABEL: --- Running 'debug_info':
 func.func @debug_info() {

@@ -1,4 +1,5 @@
-// tfrt_test.* value kernels (spec §9.4): identity, sharing, counting,
+// VARIANTS: --work-queue=mstd:2
+// tfrt_test.* value kernels (docs/kernel-behaviour.md §5): identity, sharing, counting,
 // sums, strings, flat attributes.
 
 // CHECK-LABEL: --- Running 'count3':

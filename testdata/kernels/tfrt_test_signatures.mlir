@@ -1,4 +1,4 @@
-// The signatures TFRT's own tests use (tfrun.md §13): test_cost takes the
+// The signatures TFRT's own tests use (docs/language.md §4): test_cost takes the
 // chain operands TFRT passes it (any operand types), and error_s may
 // declare a result, as TFRT's sync test does, which then holds the error.
 

@@ -1,4 +1,4 @@
-// tfrt_test.get_thread_id (spec §9.4): under the single-threaded queue
+// tfrt_test.get_thread_id (docs/kernel-behaviour.md §5): under the single-threaded queue
 // everything runs on the main thread, which gets id 0.
 
 // CHECK-LABEL: --- Running 'thread_ids':

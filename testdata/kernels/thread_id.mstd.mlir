@@ -1,5 +1,5 @@
 // ARGS: --work-queue=mstd:2
-// tfrt_test.get_thread_id under mstd (spec §9.4, §11.5): ids come from a
+// tfrt_test.get_thread_id under mstd (docs/kernel-behaviour.md §5): ids come from a
 // per-run counter in order of first use, so with the main thread and two
 // workers they are 0, 1 or 2; a thread keeps its id.
 

@@ -1,4 +1,5 @@
-// Shapes (spec §9.7, ts.*).
+// VARIANTS: --work-queue=mstd:2
+// Shapes (docs/kernel-behaviour.md §8, ts.*).
 
 // CHECK-LABEL: --- Running 'shapes':
 func.func @shapes() -> (i64, i64, i1, i1, !tfrt.chain) {
@@ -35,7 +36,7 @@ func.func @fixed_rank() {
 }
 // CHECK-NEXT: fixed_rank_shape = [5]
 // CHECK-NEXT: fixed_rank_shape = [2, 3]
-// A fixed-rank shape with a zero dimension prints as [] (spec §9.7).
+// A fixed-rank shape with a zero dimension prints as [] (docs/kernel-behaviour.md §8).
 // CHECK-NEXT: fixed_rank_shape = []
 
 // CHECK-LABEL: --- Running 'partial':

@@ -1,4 +1,5 @@
-// tfrt_tutorial.* (spec §9.6).
+// VARIANTS: --work-queue=mstd:2
+// tfrt_tutorial.* (docs/kernel-behaviour.md §7).
 
 // CHECK-LABEL: --- Running 'coordinate':
 func.func @coordinate() -> (!my.coordinate, !tfrt.chain) {

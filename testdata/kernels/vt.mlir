@@ -1,4 +1,5 @@
-// vt.* value tracking (spec §9.5) and destruction timing (§8.6): a value
+// VARIANTS: --work-queue=mstd:2
+// vt.* value tracking (docs/kernel-behaviour.md §6) and destruction timing (docs/execution.md §6.6): a value
 // used by one kernel is destroyed right after that kernel runs.
 
 // CHECK-LABEL: --- Running 'single_use':
@@ -46,7 +47,7 @@ func.func @unused() {
 // CHECK-NEXT: destroyed vt.value(7)
 
 // A returned value is held by the driver until after the quiesce, i.e. it
-// dies after the result line (§8.6). Sharing never copies: share_to_two
+// dies after the result line (docs/execution.md §6.6). Sharing never copies: share_to_two
 // returns the same value twice and it is destroyed once.
 // CHECK-LABEL: --- Running 'returned':
 func.func @returned() -> (!vt.value, !vt.value) {

@@ -1,7 +1,7 @@
 // RUN: bef_executor $(bef_name %s) | FileCheck %s --dump-input=fail
 // RUN: tfrt_translate -mlir-to-bef %s | bef_executor -work_queue_type=mstd:2 | FileCheck %s
-// A TFRT-style test file, run by its RUN lines as lit runs it (tfrun.md
-// §12): bef_executor is `tfrun run`, tfrt_translate passes the file through,
+// A TFRT-style test file, run by its RUN lines as lit runs it (docs/tools.md
+// §2): bef_executor is `tfrun run`, tfrt_translate passes the file through,
 // FileCheck is tfrun's matcher. Both lines must pass.
 
 // The function returns the print's chain, so the print comes before the

@@ -1,5 +1,5 @@
 // MODE: opt
-// The canonical form of spec/tfrun.md §2: a module around the functions,
+// The canonical form of docs/tools.md §1: a module around the functions,
 // func.func, values renumbered per function, %N:K / %N#i for multi-result
 // ops, %argN for arguments, custom syntax, floats in %e form.
 

@@ -2,7 +2,7 @@
 // RUN: tfrun opt -canonicalize %s -o %t.mlir && tfrun opt -canonicalize %t.mlir | diff - %t.mlir
 // RUN: tfrun run %s > %t.before && tfrun run %t.mlir > %t.after && diff %t.before %t.after
 // RUN: tfrun run %t.mlir | FileCheck %s --check-prefix=OUT
-// -canonicalize (tfrun.md §13): a merge of one chain is that chain, an
+// -canonicalize (docs/language.md §4): a merge of one chain is that chain, an
 // operand merged twice counts once, and ops nobody uses that have no
 // effect go. What may fail (tfrt.div.i32 by zero), print, or allocate
 // stays even when unused. The result is a fixed point of the pass and

@@ -3,7 +3,7 @@
 // RUN: tfrun run %t.mlir | FileCheck %s --check-prefix=OUT
 // -canonicalize folds a tfrt.merge.chains of one chain whatever else uses
 // that chain, and never drops a merge operand that is not a duplicate
-// (docs/tools.md §1.3, tfrun.md §13). TFRT's own pattern differs on both:
+// (docs/tools.md §1.3, docs/language.md §4). TFRT's own pattern differs on both:
 // it keeps a merge whose operands have no other use, and it drops the
 // operands that do have other uses (all but the first when every operand
 // has one), which in @ordered would leave print 3 unordered against

@@ -2,7 +2,7 @@
 // RUN: tfrun opt -inline %s -o %t.mlir && tfrun run %s > %t.before && tfrun run %t.mlir > %t.after
 // RUN: grep -v 'Not running' %t.before > %t.b && grep -v 'Not running' %t.after > %t.a && diff %t.b %t.a
 // RUN: tfrun run %t.mlir | FileCheck %s --check-prefix=OUT
-// -inline (tfrun.md §13): a tfrt.call of a private function that no other
+// -inline (docs/language.md §4): a tfrt.call of a private function that no other
 // op names becomes a copy of the callee's body (arguments replaced by the
 // call's operands, results by the return's operands, regions copied too),
 // and the callee goes. @shared is called twice and stays; the program

@@ -1,7 +1,7 @@
 // MODE: opt
 // ARGS: -allow-unregistered-dialect
 // Without --mlir-print-debuginfo no location is printed, as mlir-opt prints
-// none (tfrun.md §13); testdata/opt/generic.mlir prints them with it.
+// none (docs/language.md §4); testdata/opt/generic.mlir prints them with it.
 
 // CHECK-LABEL: func.func @f() {
 // CHECK-NEXT:    %0 = "x.c"() : () -> i32{{$}}

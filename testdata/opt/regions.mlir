@@ -1,6 +1,6 @@
 // MODE: opt
 // Region block arguments are bound to the names of the op's operands
-// (spec/dialect.md §3.7), so they are printed under the new names of those
+// (docs/language.md §2.7), so they are printed under the new names of those
 // operands. Values inside regions are numbered as mlir-opt numbers them:
 // after the values of the block around them, each region from the same
 // number (docs/tools.md §1.2).

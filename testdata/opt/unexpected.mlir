@@ -2,7 +2,7 @@
 // ARGS: --verify-diagnostics
 // EXIT: 1
 // An error nobody expected is printed as "unexpected error", an annotation
-// nobody produced is reported at the annotation (spec/dialect.md §1.7).
+// nobody produced is reported at the annotation (docs/execution.md §1.7).
 
 func.func @f() -> i32 {
   %a = tfrt.constant.i64 1

@@ -1,6 +1,6 @@
 // MODE: opt
 // ARGS: --verify-diagnostics --split-input-file
-// Each chunk holds one kind of error of spec/dialect.md §3.9 and the
+// Each chunk holds one kind of error of docs/language.md §2.9 and the
 // annotation that expects it; the run fails if any is missing or extra.
 
 func.func @f() {

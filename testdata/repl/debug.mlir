@@ -1,7 +1,7 @@
 // MODE: repl
 // The debugger: breakpoints, stepping, :ready, :pending, :where, :trace.
 // Runs use the single-threaded queue, so the order of kernels is the one of
-// spec/dialect.md §8 (worked out in the comments).
+// docs/execution.md §6 (worked out in the comments).
 
 func.func @main() -> i32 {
   %ch0 = tfrt.new.chain
@@ -13,7 +13,7 @@ func.func @main() -> i32 {
 }
 // CHECK: defined @main
 
-// Streams (§8.2): {constant, async_add, add, return}, {print}, {new.chain}.
+// Streams (docs/execution.md §6.2): {constant, async_add, add, return}, {print}, {new.chain}.
 // The invocation runs the constant and the async_add inline and queues
 // new.chain as a task; the async_add's own task resolves %b later. So when
 // new.chain is about to run, %b exists but is unavailable.
@@ -34,7 +34,7 @@ func.func @main() -> i32 {
 // CHECK-NEXT: tfrt.return at <repl>:12:3 in @main waits for:
 // CHECK-NEXT:     %c: not produced yet (its producer tfrt.add.i32 at <repl>:11:8 has not run)
 // Values of the frame stopped in. A register holds one reference per use
-// still to come (§8.6): async_add has taken its two uses of %a (and copied
+// still to come (docs/execution.md §6.6): async_add has taken its two uses of %a (and copied
 // the integers into its task), add's use remains.
 :print %a
 // CHECK-NEXT: %a : i32 = 1 (available, refcount 1)
@@ -62,7 +62,7 @@ func.func @main() -> i32 {
 // CHECK-NEXT: tfrt.return at <repl>:12:3 in @main waits for:
 // CHECK-NEXT:     %c: not produced yet (its producer tfrt.add.i32 at <repl>:11:8 is about to run)
 // The result is available once add ran: the result line, then the queued
-// print during the quiesce (§1.6).
+// print during the quiesce (docs/execution.md §1.6).
 :continue
 // CHECK-NEXT: 'main' returned 3
 // CHECK-NEXT: int32 = 2
@@ -106,8 +106,8 @@ func.func @outer(%x: i32) -> i32 {
 // CHECK-NEXT: #1 tfrt.call at <repl>:94:8 in @outer
 // CHECK-NEXT: #2 tfrt.call at <repl>:102:6 in top level
 // %x is the session's %v itself, passed along: one reference each for the
-// session, the operand slots of the two running calls (§8.4) and the
-// register of @inc, whose add still has to use it (§8.6).
+// session, the operand slots of the two running calls (docs/execution.md §6.4) and the
+// register of @inc, whose add still has to use it (docs/execution.md §6.6).
 :print %x
 // CHECK-NEXT: %x : i32 = 5 (available, refcount 4)
 :print %one

@@ -1,5 +1,5 @@
 // MODE: repl
-// Defining, redefining and running functions (spec/tfrun.md §4).
+// Defining, redefining and running functions (docs/tools.md §3).
 
 func.func @inc(%a: i32) -> i32 {
   %c1 = tfrt.constant.i32 1
@@ -15,7 +15,7 @@ func.func @twice(%a: i32) -> i32 {
 // CHECK-NEXT: defined @twice
 
 // :run takes literals (the type may be omitted) and prints the driver's
-// result line (dialect.md §1.5).
+// result line (docs/execution.md §1.5).
 :run @twice(40 : i32)
 // CHECK-NEXT: 'twice' returned 42
 :run @inc(-5)

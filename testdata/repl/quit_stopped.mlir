@@ -1,6 +1,6 @@
 // MODE: repl
 // :quit while stopped at a breakpoint cancels the run (the kernels left are
-// skipped with the cancellation error, dialect.md §8.10) and leaves.
+// skipped with the cancellation error, docs/execution.md §6.11) and leaves.
 func.func @main() -> i32 {
   %a = tfrt.constant.i32 1
   %ch = tfrt.new.chain

@@ -1,5 +1,5 @@
 // MODE: repl
-// :schedule (tfrun.md §8): the schedule of the session's later runs. With
+// :schedule (docs/execution.md §7): the schedule of the session's later runs. With
 // no argument it says which schedule auto chose and why; exact and fast are
 // taken as asked; anything else is an error that leaves it as it was. The
 // results are the same under every schedule.

@@ -1,6 +1,6 @@
 // MODE: repl
 // Typed ops run at once in the persistent top-level frame; their results
-// stay available to later lines (spec/tfrun.md §4). Each result is shown as
+// stay available to later lines (docs/tools.md §3). Each result is shown as
 // `%name = VALUE : TYPE`; :print adds the state and the refcount.
 
 %x = tfrt.constant.i32 41
@@ -69,7 +69,7 @@
 // CHECK-NEXT: %t = DenseHostTensor dtype = i32, shape = [2], values = [0, 0] : !t.tensor
 
 // A kernel error: the diagnostic, then the error value, which later lines
-// propagate without a new diagnostic (dialect.md §6).
+// propagate without a new diagnostic (docs/execution.md §4).
 %e = "tfrt_test.fail"() : () -> i32
 // CHECK-NEXT: <repl>:[[@LINE-1]]:6: error: runtime error: something bad happened
 // CHECK-NEXT: %e = "tfrt_test.fail"() : () -> i32

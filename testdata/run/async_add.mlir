@@ -1,4 +1,4 @@
-// spec/dialect.md §8.7, third worked example (TFRT's async test
+// docs/execution.md §6.7, third worked example (TFRT's async test
 // async_add): k1 and k3 run inline, k2 becomes a task, the do.async body is
 // enqueued, and its completion lets k7 print 43.
 // ARGS: --work-queue=s

@@ -1,5 +1,5 @@
 // Any op with the unit attribute `bef.nonstrict` is non-strict
-// (tfrun.md §1.1, dialect.md §10.3): this merge runs as soon as %ch0 is
+// (docs/execution.md §4, §4): this merge runs as soon as %ch0 is
 // available, so the hello that depends on it comes before the sleep task
 // (enqueued after the merge's task) prints. A strict merge would wait for
 // %slow and print the other way round (see strict_merge below).

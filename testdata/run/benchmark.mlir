@@ -1,4 +1,4 @@
-// tfrt_test.benchmark (§9.4): 11 statistics lines; Count is the number of
+// tfrt_test.benchmark (docs/kernel-behaviour.md §5): 11 statistics lines; Count is the number of
 // recorded runs (max_count; warm-up runs are not recorded).
 
 // CHECK:      --- Running 'bench':

@@ -1,4 +1,4 @@
-// Cancellation (§6, §8.10): the check happens when a kernel is about to
+// Cancellation (docs/execution.md §4, §6.11): the check happens when a kernel is about to
 // run, not when it became ready; the cancel kernel's own results are normal
 // values; an erroneous operand wins over cancellation; the next top-level
 // function starts uncancelled.

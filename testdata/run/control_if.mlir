@@ -1,4 +1,4 @@
-// tfrt.if / tfrt.cond / tfrt.case (§9.2). The results are sequenced by data
+// tfrt.if / tfrt.cond / tfrt.case (docs/kernel-behaviour.md §3). The results are sequenced by data
 // only, so this runs the same under both queues.
 // ARGS: --work-queue=mstd:2
 

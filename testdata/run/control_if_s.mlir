@@ -1,5 +1,5 @@
 // Same program as control_if.mlir, run on the single-threaded queue.
-// tfrt.if / tfrt.cond / tfrt.case (§9.2). The results are sequenced by data
+// tfrt.if / tfrt.cond / tfrt.case (docs/kernel-behaviour.md §3). The results are sequenced by data
 // only, so this runs the same under both queues.
 // ARGS: --work-queue=s
 

@@ -1,9 +1,9 @@
-// tfrt.once (§9.2): the first execution per top-level run invokes the
+// tfrt.once (docs/kernel-behaviour.md §3): the first execution per top-level run invokes the
 // function; later ones return the stored results. A new run starts afresh.
 // ARGS: --work-queue=s
 
 // The print is a separate stream in @init; the invocation starts with an
-// empty inline list, switches to that stream and runs it at once (§8.3).
+// empty inline list, switches to that stream and runs it at once (docs/execution.md §6.3).
 // It happens once per run.
 func.func @init(%x: i32) -> i32 {
   %ch = "tfrt_test.print_hello"() : () -> !tfrt.chain

@@ -1,4 +1,4 @@
-// tfrt.parallel_for.i32 / tfrt.parallel_call.i32 (§9.3), order-independent:
+// tfrt.parallel_for.i32 / tfrt.parallel_call.i32 (docs/kernel-behaviour.md §4), order-independent:
 // each block adds its start and end to an atomic counter. Blocks of
 // [0, 10) by 3: [0,3) [3,6) [6,9) [9,10): starts 18 + ends 28 = 46.
 // ARGS: --work-queue=mstd:2

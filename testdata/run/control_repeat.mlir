@@ -1,4 +1,4 @@
-// tfrt.repeat.i32 (§9.2): loop-carried values, zero iterations, blocks of
+// tfrt.repeat.i32 (docs/kernel-behaviour.md §3): loop-carried values, zero iterations, blocks of
 // 32, asynchronous bodies, and a loop without loop-carried values.
 // ARGS: --work-queue=s
 

@@ -1,4 +1,4 @@
-// tfrt.while (§9.2): the body returns the next arguments plus an i1
+// tfrt.while (docs/kernel-behaviour.md §3): the body returns the next arguments plus an i1
 // "continue" flag. Sequenced by data only: same result under both queues.
 // ARGS: --work-queue=mstd:2
 

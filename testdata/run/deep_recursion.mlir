@@ -53,7 +53,7 @@ func.func @deep_sync() -> i32 {
 
 // Each level uses its callee's result in an add, so when the bottom value
 // resolves, 20 000 continuations would nest; past 100 they continue from
-// tasks (§8.5).
+// tasks (docs/execution.md §6.5).
 func.func @sum(%n: i32) -> i32 {
   %zero = tfrt.constant.i32 0
   %done = tfrt.equal.i32 %n, %zero

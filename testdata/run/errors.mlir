@@ -1,5 +1,5 @@
-// Error values and the skip rule of §6: the LAST erroneous operand wins;
-// matched expected-error diagnostics print nothing (§1.7); a function that
+// Error values and the skip rule of docs/execution.md §4: the LAST erroneous operand wins;
+// matched expected-error diagnostics print nothing (docs/execution.md §1.7); a function that
 // returns an error value still exits 0.
 // ARGS: --print-error-code
 

@@ -1,5 +1,5 @@
 // Annotations of a file that never receives a diagnostic are not checked
-// (TFRT's lazy verification, §1.7): exit 0.
+// (TFRT's lazy verification, docs/execution.md §1.7): exit 0.
 
 // CHECK: --- Running 'f':
 // CHECK-NEXT: 'f' returned 1

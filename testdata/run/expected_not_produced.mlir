@@ -1,5 +1,5 @@
 // Once a diagnostic arrives for this file, every annotation in it is
-// checked; one that matched nothing is reported at the end (§1.7), exit 1.
+// checked; one that matched nothing is reported at the end (docs/execution.md §1.7), exit 1.
 // EXIT: 1
 
 // CHECK: --- Running 'f':

@@ -1,4 +1,4 @@
-// spec/dialect.md §8.7, second worked example (TFRT's fixed-size allocator
+// docs/execution.md §6.7, second worked example (TFRT's fixed-size allocator
 // test): k1 runs inline, k3 and k2 become tasks in stream order, so the
 // allocations come as 192 / 4160 (refused) / 192.
 // ARGS: --host_allocator_type=test_fixed_size_1k

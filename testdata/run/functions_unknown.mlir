@@ -1,4 +1,4 @@
-// An unknown --functions name is an error before anything runs (§1.3).
+// An unknown --functions name is an error before anything runs (docs/execution.md §1.3).
 // ARGS: --functions=a,nope
 // EXIT: 1
 

@@ -1,4 +1,4 @@
-// --test_init_function runs first and is not run again (§1.3).
+// --test_init_function runs first and is not run again (docs/execution.md §1.3).
 // ARGS: --test_init_function init
 
 // CHECK:      --- Running 'init':

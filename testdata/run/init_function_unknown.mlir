@@ -1,4 +1,4 @@
-// An unknown init function is silently ignored (§1.3); tfrun's spelling.
+// An unknown init function is silently ignored (docs/execution.md §1.3); tfrun's spelling.
 // ARGS: --init-function=nope --functions=a
 
 // CHECK:      --- Running 'a':

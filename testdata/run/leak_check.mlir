@@ -1,4 +1,4 @@
-// The default allocator checks for leaks at the end (§1.10): the profile,
+// The default allocator checks for leaks at the end (docs/execution.md §1.10): the profile,
 // then the leak line, on stdout; exit 1.
 // EXIT: 1
 

@@ -1,5 +1,5 @@
 // A tfrt.native declaration without a registered native function is a load
-// error without location (§1.8): exit 1, nothing runs.
+// error without location (docs/execution.md §1.8): exit 1, nothing runs.
 // EXIT: 1
 
 // CHECK: invalid FunctionIndex section in BEF file: unable to find native function in global registry

@@ -1,4 +1,4 @@
-// Native functions (§8.9): declarations bound to built-ins; called with
+// Native functions (docs/execution.md §6.10): declarations bound to built-ins; called with
 // unavailable arguments they return forwarding values. native_error has no
 // arguments and is run by the driver; its error emits no diagnostic.
 // ARGS: --work-queue=s

@@ -1,4 +1,4 @@
-// Non-strict tfrt.call (tfrun.md §1.1): the call is ready when its first
+// Non-strict tfrt.call (docs/execution.md §4): the call is ready when its first
 // operand is available, receives a not-yet-produced operand as a forwarding
 // value, and runs even with an error operand.
 

@@ -1,5 +1,5 @@
-// Functions with arguments are listed but not run (§1.3); region bodies are
-// never listed (tfrun.md §1.4), even when they have block arguments.
+// Functions with arguments are listed but not run (docs/execution.md §1.3); region bodies are
+// never listed (docs/execution.md §1.4), even when they have block arguments.
 
 // CHECK: --- Not running 'add' because it has arguments.
 func.func @add(%a: i32, %b: i32) -> i32 {

@@ -1,4 +1,4 @@
-// Ordering under the single-threaded queue (§8.2, §8.3), default options.
+// Ordering under the single-threaded queue (docs/execution.md §6.2, §6.3), default options.
 // Forward pass: %a has cfr 1, the three test_cost ops cfr 2 = T. Each
 // test_cost op is its own stream; %a joins id 0's stream (the first most
 // expensive child). Running %a makes its users ready in use-list order

@@ -1,7 +1,7 @@
 // The same body as order_default.mlir with a large module threshold (plain
 // mode, T = 100): the cheap test_cost streams are grouped into one stream
 // that %a joins, so all three users run inline, LIFO: the one written first
-// runs first (§8.7a).
+// runs first (docs/execution.md §6.7a).
 module attributes {tfrt.cost_threshold = 100 : i64} {
 func.func @order() {
   %a = tfrt.constant.i32 1

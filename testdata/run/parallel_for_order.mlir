@@ -1,4 +1,4 @@
-// tfrt.parallel_for.i32 splitting under the single-threaded queue (§9.3):
+// tfrt.parallel_for.i32 splitting under the single-threaded queue (docs/kernel-behaviour.md §4):
 // [0, 4) by 1 is four blocks; the kernel enqueues [2,4) and [1,2) and runs
 // block 0; the task for [2,4) enqueues [3,4) and runs block 2; then block 1,
 // then block 3. Each block's print runs within its block's invocation (the

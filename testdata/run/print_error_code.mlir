@@ -1,4 +1,4 @@
-// -print_error_code adds the absl code name (§1.5); cancellation has code
+// -print_error_code adds the absl code name (docs/execution.md §1.5); cancellation has code
 // CANCELLED, kernel errors INTERNAL.
 // ARGS: -print_error_code
 

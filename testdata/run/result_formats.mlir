@@ -1,4 +1,4 @@
-// The result line of spec/dialect.md §1.5: values formatted by the declared
+// The result line of docs/execution.md §1.5: values formatted by the declared
 // result type, joined by ',' without spaces; chains and other types print
 // as `TYPE value`.
 

@@ -1,4 +1,4 @@
-// tfrt.sync functions (§8.8): sequential interpreter; an error stops the
+// tfrt.sync functions (docs/execution.md §6.9): sequential interpreter; an error stops the
 // function and prints `<<error: MSG>>` without code and without diagnostic.
 // ARGS: --print_error_code
 

@@ -1,6 +1,6 @@
 // A runtime diagnostic matching no annotation is printed to stderr with its
 // location, source line and caret, and makes the exit status 1; the run
-// goes on (§1.7).
+// goes on (docs/execution.md §1.7).
 // EXIT: 1
 
 // CHECK: --- Running 'f':

@@ -1,7 +1,7 @@
-// An unknown kernel name stops the program at load time (§1.8): a single
+// An unknown kernel name stops the program at load time (docs/execution.md §1.8): a single
 // diagnostic for the first unknown name, nothing runs, exit 1 when the
 // diagnostic is unexpected. It is a load-time error, not a runtime one
-// (tfrun.md §13: no "runtime error:"); a name near one of the op table's
+// (docs/language.md §4: no "runtime error:"); a name near one of the op table's
 // gets a note (testdata/run/unknown_kernel_near.mlir).
 // EXIT: 1
 

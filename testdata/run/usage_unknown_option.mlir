@@ -1,4 +1,4 @@
-// An unknown option is a usage error naming it (tfrun.md §2), exit 2.
+// An unknown option is a usage error naming it (docs/tools.md §1), exit 2.
 // ARGS: --no-such-option
 // EXIT: 2
 

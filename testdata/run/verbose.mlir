@@ -1,7 +1,7 @@
-// --verbose prints the two start-up lines of §1.2 to stderr, then the
-// schedule and why (tfrun.md §8: nothing here prints, so auto runs fast);
+// --verbose prints the two start-up lines of docs/execution.md §1.2 to stderr, then the
+// schedule and why (docs/execution.md §7: nothing here prints, so auto runs fast);
 // without it
-// there is no banner (tfrun.md §1.3).
+// there is no banner (docs/execution.md §1.2).
 // ARGS: --verbose --work-queue=s
 
 // CHECK:      Choosing memory leak check allocator.

@@ -1,8 +1,8 @@
 // Two prints that take the same chain: nothing orders them, so auto keeps
-// the exact schedule and --verbose names both (tfrun.md §8, §9), the earlier
+// the exact schedule and --verbose names both (docs/execution.md §7, §8), the earlier
 // first. The output is exact's: both prints become ready together when the
 // chain does, and the executor runs the last one readied first (inline LIFO,
-// dialect.md §8), so 2 comes before 1.
+// docs/execution.md §6), so 2 comes before 1.
 // ARGS: --verbose --work-queue=s
 
 // CHECK:      Choosing single-threaded work queue.

@@ -1,4 +1,4 @@
-// Destruction points of §8.6, observed through vt.value.
+// Destruction points of docs/execution.md §6.6, observed through vt.value.
 
 // An argument of tfrt.call is held by the caller's kernel slot until the
 // call kernel returns, after the callee ran as far as it could.
@@ -22,7 +22,7 @@ func.func @caller1() -> !tfrt.chain {
   tfrt.return %ch1 : !tfrt.chain
 }
 
-// Non-strict (tfrun.md §1.1): the call runs as soon as %v exists, before
+// Non-strict (docs/execution.md §4): the call runs as soon as %v exists, before
 // %ch0's kernel (another stream, a task), and returns at once; the callee's
 // register then holds the last reference, so the value dies right after
 // the callee's vt.print, before the hello that follows it.
@@ -62,7 +62,7 @@ func.func @ret_value() -> !vt.value {
 // right after its producer. The print of 8 is the only user of %a. %b's
 // kernel is in another stream, but when the merge has run the inline list
 // is empty, so the queue switches to that stream and runs it in the same
-// task (§8.3 step 3), before the driver's await sees the result.
+// task (docs/execution.md §6.3 step 3), before the driver's await sees the result.
 // CHECK-NEXT: --- Running 'last_use':
 // CHECK-NEXT: constructed vt.value(8)
 // CHECK-NEXT: move constructed vt.value(8)

@@ -1,4 +1,4 @@
-// spec/dialect.md §8.7, first worked example (TFRT's value-lifetime test
+// docs/execution.md §6.7, first worked example (TFRT's value-lifetime test
 // test_linear, module threshold 1): stream assignment, tasks for other
 // streams, and destruction right after the last use.
 module attributes {tfrt.cost_threshold = 1 : i64} {

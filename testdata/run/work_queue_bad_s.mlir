@@ -1,4 +1,4 @@
-// A bad work queue argument (§1.2): TFRT_LOG error, then the driver's
+// A bad work queue argument (docs/execution.md §1.2): TFRT_LOG error, then the driver's
 // message; exit 1 and nothing runs.
 // ARGS: --work_queue_type=s:1
 // EXIT: 1

@@ -1,6 +1,6 @@
 // // ARGS: is split like a shell does: the quoted word reaches tfrun as one
 // argument, so only the two named functions run, in flag order
-// (spec/dialect.md §1.3).
+// (docs/execution.md §1.3).
 // ARGS: "--functions=second,first"
 // CHECK-LABEL: --- Running 'second':
 // CHECK-NEXT:  'second' returned 2

@@ -1,6 +1,6 @@
 // // EXIT: states the expected exit status: an unknown --functions name is
-// reported before anything runs and the exit status is 1 (spec/dialect.md
-// §1.3, spec/tfrun.md §1.5).
+// reported before anything runs and the exit status is 1 (docs/execution.md
+// §1.3, §1.9).
 // ARGS: --functions=nope
 // EXIT: 1
 // CHECK: couldn't find function nope

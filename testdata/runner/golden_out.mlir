@@ -1,6 +1,6 @@
 // The runner compares the output with golden_out.mlir.out byte for byte
-// (spec/tfrun.md §3): a test without CHECK lines and with a .out file.
-// Expected (spec/dialect.md §1.3-1.5): each function's `--- Running` line,
+// (docs/tools.md §2): a test without CHECK lines and with a .out file.
+// Expected (docs/execution.md §1.3-§1.5): each function's `--- Running` line,
 // then its prints, then its result line; `second` returns the print's chain,
 // so the print comes before the result line.
 func.func @first() -> i32 {

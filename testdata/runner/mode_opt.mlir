@@ -1,5 +1,5 @@
 // // MODE: opt runs `tfrun opt` instead of `tfrun run`: the module comes back
-// in canonical form (spec/tfrun.md §2), values renumbered from %0. The
+// in canonical form (docs/tools.md §1), values renumbered from %0. The
 // variables tie each use to its definition whatever the numbering.
 // MODE: opt
 // CHECK-LABEL: func.func @twice(%arg0: i32) -> i32 {

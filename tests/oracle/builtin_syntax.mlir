@@ -1,5 +1,5 @@
 // MLIR's builtin types and attributes beyond the ones tfrun computes with
-// (tfrun.md §13, docs/syntax.md): read, kept and printed as mlir-opt-16
+// (docs/language.md §4, docs/syntax.md): read, kept and printed as mlir-opt-16
 // prints them. Affine maps and sets become #map/#set aliases numbered in
 // mlir-opt's order (regions, operand types, result types, attributes);
 // attribute and type aliases are expanded; dialect types and attributes

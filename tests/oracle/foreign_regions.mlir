@@ -1,5 +1,5 @@
 // Regions of ops tfrun does not know end as their dialect says: any
-// terminator or none, as mlir-opt-16 reads them (tfrun.md §13).
+// terminator or none, as mlir-opt-16 reads them (docs/language.md §4).
 func.func @f() {
   "x.op"() ({
     "x.yield"() : () -> ()

@@ -1,8 +1,9 @@
 /*
-** optable.h — the single list of ops (DESIGN.md: "kernels/ is the only place
-** that knows individual ops").
+** optable.h — the single list of ops: what every op is, for every layer
+** above (docs/internals.md: the op table has its own floor, below ir/;
+** kernels/ only implements and registers).
 **
-** Every op tfrun knows is one row of kernels/ops.def:
+** Every op tfrun knows is one row of ops/ops.def:
 **
 **     OP(ident, "op.name", FAMILY, "signature", FLAGS, EFFECTS)
 **
@@ -15,12 +16,14 @@
 **   `...` after a type means "any number of this type" ("(i32...) -> i32"),
 **   `any` matches every type, "" means unchecked. See ops.def's header.
 ** - EFFECTS are the FX_* facts below, for the sequencing analysis and the
-**   fast engine; kernels/effects.def holds the facts that are not per row
+**   fast engine; ops/effects.def holds the facts that are not per row
 **   (which types are mutable, why a row is opaque).
 ** - The kernel is the C function `k_<ident>` with the KernelFn signature of
-**   kernels/kernel.h. optable.c declares every `k_<ident>` weak, so a row
-**   whose kernel is not written yet has fn == NULL (the executor reports it
-**   as an unknown kernel) and the build still links.
+**   kernels/kernel.h. This layer knows no kernel: kernels/registry.c binds
+**   every row to its function at start-up (optable_bind_kernels), and a row
+**   whose kernel is not linked in keeps fn == NULL (the executor reports it
+**   as an unknown kernel). A program that links no kernels (the front end's
+**   tests) sees every fn NULL.
 **
 ** - An OPI row (ops.def's header) names its kernel instead: another row's,
 **   or a generic kernel shared by rows that differ only in what their name
@@ -29,8 +32,10 @@
 **   not a C function.
 **
 ** Adding a kernel: one OP row in ops.def, one function k_<ident> in the
-** family file under kernels/ (or one OPI row naming an existing kernel).
-** Nothing else.
+** family file under kernels/ (or one OPI row naming an existing kernel);
+** README.md's "Adding a kernel" says what else a row may need.
+**
+** Depends on nothing but the C library; every other layer may include it.
 **
 ** Module prefix: optable_.
 */
@@ -43,34 +48,19 @@
 struct KernelFrame;
 typedef void (*KernelFn)(struct KernelFrame *f);
 
-/* Custom-syntax families (docs/language.md §2.8). ORDER SYNFAM: the grammar's
-** family tokens follow this order. */
+/* Custom-syntax families (docs/language.md §2.8), one per row of
+** ops/families.def, in its order: SYN_GENERIC (the "op.name"(...) form
+** only) is 0. */
 typedef enum SyntaxFamily {
-    SYN_GENERIC = 0,   /* "op.name"(...) form only */
-    SYN_NULLARY,       /* tfrt.new.chain ATTRS */
-    SYN_CONSTANT,      /* tfrt.constant.i32 42 ATTRS */
-    SYN_CONSTANT_COMPLEX, /* tfrt.constant.complex64 1.0, 2.0 */
-    SYN_OPERANDS,      /* op %a, %b ATTRS                  (types from the signature) */
-    SYN_OPERANDS_TYPED,/* op %a, %b ATTRS : Ta, Tb         (tfrt.merge.chains, test_cost) */
-    SYN_CALL,          /* tfrt.call @f(%a) ATTRS : (Ta) -> Tr */
-    SYN_IF,            /* tfrt.if %c, %a [attributes {..}] : (Ta) -> (Tr) { } [else { }] */
-    SYN_COND,          /* tfrt.cond %c @t @f (%a) ATTRS : (Ta) -> (Tr) */
-    SYN_CASE,          /* tfrt.case %i [@b0, @b1] (%a) ATTRS : (Ta) -> (Tr) */
-    SYN_WHILE,         /* tfrt.while %c @body(%a) ATTRS parallel_iterations(N) : (Ta) -> (Ta) */
-    SYN_ONCE,          /* tfrt.once @f(%a) ATTRS : (Ta) -> (Tr) */
-    SYN_REPEAT,        /* tfrt.repeat.i32 %n, %a [attributes {..}] : Ta { } */
-    SYN_PARALLEL_FOR,  /* tfrt.parallel_for.i32 %s to %e fixed %bs, %a : Ta { } */
-    SYN_PARALLEL_CALL, /* tfrt.parallel_call.i32 %s to %e fixed %bs @f(%a) : Ta */
-    SYN_RETURN,        /* tfrt.return [%a : Ta] */
-    SYN_DO_ASYNC,      /* tfrt_test.do.async %a : (Ta) -> (Tr) { } */
-    SYN_BENCHMARK,     /* tfrt_test.benchmark "n"(%a : Ta) k = v, ... { } */
-    SYN_SYNC_BENCHMARK,/* tfrt_test.sync_benchmark @f(%a : Ta) k = v */
-    SYN_SHAPE_ATTR,    /* ts.build_shape [1 : i64, 2 : i64]; create_uninitialized_tensor */
-    SYN_OPERANDS_VALUE,/* tfrt_dht.fill_tensor_with_constant.i32 %t, %ch 0 : i32 */
-    SYN_OPERANDS_ARRAY,/* tfrt_dht.set_tensor_with_constant_values.i32 %t, %ch [1 : i32] */
-    SYN_CRITICAL,      /* rv.critical %cs @f(%a) : (Ta) -> (Tr) */
+#define FAMILY(name, syntax) SYN_##name,
+#include "ops/families.def"
+#undef FAMILY
     SYN__COUNT
 } SyntaxFamily;
+
+/* The custom form of family [f] with NAME for the op's name
+** (ops/families.def); "" for an out-of-range [f]. */
+const char *optable_family_syntax(SyntaxFamily f);
 
 enum {
     OPF_NONSTRICT    = 1u << 0,  /* docs/execution.md §4: call, if, cond, case, repeat.i32 */
@@ -86,7 +76,7 @@ enum {
 ** what the sequencing analysis (analysis/seq.h) and the fast engine need to
 ** know about a kernel beyond its types. Each fact says what the kernel CAN
 ** do, on some input; a kernel that reads its operands reads every operand
-** whose type at the use is mutable (kernels/effects.def) unless FX_NOREAD.
+** whose type at the use is mutable (ops/effects.def) unless FX_NOREAD.
 ** Facts about operand [i] take i < FX_MAXOP (FX_W, FX_A) or i < 4
 ** (FX_S, FX_NZ). */
 enum {
@@ -102,7 +92,7 @@ enum {
                               on under another type can fail (the analysis
                               treats such a retyping as opaque) */
     FX_OPAQUE   = 1u << 4, /* has effects the analysis does not model (the reason
-                              is in kernels/effects.def) */
+                              is in ops/effects.def) */
     FX_NOREAD   = 1u << 5, /* looks at no operand's mutable contents: passes
                               objects on (control flow, merge.chains, identity)
                               or reads only immutable parts (a tensor's shape) */
@@ -142,7 +132,7 @@ enum {
 #define FX_S_BITS(fx)  (((fx) >> 20) & 0xfu)
 #define FX_NZ_BITS(fx) (((fx) >> 24) & 0xfu)
 
-/* Classes of mutable types (kernels/effects.def): two values may hold one
+/* Classes of mutable types (ops/effects.def): two values may hold one
 ** object only if their classes are equal or one is TYC_ANY. */
 typedef enum TypeClass {
     TYC_NONE     = 0,        /* not mutable */
@@ -170,7 +160,7 @@ typedef enum DType {
 ** that must single out an op switches on info->id instead of comparing names. */
 typedef enum OpId {
 #define OP(id, ...) OPID_##id,
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
     OPID__COUNT
 } OpId;
@@ -182,22 +172,24 @@ typedef struct OpInfo {
     unsigned flags;
     unsigned effects;          /* FX_* */
     OpId id;
-    KernelFn fn;               /* NULL: not implemented */
+    /* NULL: not implemented (or not linked in). Bound once, at start-up,
+    ** by optable_bind_kernels; read-only afterwards. */
+    KernelFn fn;
     /* OPI rows: what the op name fixes for the shared kernel [fn] (a DType,
     ** a rank, a tolerance; ops.def's IMM0, IMM1). 0 for OP rows. */
     int imm[2];
     /* The kernel's C name without `k_`: the ident of an OP row, the kernel
-    ** column of an OPI row. kernels/attrs.def keys attributes by it. */
+    ** column of an OPI row. ops/attrs.def keys attributes by it. */
     const char *kernel;
 } OpInfo;
 
-/* Attribute names (kernels/attrs.def): attr_<id> is the one spelling of
+/* Attribute names (ops/attrs.def): attr_<id> is the one spelling of
 ** each, e.g. attr_callee is "callee", attr_tfrt_cost is "_tfrt_cost". */
 #define ATTR_NAME(id, spelling) extern const char attr_##id[];
-#include "kernels/attrs.def"
+#include "ops/attrs.def"
 #undef ATTR_NAME
 
-/* What an op requires of one attribute (kernels/attrs.def; the verifier's
+/* What an op requires of one attribute (ops/attrs.def; the verifier's
 ** check_attrs gives each rule its message). */
 typedef enum AttrRule {
     AR_SYMBOL,        /* a flat symbol reference */
@@ -222,7 +214,26 @@ typedef struct OpAttr {
     bool required;             /* false: checked only when present */
 } OpAttr;
 
-/* The attribute rules of row [info], in kernels/attrs.def order; *n
+/* What an arithmetic op computes (ops/arith.def). */
+typedef enum ArithOp {
+    ARITH_NONE = 0,
+    ARITH_ADD, ARITH_SUB, ARITH_MUL, ARITH_DIV, ARITH_EQ, ARITH_LE, ARITH_AND, ARITH_MIN,
+    ARITH_TO_F32, ARITH_TO_F64
+} ArithOp;
+
+/* The operator row [id] computes on operands of dtype *[dt]
+** (ops/arith.def), or ARITH_NONE (and *[dt] untouched) for an op that is
+** not plain scalar arithmetic. */
+ArithOp optable_arith(OpId id, DType *dt);
+
+/* The attribute an op of row [info] writes without its name in its custom
+** form (`tfrt.constant.i32 42` is {value = 42 : i32}; the shape of
+** `tfrt_dht.create_uninitialized_tensor.f32.2 [2 : i64, 3 : i64]`): the one
+** attribute rule of a row of family CONSTANT, SHAPE_ATTR, OPERANDS_VALUE
+** or OPERANDS_ARRAY; NULL for every other row. */
+const char *optable_inline_attr(const OpInfo *info);
+
+/* The attribute rules of row [info], in ops/attrs.def order; *n
 ** receives their count (0: the op has none). */
 const OpAttr *optable_attrs(const OpInfo *info, int *n);
 /* The spelling of the element type of dtype [dt] as an attribute of that
@@ -244,10 +255,15 @@ const OpInfo *optable_nearest(const char *name, size_t len, bool *dialect_known)
 ** instead of a row without a kernel (tfrt.call for MLIR's func.call), else
 ** optable_nearest's answer unless that is the row itself. */
 const OpInfo *optable_kernel_hint(const OpInfo *info, const char *name, size_t len, bool *dialect_known);
-/* The TypeClass of the type spelled [spelling] (kernels/effects.def);
+/* The TypeClass of the type spelled [spelling] (ops/effects.def);
 ** TYC_NONE for immutable types. */
 TypeClass optable_type_class(const char *spelling);
-/* Why row [id] is FX_OPAQUE (kernels/effects.def), or NULL. */
+/* Why row [id] is FX_OPAQUE (ops/effects.def), or NULL. */
 const char *optable_opaque_why(OpId id);
+
+/* Binds row i to kernel [fns][i] (OPID order; NULL: none). Called once,
+** before main, by the kernel library's registration (kernels/registry.c);
+** the table is read-only afterwards, so threads read it without locks. */
+void optable_bind_kernels(const KernelFn *fns, size_t n);
 
 #endif

@@ -1,32 +1,25 @@
 /*
-** optable.c — the op table built from kernels/ops.def.
+** optable.c — the op table built from ops/ops.def.
 **
-** The table is a static const array in ops.def order, which is sorted by op
+** The table is a static array in ops.def order, which is sorted by op
 ** name (ORDER OPNAME), so optable_lookup is a binary search with no state.
-** Every kernel k_<ident> (an OPI row: k_<kernel>) is declared weak: a row
-** whose kernel is not linked in has fn == NULL and the executor reports it
-** as an unknown kernel.
+** It names no kernel: kernels/registry.c binds the rows' functions once,
+** before main (optable_bind_kernels), and nothing writes the table after.
 ** The effect facts that are not columns (mutable types, why a row is
-** opaque) come from kernels/effects.def, the attribute names and rules
-** from kernels/attrs.def.
+** opaque) come from ops/effects.def, the attribute names and rules
+** from ops/attrs.def.
 */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
-#include "kernels/optable.h"
+#include "ops/optable.h"
 
-#define OP(id, ...) void k_##id(struct KernelFrame *f) __attribute__((weak));
+/* Written only by optable_bind_kernels, before main. */
+static OpInfo optable[] = {
+#define OP(id, name, fam, sig, flags, fx) { name, fam, sig, flags, fx, OPID_##id, NULL, { 0, 0 }, #id },
 #define OPI(id, name, fam, sig, flags, fx, kernel, imm0, imm1) \
-    void k_##kernel(struct KernelFrame *f) __attribute__((weak));
-#include "kernels/ops.def"
-#undef OP
-#undef OPI
-
-static const OpInfo optable[] = {
-#define OP(id, name, fam, sig, flags, fx) { name, fam, sig, flags, fx, OPID_##id, k_##id, { 0, 0 }, #id },
-#define OPI(id, name, fam, sig, flags, fx, kernel, imm0, imm1) \
-    { name, fam, sig, flags, fx, OPID_##id, k_##kernel, { imm0, imm1 }, #kernel },
-#include "kernels/ops.def"
+    { name, fam, sig, flags, fx, OPID_##id, NULL, { imm0, imm1 }, #kernel },
+#include "ops/ops.def"
 #undef OP
 #undef OPI
 };
@@ -37,7 +30,7 @@ static const OpInfo optable[] = {
 ** string literals), so a comparison needs no strlen. */
 static const unsigned char optable_len[] = {
 #define OP(id, name, ...) sizeof(name) - 1,
-#include "kernels/ops.def"
+#include "ops/ops.def"
 #undef OP
 };
 
@@ -80,6 +73,21 @@ const OpInfo *optable_lookup(const char *name, size_t len) {
 const OpInfo *optable_all(size_t *n) {
     *n = NOPS;
     return optable;
+}
+
+const char *optable_family_syntax(SyntaxFamily f)
+{
+    static const char *const syntax[SYN__COUNT] = {
+#define FAMILY(name, syn) syn,
+#include "ops/families.def"
+#undef FAMILY
+    };
+    return f >= 0 && f < SYN__COUNT ? syntax[f] : "";
+}
+
+void optable_bind_kernels(const KernelFn *fns, size_t n)
+{
+    for (size_t i = 0; i < NOPS && i < n; i++) optable[i].fn = fns[i];
 }
 
 /* Edit distance (insert, delete, substitute, swap of neighbours) between
@@ -143,12 +151,12 @@ const OpInfo *optable_kernel_hint(const OpInfo *info, const char *name, size_t l
 }
 
 /* {=====================================================================
-** Effect facts that are not columns (kernels/effects.def)
+** Effect facts that are not columns (ops/effects.def)
 ** ====================================================================== */
 
 static const struct { const char *spelling; TypeClass cls; bool prefix; } mutable_types[] = {
 #define MUTABLE(sp, cls, prefix) { sp, cls, prefix },
-#include "kernels/effects.def"
+#include "ops/effects.def"
 #undef MUTABLE
 };
 
@@ -165,7 +173,7 @@ TypeClass optable_type_class(const char *spelling)
 
 static const struct { OpId id; const char *why; } opaque_whys[] = {
 #define OPAQUE_WHY(ident, why) { OPID_##ident, why },
-#include "kernels/effects.def"
+#include "ops/effects.def"
 #undef OPAQUE_WHY
 };
 
@@ -177,16 +185,16 @@ const char *optable_opaque_why(OpId id)
 }
 
 /* {=====================================================================
-** Attributes (kernels/attrs.def)
+** Attributes (ops/attrs.def)
 ** ====================================================================== */
 
 #define ATTR_NAME(id, spelling) const char attr_##id[] = spelling;
-#include "kernels/attrs.def"
+#include "ops/attrs.def"
 #undef ATTR_NAME
 
 static const OpAttr op_attrs[] = {
 #define ATTR(kernel, id, rule, type, required) { #kernel, attr_##id, rule, type, required },
-#include "kernels/attrs.def"
+#include "ops/attrs.def"
 #undef ATTR
 };
 
@@ -198,6 +206,34 @@ const OpAttr *optable_attrs(const OpInfo *info, int *n)
     while (j < nattrs && !strcmp(op_attrs[j].kernel, info->kernel)) j++;
     *n = (int)(j - i);
     return op_attrs + i;
+}
+
+ArithOp optable_arith(OpId id, DType *dt)
+{
+    static const struct { OpId id; ArithOp op; DType dt; } rows[] = {
+#define ARITH(ident, op, dt) { OPID_##ident, ARITH_##op, DT_##dt },
+#include "ops/arith.def"
+#undef ARITH
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].id == id) {
+            *dt = rows[i].dt;
+            return rows[i].op;
+        }
+    return ARITH_NONE;
+}
+
+const char *optable_inline_attr(const OpInfo *info)
+{
+    switch (info->family) {
+    case SYN_CONSTANT: case SYN_SHAPE_ATTR: case SYN_OPERANDS_VALUE: case SYN_OPERANDS_ARRAY: {
+        int n;
+        const OpAttr *r = optable_attrs(info, &n);
+        return n == 1 ? r[0].name : NULL;
+    }
+    default:
+        return NULL;
+    }
 }
 
 const char *optable_dtype_elem(DType dt)
