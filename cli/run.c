@@ -70,8 +70,9 @@ static const char run_usage[] =
     "  --enable_tracing              TFRT's spelling: the trace, to trace.json (in\n"
     "                                $TEST_UNDECLARED_OUTPUTS_DIR when that is set)\n"
     "  --tracing_level=default|verbose|debug   accepted (every level traces the same)\n"
-    "  --profile                     at exit, a table per op and per function on stderr:\n"
-    "                                executions, time, mean, share of the run\n"
+    "  --profile[=time|count]        at exit, a table per op and per function on stderr:\n"
+    "                                executions, time, mean, share of the run; sorted\n"
+    "                                by time (default) or by count\n"
     "  --shared_libs=...             accepted, ignored\n"
     "  --help                        this text\n";
 
@@ -91,6 +92,7 @@ typedef struct Options {
     const char *trace;           /* --trace=FILE (or --enable_tracing's file) */
     bool enable_tracing;
     bool profile;
+    bool profile_by_count;       /* --profile=count */
     bool help;
 } Options;
 
@@ -98,7 +100,8 @@ typedef struct Options {
 ** Option parsing
 ** ====================================================================== */
 
-typedef enum { OPT_VALUE, OPT_BOOL } OptKind;
+/* OPT_VALUE_OPTIONAL: a value only after '=' (--profile, --profile=count). */
+typedef enum { OPT_VALUE, OPT_BOOL, OPT_VALUE_OPTIONAL } OptKind;
 typedef enum {
     O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_MAX_CALL_DEPTH, O_SCHEDULE,
     O_REPLAY, O_TRACE, O_ENABLE_TRACING, O_TRACING_LEVEL, O_PROFILE, O_IGNORED_VALUE, O_HELP
@@ -122,7 +125,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "trace", O_TRACE, OPT_VALUE },
     { "enable_tracing", O_ENABLE_TRACING, OPT_BOOL },
     { "tracing_level", O_TRACING_LEVEL, OPT_VALUE },
-    { "profile", O_PROFILE, OPT_BOOL },
+    { "profile", O_PROFILE, OPT_VALUE_OPTIONAL },
     { "help", O_HELP, OPT_BOOL },
     { "h", O_HELP, OPT_BOOL },
 };
@@ -226,7 +229,12 @@ static int parse_options(Options *o, int argc, char **argv)
             if (strcmp(val, "default") && strcmp(val, "verbose") && strcmp(val, "debug"))
                 return usage_error("invalid tracing level '%s' (want default, verbose or debug)", val);
             break;
-        case O_PROFILE: o->profile = b; break;
+        case O_PROFILE:
+            o->profile = true;
+            if (val && !strcmp(val, "count")) o->profile_by_count = true;
+            else if (val && strcmp(val, "time"))
+                return usage_error("invalid profile order '%s' (want time or count)", val);
+            break;
         case O_IGNORED_VALUE: break;
         case O_HELP: o->help = b; break;
         }
@@ -676,7 +684,7 @@ static int step_run(Driver *dr)
         wq_quiesce(dr->q);
         if (dr->o.profile) {
             fflush(dr->out);
-            trace_print_profile(dr->trace, stderr);
+            trace_print_profile(dr->trace, stderr, dr->o.profile_by_count);
             fflush(stderr);
         }
         if (dr->trace_path && !cli_trace_write(dr->trace, dr->trace_path, dr->fname)) st = 1;

@@ -454,6 +454,18 @@ static void h_before(void *ud, const ExecCtx *c, const void *frame, const Op *op
             }
         }
     }
+    /* Where the kernel runs, recorded before it runs: what it starts on
+    ** another thread (a do.async body) or resolves there may begin before
+    ** it returns. */
+    if (t->what & TRACE_EVENTS) {
+        Prod at = { h->tid, seg, now, true };
+        last_of(t, op, true)->at = at;
+        if (r && r->prod)
+            for (int k = 0; k < op->nresults; k++) {
+                const Value *v = op->results[k];
+                if (v->index < r->body->nvalues) r->prod[v->index] = at;
+            }
+    }
     push(h, (Open){ EV_KERNEL, op, frame, now, 0, seg, NULL });
     pthread_mutex_unlock(&t->mu);
 }
@@ -509,17 +521,6 @@ static void h_after(void *ud, const void *frame, const Op *op, AsyncValue *const
     OpStat *s = op_stat(t, op->name);
     s->count++;
     s->self += dur - o.child;
-    Prod at = { h->tid, o.seg, o.ts, true };
-    if (t->what & TRACE_EVENTS) {
-        LastRun *l = last_of(t, op, true);
-        l->at = at;
-        FrameRec *r = frame_get(t, frame);
-        if (r && r->prod)
-            for (int k = 0; k < op->nresults; k++) {
-                const Value *v = op->results[k];
-                if (v->index < r->body->nvalues) r->prod[v->index] = at;
-            }
-    }
     Ev *e = add_ev(t, EV_KERNEL, h->tid, o.ts);
     if (e) {
         e->dur = dur;
@@ -765,12 +766,27 @@ static int cmp_op(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
+static int cmp_op_count(const void *a, const void *b)
+{
+    const OpStat *x = *(const OpStat *const *)a, *y = *(const OpStat *const *)b;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+static const char *fn_name(const FnStat *f) { return f->body->func ? f->body->func->name : ""; }
+
 static int cmp_fn(const void *a, const void *b)
 {
     const FnStat *x = *(const FnStat *const *)a, *y = *(const FnStat *const *)b;
     if (x->total != y->total) return x->total > y->total ? -1 : 1;
-    const char *nx = x->body->func ? x->body->func->name : "", *ny = y->body->func ? y->body->func->name : "";
-    return strcmp(nx, ny);
+    return strcmp(fn_name(x), fn_name(y));
+}
+
+static int cmp_fn_count(const void *a, const void *b)
+{
+    const FnStat *x = *(const FnStat *const *)a, *y = *(const FnStat *const *)b;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    return strcmp(fn_name(x), fn_name(y));
 }
 
 static void row(FILE *out, const char *name, long count, int64_t total, int64_t run)
@@ -781,23 +797,23 @@ static void row(FILE *out, const char *name, long count, int64_t total, int64_t 
     fprintf(out, "  %-32s %12ld %12.3f %10.3f %6.1f%%\n", name, count, ms, mean, share);
 }
 
-void trace_print_profile(Trace *t, FILE *out)
+void trace_print_profile(Trace *t, FILE *out, bool by_count)
 {
     pthread_mutex_lock(&t->mu);
     int64_t run = t->run_total;
-    fprintf(out, "--- Profile: %.3f ms in the functions run\n", (double)run / 1e6);
+    fprintf(out, "--- Profile: %.3f ms of wall time in the functions the driver ran\n", (double)run / 1e6);
     fprintf(out, "  %-32s %12s %12s %10s %7s\n", "op", "executions", "self ms", "mean us", "share");
     const OpStat **os = xmalloc(sizeof *os * (t->ocount + 1));
     size_t n = 0;
     for (size_t i = 0; i < t->ocap; i++)
         if (t->ops[i].name) os[n++] = &t->ops[i];
-    qsort(os, n, sizeof *os, cmp_op);
+    qsort(os, n, sizeof *os, by_count ? cmp_op_count : cmp_op);
     for (size_t i = 0; i < n; i++) row(out, os[i]->name, os[i]->count, os[i]->self, run);
     free(os);
     fprintf(out, "  %-32s %12s %12s %10s %7s\n", "function", "invocations", "total ms", "mean us", "share");
     FnStat **fs = xmalloc(sizeof *fs * (size_t)(t->nfns + 1));
     memcpy(fs, t->fns, sizeof *fs * (size_t)t->nfns);
-    qsort(fs, (size_t)t->nfns, sizeof *fs, cmp_fn);
+    qsort(fs, (size_t)t->nfns, sizeof *fs, by_count ? cmp_fn_count : cmp_fn);
     char label[300];
     for (int i = 0; i < t->nfns; i++) {
         body_label(label, sizeof label, fs[i]->body);

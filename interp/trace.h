@@ -24,7 +24,7 @@
 ** its thread: a tfrt.call's self time is the call's overhead), and share
 ** of the run's wall time; per function, invocations and the time its
 ** stretches took (inclusive; a recursive function's nested stretches are
-** not counted twice). Sorted by time, then by name.
+** not counted twice). Sorted by time (or by count), then by name.
 **
 ** Both engines: the hooks carry HOOKS_THREADS and HOOKS_COMPILED, so the
 ** fast schedule's compiled code runs and reports (interp/hooks.h says
@@ -70,8 +70,9 @@ bool trace_write_json(Trace *t, FILE *out, const char *title);
 /* Events not kept because of TRACE_MAX_EVENTS. */
 size_t trace_dropped(const Trace *t);
 
-/* Prints the profile table. */
-void trace_print_profile(Trace *t, FILE *out);
+/* Prints the profile table, sorted by time (or, with [by_count], by
+** executions and invocations; ties by name in both). */
+void trace_print_profile(Trace *t, FILE *out, bool by_count);
 
 /* For tests: the profile's execution count of op [name] and the
 ** invocations of function [name] (without '@'). */

@@ -1,8 +1,11 @@
 // RUN: tfrun --profile --schedule=exact %s 2>&1 | FileCheck %s
 // RUN: tfrun --profile --schedule=fast %s 2>&1 | FileCheck %s
 // RUN: tfrun --profile --schedule=exact --work-queue=mstd:2 %s 2>&1 | FileCheck %s
-// RUN: tfrun --profile --schedule=fast --work-queue=mstd:2 %s 2>&1 | FileCheck %s
+// RUN: tfrun --profile=time --schedule=fast --work-queue=mstd:2 %s 2>&1 | FileCheck %s
 // RUN: tfrun --profile --trace=%t.json --schedule=fast %s 2>&1 | FileCheck %s
+// RUN: tfrun --profile=count --schedule=exact %s 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: tfrun --profile=count --schedule=fast --work-queue=mstd:2 %s 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: not tfrun --profile=calls %s 2>&1 | FileCheck %s --check-prefix=BAD
 // --profile counts every kernel execution, whichever engine runs it (the
 // fast schedule's compiled code included): the counts are the same under
 // every schedule and work queue (docs/tools.md §5.2). By hand, fib(6) makes
@@ -16,7 +19,7 @@
 //   @fib 25 invocations, @main 1.
 
 // CHECK: 'main' returned 8
-// CHECK: --- Profile: {{[0-9.]+}} ms in the functions run
+// CHECK: --- Profile: {{[0-9.]+}} ms of wall time in the functions the driver ran
 // CHECK-NEXT: {{^  op +executions +self ms +mean us +share$}}
 // CHECK-DAG: {{^  tfrt.constant.i32 +51 }}
 // CHECK-DAG: {{^  tfrt.lessequal.i32 +25 }}
@@ -28,6 +31,21 @@
 // CHECK-DAG: {{^  @fib +25 }}
 // CHECK-DAG: {{^  @main +1 }}
 // CHECK-NOT: {{^  [^ ]}}
+
+// --profile=count sorts by count (then name): the order is fixed.
+// COUNT:      'main' returned 8
+// COUNT-NEXT: --- Profile: {{[0-9.]+}} ms of wall time in the functions the driver ran
+// COUNT-NEXT: {{^  op +executions +self ms +mean us +share$}}
+// COUNT-NEXT: {{^  tfrt.constant.i32 +51 }}
+// COUNT-NEXT: {{^  tfrt.call +25 }}
+// COUNT-NEXT: {{^  tfrt.if +25 }}
+// COUNT-NEXT: {{^  tfrt.lessequal.i32 +25 }}
+// COUNT-NEXT: {{^  tfrt.minus.i32 +24 }}
+// COUNT-NEXT: {{^  tfrt.add.i32 +12 }}
+// COUNT-NEXT: {{^  function +invocations +total ms +mean us +share$}}
+// COUNT-NEXT: {{^  @fib +25 }}
+// COUNT-NEXT: {{^  @main +1 }}
+// BAD: tfrun: invalid profile order 'calls' (want time or count)
 func.func @fib(%n: i32) -> i32 {
   %one = tfrt.constant.i32 1
   %two = tfrt.constant.i32 2
