@@ -1,7 +1,8 @@
 // The program of the README's "Seeing a run": two tfrt_test.do.async
 // bodies, each summing squares in a loop through a call (1² + ... + 200² =
-// 2686700, and 200 times 2² = 800), and the prints of their results in order. Under --work-queue=mstd:2 the bodies run on
-// worker threads: the picture in docs/trace-perfetto.svg is its trace.
+// 2686700, and 200 times 2² = 800), and the prints of their results in
+// order. Under --work-queue=mstd:2 the bodies run on worker threads: the
+// pictures docs/trace-perfetto*.svg are drawn from such a trace.
 func.func @square(%x: i32) -> i32 {
   %y = tfrt.mul.i32 %x, %x
   tfrt.return %y : i32
