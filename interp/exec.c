@@ -79,7 +79,7 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     else f = big_alloc(p->frame_size, true);
     f->plan = p;
     f->st = wq_is_single_threaded(c->host->queue);
-    f->watch_at = -1;
+    atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
     f->ctx = *c;
     f->ctx.error = NULL;
     if (f->ctx.rq) rq_retain(f->ctx.rq);
@@ -96,7 +96,7 @@ static void frame_release(Frame *f)
     if (atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1) return;
     const DebugHooks *dh = hooks_of(f->ctx.host);
     if (dh) dh->frame_exit(dh->ud, f);
-    if (f->watch_at >= 0) stuck_unwatch(f->ctx.host, f);
+    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) >= 0) stuck_unwatch(f->ctx.host, f);
     if (f->ctx.rq) rq_release(f->ctx.rq);
     exec_site_release(f->ctx.site);
     atomic_fetch_sub(&live_frames, 1);
@@ -471,7 +471,7 @@ static inline bool has_users(const Plan *p, const Value *val)
 ** Out of line: the path of a run that does not wait stays as it was. */
 static __attribute__((noinline, cold)) void frame_waits(Frame *f, const Value *val)
 {
-    if (f->watch_at < 0) stuck_watch(f->ctx.host, f);
+    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) < 0) stuck_watch(f->ctx.host, f);
     const DebugHooks *dh = hooks_of(f->ctx.host);
     HOOK(dh, value_wait, f, val);
 }
@@ -490,7 +490,8 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
         c->val = val;
         c->stream = q->stream;
         frame_retain(f);
-        if (f->watch_at < 0 || hooks_of(f->ctx.host)) frame_waits(f, val);
+        if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) < 0 || hooks_of(f->ctx.host))
+            frame_waits(f, val);
         av_and_then(v, cont_fire, c, v);
     }
 }

@@ -46,8 +46,11 @@ typedef struct Frame {
     ExecCtx ctx;
     bool st;               /* single-threaded queue: no atomic read-modify-writes */
     atomic_int refs;
-    int watch_at;          /* its place in the host's set of waiting frames
-                              (interp/stuck.h), or -1 */
+    atomic_int watch_at;   /* its place in the host's set of waiting frames
+                              (interp/stuck.h), or -1: written under the
+                              set's lock (unlocked on the single-threaded
+                              queue), read without it only to test >= 0,
+                              which another thread never changes */
     /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
     ** done[nkern] (fregs, fdone). */
 } Frame;

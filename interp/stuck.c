@@ -79,12 +79,12 @@ void stuck_watch(Host *h, Frame *f)
 {
     StuckSet *s = set_of(h);
     if (!f->st) pthread_mutex_lock(&s->mu);
-    if (f->watch_at < 0) {
+    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) < 0) {
         if (s->n == s->cap) {
             s->cap = s->cap ? s->cap * 2 : 64;
             s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
         }
-        f->watch_at = s->n;
+        atomic_store_explicit(&f->watch_at, s->n, memory_order_relaxed);
         s->v[s->n++] = f;
     }
     if (!f->st) pthread_mutex_unlock(&s->mu);
@@ -94,11 +94,11 @@ void stuck_unwatch(Host *h, Frame *f)
 {
     StuckSet *s = set_of(h);
     if (!f->st) pthread_mutex_lock(&s->mu);
-    int i = f->watch_at;
+    int i = atomic_load_explicit(&f->watch_at, memory_order_relaxed);
     Frame *last = s->v[--s->n];
     s->v[i] = last;
-    last->watch_at = i;
-    f->watch_at = -1;
+    atomic_store_explicit(&last->watch_at, i, memory_order_relaxed);
+    atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
     if (!f->st) pthread_mutex_unlock(&s->mu);
 }
 
@@ -644,7 +644,7 @@ int stuck_report(Host *h, const RequestContext *rq, const Func *fn, AsyncValue *
             list[n++] = (Stuck){ f, op, exec_ctx_depth(&f->ctx) };
         }
     }
-    qsort(list, (size_t)n, sizeof *list, stuck_cmp);
+    if (n > 1) qsort(list, (size_t)n, sizeof *list, stuck_cmp);
     if (h->out) fflush(h->out);
     diag_lock(r.d);
     int errors = 0;
