@@ -443,6 +443,10 @@ static void run_function(Run *r, const Func *fn)
         }
         free(err);
         n = 0;
+        /* The explorer's request: every one not reported on yet. */
+        diag_set_verify(r->host->diag, DIAG_VERIFY_LAZY_STATIC);
+        r->stuck += stuck_report(r->host, NULL, fn, NULL, 0, NULL);
+        diag_set_verify(r->host->diag, DIAG_VERIFY_LAZY);
     } else {
         exec_invoke_func(&c, fn, NULL, 0, res);
         if (n > 0) {

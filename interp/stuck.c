@@ -48,6 +48,10 @@ typedef struct StuckSet {
     Frame **v;
     int n, cap;
     ExecPark *parks;
+    /* The requests stuck_report has reported on (their stuck frames hold
+    ** them, so the pointers stay theirs). */
+    const RequestContext **done;
+    int ndone, capdone;
 } StuckSet;
 
 /* The host's set, made on first use. */
@@ -119,6 +123,7 @@ void stuck_free(Host *h)
         park_free(p);
     }
     free(s->v);
+    free(s->done);
     pthread_mutex_destroy(&s->mu);
     free(s);
     hp->stuck = NULL;
@@ -237,6 +242,7 @@ typedef struct Rep {
     const Op *made[MAX_DEPTH + 1]; /* kernels explain_made followed (cycles) */
     int nmade;
     int notes;
+    bool fresh;                    /* rq NULL: only requests not reported on */
 } Rep;
 
 static const char *module_file(const Host *h) { return h->module ? h->module->filename : NULL; }
@@ -567,6 +573,29 @@ static bool block_has_effect(const Host *h, const Block *b, FnMemo *m, int depth
 ** Entry points
 ** ====================================================================== */
 
+static bool reported(const StuckSet *s, const RequestContext *rq)
+{
+    for (int i = 0; i < s->ndone; i++)
+        if (s->done[i] == rq) return true;
+    return false;
+}
+
+static void mark_reported(StuckSet *s, const RequestContext *rq)
+{
+    if (!rq || reported(s, rq)) return;
+    if (s->ndone == s->capdone) {
+        s->capdone = s->capdone ? s->capdone * 2 : 8;
+        s->done = xrealloc(s->done, sizeof *s->done * (size_t)s->capdone);
+    }
+    s->done[s->ndone++] = rq;
+}
+
+static bool wanted(const Rep *r, const StuckSet *s, const RequestContext *rq)
+{
+    if (r->rq) return rq == r->rq;
+    return !r->fresh || !reported(s, rq);
+}
+
 static void collect(Rep *r)
 {
     StuckSet *s = set_of(r->h);
@@ -574,13 +603,13 @@ static void collect(Rep *r)
     r->frames = xmalloc(sizeof(Frame *) * (size_t)(s->n + 1));
     for (int i = 0; i < s->n; i++) {
         Frame *f = s->v[i];
-        if (!r->rq || f->ctx.rq == r->rq) r->frames[r->nframes++] = f;
+        if (wanted(r, s, f->ctx.rq)) r->frames[r->nframes++] = f;
     }
     int np = 0;
     for (ExecPark *p = s->parks; p; p = p->next) np++;
     r->parks = xmalloc(sizeof(ExecPark *) * (size_t)(np + 1));
     for (ExecPark *p = s->parks; p; p = p->next)
-        if (!r->rq || p->rq == r->rq) r->parks[r->nparks++] = p;
+        if (wanted(r, s, p->rq)) r->parks[r->nparks++] = p;
     pthread_mutex_unlock(&s->mu);
 }
 
@@ -620,7 +649,7 @@ static void called_from(Rep *r, const Frame *f)
 int stuck_report(Host *h, const RequestContext *rq, const Func *fn, AsyncValue *const *results,
                  int nresults, DiagSink *d)
 {
-    Rep r = { .h = h, .d = d ? d : h->diag, .rq = rq };
+    Rep r = { .h = h, .d = d ? d : h->diag, .rq = rq, .fresh = true };
     if (!r.d) return 0;
     int nres_stuck = 0;
     for (int i = 0; i < nresults; i++)
@@ -685,6 +714,14 @@ int stuck_report(Host *h, const RequestContext *rq, const Func *fn, AsyncValue *
     if (more > 0) note(&r, NULL, "%d more kernel%s and result%s never ran or were never produced", more,
                        more == 1 ? "" : "s", more == 1 ? "" : "s");
     diag_unlock(r.d);
+    /* What stays stuck is not reported again by a later report without a
+    ** request (tfrun run --replay's). */
+    StuckSet *s = set_of(h);
+    pthread_mutex_lock(&s->mu);
+    mark_reported(s, rq);
+    for (int i = 0; i < r.nframes; i++) mark_reported(s, r.frames[i]->ctx.rq);
+    for (int i = 0; i < r.nparks; i++) mark_reported(s, r.parks[i]->rq);
+    pthread_mutex_unlock(&s->mu);
     free(list);
     free(memo.fn);
     free(memo.val);

@@ -61,6 +61,8 @@ void stuck_free(Host *h);
 **     FILE:L:C: error: result #I of 'NAME' is never produced
 ** at [fn]'s tfrt.return, with the same notes. At most 10 errors, then a
 ** note counting the others. Emits through [d] (NULL: the host's sink).
+** [rq] NULL: the frames and parks of every request no earlier report was
+** about (a run whose request the caller does not see: tfrun run --replay).
 ** Returns the number of errors it emitted (0: nothing was stuck). */
 int stuck_report(Host *h, const RequestContext *rq, const Func *fn, AsyncValue *const *results,
                  int nresults, DiagSink *d);
