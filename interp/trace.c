@@ -807,13 +807,13 @@ void trace_print_profile(Trace *t, FILE *out, bool by_count)
     size_t n = 0;
     for (size_t i = 0; i < t->ocap; i++)
         if (t->ops[i].name) os[n++] = &t->ops[i];
-    qsort(os, n, sizeof *os, by_count ? cmp_op_count : cmp_op);
+    if (n > 1) qsort(os, n, sizeof *os, by_count ? cmp_op_count : cmp_op);
     for (size_t i = 0; i < n; i++) row(out, os[i]->name, os[i]->count, os[i]->self, run);
     free(os);
     fprintf(out, "  %-32s %12s %12s %10s %7s\n", "function", "invocations", "total ms", "mean us", "share");
     FnStat **fs = xmalloc(sizeof *fs * (size_t)(t->nfns + 1));
-    memcpy(fs, t->fns, sizeof *fs * (size_t)t->nfns);
-    qsort(fs, (size_t)t->nfns, sizeof *fs, by_count ? cmp_fn_count : cmp_fn);
+    if (t->nfns > 0) memcpy(fs, t->fns, sizeof *fs * (size_t)t->nfns);
+    if (t->nfns > 1) qsort(fs, (size_t)t->nfns, sizeof *fs, by_count ? cmp_fn_count : cmp_fn);
     char label[300];
     for (int i = 0; i < t->nfns; i++) {
         body_label(label, sizeof label, fs[i]->body);
