@@ -2,28 +2,46 @@
 ** filecheck.c — a FileCheck-compatible matcher.
 **
 ** This is a port of the algorithm of LLVM FileCheck 14 (FileCheck.cpp), kept
-** close enough that the two agree on every verdict in tests/filecheck/:
+** close enough that the two agree, byte for byte, on the verdicts, messages
+** and input dumps of the corpus tests/filecheck/ and of the random cases of
+** tests/test_filecheck.c, flags included:
 **
-**   1. Both texts are canonicalised: "\r\n" becomes "\n" and every run of
-**      spaces and tabs becomes one space.
-**   2. The check text is scanned for directives. Each pattern becomes either a
-**      fixed string or one POSIX extended regex (literal text escaped,
-**      `{{re}}` and `[[V:re]]` translated from LLVM's regex dialect, same-line
-**      uses of a variable as back-references, other uses substituted at match
-**      time). CHECK-DAG and CHECK-NOT patterns attach to the next positive
-**      directive (or to an implicit end-of-input one).
+**   1. Both texts are canonicalised: "\r\n" becomes "\n" and, unless
+**      --strict-whitespace, every run of spaces and tabs becomes one space.
+**   2. The -D definitions become variables, each --implicit-check-not a NOT
+**      pattern; then the check text is scanned for directives. Each pattern
+**      becomes either a fixed string or one POSIX extended regex (literal text
+**      escaped, `{{re}}` and `[[V:re]]` translated from LLVM's regex dialect,
+**      same-line uses of a variable as back-references, other uses
+**      substituted at match time; with --match-full-lines every positive
+**      pattern is a regex anchored at both ends of a line). The implicit NOT
+**      patterns, then the CHECK-DAG and CHECK-NOT patterns written before a
+**      positive directive, attach to it (the ones after the last, to an
+**      implicit end-of-input one).
 **   3. CHECK-LABELs cut the input into regions first; the other directives are
 **      then matched region by region, each from where the last match ended.
+**   4. Every result FileCheck records for its input dump (a match, a failed
+**      search, a fuzzy match, a note) is recorded in the same order when a
+**      dump is asked for, and cli/filecheck_dump.c draws it.
 **
-** Offsets into the canonical texts are size_t; a "region" is [from, to).
+** The check text's syntax (directives, LLVM's regex dialect) is read by
+** cli/filecheck_syntax.c and the dump drawn by cli/filecheck_dump.c
+** (cli/filecheck_int.h). Offsets into the canonical texts are size_t; a
+** "region" is [from, to).
+** Diagnostics name one of the sources: the check text, an implicit pattern
+** (FileCheck shows it as `command line:1:COL` in "-implicit-check-not='P'"),
+** the -D list ("Global defines"), or the input.
 **
 ** Known differences from FileCheck 14, all outside what tests use:
-**   - numeric substitution blocks ([[#N:]], [[#N+1]]) other than @LINE are
-**     reported as unsupported;
+**   - numeric substitution blocks ([[#N:]], [[#N+1]]) other than @LINE, and
+**     numeric -D#N=VALUE definitions, are reported as unsupported;
 **   - LLVM's regex engine fails to match a regex that has both a
 **     back-reference (a variable used on the line that defines it) and an
 **     alternation followed by more pattern, e.g. `[[V:a|b]] [[V]]` against
-**     "a a"; glibc matches it, and so does this matcher.
+**     "a a"; glibc matches it, and so does this matcher;
+**   - for a pattern that is only a variable use ([[V]]), FileCheck 14 finds
+**     its "possible intended match" from an uninitialised value; this
+**     matcher shows none (see fuzzy()).
 */
 #include <ctype.h>
 #include <regex.h>
@@ -32,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/filecheck.h"
+#include "cli/filecheck_int.h"
 #include "base/strbuf.h"
 
 /* {===================================================================
@@ -49,16 +68,12 @@ static void sb_add_escaped(StrBuf *b, const char *s, size_t n)
 
 /* }=================================================================== */
 
-/* Directive kinds; kind_name() spells the suffixes used in messages. */
-enum { K_NONE, K_PLAIN, K_NEXT, K_SAME, K_NOT, K_DAG, K_LABEL, K_EMPTY, K_EOF,
-       K_COMMENT, K_BADNOT, K_BADCOUNT };
-
 typedef struct fc_sub {      /* a use of a variable defined on an earlier line */
     char *name;              /* the variable, or the @LINE expression */
     int is_line;             /* nonzero: [name] is an @LINE expression */
     long line_value;         /* value of an @LINE expression */
     size_t idx;              /* insertion point in the regex */
-    size_t loc;              /* offset of the name in the check text */
+    size_t loc;              /* offset of the name in the pattern's source */
 } fc_sub;
 
 typedef struct fc_def {
@@ -67,13 +82,19 @@ typedef struct fc_def {
     size_t pos, len;         /* what the last match captured (input offsets) */
 } fc_def;
 
+#define PFX_IMPLICIT (-2)    /* fc_pat.pfx of an --implicit-check-not pattern */
+
 typedef struct fc_pat {
     int kind, count, line;
-    size_t loc;              /* offset of the pattern text in the check text */
+    int src;                 /* its source: 0 the check text, k the k-th implicit pattern */
+    size_t loc;              /* offset of the pattern text in its source */
     size_t dloc;             /* offset of the directive's prefix */
     int pfx;                 /* which check prefix (fc.pf) it was written with */
+    int literal;             /* written with the {LITERAL} modifier */
     int fixed;               /* nonzero: [text] is matched literally */
-    StrBuf text;               /* the fixed string or the regex */
+    StrBuf text;             /* the fixed string or the regex */
+    StrBuf example;          /* the regex in LLVM's dialect (its RegExStr): what
+                                the fuzzy match compares the input with */
     int ngroups;             /* capture groups in the regex */
     fc_sub *subs; int nsubs;
     fc_def *defs; int ndefs;
@@ -84,40 +105,80 @@ typedef struct fc_pat {
 
 typedef struct fc_str {      /* a positive directive and the DAG/NOTs before it */
     int pat;
-    int dn_first, dn_count;  /* indices into fc.pats */
+    int pfx;                 /* the prefix its messages name: its own; for the
+                                end of input, the first one */
+    int dn_first, dn_count;  /* its DAG and NOT patterns: fc.dn[dn_first...] */
 } fc_str;
 
 typedef struct fc_var { char *name; char *value; size_t len; } fc_var;
 
-/* The check prefixes: a comma-separated list, as --check-prefixes takes
-** it (pointers into the option string). */
-#define FC_MAX_PREFIXES 16
-#define PFX(c, i) (int)(c)->pf.len[(i) < 0 ? 0 : (i)], (c)->pf.s[(i) < 0 ? 0 : (i)]
-typedef struct fc_prefixes { const char *s[FC_MAX_PREFIXES]; size_t len[FC_MAX_PREFIXES]; int n; } fc_prefixes;
+/* A text diagnostics point into: its name and bytes. */
+typedef struct fc_src { const char *name; char *text; size_t n; } fc_src;
+#define SRC_INPUT (-1)
 
 typedef struct fc {
     FILE *err;
     const char *check_name, *input_name, *prefix;
-    fc_prefixes pf;
-    char *cb; size_t cn;     /* canonical check text */
+    int default_prefix;      /* no prefix was given: "CHECK" */
+    int strict, full, verbose; /* --strict-whitespace, --match-full-lines, -v/-vv */
+    int record;              /* a dump is asked for: record its results */
+    fcs_prefixes pf;
+    fc_src *src; int nsrc;   /* 0: the check text; 1..nimp: implicit patterns;
+                                nimp+1: the -D list */
+    int nimp;
+    int psrc;                /* the source being parsed */
+    char *cb; size_t cn;     /* canonical check text (src[0]) */
     char *ib; size_t in;     /* canonical input */
+    size_t eof_loc;          /* where scanning for directives stopped */
     fc_pat *pats; int npats, cappats;
     fc_str *strs; int nstrs, capstrs;
+    int *dn; int ndn, capdn; /* pattern indices of each string's DAG/NOT list */
     fc_var *vars; int nvars, capvars;
+    fcd_diag *dg; int ndg, capdg; /* recorded results (when [record]) */
 } fc;
+
+#define PB(c) ((c)->src[(c)->psrc].text)   /* the text being parsed */
 
 /* {===================================================================
 ** Diagnostics in FileCheck's format
 ** ==================================================================== */
 
-/* Prints `NAME:LINE:COL: KIND: MSG`, the line holding [off] in [buf] and a
-** caret with [len]-1 tildes under it. */
-static void vdiag(fc *c, int input, size_t off, size_t len, const char *kind,
+/* The name of prefix [i] of [c] (the first for -1; IMPLICIT-CHECK for an
+** implicit pattern), as "%.*s" arguments. */
+static int pfx_len(const fc *c, int i)
+{
+    return i == PFX_IMPLICIT ? 14 : (int)c->pf.len[i < 0 ? 0 : i];
+}
+static const char *pfx_str(const fc *c, int i)
+{
+    return i == PFX_IMPLICIT ? "IMPLICIT-CHECK" : c->pf.s[i < 0 ? 0 : i];
+}
+#define PFX(c, i) pfx_len(c, i), pfx_str(c, i)
+
+/* Writes [s, s+n) as LLVM's SourceMgr shows a source line: each tab
+** expanded to the next multiple of 8 columns. [under], when not NULL, is the
+** caret line to write instead, one character per character of [s] (a
+** character under a tab fills the tab's columns). */
+static void put_line(FILE *f, const char *s, size_t n, const char *under, size_t un)
+{
+    size_t col = 0;
+    for (size_t i = 0; i < (under ? un : n); i++) {
+        char ch = under ? under[i] : s[i];
+        if (i >= n || s[i] != '\t') { fputc(ch, f); col++; continue; }
+        do { fputc(under ? ch : ' ', f); col++; } while (col % 8);
+    }
+    fputc('\n', f);
+}
+
+/* Prints `NAME:LINE:COL: KIND: MSG`, the line holding [off] in source [src]
+** (SRC_INPUT: the input) and under it a caret, followed by tildes to the
+** end of the range [off, off+len) on that line, as SMDiagnostic::print. */
+static void vdiag(fc *c, int src, size_t off, size_t len, const char *kind,
                   const char *fmt, va_list ap)
 {
     if (!c->err) return;
-    const char *buf = input ? c->ib : c->cb;
-    size_t n = input ? c->in : c->cn;
+    const char *buf = src == SRC_INPUT ? c->ib : c->src[src].text;
+    size_t n = src == SRC_INPUT ? c->in : c->src[src].n;
     if (off > n) off = n;
     /* Lines are counted by '\n'; a lone '\r' also starts a line for the
     ** column and the echoed text, as in LLVM's SourceMgr. */
@@ -126,23 +187,42 @@ static void vdiag(fc *c, int input, size_t off, size_t len, const char *kind,
     for (size_t i = 0; i < ls; i++) line += buf[i] == '\n';
     size_t le = off;
     while (le < n && buf[le] != '\n' && buf[le] != '\r') le++;
-    fprintf(c->err, "%s:%zu:%zu: %s: ", input ? c->input_name : c->check_name,
+    fprintf(c->err, "%s:%zu:%zu: %s: ", src == SRC_INPUT ? c->input_name : c->src[src].name,
             line, off - ls + 1, kind);
     vfprintf(c->err, fmt, ap);
     fputc('\n', c->err);
-    fwrite(buf + ls, 1, le - ls, c->err);
-    fputc('\n', c->err);
-    for (size_t i = ls; i < off; i++) fputc(' ', c->err);
-    fputc('^', c->err);
-    for (size_t i = 1; i < len && off + i < le; i++) fputc('~', c->err);
-    fputc('\n', c->err);
+    put_line(c->err, buf + ls, le - ls, NULL, 0);
+    /* Under a line with a non-ASCII byte LLVM draws no caret (its columns
+    ** could be wrong). */
+    for (size_t i = ls; i < le; i++)
+        if (buf[i] & 0x80) return;
+    /* The caret line, without trailing blanks. */
+    size_t w = le - ls, at = off - ls, un = at + 1;
+    char *under = malloc(w + 1);
+    if (!under) return;
+    memset(under, ' ', w + 1);
+    for (size_t i = at; len > 1 && i < at + len && i < w; i++) under[i] = '~';
+    under[at] = '^';
+    while (un < w + 1 && under[un] == '~') un++;
+    put_line(c->err, buf + ls, w, under, un);
+    free(under);
 }
 
+/* An error at [off] of source [src]. */
+static void serror(fc *c, int src, size_t off, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(c, src, off, 1, "error", fmt, ap);
+    va_end(ap);
+}
+
+/* An error at [off] of the text being parsed. */
 static void cerror(fc *c, size_t off, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vdiag(c, 0, off, 1, "error", fmt, ap);
+    vdiag(c, c->psrc, off, 1, "error", fmt, ap);
     va_end(ap);
 }
 
@@ -150,7 +230,7 @@ static void inote(fc *c, size_t off, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vdiag(c, 1, off, len, "note", fmt, ap);
+    vdiag(c, SRC_INPUT, off, len, "note", fmt, ap);
     va_end(ap);
 }
 
@@ -168,18 +248,29 @@ static const char *kind_name(int k)
     }
 }
 
+/* FileCheckType::getDescription: how messages name pattern [p] written
+** under prefix [pfx] ("CHECK-NEXT", "CHECK-COUNT", "CHECK{LITERAL}"). */
+static const char *describe(const fc *c, const fc_pat *p, int pfx, char *buf, size_t cap)
+{
+    if (p->kind == K_EOF) return "implicit EOF";
+    snprintf(buf, cap, "%.*s%s%s", PFX(c, pfx), p->count > 1 ? "-COUNT" : kind_name(p->kind),
+             p->literal ? "{LITERAL}" : "");
+    return buf;
+}
+
 /* }=================================================================== */
 
-/* Canonicalises [s] as FileCheck does: drops the \r of "\r\n" and folds runs
-** of spaces and tabs into one space. Returns a malloc'd NUL-terminated copy. */
-static char *canonicalize(const char *s, size_t n, size_t *out_n)
+/* Canonicalises [s] as FileCheck does: drops the \r of "\r\n" and, unless
+** [strict], folds runs of spaces and tabs into one space. Returns a malloc'd
+** NUL-terminated copy. */
+static char *canonicalize(const char *s, size_t n, int strict, size_t *out_n)
 {
     char *o = malloc(n + 1);
     size_t k = 0;
     if (!o) return NULL;
     for (size_t i = 0; i < n; i++) {
         if (i + 1 < n && s[i] == '\r' && s[i + 1] == '\n') continue;
-        if (s[i] != ' ' && s[i] != '\t') { o[k++] = s[i]; continue; }
+        if (strict || (s[i] != ' ' && s[i] != '\t')) { o[k++] = s[i]; continue; }
         o[k++] = ' ';
         while (i + 1 < n && (s[i + 1] == ' ' || s[i + 1] == '\t')) i++;
     }
@@ -188,328 +279,19 @@ static char *canonicalize(const char *s, size_t n, size_t *out_n)
     return o;
 }
 
-static int part_of_word(char ch) { return isalnum((unsigned char)ch) || ch == '-' || ch == '_'; }
-
-int fc_valid_prefix(const char *p)
-{
-    if (!p || !isalpha((unsigned char)*p)) return 0;
-    for (; *p; p++)
-        if (!part_of_word(*p)) return 0;
-    return 1;
-}
-
 /* {===================================================================
-** Finding directives
+** Parsing patterns (Pattern::parsePattern)
 ** ==================================================================== */
 
-/* Parses a modifier list `{LITERAL}:` or a bare `:` at [s]; on success sets
-** *rest past the colon. Returns 0 when the text is not a directive. */
-static int modifiers(const char *s, const char *e, const char **rest, int *literal)
-{
-    if (s < e && *s == ':') { *rest = s + 1; return 1; }
-    if (s >= e || *s != '{') return 0;
-    s++;
-    for (;;) {
-        while (s < e && (*s == ' ' || *s == '\t')) s++;
-        if (e - s >= 7 && !memcmp(s, "LITERAL", 7)) { s += 7; *literal = 1; }
-        else return 0;
-        while (s < e && (*s == ' ' || *s == '\t')) s++;
-        if (s < e && *s == ',') { s++; continue; }
-        break;
-    }
-    if (e - s < 2 || s[0] != '}' || s[1] != ':') return 0;
-    *rest = s + 2;
-    return 1;
-}
-
-static int startswith(const char *s, const char *e, const char *lit)
-{
-    size_t n = strlen(lit);
-    return (size_t)(e - s) >= n && !memcmp(s, lit, n);
-}
-
-/* FindCheckType: [s] points just past a prefix of the kind [is_comment].
-** Returns the directive kind (K_NONE if none) and sets *rest past the ':'. */
-static int check_type(const char *s, const char *e, int is_comment, const char **rest,
-                      int *count, int *literal)
-{
-    *literal = 0;
-    *count = 1;
-    if (s >= e) return K_NONE;
-    if (is_comment) {
-        if (*s == ':') { *rest = s + 1; return K_COMMENT; }
-        return K_NONE;
-    }
-    if (*s == ':' || *s == '{')
-        return modifiers(s, e, rest, literal) ? K_PLAIN : K_NONE;
-    if (*s != '-') return K_NONE;
-    s++;
-    *rest = s;
-    if (startswith(s, e, "COUNT-")) {
-        s += 6;
-        long long v = 0;
-        const char *d = s;
-        while (s < e && isdigit((unsigned char)*s) && v <= INT32_MAX) v = v * 10 + (*s++ - '0');
-        *rest = s;
-        if (s == d || v <= 0 || v > INT32_MAX) return K_BADCOUNT;
-        if (s < e && isdigit((unsigned char)*s)) return K_BADCOUNT;
-        if (!modifiers(s, e, rest, literal)) return K_BADCOUNT;
-        *count = (int)v;
-        return K_PLAIN;
-    }
-    static const struct { const char *word; int kind; } words[] = {
-        {"NEXT", K_NEXT}, {"SAME", K_SAME}, {"NOT", K_NOT}, {"DAG", K_DAG},
-        {"LABEL", K_LABEL}, {"EMPTY", K_EMPTY},
-    };
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
-        if (startswith(s, e, words[i].word)) {
-            const char *t = s + strlen(words[i].word);
-            if (modifiers(t, e, rest, literal)) return words[i].kind;
-        }
-    }
-    static const char *const badnot[] = {"DAG-NOT:", "NOT-DAG:", "NEXT-NOT:", "NOT-NEXT:",
-        "SAME-NOT:", "NOT-SAME:", "EMPTY-NOT:", "NOT-EMPTY:"};
-    for (size_t i = 0; i < sizeof badnot / sizeof *badnot; i++)
-        if (startswith(s, e, badnot[i])) return K_BADNOT;
-    return K_NONE;
-}
-
-typedef struct found {
-    int kind, count, literal;
-    int pfx;                 /* index in the prefix set; -1 for a comment */
-    size_t at;               /* offset of the prefix */
-    size_t rest;             /* offset just past the directive's colon */
-} found;
-
-/* Splits [list] at commas into [pf]. Returns 0 (with a message in [why],
-** naming the prefix in [bad]) when a prefix is not valid, repeats another
-** or is a comment prefix, as FileCheck refuses them. */
-static int split_prefixes(const char *list, fc_prefixes *pf, const char **why, const char **bad, size_t *badlen)
-{
-    pf->n = 0;
-    for (const char *p = list;;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        *bad = p; *badlen = len;
-        int ok = len > 0 && isalpha((unsigned char)*p);
-        for (size_t i = 0; ok && i < len; i++) ok = part_of_word(p[i]);
-        if (!ok) {
-            *why = "supplied check prefix must start with a letter and contain only alphanumeric "
-                   "characters, hyphens, and underscores";
-            return 0;
-        }
-        int dup = (len == 3 && (!memcmp(p, "COM", 3) || !memcmp(p, "RUN", 3)));
-        for (int i = 0; i < pf->n; i++) dup |= pf->len[i] == len && !memcmp(pf->s[i], p, len);
-        if (dup) { *why = "supplied check prefix must be unique among check and comment prefixes"; return 0; }
-        if (pf->n == FC_MAX_PREFIXES) { *why = "too many check prefixes"; return 0; }
-        pf->s[pf->n] = p;
-        pf->len[pf->n++] = len;
-        if (!e) return 1;
-        p = e + 1;
-    }
-}
-
-/* FindFirstMatchingPrefix: finds the next directive in [s, s+n) at or after
-** *pos, recognising the prefixes of [pf] and the comment prefixes COM and
-** RUN. Returns 0 at the end of the text. */
-static int next_directive(const char *s, size_t n, size_t *pos, const fc_prefixes *pf, found *f)
-{
-    static const char *const comments[] = {"COM", "RUN"};
-    size_t i = *pos;
-    while (i < n) {
-        /* Find the earliest (then longest) occurrence of any prefix. */
-        size_t best = n, blen = 0;
-        int bwhich = -1;
-        for (int k = 0; k < pf->n + 2; k++) {
-            const char *p = k < pf->n ? pf->s[k] : comments[k - pf->n];
-            size_t len = k < pf->n ? pf->len[k] : 3;
-            const char *hit = len <= n - i ? memmem(s + i, n - i, p, len) : NULL;
-            if (!hit) continue;
-            size_t at = (size_t)(hit - s);
-            if (at < best || (at == best && len > blen)) { best = at; blen = len; bwhich = k < pf->n ? k : -1; }
-        }
-        if (best == n) break;
-        if (best == i || !part_of_word(s[best - 1])) {
-            const char *rest = NULL;
-            int count, literal;
-            int kind = check_type(s + best + blen, s + n, bwhich < 0, &rest, &count, &literal);
-            if (kind != K_NONE) {
-                f->kind = kind;
-                f->count = count;
-                f->literal = literal;
-                f->pfx = bwhich;
-                f->at = best;
-                f->rest = (size_t)(rest - s);
-                /* Scanning resumes at the end of the line: a directive (or
-                ** comment) takes the rest of its line. */
-                *pos = f->rest;
-                while (*pos < n && s[*pos] != '\n' && s[*pos] != '\r') (*pos)++;
-                return 1;
-            }
-        }
-        i = best + blen;
-        while (i < n && part_of_word(s[i])) i++;
-    }
-    *pos = n;
-    return 0;
-}
-
-int fc_has_directives(const char *text, size_t len, const char *prefix)
-{
-    size_t pos = 0;
-    found f;
-    fc_prefixes pf;
-    const char *why, *bad;
-    size_t badlen;
-    if (!split_prefixes(prefix ? prefix : "CHECK", &pf, &why, &bad, &badlen)) return 0;
-    while (next_directive(text, len, &pos, &pf, &f))
-        if (f.kind != K_COMMENT) return 1;
-    return 0;
-}
-
-/* }=================================================================== */
-
-/* {===================================================================
-** Translating LLVM regexes to POSIX ERE
-**
-** LLVM's Regex is Henry Spencer's engine in REG_EXTENDED mode. Where glibc's
-** ERE differs, the translation follows LLVM: `\c` for an ordinary c means c
-** (glibc reads `\s`, `\w` ... as classes), `{` not followed by a digit is a
-** literal, an empty branch, a repeated repetition or an unmatched `)` is an
-** error. Bracket expressions are copied as they are.
-** ==================================================================== */
-
-#define MAX_NEST 64   /* nesting of ( ) in one regex; deeper is an error */
-
-static const char *tr_regex(const char *s, size_t n, StrBuf *out, int *ngroups, size_t *erroff)
-{
-    int atoms[MAX_NEST + 1], alts[MAX_NEST + 1];
-    int depth = 0, prev = 0;  /* prev: 0 nothing, 1 atom, 2 repetition */
-    atoms[0] = alts[0] = 0;
-    *ngroups = 0;
-    for (size_t i = 0; i < n; i++) {
-        char ch = s[i];
-        *erroff = i;
-        switch (ch) {
-        case '\\':
-            if (i + 1 >= n) return "trailing backslash (\\)";
-            ch = s[++i];
-            if (ch >= '1' && ch <= '9') {
-                if (ch - '0' > *ngroups) return "invalid backreference number";
-                sb_addc(out, '\\');
-                sb_addc(out, ch);
-            } else if (strchr("()^$|*+?.[]\\{}", ch) && ch) {
-                sb_addc(out, '\\');
-                sb_addc(out, ch);
-            } else {
-                sb_addc(out, ch);
-            }
-            atoms[depth]++;
-            prev = 1;
-            break;
-        case '[': {
-            size_t j = i + 1;
-            if (j < n && s[j] == '^') j++;
-            if (j < n && s[j] == ']') j++;
-            for (;;) {
-                if (j >= n) return "brackets ([ ]) not balanced";
-                if (s[j] == ']') break;
-                if (s[j] == '[' && j + 1 < n && strchr(":.=", s[j + 1])) {
-                    char close = s[j + 1];
-                    size_t k = j + 2;
-                    while (k + 1 < n && !(s[k] == close && s[k + 1] == ']')) k++;
-                    if (k + 1 >= n) return "brackets ([ ]) not balanced";
-                    j = k + 2;
-                    continue;
-                }
-                j++;
-            }
-            sb_addn(out, s + i, j + 1 - i);
-            i = j;
-            atoms[depth]++;
-            prev = 1;
-            break;
-        }
-        case '(':
-            if (depth == MAX_NEST) return "regular expression too deeply nested";
-            sb_addc(out, ch);
-            (*ngroups)++;
-            depth++;
-            atoms[depth] = alts[depth] = 0;
-            prev = 0;
-            break;
-        case ')':
-            if (depth == 0) return "parentheses not balanced";
-            if (alts[depth] && atoms[depth] == 0) return "empty (sub)expression";
-            sb_addc(out, ch);
-            depth--;
-            atoms[depth]++;
-            prev = 1;
-            break;
-        case '|':
-            if (atoms[depth] == 0) return "empty (sub)expression";
-            sb_addc(out, ch);
-            atoms[depth] = 0;
-            alts[depth] = 1;
-            prev = 0;
-            break;
-        case '*': case '+': case '?':
-            if (prev != 1) return "repetition-operator operand invalid";
-            sb_addc(out, ch);
-            prev = 2;
-            break;
-        case '{':
-            if (i + 1 < n && isdigit((unsigned char)s[i + 1])) {
-                size_t j = i + 1;
-                long lo = 0, hi = -1;
-                if (prev != 1) return "repetition-operator operand invalid";
-                while (j < n && isdigit((unsigned char)s[j]) && lo <= 255) lo = lo * 10 + (s[j++] - '0');
-                if (j < n && s[j] == ',') {
-                    j++;
-                    if (j < n && isdigit((unsigned char)s[j])) {
-                        hi = 0;
-                        while (j < n && isdigit((unsigned char)s[j]) && hi <= 255) hi = hi * 10 + (s[j++] - '0');
-                    }
-                } else {
-                    hi = lo;
-                }
-                if (j >= n || s[j] != '}') return "braces not balanced";
-                if (lo > 255 || hi > 255 || (hi >= 0 && hi < lo)) return "invalid repetition count(s)";
-                sb_addn(out, s + i, j + 1 - i);
-                i = j;
-                prev = 2;
-                break;
-            }
-            sb_addn(out, "\\{", 2);
-            atoms[depth]++;
-            prev = 1;
-            break;
-        case '}':
-            sb_addn(out, "\\}", 2);
-            atoms[depth]++;
-            prev = 1;
-            break;
-        default:
-            sb_addc(out, ch);
-            atoms[depth]++;
-            prev = 1;
-            break;
-        }
-    }
-    *erroff = n;
-    if (depth > 0) return "parentheses not balanced";
-    if (atoms[0] == 0) return "empty (sub)expression";
-    return NULL;
-}
-
-/* Translates [s, s+n) and appends it to [p]'s regex. Returns 0 and reports
+/* Translates [off, off+n) of the text being parsed and appends it to [p]'s
+** regex (and the fragment as written to its example). Returns 0 and reports
 ** at the fragment on error. */
 static int add_regex(fc *c, fc_pat *p, size_t off, size_t n)
 {
     StrBuf tmp = {0};
     int groups;
     size_t erroff;
-    const char *msg = tr_regex(c->cb + off, n, &tmp, &groups, &erroff);
+    const char *msg = fcs_translate_regex(PB(c) + off, n, &tmp, &groups, &erroff);
     if (!msg && tmp.p) {
         regex_t re;
         int rc = regcomp(&re, tmp.p, REG_EXTENDED | REG_NEWLINE);
@@ -528,16 +310,18 @@ static int add_regex(fc *c, fc_pat *p, size_t off, size_t n)
         return 0;
     }
     sb_addn(&p->text, tmp.p, tmp.n);
+    sb_addn(&p->example, PB(c) + off, n);
     p->ngroups += groups;
     free(tmp.p);
     return 1;
 }
 
-/* }=================================================================== */
-
-/* {===================================================================
-** Parsing patterns (Pattern::parsePattern)
-** ==================================================================== */
+/* Appends [s] to both the regex and the example of [p]. */
+static void add_both(fc_pat *p, const char *s, size_t n)
+{
+    sb_addn(&p->text, s, n);
+    sb_addn(&p->example, s, n);
+}
 
 static char *dupn(const char *s, size_t n)
 {
@@ -606,15 +390,21 @@ static int add_sub(fc_pat *p, char *name, int is_line, long value, size_t loc)
     return 1;
 }
 
-/* Handles one substitution block `[[...]]` whose inside is [s, s+n) at
-** offset [off] of the check text. Returns 0 after reporting an error. */
+/* Handles one substitution block `[[...]]` whose inside is [off, off+n) of
+** the text being parsed. Returns 0 after reporting an error. */
 static int parse_block(fc *c, fc_pat *p, size_t off, size_t n)
 {
-    const char *s = c->cb + off;
+    const char *s = PB(c) + off;
     p->has_var = 1;
     if (n > 0 && s[0] == '#') {
         long v;
-        if (line_expr(s + 1, n - 1, p->line, &v)) return add_sub(p, dupn(s + 1, n - 1), 1, v, off + 1);
+        if (line_expr(s + 1, n - 1, p->line, &v)) {
+            /* An implicit pattern has no line: FileCheck finds @LINE undefined. */
+            size_t at = 1;
+            while (s[at] == ' ') at++;
+            if (p->src) return add_sub(p, dupn("@LINE", 5), 0, 0, off + at);
+            return add_sub(p, dupn(s + 1, n - 1), 1, v, off + 1);
+        }
         cerror(c, off, "numeric substitution blocks other than [[#@LINE]] are not supported");
         return 0;
     }
@@ -626,7 +416,10 @@ static int parse_block(fc *c, fc_pat *p, size_t off, size_t n)
     if (i < n && s[i] == '$') i++;
     if (i < n && s[i] == '@') {
         long v;
-        if (colon == n && line_expr(s, n, p->line, &v)) return add_sub(p, dupn(s, n), 1, v, off);
+        if (colon == n && line_expr(s, n, p->line, &v)) {
+            if (p->src) return add_sub(p, dupn("@LINE", 5), 0, 0, off + i);
+            return add_sub(p, dupn(s, n), 1, v, off);
+        }
         if (colon < n) { cerror(c, off + i, "invalid name in string variable definition"); return 0; }
         cerror(c, off + i, "invalid pseudo numeric variable '%.*s'", (int)n, s);
         return 0;
@@ -649,8 +442,8 @@ static int parse_block(fc *c, fc_pat *p, size_t off, size_t n)
                     cerror(c, off + ns, "Can't back-reference more than 9 variables");
                     return 0;
                 }
-                sb_addc(&p->text, '\\');
-                sb_addc(&p->text, (char)('0' + p->defs[k].group));
+                char ref[3] = {'\\', (char)('0' + p->defs[k].group), 0};
+                add_both(p, ref, 2);
                 return 1;
             }
         }
@@ -663,10 +456,11 @@ static int parse_block(fc *c, fc_pat *p, size_t off, size_t n)
     p->ngroups++;
     defs[p->ndefs].name = name;
     defs[p->ndefs].group = p->ngroups;
+    defs[p->ndefs].pos = defs[p->ndefs].len = 0;
     p->ndefs++;
-    sb_addc(&p->text, '(');
+    add_both(p, "(", 1);
     if (colon + 1 < n && !add_regex(c, p, off + colon + 1, n - colon - 1)) return 0;
-    sb_addc(&p->text, ')');
+    add_both(p, ")", 1);
     return 1;
 }
 
@@ -678,11 +472,16 @@ static int has_pair(const char *s, size_t n, char ch)
     return 0;
 }
 
-/* Parses the pattern [off, off+n) (trailing whitespace not yet removed). */
-static int parse_pattern(fc *c, fc_pat *p, size_t off, size_t n, int literal)
+/* Parses the pattern [off, off+n) of the text being parsed (trailing
+** whitespace not yet removed). */
+static int parse_pattern(fc *c, fc_pat *p, size_t off, size_t n)
 {
-    const char *s = c->cb + off;
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+    const char *s = PB(c) + off;
+    /* --match-full-lines anchors every positive pattern; with
+    ** --strict-whitespace too, the blanks around it count. */
+    int full = c->full && p->kind != K_NOT;
+    if (!(c->strict && c->full))
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
     if (n == 0 && p->kind != K_EMPTY) {
         cerror(c, off, "found empty check string with prefix '%.*s:'", PFX(c, p->pfx));
         return 0;
@@ -692,25 +491,26 @@ static int parse_pattern(fc *c, fc_pat *p, size_t off, size_t n, int literal)
         return 0;
     }
     if (p->kind == K_EMPTY) {
-        sb_adds(&p->text, "(\n$)");
+        add_both(p, "(\n$)", 4);
         p->ngroups = 1;
         return 1;
     }
-    if (literal || n < 2 || (!has_pair(s, n, '{') && !has_pair(s, n, '['))) {
+    if (p->literal || (!full && (n < 2 || (!has_pair(s, n, '{') && !has_pair(s, n, '['))))) {
         p->fixed = 1;
         sb_addn(&p->text, s, n);
         return 1;
     }
+    if (full) add_both(p, c->strict ? "^" : "^ *", c->strict ? 1 : 3);
     size_t i = 0;
     while (i < n) {
         if (n - i >= 2 && s[i] == '{' && s[i + 1] == '{') {
             const char *e = memmem(s + i + 2, n - i - 2, "}}", 2);
             if (!e) { cerror(c, off + i, "found start of regex string with no end '}}'"); return 0; }
             size_t len = (size_t)(e - (s + i + 2));
-            sb_addc(&p->text, '(');
+            add_both(p, "(", 1);
             p->ngroups++;
             if (!add_regex(c, p, off + i + 2, len)) return 0;
-            sb_addc(&p->text, ')');
+            add_both(p, ")", 1);
             i += 2 + len + 2;
             continue;
         }
@@ -728,123 +528,18 @@ static int parse_pattern(fc *c, fc_pat *p, size_t off, size_t n, int literal)
         while (j < n && !(j + 1 < n && ((s[j] == '{' && s[j + 1] == '{') || (s[j] == '[' && s[j + 1] == '['))))
             j++;
         sb_add_escaped(&p->text, s + i, j - i);
+        sb_add_escaped(&p->example, s + i, j - i);
         i = j;
     }
+    if (full) add_both(p, c->strict ? "$" : " *$", c->strict ? 1 : 3);
     if (!p->text.p) sb_adds(&p->text, "");
     return 1;
 }
 
 /* }=================================================================== */
 
-static fc_pat *new_pat(fc *c)
-{
-    if (c->npats == c->cappats) {
-        int cap = c->cappats ? c->cappats * 2 : 16;
-        fc_pat *p = realloc(c->pats, sizeof *p * (size_t)cap);
-        if (!p) return NULL;
-        c->pats = p;
-        c->cappats = cap;
-    }
-    fc_pat *p = &c->pats[c->npats++];
-    memset(p, 0, sizeof *p);
-    p->count = 1;
-    return p;
-}
-
-static int add_str(fc *c, int pat, int dn_first, int dn_count)
-{
-    if (c->nstrs == c->capstrs) {
-        int cap = c->capstrs ? c->capstrs * 2 : 16;
-        fc_str *s = realloc(c->strs, sizeof *s * (size_t)cap);
-        if (!s) return 0;
-        c->strs = s;
-        c->capstrs = cap;
-    }
-    c->strs[c->nstrs].pat = pat;
-    c->strs[c->nstrs].dn_first = dn_first;
-    c->strs[c->nstrs].dn_count = dn_count;
-    c->nstrs++;
-    return 1;
-}
-
-/* ReadCheckFile: builds c->pats and c->strs. Returns 0 after an error. */
-static int read_checks(fc *c)
-{
-    size_t pos = 0, line = 1, counted = 0;
-    int dn_first = 0, found_any = 0;
-    found f;
-    while (next_directive(c->cb, c->cn, &pos, &c->pf, &f)) {
-        for (; counted < f.at; counted++) line += c->cb[counted] == '\n';
-        size_t eol = f.rest;
-        while (eol < c->cn && c->cb[eol] != '\n' && c->cb[eol] != '\r') eol++;
-        pos = eol;
-        if (f.kind == K_COMMENT) continue;
-        found_any = 1;
-        if (f.kind == K_BADNOT) {
-            cerror(c, f.rest, "unsupported -NOT combo on prefix '%.*s'", PFX(c, f.pfx));
-            return 0;
-        }
-        if (f.kind == K_BADCOUNT) {
-            cerror(c, f.rest, "invalid count in -COUNT specification on prefix '%.*s'", PFX(c, f.pfx));
-            return 0;
-        }
-        size_t ps = f.rest;
-        while (ps < eol && (c->cb[ps] == ' ' || c->cb[ps] == '\t')) ps++;
-        fc_pat *p = new_pat(c);
-        if (!p) return 0;
-        p->kind = f.kind;
-        p->count = f.count;
-        p->line = (int)line;
-        p->loc = ps;
-        p->dloc = f.at;
-        p->pfx = f.pfx;
-        if (!parse_pattern(c, p, ps, eol - ps, f.literal)) return 0;
-        if (p->kind == K_LABEL && p->has_var) {
-            cerror(c, f.at, "found '%.*s-LABEL:' with variable definition or use", PFX(c, f.pfx));
-            return 0;
-        }
-        if ((p->kind == K_NEXT || p->kind == K_SAME || p->kind == K_EMPTY) && c->nstrs == 0) {
-            cerror(c, f.at, "found '%.*s-%s' without previous '%.*s: line", PFX(c, f.pfx),
-                   p->kind == K_NEXT ? "NEXT" : p->kind == K_EMPTY ? "EMPTY" : "SAME", PFX(c, f.pfx));
-            return 0;
-        }
-        if (p->kind == K_DAG || p->kind == K_NOT) continue;
-        if (!add_str(c, c->npats - 1, dn_first, c->npats - 1 - dn_first)) return 0;
-        dn_first = c->npats;
-    }
-    for (; counted < c->cn; counted++) line += c->cb[counted] == '\n';
-    if (dn_first < c->npats) {
-        fc_pat *p = new_pat(c);
-        if (!p) return 0;
-        p->kind = K_EOF;
-        p->line = (int)line + 1;
-        p->loc = p->dloc = c->cn;
-        if (!add_str(c, c->npats - 1, dn_first, c->npats - 1 - dn_first)) return 0;
-    }
-    if (!found_any) {
-        if (c->err) {
-            fprintf(c->err, "error: no check strings found with prefix%s ", c->pf.n > 1 ? "es" : "");
-            for (int i = 0; i < c->pf.n; i++)
-                fprintf(c->err, "%s'%.*s:'", i ? ", " : "", (int)c->pf.len[i], c->pf.s[i]);
-            fputc('\n', c->err);
-        }
-        return 0;
-    }
-    /* Compile the patterns that need no substitution once. */
-    for (int i = 0; i < c->npats; i++) {
-        fc_pat *p = &c->pats[i];
-        if (p->fixed || p->kind == K_EOF || p->nsubs) continue;
-        /* Each fragment was valid on its own; the whole can still be
-        ** rejected by glibc (a back-reference to a group that encloses it).
-        ** LLVM accepts such a regex and it never matches: so does this. */
-        p->re_ok = regcomp(&p->re, p->text.p ? p->text.p : "", REG_EXTENDED | REG_NEWLINE) == 0;
-        p->never = !p->re_ok;
-    }
-    return 1;
-}
-
 /* {===================================================================
-** Matching
+** Variables
 ** ==================================================================== */
 
 static fc_var *find_var(fc *c, const char *name)
@@ -876,8 +571,236 @@ static void set_var(fc *c, const char *name, const char *v, size_t len)
     x->len = len;
 }
 
+/* -D: each "NAME=VALUE" of [defs] (an '=' after a nonempty name, checked
+** by fc_check) defines the string variable NAME, its VALUE taken as it is,
+** blanks unfolded. Names are checked as FileCheck's defineCmdlineVariables
+** checks them; errors point into the "Global defines" text listing the
+** definitions, each followed by an empty line. Returns 0 after errors. */
+static int define_vars(fc *c, const char *const *defs, int n)
+{
+    int src = c->nsrc - 1, ok = 1;
+    StrBuf list = {0};
+    size_t *at = malloc(sizeof *at * (size_t)n);
+    if (!at) return 0;
+    for (int i = 0; i < n; i++) {
+        sb_printf(&list, "Global define #%d: ", i + 1);
+        at[i] = list.n;
+        sb_printf(&list, "%s\n", defs[i]);
+    }
+    c->src[src].text = list.p;
+    c->src[src].n = list.n;
+    for (int i = 0; i < n; i++) {
+        const char *d = defs[i], *eq = strchr(d, '=');
+        size_t nlen = (size_t)(eq - d), k = 0;
+        int pseudo = d[0] == '@';
+        if (d[0] == '$' || pseudo) k++;
+        if (k >= nlen || !(isalpha((unsigned char)d[k]) || d[k] == '_')) {
+            serror(c, src, at[i], "invalid variable name");
+        } else {
+            while (k < nlen && (isalnum((unsigned char)d[k]) || d[k] == '_')) k++;
+            if (!pseudo && k == nlen) {
+                /* A name defined twice keeps its first value, as in FileCheck. */
+                char *name = dupn(d, nlen);
+                if (name && !find_var(c, name)) set_var(c, name, eq + 1, strlen(eq + 1));
+                free(name);
+                continue;
+            }
+            serror(c, src, at[i], "invalid name in string variable definition '%.*s'", (int)nlen, d);
+        }
+        if (c->err) fputc('\n', c->err);
+        ok = 0;
+    }
+    free(at);
+    return ok;
+}
+
+/* }=================================================================== */
+
+/* {===================================================================
+** Reading the directives (FileCheck::readCheckFile)
+** ==================================================================== */
+
+static fc_pat *new_pat(fc *c)
+{
+    if (c->npats == c->cappats) {
+        int cap = c->cappats ? c->cappats * 2 : 16;
+        fc_pat *p = realloc(c->pats, sizeof *p * (size_t)cap);
+        if (!p) return NULL;
+        c->pats = p;
+        c->cappats = cap;
+    }
+    fc_pat *p = &c->pats[c->npats++];
+    memset(p, 0, sizeof *p);
+    p->count = 1;
+    return p;
+}
+
+/* Adds the positive directive of pattern [pat], naming prefix [pfx] in its
+** messages. Its DAG/NOT list is every implicit pattern (pats[0, nimp)),
+** then the DAG/NOT directives written since the last positive one
+** (pats[dn_from, pat)). */
+static int add_str(fc *c, int pat, int pfx, int dn_from)
+{
+    if (c->nstrs == c->capstrs) {
+        int cap = c->capstrs ? c->capstrs * 2 : 16;
+        fc_str *s = realloc(c->strs, sizeof *s * (size_t)cap);
+        if (!s) return 0;
+        c->strs = s;
+        c->capstrs = cap;
+    }
+    int need = c->nimp + (pat - dn_from);
+    if (c->ndn + need > c->capdn) {
+        int cap = c->capdn * 2 + need + 16;
+        int *dn = realloc(c->dn, sizeof *dn * (size_t)cap);
+        if (!dn) return 0;
+        c->dn = dn;
+        c->capdn = cap;
+    }
+    fc_str *s = &c->strs[c->nstrs++];
+    s->pat = pat;
+    s->pfx = pfx;
+    s->dn_first = c->ndn;
+    for (int k = 0; k < c->nimp; k++) c->dn[c->ndn++] = k;
+    for (int k = dn_from; k < pat; k++) c->dn[c->ndn++] = k;
+    s->dn_count = c->ndn - s->dn_first;
+    return 1;
+}
+
+/* The order FileCheck lists prefixes in (a std::set of StringRefs). */
+static int cmp_pfx(const fc *c, int a, int b)
+{
+    size_t la = c->pf.len[a], lb = c->pf.len[b];
+    int r = memcmp(c->pf.s[a], c->pf.s[b], la < lb ? la : lb);
+    return r ? r : (la > lb) - (la < lb);
+}
+
+/* "no check strings found with prefix 'A:'": for every prefix in [used]
+** that is 0, in FileCheck's order. */
+static void report_unused(fc *c, const int *used)
+{
+    int order[FC_MAX_PREFIXES], n = 0;
+    for (int i = 0; i < c->pf.n; i++) {
+        if (used[i]) continue;
+        int k = n++;
+        while (k > 0 && cmp_pfx(c, order[k - 1], i) > 0) { order[k] = order[k - 1]; k--; }
+        order[k] = i;
+    }
+    if (!c->err) return;
+    fprintf(c->err, "error: no check strings found with prefix%s ", n > 1 ? "es" : "");
+    for (int i = 0; i < n; i++) fprintf(c->err, "%s'%.*s:'", i ? ", " : "", PFX(c, order[i]));
+    fputc('\n', c->err);
+}
+
+/* ReadCheckFile: defines the -D variables, parses the implicit patterns,
+** then builds c->pats and c->strs from the check text. Returns 0 after an
+** error. */
+static int read_checks(fc *c, const fc_options *opt)
+{
+    if (opt && opt->n_defines && !define_vars(c, opt->defines, opt->n_defines)) return 0;
+    /* An implicit pattern that does not parse is reported and, as in
+    ** FileCheck, kept as far as it got (never matching when that is
+    ** nothing): it does not change the verdict. */
+    static const char imp_head[] = "-implicit-check-not='";
+    for (int k = 0; k < c->nimp; k++) {
+        c->psrc = 1 + k;
+        fc_pat *p = new_pat(c);
+        if (!p) return 0;
+        p->kind = K_NOT;
+        p->src = 1 + k;
+        p->pfx = PFX_IMPLICIT;
+        p->loc = p->dloc = sizeof imp_head - 1;
+        if (!parse_pattern(c, p, p->loc, c->src[p->src].n - p->loc - 1) && !p->text.n) p->never = 1;
+    }
+    c->psrc = 0;
+
+    size_t pos = 0, line = 1, counted = 0;
+    int dn_from = c->npats, used[FC_MAX_PREFIXES] = {0};
+    fcs_found f;
+    while (fcs_next_directive(c->cb, c->cn, &pos, &c->pf, &f)) {
+        for (; counted < f.at; counted++) line += c->cb[counted] == '\n';
+        size_t eol = f.rest;
+        while (eol < c->cn && c->cb[eol] != '\n' && c->cb[eol] != '\r') eol++;
+        pos = eol;
+        if (f.kind == K_COMMENT) continue;
+        used[f.pfx] = 1;
+        if (f.kind == K_BADNOT) {
+            cerror(c, f.rest, "unsupported -NOT combo on prefix '%.*s'", PFX(c, f.pfx));
+            return 0;
+        }
+        if (f.kind == K_BADCOUNT) {
+            cerror(c, f.rest, "invalid count in -COUNT specification on prefix '%.*s'", PFX(c, f.pfx));
+            return 0;
+        }
+        /* The pattern starts after the blanks, which count with both
+        ** --strict-whitespace and --match-full-lines. */
+        size_t ps = f.rest;
+        if (!(c->strict && c->full))
+            while (ps < eol && (c->cb[ps] == ' ' || c->cb[ps] == '\t')) ps++;
+        fc_pat *p = new_pat(c);
+        if (!p) return 0;
+        p->kind = f.kind;
+        p->count = f.count;
+        p->line = (int)line;
+        p->loc = ps;
+        p->dloc = f.at;
+        p->pfx = f.pfx;
+        p->literal = f.literal;
+        if (!parse_pattern(c, p, ps, eol - ps)) return 0;
+        if (p->kind == K_LABEL && p->has_var) {
+            cerror(c, f.at, "found '%.*s-LABEL:' with variable definition or use", PFX(c, f.pfx));
+            return 0;
+        }
+        if ((p->kind == K_NEXT || p->kind == K_SAME || p->kind == K_EMPTY) && c->nstrs == 0) {
+            cerror(c, f.at, "found '%.*s-%s' without previous '%.*s: line", PFX(c, f.pfx),
+                   p->kind == K_NEXT ? "NEXT" : p->kind == K_EMPTY ? "EMPTY" : "SAME", PFX(c, f.pfx));
+            return 0;
+        }
+        if (p->kind == K_DAG || p->kind == K_NOT) continue;
+        if (!add_str(c, c->npats - 1, p->pfx, dn_from)) return 0;
+        dn_from = c->npats;
+    }
+    c->eof_loc = pos;
+    /* Every prefix must be used (unless --allow-unused-prefixes), except
+    ** that --implicit-check-not alone checks something under the default
+    ** prefix. */
+    int nused = 0;
+    for (int i = 0; i < c->pf.n; i++) nused += used[i];
+    int unused_ok = opt && opt->allow_unused_prefixes;
+    if ((nused == 0 || (!unused_ok && nused < c->pf.n)) && (c->nimp == 0 || !c->default_prefix)) {
+        report_unused(c, used);
+        return 0;
+    }
+    if (dn_from < c->npats || c->nimp) {
+        fc_pat *p = new_pat(c);
+        if (!p) return 0;
+        p->kind = K_EOF;
+        p->loc = p->dloc = c->eof_loc;
+        p->line = 1;
+        for (size_t i = 0; i < c->eof_loc; i++) p->line += c->cb[i] == '\n';
+        if (!add_str(c, c->npats - 1, 0, dn_from)) return 0;
+    }
+    /* Compile the patterns that need no substitution once. */
+    for (int i = 0; i < c->npats; i++) {
+        fc_pat *p = &c->pats[i];
+        if (p->fixed || p->kind == K_EOF || p->nsubs || p->never) continue;
+        /* Each fragment was valid on its own; the whole can still be
+        ** rejected by glibc (a back-reference to a group that encloses it).
+        ** LLVM accepts such a regex and it never matches: so does this. */
+        p->re_ok = regcomp(&p->re, p->text.p ? p->text.p : "", REG_EXTENDED | REG_NEWLINE) == 0;
+        p->never = !p->re_ok;
+    }
+    return 1;
+}
+
+/* }=================================================================== */
+
+/* {===================================================================
+** Matching
+** ==================================================================== */
+
 /* Pattern::match on the region [from, to). Returns 1 with *pos (absolute)
-** and *len on a match, 0 when not found, -1 after reporting an error. */
+** and *len on a match, 0 when not found, -1 after reporting that the
+** pattern uses an undefined variable. */
 static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, size_t *len)
 {
     if (p->kind == K_EOF) { *pos = to; *len = 0; return 1; }
@@ -907,7 +830,7 @@ static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, si
             }
             fc_var *v = find_var(c, s->name);
             if (!v) {
-                cerror(c, s->loc, "undefined variable: %s", s->name);
+                serror(c, p->src, s->loc, "undefined variable: %s", s->name);
                 undefined = 1;
                 continue;
             }
@@ -945,6 +868,118 @@ static int match(fc *c, const fc_pat *p, size_t from, size_t to, size_t *pos, si
     return ok;
 }
 
+/* {-------------------------------------------------------------------
+** Results: messages now, and the record the input dump draws
+** -------------------------------------------------------------------- */
+
+/* A message of [kind] ("error", "remark") at pattern [p]. */
+static void pmsg(fc *c, const fc_pat *p, const char *kind, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(c, p->src, p->loc, 1, kind, fmt, ap);
+    va_end(ap);
+}
+
+/* Records a result of pattern [p] for the dump: its [type] (FCD_*), the
+** input range [from, to) and a [note] (copied; NULL for the type's own). */
+static void add_diag(fc *c, const fc_pat *p, int type, size_t from, size_t to, const char *note)
+{
+    static const char *const abbrev[] = {
+        [K_PLAIN] = "check", [K_NEXT] = "next", [K_SAME] = "same", [K_NOT] = "not",
+        [K_DAG] = "dag", [K_LABEL] = "label", [K_EMPTY] = "empty", [K_EOF] = "eof",
+    };
+    if (!c->record) return;
+    if (c->ndg == c->capdg) {
+        int cap = c->capdg ? c->capdg * 2 : 16;
+        fcd_diag *d = realloc(c->dg, sizeof *d * (size_t)cap);
+        if (!d) return;
+        c->dg = d;
+        c->capdg = cap;
+    }
+    fcd_diag *d = &c->dg[c->ndg++];
+    const char *t = p->kind == K_PLAIN && p->count > 1 ? "count" : abbrev[p->kind];
+    if (p->src) snprintf(d->label, sizeof d->label, "%s:imp%d", t, p->src);
+    else snprintf(d->label, sizeof d->label, "%s:%d", t, p->line);
+    d->key = (int)(p - c->pats);
+    d->type = type;
+    d->from = from;
+    d->to = to;
+    d->note = note ? dupn(note, strlen(note)) : NULL;
+}
+
+/* Turns the last results of [p] (the match just recorded and its notes)
+** into [type]: FileCheck's AdjustPrevDiags. */
+static void retype_diags(fc *c, const fc_pat *p, int type)
+{
+    for (int i = c->ndg - 1; i >= 0 && c->dg[i].key == (int)(p - c->pats); i--) c->dg[i].type = type;
+}
+
+/* The note on substitution [s]: `with "NAME" equal to "VALUE"`, the value
+** escaped as LLVM's write_escaped. Returns 0 for an undefined variable. */
+static int sub_note(fc *c, const fc_sub *s, StrBuf *out)
+{
+    char num[32];
+    const char *v = num;
+    size_t vn;
+    if (s->is_line) {
+        vn = (size_t)snprintf(num, sizeof num, "%ld", s->line_value);
+    } else {
+        fc_var *x = find_var(c, s->name);
+        if (!x) return 0;
+        v = x->value;
+        vn = x->len;
+    }
+    /* FileCheck shows the value as substituted: regex-escaped. */
+    StrBuf esc = {0};
+    sb_add_escaped(&esc, v, vn);
+    out->n = 0;
+    sb_printf(out, "with \"%s\" equal to \"", s->name);
+    for (size_t j = 0; j < esc.n; j++) {
+        unsigned char ch = (unsigned char)esc.p[j];
+        if (ch == '\\' || ch == '"') { sb_addc(out, '\\'); sb_addc(out, (char)ch); }
+        else if (ch == '\t') sb_adds(out, "\\t");
+        else if (ch == '\n') sb_adds(out, "\\n");
+        else if (ch < 32 || ch > 126) sb_printf(out, "\\%03o", ch);
+        else sb_addc(out, (char)ch);
+    }
+    sb_addc(out, '"');
+    sb_free(&esc);
+    return 1;
+}
+
+/* printSubstitutions: the value of each variable [p] substitutes, at input
+** offset [off]: as notes ([print]) or as results of [type] for the dump. */
+static void report_subs(fc *c, const fc_pat *p, size_t off, int print, int type)
+{
+    StrBuf note = {0};
+    for (int i = 0; i < p->nsubs; i++) {
+        if (!sub_note(c, &p->subs[i], &note)) continue;
+        if (print) inote(c, off, 1, "%s", note.p);
+        else add_diag(c, p, type, off, off, note.p);
+    }
+    sb_free(&note);
+}
+
+/* printVariableDefs: what each variable [p] defines captured, in input
+** order: as notes ([print]) or as results of [type] for the dump. */
+static void report_defs(fc *c, const fc_pat *p, int print, int type)
+{
+    int order[64], n = 0;
+    for (int i = 0; i < p->ndefs && n < 64; i++) {
+        int k = n++;
+        while (k > 0 && p->defs[order[k - 1]].pos > p->defs[i].pos) { order[k] = order[k - 1]; k--; }
+        order[k] = i;
+    }
+    char note[300];
+    for (int i = 0; i < n; i++) {
+        const fc_def *d = &p->defs[order[i]];
+        snprintf(note, sizeof note, "captured var \"%s\"", d->name);
+        if (print) inote(c, d->pos, d->len, "%s", note);
+        else add_diag(c, p, type, d->pos, d->pos + d->len, note);
+    }
+}
+
 /* StringRef::edit_distance with replacements allowed. */
 static size_t edit_distance(const char *a, size_t an, const char *b, size_t bn)
 {
@@ -968,13 +1003,17 @@ static size_t edit_distance(const char *a, size_t an, const char *b, size_t bn)
     return d;
 }
 
-/* Pattern::printFuzzyMatch: points at the line most like the pattern. */
+/* Pattern::printFuzzyMatch: points at the line most like the pattern (its
+** fixed string, or its regex as written). */
 static void fuzzy(fc *c, const fc_pat *p, size_t from, size_t to)
 {
-    const char *ex = p->text.p ? p->text.p : "";
-    size_t exn = p->text.n;
+    const StrBuf *ex = p->fixed ? &p->text : &p->example;
+    size_t exn = ex->n;
     size_t lines = 0, best = (size_t)-1;
-    if (exn == 0) return;  /* nothing to compare with (FileCheck prints nothing) */
+    /* With nothing to compare with (a pattern that is only a variable use),
+    ** FileCheck 14's edit distance reads an uninitialised value: whether it
+    ** prints a fuzzy match is not defined. This prints none. */
+    if (exn == 0) return;
     double bestq = 0;
     size_t lim = to - from < 4096 ? to - from : 4096;
     for (size_t i = 0; i < lim; i++) {
@@ -984,75 +1023,94 @@ static void fuzzy(fc *c, const fc_pat *p, size_t from, size_t to)
         size_t bn = to - from - i < exn ? to - from - i : exn;
         const char *nl = memchr(b, '\n', bn);
         if (nl) bn = (size_t)(nl - b);
-        double q = (double)edit_distance(b, bn, ex, exn) + (double)lines / 100.0;
+        double q = (double)edit_distance(b, bn, ex->p, exn) + (double)lines / 100.0;
         if (best == (size_t)-1 || q < bestq) { best = i; bestq = q; }
     }
-    if (best && best != (size_t)-1 && bestq < 50)
+    if (best && best != (size_t)-1 && bestq < 50) {
+        add_diag(c, p, FCD_FUZZY, from + best, from + best, NULL);
         inote(c, from + best, 1, "possible intended match here");
-}
-
-/* Notes the value of each variable [p] substitutes, at input offset [off]
-** (`with "V" equal to "value"`, the value escaped as LLVM's write_escaped). */
-static void print_subs(fc *c, const fc_pat *p, size_t off)
-{
-    for (int i = 0; i < p->nsubs; i++) {
-        const fc_sub *s = &p->subs[i];
-        char num[32];
-        const char *v = num;
-        size_t vn;
-        if (s->is_line) {
-            vn = (size_t)snprintf(num, sizeof num, "%ld", s->line_value);
-        } else {
-            fc_var *x = find_var(c, s->name);
-            if (!x) continue;
-            v = x->value;
-            vn = x->len;
-        }
-        char *esc = malloc(vn * 4 + 1);
-        size_t k = 0;
-        if (!esc) continue;
-        for (size_t j = 0; j < vn; j++) {
-            unsigned char ch = (unsigned char)v[j];
-            if (ch == '\\' || ch == '"') { esc[k++] = '\\'; esc[k++] = (char)ch; }
-            else if (ch == '\t') { esc[k++] = '\\'; esc[k++] = 't'; }
-            else if (ch == '\n') { esc[k++] = '\\'; esc[k++] = 'n'; }
-            else if (ch < 32 || ch > 126) k += (size_t)sprintf(esc + k, "\\%03o", ch);
-            else esc[k++] = (char)ch;
-        }
-        esc[k] = 0;
-        inote(c, off, 1, "with \"%s\" equal to \"%s\"", s->name, esc);
-        free(esc);
     }
 }
 
-static void not_found(fc *c, const fc_pat *p, size_t from, size_t to, int idx)
+/* printNoMatch: pattern [p] searched [from, to) for its [idx]-th match and
+** found none; its messages name prefix [spfx]. [expected] is 0 for a
+** CHECK-NOT; [invalid] when match() reported an undefined variable.
+** Returns 1 when that is an error. */
+static int no_match(fc *c, const fc_pat *p, int spfx, size_t from, size_t to, int idx, int expected,
+                    int invalid)
 {
-    if (p->count > 1)
-        cerror(c, p->loc, "%.*s-COUNT: expected string not found in input (%d out of %d)",
-               PFX(c, p->pfx), idx, p->count);
-    else
-        cerror(c, p->loc, "%.*s%s: expected string not found in input", PFX(c, p->pfx), kind_name(p->kind));
-    inote(c, from, 1, "scanning from here");
-    print_subs(c, p, from);
-    fuzzy(c, p, from, to);
+    int error = expected || invalid;
+    if (!error && c->verbose < 2) return 0;
+    int type = invalid ? FCD_NONE_INVALID : expected ? FCD_NONE_EXPECTED : FCD_NONE_EXCLUDED;
+    add_diag(c, p, type, from, to, NULL);
+    if (c->record) {
+        char note[300];
+        for (int i = 0; invalid && i < p->nsubs; i++) {
+            if (p->subs[i].is_line || find_var(c, p->subs[i].name)) continue;
+            snprintf(note, sizeof note, "undefined variable: %s", p->subs[i].name);
+            add_diag(c, p, type, from, from, note);
+        }
+        report_subs(c, p, from, 0, type);
+        if (!error) return 0;   /* -vv: recorded, not printed */
+    }
+    if (!invalid) {
+        char d[256];
+        const char *what = describe(c, p, spfx, d, sizeof d);
+        if (p->count > 1)
+            pmsg(c, p, error ? "error" : "remark", "%s: %s string not found in input (%d out of %d)", what,
+                 expected ? "expected" : "excluded", idx, p->count);
+        else
+            pmsg(c, p, error ? "error" : "remark", "%s: %s string not found in input", what,
+                 expected ? "expected" : "excluded");
+        inote(c, from, 1, "scanning from here");
+    }
+    report_subs(c, p, from, 1, type);
+    if (expected) fuzzy(c, p, from, to);
+    return error;
 }
 
-/* CheckNot: no NOT pattern may match in [from, to). Returns 1 on a failure. */
-static int check_not(fc *c, const int *nots, int nn, size_t from, size_t to)
+/* printMatch: pattern [p] matched [pos, pos+len), its [idx]-th time; its
+** messages name prefix [spfx]. [expected] is 0 for a CHECK-NOT, whose
+** match is an error; an expected match is reported only with -v (the end
+** of input with -vv), as a remark when no dump records it. Returns 1 when
+** that is an error. */
+static int matched(fc *c, const fc_pat *p, int spfx, int expected, size_t pos, size_t len, int idx)
+{
+    if (expected && (!c->verbose || (c->verbose < 2 && p->kind == K_EOF))) return 0;
+    int type = expected ? FCD_FOUND_EXPECTED : FCD_FOUND_EXCLUDED;
+    add_diag(c, p, type, pos, pos + len, NULL);
+    if (c->record) {
+        report_subs(c, p, pos, 0, type);
+        report_defs(c, p, 0, type);
+        if (expected) return 0;
+    }
+    char d[256];
+    const char *what = describe(c, p, spfx, d, sizeof d);
+    if (p->count > 1)
+        pmsg(c, p, expected ? "remark" : "error", "%s: %s string found in input (%d out of %d)", what,
+             expected ? "expected" : "excluded", idx, p->count);
+    else
+        pmsg(c, p, expected ? "remark" : "error", "%s: %s string found in input", what,
+             expected ? "expected" : "excluded");
+    inote(c, pos, len, "found here");
+    report_subs(c, p, pos, 1, type);
+    report_defs(c, p, 1, type);
+    return !expected;
+}
+
+/* }------------------------------------------------------------------- */
+
+/* CheckNot: no NOT pattern may match in [from, to); messages name prefix
+** [spfx]. Returns 1 on a failure. */
+static int check_not(fc *c, const int *nots, int nn, size_t from, size_t to, int spfx)
 {
     int fail = 0;
     for (int i = 0; i < nn; i++) {
         const fc_pat *p = &c->pats[nots[i]];
         size_t pos, len;
         int r = match(c, p, from, to, &pos, &len);
-        if (r < 0) { fail = 1; continue; }
-        if (r == 0) continue;
-        cerror(c, p->loc, "%.*s-NOT: excluded string found in input", PFX(c, p->pfx));
-        inote(c, pos, len, "found here");
-        print_subs(c, p, pos);
-        for (int k = 0; k < p->ndefs; k++)
-            inote(c, p->defs[k].pos, p->defs[k].len, "captured var \"%s\"", p->defs[k].name);
-        fail = 1;
+        if (r <= 0) fail |= no_match(c, p, spfx, from, to, 1, 0, r < 0);
+        else fail |= matched(c, p, spfx, 0, pos, len, 1);
     }
     return fail;
 }
@@ -1071,8 +1129,9 @@ static unsigned count_newlines(const char *s, size_t n, size_t *first)
     }
 }
 
-/* CheckNext / CheckSame on the skipped region [from, to). Returns 1 on a failure. */
-static int check_line(fc *c, const fc_pat *p, size_t from, size_t to)
+/* CheckNext / CheckSame on the skipped region [from, to), the match being
+** [to, to+mlen). Returns 1 on a failure. */
+static int check_line(fc *c, const fc_pat *p, size_t from, size_t to, size_t mlen)
 {
     if (p->kind != K_NEXT && p->kind != K_EMPTY && p->kind != K_SAME) return 0;
     size_t first = from;
@@ -1080,17 +1139,21 @@ static int check_line(fc *c, const fc_pat *p, size_t from, size_t to)
     first += from;
     if (p->kind == K_SAME) {
         if (k == 0) return 0;
-        cerror(c, p->loc, "%.*s-SAME: is not on the same line as the previous match", PFX(c, p->pfx));
+        pmsg(c, p, "error", "%.*s-SAME: is not on the same line as the previous match", PFX(c, p->pfx));
     } else if (k == 0) {
-        cerror(c, p->loc, "%.*s%s: is on the same line as previous match", PFX(c, p->pfx), kind_name(p->kind));
+        pmsg(c, p, "error", "%.*s%s: is on the same line as previous match", PFX(c, p->pfx), kind_name(p->kind));
     } else if (k != 1) {
-        cerror(c, p->loc, "%.*s%s: is not on the line after the previous match", PFX(c, p->pfx), kind_name(p->kind));
+        pmsg(c, p, "error", "%.*s%s: is not on the line after the previous match", PFX(c, p->pfx),
+             kind_name(p->kind));
     } else {
         return 0;
     }
     inote(c, to, 1, "'next' match was here");
     inote(c, from, 1, "previous match ended here");
     if (p->kind != K_SAME && k > 1) inote(c, first, 1, "non-matching line after previous match is here");
+    /* With -v the match is recorded already: it becomes the bad one. */
+    if (c->verbose) retype_diags(c, p, FCD_FOUND_WRONG_LINE);
+    else add_diag(c, p, FCD_FOUND_WRONG_LINE, to, to + mlen, NULL);
     return 1;
 }
 
@@ -1106,7 +1169,7 @@ static size_t check_dag(fc *c, const fc_str *s, size_t from, size_t to, int *not
     int nr = 0, cap = 0;
     *nn = 0;
     for (int k = 0; k < s->dn_count; k++) {
-        int pi = s->dn_first + k;
+        int pi = c->dn[s->dn_first + k];
         const fc_pat *p = &c->pats[pi];
         if (p->kind == K_NOT) { nots[(*nn)++] = pi; continue; }
         size_t mpos = start, pos, len;
@@ -1114,11 +1177,12 @@ static size_t check_dag(fc *c, const fc_str *s, size_t from, size_t to, int *not
         for (;;) {
             int r = match(c, p, mpos, to, &pos, &len);
             if (r <= 0) {
-                if (r == 0) not_found(c, p, mpos, to, 1);
-                else fuzzy(c, p, mpos, to);
+                no_match(c, p, s->pfx, mpos, to, 1, 1, r < 0);
                 free(rs);
                 return (size_t)-1;
             }
+            /* -vv reports every match, the discarded ones too. */
+            if (c->verbose >= 2) matched(c, p, s->pfx, 1, pos, len, 1);
             range m = {pos, pos + len};
             int overlap = 0;
             for (; mi < nr; mi++) {
@@ -1136,12 +1200,17 @@ static size_t check_dag(fc *c, const fc_str *s, size_t from, size_t to, int *not
                 nr++;
                 break;
             }
+            if (c->verbose >= 2) {
+                if (c->record) retype_diags(c, p, FCD_FOUND_DISCARDED);
+                else inote(c, rs[mi].pos, rs[mi].end - rs[mi].pos, "match discarded, overlaps earlier DAG match here");
+            }
             mpos = rs[mi].end;
         }
-        int last = k + 1 == s->dn_count || c->pats[pi + 1].kind == K_NOT;
+        if (c->verbose < 2) matched(c, p, s->pfx, 1, pos, len, 1);
+        int last = k + 1 == s->dn_count || c->pats[c->dn[s->dn_first + k + 1]].kind == K_NOT;
         if (last) {
             if (*nn) {
-                if (check_not(c, nots, *nn, start, rs[0].pos)) { free(rs); return (size_t)-1; }
+                if (check_not(c, nots, *nn, start, rs[0].pos, s->pfx)) { free(rs); return (size_t)-1; }
                 *nn = 0;
             }
             start = rs[nr - 1].end;
@@ -1170,10 +1239,10 @@ static size_t check_str(fc *c, const fc_str *s, size_t from, size_t to, int labe
     for (int i = 1; i <= p->count; i++) {
         int r = match(c, p, end, to, &pos, &len);
         if (r <= 0) {
-            if (r == 0) not_found(c, p, end, to, i);
-            else fuzzy(c, p, end, to);
+            no_match(c, p, s->pfx, end, to, i, 1, r < 0);
             goto done;
         }
+        matched(c, p, s->pfx, 1, pos, len, i);
         if (i == 1) first = pos;
         /* An empty match where the last one ended repeats forever: the
         ** remaining counts would all match right here. */
@@ -1182,8 +1251,8 @@ static size_t check_str(fc *c, const fc_str *s, size_t from, size_t to, int labe
     }
     *mlen = end - first;
     if (!label_scan) {
-        if (check_line(c, p, last, first)) goto done;
-        if (check_not(c, nots, nn, last, first)) goto done;
+        if (check_line(c, p, last, first, *mlen)) goto done;
+        if (check_not(c, nots, nn, last, first, s->pfx)) goto done;
     }
     result = first;
 done:
@@ -1229,32 +1298,75 @@ int fc_check(const char *check, size_t check_len, const char *input, size_t inpu
     fc c;
     memset(&c, 0, sizeof c);
     c.err = diag;
+    c.default_prefix = !(opt && opt->prefix);
     c.prefix = opt && opt->prefix ? opt->prefix : "CHECK";
     c.check_name = opt && opt->check_name ? opt->check_name : "<check>";
     c.input_name = opt && opt->input_name ? opt->input_name : "<stdin>";
-    const char *why, *bad;
+    c.strict = opt && opt->strict_whitespace;
+    c.full = opt && opt->match_full_lines;
+    c.verbose = opt ? opt->verbose : 0;
+    int dump = opt ? opt->dump : FC_DUMP_NEVER;
+    c.record = diag && dump != FC_DUMP_NEVER;
+    c.nimp = opt && opt->n_implicit_not > 0 ? opt->n_implicit_not : 0;
+    int ndef = opt && opt->n_defines > 0 ? opt->n_defines : 0;
+
+    /* What FileCheck's command line checks of each -D first; numeric
+    ** variables are refused here. */
+    int bad = 0;
+    for (int i = 0; i < ndef; i++) {
+        const char *d = opt->defines[i], *eq = strchr(d, '=');
+        const char *why = !eq ? "Missing equal sign in command-line definition"
+                        : eq == d ? "Missing variable name in command-line definition"
+                        : d[0] == '#' ? "error: numeric variables (-D#NAME=VALUE) are not supported:" : NULL;
+        if (!why) continue;
+        if (diag) fprintf(diag, "%s '-D%s'\n", why, d);
+        bad = 1;
+    }
+    if (bad) return FC_ERROR;
+    const char *why, *badp;
     size_t badlen;
-    if (!split_prefixes(c.prefix, &c.pf, &why, &bad, &badlen)) {
-        if (diag) fprintf(diag, "error: %s: '%.*s'\n", why, (int)badlen, bad);
+    if (!fcs_split_prefixes(c.prefix, &c.pf, &why, &badp, &badlen)) {
+        if (diag) fprintf(diag, "error: %s: '%.*s'\n", why, (int)badlen, badp);
         return FC_ERROR;
     }
     int result = FC_ERROR;
-    c.cb = canonicalize(check ? check : "", check ? check_len : 0, &c.cn);
-    c.ib = canonicalize(input ? input : "", input ? input_len : 0, &c.in);
-    if (!c.cb || !c.ib) {
+    c.cb = canonicalize(check ? check : "", check ? check_len : 0, c.strict, &c.cn);
+    c.ib = canonicalize(input ? input : "", input ? input_len : 0, c.strict, &c.in);
+    c.nsrc = 1 + c.nimp + (ndef > 0);
+    c.src = calloc((size_t)c.nsrc, sizeof *c.src);
+    if (!c.cb || !c.ib || !c.src) {
         if (diag) fprintf(diag, "error: out of memory\n");
         goto out;
     }
-    if (!read_checks(&c)) goto out;
+    c.src[0] = (fc_src){c.check_name, c.cb, c.cn};
+    for (int k = 0; k < c.nimp; k++) {
+        /* FileCheck shows an implicit pattern inside this text, unfolded. */
+        StrBuf t = {0};
+        sb_printf(&t, "-implicit-check-not='%s'", opt->implicit_not[k]);
+        c.src[1 + k] = (fc_src){"command line", t.p, t.n};
+    }
+    if (ndef) c.src[c.nsrc - 1] = (fc_src){"Global defines", NULL, 0};
+    if (!read_checks(&c, opt)) goto out;
     if (input_len == 0 && !(opt && opt->allow_empty)) {
-        if (diag) fprintf(diag, "error: '%s' is empty.\n", c.input_name);
+        if (diag) fprintf(diag, "FileCheck error: '%s' is empty.\n", c.input_name);
+        if (diag && opt && opt->command_line) fprintf(diag, "FileCheck command line: %s\n", opt->command_line);
         goto out;
     }
     result = check_input(&c) ? FC_PASS : FC_FAIL;
+    if (dump == FC_DUMP_ALWAYS || (dump == FC_DUMP_FAIL && result == FC_FAIL)) {
+        if (diag) {
+            fprintf(diag, "\nInput file: %s\nCheck file: %s\n\n-dump-input=help explains the following input dump.\n\n",
+                    c.input_name, c.check_name);
+            int filter = opt->dump_filter ? opt->dump_filter
+                         : dump == FC_DUMP_ALWAYS ? FC_FILTER_ALL : FC_FILTER_ERROR;
+            fcd_dump(diag, c.ib, c.in, c.dg, c.ndg, filter, opt->dump_context);
+        }
+    }
 out:
     for (int i = 0; i < c.npats; i++) {
         fc_pat *p = &c.pats[i];
         free(p->text.p);
+        free(p->example.p);
         for (int k = 0; k < p->nsubs; k++) free(p->subs[k].name);
         for (int k = 0; k < p->ndefs; k++) free(p->defs[k].name);
         free(p->subs);
@@ -1262,6 +1374,11 @@ out:
         if (p->re_ok) regfree(&p->re);
     }
     for (int i = 0; i < c.nvars; i++) { free(c.vars[i].name); free(c.vars[i].value); }
+    for (int i = 0; i < c.ndg; i++) free(c.dg[i].note);
+    for (int i = 1; c.src && i < c.nsrc; i++) free(c.src[i].text);
+    free(c.src);
+    free(c.dg);
+    free(c.dn);
     free(c.vars);
     free(c.pats);
     free(c.strs);

@@ -52,11 +52,11 @@ static const char graph_usage[] =
     "about) as a red edge with the reason.\n"
     "\n"
     "  --function=NAME   only @NAME (default: every function with a body)\n"
-    "  --format=dot|svg  dot (default): the DOT text; svg: rendered by Graphviz's\n"
-    "                    `dot -Tsvg` (Debian: apt-get install graphviz)\n"
+    "  --format=dot|svg  dot (default): the DOT text; svg: rendered as SVG by\n"
+    "                    Graphviz's dot (Debian: apt-get install graphviz)\n"
     "  --help            this text\n"
     "\n"
-    "View it with `tfrun graph FILE | dot -Tsvg > g.svg`, or xdot.\n";
+    "View it with xdot, or as a picture: tfrun graph --format=svg FILE > g.svg\n";
 
 typedef struct GraphOptions {
     const char *function, *input;

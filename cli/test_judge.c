@@ -165,7 +165,7 @@ static void judge(runner *r, test *t)
         char *msg = NULL;
         size_t msglen = 0;
         FILE *f = open_memstream(&msg, &msglen);
-        fc_options o = {"CHECK", t->path, "<stdin>", 1};
+        fc_options o = {.prefix = "CHECK", .check_name = t->path, .input_name = "<stdin>", .allow_empty = 1};
         int rc = fc_check(t->text.p, t->text.n, out, t->out.n, &o, f);
         if (f) fclose(f);
         if (rc != FC_PASS) {
