@@ -96,7 +96,7 @@ static void frame_release(Frame *f)
     if (atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1) return;
     const DebugHooks *dh = hooks_of(f->ctx.host);
     if (dh) dh->frame_exit(dh->ud, f);
-    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) >= 0) stuck_unwatch(f->ctx.host, f);
+    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) >= 0) stuck_unwatch_frame(f);
     if (f->ctx.rq) rq_release(f->ctx.rq);
     exec_site_release(f->ctx.site);
     atomic_fetch_sub(&live_frames, 1);
@@ -307,7 +307,8 @@ static void run_task(void *a, void *b)
     const DebugHooks *dh = hooks_of(f->ctx.host);
     HOOK(dh, run_begin, f);
     process(f, &q);
-    HOOK(dh, run_end, f);
+    /* (Read again: keeping it across process() costs a register.) */
+    HOOK(hooks_of(f->ctx.host), run_end, f);
     rq_free_q(&q);
     frame_release(f);
 }
@@ -433,7 +434,7 @@ static void cont_body(Cont *c, AsyncValue *v)
     HOOK(dh, run_begin, f);
     make_ready(f, &q, val);
     process(f, &q);
-    HOOK(dh, run_end, f);
+    HOOK(hooks_of(f->ctx.host), run_end, f);
     rq_free_q(&q);
     frame_release(f);
 }
@@ -465,15 +466,29 @@ static inline bool has_users(const Plan *p, const Value *val)
     return false;
 }
 
-/* A continuation of [f] waits for [val]: a frame that waits may wait for
-** ever, so it joins the host's waiting frames (interp/stuck.h says then
-** which of its kernels never ran, and why); and the hooks hear of it.
-** Out of line: the path of a run that does not wait stays as it was. */
-static __attribute__((noinline, cold)) void frame_waits(Frame *f, const Value *val)
+/* The hooks hear that a continuation of [f] waits for [val]. */
+static __attribute__((noinline, cold)) void hook_wait(const DebugHooks *dh, Frame *f, const Value *val)
 {
-    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) < 0) stuck_watch(f->ctx.host, f);
-    const DebugHooks *dh = hooks_of(f->ctx.host);
     HOOK(dh, value_wait, f, val);
+}
+
+/* [f] waits for +1 value [v], not resolved yet, for the register of [val]
+** (its users run in a continuation). Out of line, so that produced()'s
+** path for a value that is there keeps its registers free. */
+static __attribute__((noinline)) void wait_for(Frame *f, int stream, const Value *val, AsyncValue *v)
+{
+    Cont *c = fl_alloc();
+    c->f = f;
+    c->val = val;
+    c->stream = stream;
+    frame_retain(f);
+    /* A frame that waits may wait for ever: it joins the host's waiting
+    ** frames (interp/stuck.h says then which of its kernels never ran, and
+    ** why). */
+    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) < 0) stuck_watch_frame(f);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    if (dh) hook_wait(dh, f, val);
+    av_and_then(v, cont_fire, c, v);
 }
 
 /* Handles +1 value [v] produced for the register of [val] (docs/execution.md §6.5). */
@@ -485,14 +500,7 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
     } else if (!has_users(f->plan, val)) {
         store(f, val, v);
     } else {
-        Cont *c = fl_alloc();
-        c->f = f;
-        c->val = val;
-        c->stream = q->stream;
-        frame_retain(f);
-        if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) < 0 || hooks_of(f->ctx.host))
-            frame_waits(f, val);
-        av_and_then(v, cont_fire, c, v);
+        wait_for(f, q->stream, val, v);
     }
 }
 
@@ -612,7 +620,7 @@ static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
     tl_invoke_depth++;
     process(f, &q);
     tl_invoke_depth--;
-    HOOK(dh, run_end, f);
+    HOOK(hooks_of(f->ctx.host), run_end, f);
     rq_free_q(&q);
 }
 

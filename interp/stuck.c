@@ -41,19 +41,6 @@ struct ExecPark {
     ExecPark *prev, *next;
 };
 
-/* The waiting frames: an array, each frame knowing its place
-** (Frame.watch_at), so that joining and leaving cost a few stores. */
-typedef struct StuckSet {
-    pthread_mutex_t mu;
-    Frame **v;
-    int n, cap;
-    ExecPark *parks;
-    /* The requests stuck_report has reported on (their stuck frames hold
-    ** them, so the pointers stay theirs). */
-    const RequestContext **done;
-    int ndone, capdone;
-} StuckSet;
-
 /* The host's set, made on first use. */
 static StuckSet *set_make(Host *h);
 static inline StuckSet *set_of(Host *h)
@@ -77,9 +64,9 @@ static __attribute__((noinline)) StuckSet *set_make(Host *h)
     return s;
 }
 
-/* The set is locked unless the queue is single-threaded (f->st): then
-** only the thread that drives the queue touches it. */
-void stuck_watch(Host *h, Frame *f)
+/* The waiting frames (interp/exec_int.h): what the inline paths leave —
+** a multi-threaded queue (locked), the first use, a full array. */
+void stuck_watch_slow(Host *h, Frame *f)
 {
     StuckSet *s = set_of(h);
     if (!f->st) pthread_mutex_lock(&s->mu);
@@ -94,7 +81,7 @@ void stuck_watch(Host *h, Frame *f)
     if (!f->st) pthread_mutex_unlock(&s->mu);
 }
 
-void stuck_unwatch(Host *h, Frame *f)
+void stuck_unwatch_slow(Host *h, Frame *f)
 {
     StuckSet *s = set_of(h);
     if (!f->st) pthread_mutex_lock(&s->mu);

@@ -8,9 +8,9 @@
 ** needs no hooks:
 **   - the host's set of waiting frames: a frame joins it the first time a
 **     value it needs is produced unavailable (interp/exec.c registers a
-**     continuation: stuck_watch), and leaves it when it is freed
-**     (stuck_unwatch). A kernel that waits for ever waits for such a
-**     value, so its frame is in the set;
+**     continuation: stuck_watch_frame), and leaves it when it is freed
+**     (stuck_unwatch_frame). A kernel that waits for ever waits for such
+**     a value, so its frame is in the set;
 **   - parked invocations: a kernel that queues an invocation until a
 **     resource is free (rv.critical on a busy critical section) registers
 **     it with exec_park() (interp/kernel_abi.h), naming the invocation
@@ -43,9 +43,9 @@
 
 struct Frame;
 
-/* ---- the executor's side (interp/exec.c, interp/plan.c) ---- */
-void stuck_watch(Host *h, struct Frame *f);
-void stuck_unwatch(Host *h, struct Frame *f);
+/* ---- the executor's side (interp/exec.c, interp/plan.c) ----
+** stuck_watch_frame / stuck_unwatch_frame are inline, in
+** interp/exec_int.h, with the set itself. */
 /* host_free: the set and the parks still registered. */
 void stuck_free(Host *h);
 
