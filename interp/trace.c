@@ -470,7 +470,8 @@ static void h_before(void *ud, const ExecCtx *c, const void *frame, const Op *op
     pthread_mutex_unlock(&t->mu);
 }
 
-/* The results of a kernel as the trace shows them ("3", "chain", ...). */
+/* The results of a kernel as the trace shows them ("3", "chain", ...),
+** each cut to 80 bytes, at most four. */
 static char *results_text(const Op *op, AsyncValue *const *res, int n)
 {
     if (n <= 0 || !res) return NULL;
@@ -478,18 +479,20 @@ static char *results_text(const Op *op, AsyncValue *const *res, int n)
     Display d = { DISPLAY_SESSION, false, "<<unavailable>>", NULL };
     for (int i = 0; i < n && i < 4; i++) {
         if (i) sb_adds(&b, ", ");
+        size_t at = b.n;
         AsyncValue *v = res[i];
         const Type *ty = i < op->nresults ? op->results[i]->type : NULL;
-        char *s = NULL;
-        size_t len = 0;
-        FILE *m = open_memstream(&s, &len);
-        if (m) {
-            display_value(m, &d, ty, v);
-            fclose(m);
-            if (len > 80) { s[77] = '.'; s[78] = '.'; s[79] = '.'; s[80] = 0; }
-            sb_adds(&b, s);
+        if (v && av_is_error(v)) {
+            sb_printf(&b, "<<error: %s>>", av_error(v)->msg);
+        } else if (!v || !av_is_available(v)) {
+            sb_adds(&b, "<<unavailable>>");
+        } else {
+            display_append(&b, &d, ty ? ty->spelling : NULL, av_get(v), 0);
         }
-        free(s);
+        if (b.n - at > 80) {
+            b.n = at + 77;
+            sb_adds(&b, "...");
+        }
     }
     if (n > 4) sb_adds(&b, ", ...");
     return b.p;
@@ -633,18 +636,49 @@ void trace_function_end(Trace *t)
 
 static void json_str(FILE *out, const char *s)
 {
-    putc('"', out);
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
-        else if (*p < 0x20) fprintf(out, "\\u%04x", *p);
-        else putc(*p, out);
+    putc_unlocked('"', out);
+    const char *run = s ? s : "";
+    for (const char *p = run;; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c && c != '"' && c != '\\' && c >= 0x20) continue;
+        fwrite(run, 1, (size_t)(p - run), out);
+        if (!c) break;
+        if (c == '"' || c == '\\') {
+            putc_unlocked('\\', out);
+            putc_unlocked((int)c, out);
+        } else {
+            fprintf(out, "\\u%04x", c);
+        }
+        run = p + 1;
     }
-    putc('"', out);
+    putc_unlocked('"', out);
 }
 
+/* A decimal number (no printf: a trace has millions of them). */
+static void put_u64(FILE *out, uint64_t x)
+{
+    char buf[24];
+    int n = 0;
+    do {
+        buf[n++] = (char)('0' + x % 10);
+        x /= 10;
+    } while (x);
+    while (n) putc_unlocked(buf[--n], out);
+}
+
+/* Nanoseconds as microseconds with three decimals. */
 static void ts_us(FILE *out, int64_t ns)
 {
-    fprintf(out, "%lld.%03lld", (long long)(ns / 1000), (long long)(ns % 1000));
+    if (ns < 0) {
+        putc_unlocked('-', out);
+        ns = -ns;
+    }
+    put_u64(out, (uint64_t)ns / 1000);
+    uint64_t f = (uint64_t)ns % 1000;
+    putc_unlocked('.', out);
+    putc_unlocked((int)('0' + f / 100), out);
+    putc_unlocked((int)('0' + f / 10 % 10), out);
+    putc_unlocked((int)('0' + f % 10), out);
 }
 
 /* "FILE:L:C" of [op]: its own file location, else the op's position. */
@@ -671,7 +705,11 @@ static void body_label(char *buf, size_t cap, const Block *b)
 
 static void common(FILE *out, const char *ph, int tid, int64_t ts)
 {
-    fprintf(out, "{\"ph\":\"%s\",\"pid\":1,\"tid\":%d,\"ts\":", ph, tid);
+    fputs("{\"ph\":\"", out);
+    fputs(ph, out);
+    fputs("\",\"pid\":1,\"tid\":", out);
+    put_u64(out, (uint64_t)tid);
+    fputs(",\"ts\":", out);
     ts_us(out, ts);
 }
 
