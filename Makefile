@@ -7,6 +7,8 @@
 #   V=1             show the commands and every stage's output
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make tsan       the whole test suite under ThreadSanitizer
+#   make agree-long exact against auto on 5000 random programs, each ordered
+#                   function explored (tests/gen_programs.py)
 #   make bench      benchmarks against peers, the hooks' cost when off (bench/)
 #   make install    PREFIX=/usr/local: binary and man page
 #   make clean
@@ -81,7 +83,7 @@ TFRUN = $(BIN)/tfrun
 V ?=
 quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
 
-.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -192,9 +194,20 @@ readme: $(TFRUN)
 	@sh tests/readme_check.sh $(TFRUN) README.md
 
 # Exact and auto (and fast where a program asks for it) print the same
-# (docs/execution.md §7; tests/engine_agree.sh).
+# (docs/execution.md §7; tests/engine_agree.sh), on every golden program and,
+# with TFRT_CORPUS=DIR, on TFRT's test files; then on random programs
+# (tests/gen_programs.py, docs/analysis.md §8), with `tfrun explore`
+# confirming that the functions auto runs fast have one outcome.
+# agree-long: many more random programs, every ordered function explored.
+GEN_COUNT ?= 300
+GEN_LONG_COUNT ?= 5000
 agree: $(TFRUN)
-	@sh tests/engine_agree.sh $(TFRUN)
+	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/engine_agree.sh $(TFRUN)
+	@python3 tests/gen_programs.py $(TFRUN) --count $(GEN_COUNT) --seed 1 --explore 60 --keep $(BUILD)/gen-fail
+
+agree-long: $(TFRUN)
+	@TFRT_CORPUS="$(TFRT_CORPUS)" sh tests/engine_agree.sh $(TFRUN)
+	@python3 tests/gen_programs.py $(TFRUN) --count $(GEN_LONG_COUNT) --seed 100000 --explore $(GEN_LONG_COUNT) --keep $(BUILD)/gen-fail
 
 # Every benchmark of bench/ gives the same answer in tfrun, python3 and lua5.4
 # at a small size (tests/bench_check.sh).
@@ -386,7 +399,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 python3:python3 mlir-16-tools:mlir-opt-16 valgrind:valgrind
+BENCH_PKGS = lua5.4:lua5.4 luajit:luajit python3:python3 mlir-16-tools:mlir-opt-16 valgrind:valgrind
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all

@@ -401,6 +401,20 @@ static int lift_object(Walk *w, const OpAn *oa, const Summary *s, const Word *oa
     return node;
 }
 
+/* Does [oa] (a branch or a repeat) complete its results with an error as
+** soon as its selector is there, before its other operands: may the
+** selector be an error, or the trip count negative (docs/analysis.md §3,
+** "Errors overtake"; kernels/control.c branch_now, repeat_start)? */
+static bool selector_may_fail(Walk *w, const OpAn *oa)
+{
+    const Op *op = oa->op;
+    if (oa->ctl != CTL_BRANCH && oa->ctl != CTL_REPEAT) return false;
+    if (op->noperands < 1) return true;
+    if (oa->ctl == CTL_REPEAT && (op->info->effects & FX_FAIL) && !sa_fail_excluded(op, w->ba->nzargs))
+        return true;
+    return sa_may_error(w->sa, op->operands[0]);
+}
+
 /* Per result of [oa], the operands it always comes after (NULL entries:
 ** none; oa->thru NULL: all of them, a strict op). */
 static void op_thru(Walk *w, OpAn *oa)
@@ -412,10 +426,13 @@ static void op_thru(Walk *w, OpAn *oa)
     }
     SeqAnalysis *sa = w->sa;
     const Word **t = sa_alloc(sa, sizeof *t * (size_t)(op->nresults + 1));
+    bool early = selector_may_fail(w, oa);
     for (int k = 0; k < op->nresults; k++) {
         Word *r = NULL;
         bool first = true;
-        if (oa->ctl == CTL_CALL || oa->ctl == CTL_BRANCH) {
+        if (early) {
+            /* An error selector completes every result at once. */
+        } else if (oa->ctl == CTL_CALL || oa->ctl == CTL_BRANCH) {
             /* Every branch must order it (whichever runs). */
             for (int b = 0; b < oa->nbodies; b++) {
                 const Summary *s = oa->bodies[b];

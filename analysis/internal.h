@@ -11,6 +11,8 @@
 **   check.c  the pairs that meet in one block: per resource, a chain of
 **            orders through the block's dependency graph; loops, parallel
 **            bodies and benchmarks; the driver's result line
+**   errs.c   which values may be errors: a non-strict op whose selector is
+**            one completes at once, before its other operands
 **   seq.c    the run: which functions it may execute, their call graph
 **            (summaries bottom-up, recursion to a fixpoint), then the checks
 **            top-down; the public queries
@@ -177,6 +179,8 @@ struct SeqAnalysis {
     unsigned flags;               /* SeqOptions.flags */
     FuncAn *fa; int nfa;          /* one per function of the module (by index) */
     const Func **runs; int nruns; /* malloc'ed */
+    struct ErrFacts *errs;        /* errs.c: which values may be errors, or
+                                     NULL until first asked; malloc'ed */
     Word **argfacts;              /* args.c: per function, what every caller
                                      passes (2 * nargs bits, as nzargs), or
                                      NULL; malloc'ed */
@@ -242,6 +246,13 @@ const Func **sa_callees(SeqAnalysis *sa, const Op *op, int *n);
 ** sa_arg_facts_free. */
 void sa_arg_facts(SeqAnalysis *sa);
 void sa_arg_facts_free(SeqAnalysis *sa);
+
+/* errs.c */
+typedef struct ErrFacts ErrFacts;
+/* May [v] be an error value in some run (docs/analysis.md §3, "Errors
+** overtake")? Computes the facts of the whole module on first use. */
+bool sa_may_error(SeqAnalysis *sa, const Value *v);
+void sa_errs_free(SeqAnalysis *sa);
 
 /* block.c */
 BlockAn *sa_block(SeqAnalysis *sa, const Block *b, BlockAn *parent, const Op *parent_op,

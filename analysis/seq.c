@@ -429,6 +429,7 @@ void seq_free(SeqAnalysis *a)
     if (!a) return;
     arena_free(a->arena);
     sa_arg_facts_free(a);
+    sa_errs_free(a);
     free(a->runs);
     free(a);
 }

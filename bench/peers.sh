@@ -23,6 +23,14 @@
 #               collatz        total Collatz steps for 1..10^4, i64: repeat
 #                              around tfrt.while (body function) around tfrt.if
 #               series         Leibniz series for pi, 10^6 f64 iterations
+#             LuaJIT runs NAME.jit.lua when it exists (Lua 5.1's syntax), else
+#             NAME.lua, as "luajit-joff" (its interpreter: luajit -joff) and
+#             as "luajit" (the JIT).
+#   exact     fib, collatz, series, tfrt_fizzbuzz under --schedule=exact alone
+#             against lua5.4, and tfrun's peak RSS in those runs.
+#   pair      bench/prints_fib.mlir (two unordered prints above fib(27)) under
+#             auto against bench/fib.mlir: auto runs it exact until the pair
+#             is decided, then fast (docs/analysis.md §8).
 #   rss       tfrun's peak RSS on fib and on tfrt_fizzbuzz, the latter at 10^5
 #             and 10^6 iterations: "flat" if 10x the iterations costs less
 #             than 1.5x the memory.
@@ -86,16 +94,21 @@ field() { awk -v i="$2" -v f="$3" '$1 == i { print $f }' "$1"; }
 mb() { awk -v k="$1" 'BEGIN { if (k == "-") print "-"; else printf "%.1f", k / 1024 }'; }
 
 PY=${BENCH_PYTHON:-"$(python3 -c 'import sys; print(sys.executable)') -S"}
-peer_names="python3 lua5.4"
+peer_names="python3 lua5.4 luajit-joff luajit"
+# LuaJIT reads Lua 5.1: a program that needs 5.4 has a NAME.jit.lua twin.
+jit_src() { if [ -f "$1.jit.lua" ]; then echo "$1.jit.lua"; else echo "$1.lua"; fi; }
 peer_cmd() {
   case $1 in
     python3) echo "$PY $2.py" ;;
     lua5.4) echo "lua5.4 $2.lua" ;;
+    luajit-joff) echo "luajit -joff $(jit_src "$2")" ;;
+    luajit) echo "luajit $(jit_src "$2")" ;;
   esac
 }
 peer_have() {
   case $1 in
     python3) return 0 ;;
+    luajit-joff) have luajit ;;
     *) have "$1" ;;
   esac
 }
@@ -135,6 +148,40 @@ done
 missing=""
 for peer in $peer_names; do peer_have "$peer" || missing="$missing $peer"; done
 [ -z "$missing" ] || echo "   (not installed:$missing; make bench installs them)"
+
+# The exact schedule alone (issue 23's targets: fib, collatz, series <= 10x
+# Lua 5.4, tfrt_fizzbuzz <= 20x; fib(27) and tfrt_fizzbuzz at 10^6 <= 100 MB).
+echo "== --schedule=exact alone vs lua5.4 (CPU ms, best of $runs; peak RSS of tfrun)"
+exact_summary=""
+for prog in fib collatz series tfrt_fizzbuzz; do
+  if peer_have lua5.4; then
+    rounds "$runs" "$tmo" "$TFRUN run --schedule=exact $here/$prog.mlir" "lua5.4 $here/$prog.lua" > "$out/$prog.exact.times"
+  else
+    rounds "$runs" "$tmo" "$TFRUN run --schedule=exact $here/$prog.mlir" > "$out/$prog.exact.times"
+  fi
+  t=$(field "$out/$prog.exact.times" 0 2); l=$(field "$out/$prog.exact.times" 1 2)
+  lo=$(field "$out/$prog.exact.times" 1 7); hi=$(field "$out/$prog.exact.times" 1 8)
+  rss=$(mb "$(field "$out/$prog.exact.times" 0 4)")
+  case $t$l in
+    [0-9]*[0-9]*) line=$(printf "%-13s exact %9s ms | lua5.4 %s ms, ratio %s [%s-%s] | peak %s MB" "$prog" "$t" "$l" \
+                    "$(ratio "$t" "$l")" "$lo" "$hi" "$rss") ;;
+    *) line=$(printf "%-13s exact %s (%s) | lua5.4 %s" "$prog" "$t" "$(field "$out/$prog.exact.times" 0 6)" "${l:--}") ;;
+  esac
+  echo "$line"
+  exact_summary="$exact_summary$(printf '\n%-14s %s' "exact" "$line")"
+done
+exact_summary=${exact_summary#?}
+
+# One unordered pair of prints above a heavy pure call, under auto, against
+# the same call alone (target: within 3x; docs/analysis.md §8).
+echo "== an unordered pair of prints above fib(27), auto (bench/prints_fib.mlir) vs bench/fib.mlir"
+rounds "$runs" "$tmo" "$TFRUN $here/prints_fib.mlir" "$TFRUN $here/fib.mlir" > "$out/prints_fib.times"
+t=$(field "$out/prints_fib.times" 0 2); f=$(field "$out/prints_fib.times" 1 2)
+lo=$(field "$out/prints_fib.times" 1 7); hi=$(field "$out/prints_fib.times" 1 8)
+pair_line=$(awk -v t="$t" -v f="$f" -v lo="$lo" -v hi="$hi" 'BEGIN {
+  if (t !~ /^[0-9]/ || f !~ /^[0-9]/) { printf "prints+fib %s ms, fib %s ms", t, f; exit }
+  printf "prints+fib %.1f ms, fib alone %.1f ms: %.2fx [%s-%s] (target <= 3x)", t, f, t / (f < 1 ? 1 : f), lo, hi }')
+echo "pair      $pair_line"
 
 echo "== tfrun peak RSS (MB)"
 sed 's/1000000/100000/' "$here/tfrt_fizzbuzz.mlir" > "$out/tfrt_fizzbuzz_1e5.mlir"
@@ -202,24 +249,27 @@ echo "bm        $bm_line"
 
 echo
 echo "== summary (CPU ms, best of up to $runs; ratio = tfrun / peer [per-round min-max])"
-printf "%-14s %10s %10s %10s   %-22s %-22s\n" program tfrun python3 lua5.4 tfrun/python3 tfrun/lua5.4
+printf "%-14s %9s %9s %9s %9s %9s   %-20s %-20s %-20s %-20s\n" program tfrun python3 lua5.4 lj-joff luajit \
+  tfrun/python3 tfrun/lua5.4 tfrun/lj-joff tfrun/luajit
 for prog in $progs; do
   f=$out/$prog.times
   awk -v prog="$prog" -v names="$(for p in $peer_names; do peer_have "$p" && printf "%s " "$p"; done)" '
     { cpu[$1] = $2; lo[$1] = $7; hi[$1] = $8 }
     END {
       n = split(names, nm, " ")
-      col["python3"] = "-"; col["lua5.4"] = "-"; rat["python3"] = "-"; rat["lua5.4"] = "-"
+      split("python3 lua5.4 luajit-joff luajit", all, " ")
+      for (j = 1; j <= 4; j++) { col[all[j]] = "-"; rat[all[j]] = "-" }
       for (i = 1; i <= n; i++) {
         col[nm[i]] = cpu[i]
         if (cpu[0] ~ /^[0-9]/ && cpu[i] ~ /^[0-9]/)
           rat[nm[i]] = sprintf("%.2f [%s-%s]", cpu[0] / (cpu[i] < 1 ? 1 : cpu[i]), lo[i], hi[i])
-        else rat[nm[i]] = "-"
       }
-      printf "%-14s %10s %10s %10s   %-22s %-22s\n", prog, cpu[0], col["python3"], col["lua5.4"],
-             rat["python3"], rat["lua5.4"]
+      printf "%-14s %9s %9s %9s %9s %9s   %-20s %-20s %-20s %-20s\n", prog, cpu[0], col["python3"], col["lua5.4"],
+             col["luajit-joff"], col["luajit"], rat["python3"], rat["lua5.4"], rat["luajit-joff"], rat["luajit"]
     }' "$f"
 done
+[ -z "${exact_summary:-}" ] || printf "%s\n" "$exact_summary"
+[ -z "${pair_line:-}" ] || echo "pair+fib       $pair_line"
 echo "rss (MB)       $rss_line"
 echo "chain          $chain_line"
 echo "parse          $parse_line"

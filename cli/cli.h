@@ -50,4 +50,19 @@ bool cli_parse_call_depth(const char *s, int *out);
 ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *const *funcs,
                                  int nfuncs, const HostAllocator *alloc, char **why);
 
+/* The schedule of each function of a `tfrun run` (docs/analysis.md §8):
+** [host] is what the host loads: EXEC_EXACT or EXEC_FAST when every
+** function gets that one, EXEC_MIXED when auto chose per function; then
+** [mix] holds the choices (analysis/mixed.h), and the driver sets each
+** run's request (rq_set_fast, rq_set_watch). [verbose] is the --verbose
+** text (one or more lines, each ending in a newline). */
+typedef struct CliRunSchedule {
+    ExecSchedule host;
+    struct MixPlan *mix;
+    char *verbose;
+} CliRunSchedule;
+void cli_schedule_run(CliSchedule want, const Module *m, const Func *const *funcs, int nfuncs,
+                      const HostAllocator *alloc, CliRunSchedule *out);
+void cli_schedule_run_free(CliRunSchedule *s);
+
 #endif

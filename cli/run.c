@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "analysis/explore.h"
+#include "analysis/mixed.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "interp/display.h"
@@ -54,8 +55,10 @@ static const char run_usage[] =
     "                                leak_check_allocator (host_allocator_type; default)\n"
     "  --schedule=auto|exact|fast    exact: TFRT's single-threaded order; fast: any order\n"
     "                                the data and chain dependencies allow, compiled where\n"
-    "                                possible; auto (default): fast when the sequencing\n"
-    "                                analysis proves the output cannot depend on the order\n"
+    "                                possible; auto (default): per function, fast when the\n"
+    "                                sequencing analysis proves its output cannot depend on\n"
+    "                                the order, else exact (then fast once the ops of its\n"
+    "                                unordered pairs are done, when they all meet in its body)\n"
     "  --verbose                     print the allocator, work queue and schedule choice\n"
     "                                to stderr\n"
     "  --timeout=SECONDS             cancel the run after SECONDS: no kernel and no call\n"
@@ -385,6 +388,7 @@ bool cli_trace_write(Trace *t, const char *path, const char *title)
 
 typedef struct Run {
     Options *o;
+    const CliRunSchedule *sched;
     Host *host;
     WorkQueue *q;
     Watchdog *wd;
@@ -415,6 +419,14 @@ static void run_function(Run *r, const Func *fn)
     fflush(out);
     if (r->trace) trace_function_begin(r->trace, fn->name);
     RequestContext *rq = rq_new(r->q);
+    /* The mixed schedule: this function's own (docs/analysis.md §8). */
+    const MixChoice *mc = r->sched->mix ? mix_choice(r->sched->mix, fn) : NULL;
+    ExecWatch *watch = NULL;
+    if (mc && mc->kind == MIX_FAST) rq_set_fast(rq, true);
+    if (mc && mc->kind == MIX_SWITCH) {
+        watch = exec_watch_new(mc->sw);
+        rq_set_watch(rq, watch);
+    }
     watchdog_set(r->wd, rq);
     ExecCtx c = { r->host, rq, 0, NULL, NULL, NULL };
     int n = fn->nresults;
@@ -467,6 +479,23 @@ static void run_function(Run *r, const Func *fn)
         diag_set_verify(ds, DIAG_VERIFY_LAZY);
     }
     fflush(out);
+    if (watch) {
+        /* Quiesced: nothing of the run can resolve any more. */
+        const Op *at = NULL;
+        bool sw = exec_watch_switched(watch, &at);
+        if (r->o->verbose) {
+            if (sw && at)
+                fprintf(stderr, "'%s' went on fast once %s:%d:%d: '%s' was done.\n", fn->name,
+                        host_module(r->host)->filename, at->line, at->col, at->name);
+            else if (sw)
+                fprintf(stderr, "'%s' went on fast.\n", fn->name);
+            else
+                fprintf(stderr, "'%s' ran exact to the end.\n", fn->name);
+            fflush(stderr);
+        }
+        rq_set_watch(rq, NULL);
+        exec_watch_free(watch);
+    }
     /* The driver holds the results until after the quiesce (docs/execution.md §6.6). */
     for (int i = 0; i < n; i++)
         if (res[i]) av_release(res[i]);
@@ -475,19 +504,6 @@ static void run_function(Run *r, const Func *fn)
     rq_release(rq);
     if (r->trace) trace_function_end(r->trace);
     fflush(out);
-}
-
-/* The schedule of the run (docs/execution.md §7) of [list] (NULL: every function):
-** as requested, or for auto the sequencing analysis's answer. With
-** --verbose, says which and why. */
-static ExecSchedule choose_schedule(const Options *o, const Module *m, const Func *const *list, int n,
-                                    const HostAllocator *alloc)
-{
-    char *why = NULL;
-    ExecSchedule s = cli_schedule_choose(o->schedule, m, list, n, alloc, &why);
-    if (o->verbose) fprintf(stderr, "Choosing %s schedule: %s.\n", s == EXEC_FAST ? "fast" : "exact", why);
-    free(why);
-    return s;
 }
 
 /* Named functions in the order of docs/execution.md §1.4 restricted to named ones
@@ -516,6 +532,7 @@ typedef struct Driver {
     DiagSink *d;                 /* made with alloc: the load step ran */
     Module *m;
     Host *host;
+    CliRunSchedule sched;        /* the schedule of each function */
     const Func **list;           /* the functions to run, in order */
     int nlist;
     const Func *init;            /* --init-function, run first */
@@ -630,7 +647,9 @@ static int step_schedule(Driver *dr)
         host->split_updates = model == EXPLORE_SPEC;
         if (o->verbose) fprintf(stderr, "Choosing the schedule of witness %s.\n", o->replay);
     } else {
-        host->schedule = choose_schedule(o, m, order, norder, dr->alloc);
+        cli_schedule_run(o->schedule, m, order, norder, dr->alloc, &dr->sched);
+        host->schedule = dr->sched.host;
+        if (o->verbose) fputs(dr->sched.verbose, stderr);
     }
     if (o->max_call_depth > 0) host->max_call_depth = o->max_call_depth;
     free(order);
@@ -674,7 +693,7 @@ static int step_run(Driver *dr)
 {
     Watchdog wdog;
     Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
-    Run run = { &dr->o, dr->host, dr->q, wd, dr->out, 0, 0, dr->trace };
+    Run run = { &dr->o, &dr->sched, dr->host, dr->q, wd, dr->out, 0, 0, dr->trace };
     if (dr->init) run_function(&run, dr->init);
     for (int i = 0; i < dr->nlist && !watchdog_fired(wd); i++) {
         if (dr->list[i] == dr->init) continue;
@@ -706,6 +725,7 @@ static int step_run(Driver *dr)
 static int finish(Driver *dr, int st)
 {
     free(dr->list);
+    cli_schedule_run_free(&dr->sched);
     if (dr->d) {
         FILE *out = dr->out;
         fflush(out);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include "analysis/mixed.h"
 #include "analysis/seq.h"
 #include "cli/cli.h"
 
@@ -60,4 +61,66 @@ ExecSchedule cli_schedule_choose(CliSchedule want, const Module *m, const Func *
     else snprintf(*why, len, "auto: %s", d);
     free(d);
     return det ? EXEC_FAST : EXEC_EXACT;
+}
+
+static const char *mix_words(MixKind k)
+{
+    switch (k) {
+    case MIX_FAST: return "fast: every conflicting pair of effects it reaches is ordered";
+    case MIX_SWITCH: return "exact until the ops of its unordered pairs are done, then fast";
+    default: return "exact";
+    }
+}
+
+void cli_schedule_run(CliSchedule want, const Module *m, const Func *const *funcs, int nfuncs,
+                      const HostAllocator *alloc, CliRunSchedule *out)
+{
+    memset(out, 0, sizeof *out);
+    char *s = NULL;
+    size_t n = 0;
+    FILE *o = open_memstream(&s, &n);
+    if (!o) tf_out_of_memory();
+    if (want != CLI_SCHED_AUTO) {
+        out->host = want == CLI_SCHED_FAST ? EXEC_FAST : EXEC_EXACT;
+        fprintf(o, "Choosing %s schedule: requested.\n", out->host == EXEC_FAST ? "fast" : "exact");
+        fclose(o);
+        out->verbose = s;
+        return;
+    }
+    HostAllocKind k = ha_kind(alloc);
+    SeqOptions so = { funcs, nfuncs,
+                      k == HA_FIXED_SIZE_1K || k == HA_PROFILED ? SEQ_ALLOC_REPORTS : 0u };
+    SeqAnalysis *a = seq_analyze(m, &so);
+    MixPlan *mp = mix_plan(a);
+    if (mp->nfast == mp->n) {
+        out->host = EXEC_FAST;
+        fprintf(o, "Choosing fast schedule: auto: every conflicting pair of effects is ordered.\n");
+        mix_plan_free(mp);
+    } else if (mp->nexact == mp->n) {
+        out->host = EXEC_EXACT;
+        char *d = seq_describe(a);
+        fprintf(o, "Choosing exact schedule: auto: %s.\n", d);
+        free(d);
+        mix_plan_free(mp);
+    } else {
+        out->host = EXEC_MIXED;
+        out->mix = mp;
+        fprintf(o, "Choosing the schedule per function: auto:\n");
+        for (int i = 0; i < mp->n; i++) {
+            const MixChoice *c = &mp->c[i];
+            fprintf(o, "  '%s': %s", c->func->name, mix_words(c->kind));
+            if (c->why) fprintf(o, ": %s", c->why);
+            fprintf(o, ".\n");
+        }
+    }
+    seq_free(a);
+    fclose(o);
+    out->verbose = s;
+}
+
+void cli_schedule_run_free(CliRunSchedule *s)
+{
+    mix_plan_free(s->mix);
+    free(s->verbose);
+    memset(s, 0, sizeof *s);
 }

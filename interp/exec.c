@@ -65,10 +65,23 @@ long exec_live_frames(void) { return atomic_load(&live_frames); }
 ** Frames and ready queues
 ** ====================================================================== */
 
+/* Does an invocation under [c] run on the fast schedule? */
+static inline bool ctx_fast(const ExecCtx *c)
+{
+    ExecSchedule s = c->host->schedule;
+    return s == EXEC_FAST || (s == EXEC_MIXED && c->rq && rq_fast(c->rq));
+}
+
 static Frame *frame_new(const Plan *p, const ExecCtx *c)
 {
     Plan *mp = (Plan *)p;    /* only the spare slots are written */
     Frame *f = NULL;
+    bool st = wq_is_single_threaded(c->host->queue);
+    if (st && mp->stack) {
+        f = mp->stack;
+        mp->stack = *(Frame **)(void *)f;
+        mp->nstack--;
+    }
     for (int i = 0; i < FRAME_SPARES && !f; i++)
         if (atomic_load_explicit(&mp->spare[i], memory_order_relaxed))
             f = atomic_exchange_explicit(&mp->spare[i], NULL, memory_order_acquire);
@@ -78,8 +91,15 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     if (f) memset(f + 1, 0, body);
     else f = big_alloc(p->frame_size, true);
     f->plan = p;
-    f->st = wq_is_single_threaded(c->host->queue);
+    f->st = st;
+    f->fast = ctx_fast(c);
+    f->watch = NULL;
     atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
+    if (__builtin_expect(c->host->schedule == EXEC_MIXED, 0) && c->rq && !c->site && !f->fast) {
+        /* The run's top frame, when the mixed schedule watches it. */
+        ExecWatch *w = rq_watch(c->rq);
+        if (w) f->watch = watch_claim(w, p->block, c->rq);
+    }
     f->ctx = *c;
     f->ctx.error = NULL;
     if (f->ctx.rq) rq_retain(f->ctx.rq);
@@ -101,6 +121,12 @@ static void frame_release(Frame *f)
     exec_site_release(f->ctx.site);
     atomic_fetch_sub(&live_frames, 1);
     Plan *mp = (Plan *)f->plan;
+    if (f->st && mp->nstack < FRAME_STACK) {
+        *(Frame **)(void *)f = mp->stack;
+        mp->stack = f;
+        mp->nstack++;
+        return;
+    }
     for (int i = 0; i < FRAME_SPARES; i++) {
         Frame *expect = NULL;
         if (atomic_compare_exchange_strong_explicit(&mp->spare[i], &expect, f,
@@ -164,20 +190,20 @@ static inline bool arrive(Frame *f, int k)
     return atomic_fetch_add_explicit(&fdone(f)[k], 1, memory_order_acq_rel) + 1 == need;
 }
 
-/* docs/execution.md §6.3: a ready kernel goes inline if it is in the queue's stream. */
-static inline void push_ready(const Plan *p, ReadyQueue *q, int k)
+/* docs/execution.md §6.3: a ready kernel goes inline if it is in the
+** queue's stream; on the fast schedule, always. */
+static inline void push_ready(const Frame *f, ReadyQueue *q, int k)
 {
-    if (kstream(p, k) == q->stream) iv_push(&q->in, k);
+    if (f->fast | (kstream(f->plan, k) == q->stream)) iv_push(&q->in, k);
     else iv_push(&q->out, k);
 }
 
 /* The kernels of [ks, ks+n) one step more ready, in that order. */
 static void arrive_list(Frame *f, ReadyQueue *q, const int *ks, int n)
 {
-    const Plan *p = f->plan;
     for (int i = 0; i < n; i++) {
         int k = ks[i];
-        if (arrive(f, k)) push_ready(p, q, k);
+        if (arrive(f, k)) push_ready(f, q, k);
     }
 }
 
@@ -205,7 +231,7 @@ static __attribute__((noinline)) void make_ready_more(Frame *f, ReadyQueue *q, i
         }
         ready[n++] = k;
     }
-    while (n > 0) push_ready(p, q, ready[--n]);
+    while (n > 0) push_ready(f, q, ready[--n]);
     if (ready != buf) free(ready);
 }
 
@@ -218,13 +244,22 @@ static __attribute__((noinline)) void make_ready_more(Frame *f, ReadyQueue *q, i
 static inline void make_ready(Frame *f, ReadyQueue *q, const Value *val)
 {
     const Plan *p = f->plan;
+    if (p->users) {
+        /* A small body: its users, in use-list order already. */
+        int r = val->index;
+        for (int i = p->ustart[r], e = p->ustart[r + 1]; i < e; i++) {
+            int k = p->users[i];
+            if (arrive(f, k)) push_ready(f, q, k);
+        }
+        return;
+    }
     if (val->nuses > FANOUT) {
         /* Listed in the plan, in use-list order already. */
         const Fan *e = fan_find(p, val->index);
         if (!e) return;    /* only the return uses it */
         for (int i = e->cur; i < e->cap; i++) {
             int k = e->ks[i];
-            if (arrive(f, k)) push_ready(p, q, k);
+            if (arrive(f, k)) push_ready(f, q, k);
         }
         return;
     }
@@ -242,7 +277,7 @@ static inline void make_ready(Frame *f, ReadyQueue *q, const Value *val)
         }
         first = k;
     }
-    if (first) push_ready(p, q, first);
+    if (first) push_ready(f, q, first);
 }
 
 /* docs/execution.md §6.3 switch stream: std::partition of the outline list by "stream != S". */
@@ -461,6 +496,7 @@ static void cont_fire(void *a, void *b)
 /* Does a kernel use [val] (a use other than the return's)? */
 static inline bool has_users(const Plan *p, const Value *val)
 {
+    if (p->users) return p->ustart[val->index + 1] > p->ustart[val->index];
     for (const Use *u = val->uses; u; u = u->next)
         if (u->user != p->ret) return true;
     return false;
@@ -576,6 +612,7 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
         for (int i = 0; i < nres; i++) res[i] = av_new_error(ERR_UNIMPLEMENTED, "no kernel");
     }
     if (dh) dh->after_kernel(dh->ud, f, op, res, nres);
+    if (__builtin_expect(f->watch != NULL, 0)) watch_results(f->watch, op, res);
     for (int j = 0; j < nargs; j++) av_release(args[j]);
     Value *const *rv = op->results;
     for (int i = 0; i < nres; i++) {
@@ -655,7 +692,7 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         for (int i = 0; i < n; i++) results[i] = av_new_error(ERR_INTERNAL, "body not loaded");
         return;
     }
-    if (p->vm && (!hooks_of(c->host) || exec_vm_hooked(c->host)) && nargs == p->nargs) {
+    if (p->vm && (!hooks_of(c->host) || exec_vm_hooked(c->host)) && nargs == p->nargs && ctx_fast(c)) {
         /* The compiled form runs when every argument is there; otherwise
         ** the dataflow engine starts what it can (docs/execution.md §4). */
         int i = 0;

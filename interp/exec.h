@@ -43,8 +43,12 @@
 ** EXEC_EXPLORE (tfrun explore, run --replay; analysis/explore.h) runs no
 ** kernel inline: every kernel that becomes ready is a task of its own on the
 ** single-threaded queue, so whoever drives the queue (wq_run_at) chooses
-** the order of kernel steps. */
-typedef enum ExecSchedule { EXEC_EXACT = 0, EXEC_FAST = 1, EXEC_EXPLORE = 2 } ExecSchedule;
+** the order of kernel steps.
+** EXEC_MIXED loads both forms, the stream analysis and the compiled bodies,
+** and runs each request on the one its RequestContext names (rq_set_fast):
+** `auto` chooses per function, and an exact run may switch to fast
+** (exec_watch_new; docs/analysis.md §8). */
+typedef enum ExecSchedule { EXEC_EXACT = 0, EXEC_FAST = 1, EXEC_EXPLORE = 2, EXEC_MIXED = 3 } ExecSchedule;
 
 struct Host {
     const Module *module;
@@ -96,6 +100,38 @@ bool exec_run_sync(const ExecCtx *c, const Func *fn, AsyncValue *const *args, in
 ** registers (borrowed; NULL where not yet stored) in args[0..max), and
 ** returns true. False for every other task. */
 bool exec_task_kernel(TaskFn fn, void *a, const Op **op, AsyncValue **args, int max);
+
+/* {=====================================================================
+** The mixed schedule's switch (docs/analysis.md §8.1)
+** ======================================================================
+** When a run of a function (body [body]) may go on fast: once, for every
+** pair, one of its two units is done. A unit is done when each of its
+** conditions is met; a condition is met when one of its registers (values
+** of [body], by Value.index) holds a resolved value in the run's top
+** frame. A unit without conditions is never done (the `returned` line).
+** Built by analysis/mixed.c, read-only, owned by whoever built it. */
+typedef struct ExecSwitch {
+    const Block *body;
+    int nconds, nunits, npairs;
+    const int *cstart;        /* [nconds + 1]: cond c's registers are */
+    const int *cregs;         /*   cregs[cstart[c] .. cstart[c + 1]) */
+    const int *ustart;        /* [nunits + 1]: unit u's conds are */
+    const int *uconds;        /*   uconds[ustart[u] .. ustart[u + 1]) */
+    const int *pa, *pb;       /* [npairs]: the two units of each pair */
+    const Op *const *unit_op; /* [nunits]: its op, NULL for the result line */
+} ExecSwitch;
+
+/* The watch of one run (+1): attach it with rq_set_watch before invoking
+** the function (exact, not fast); the first frame of sw->body in the
+** request is watched, and when every pair is decided the request becomes
+** fast (rq_set_fast). Free it once nothing of the run can resolve any more
+** (after the driver's quiesce). */
+typedef struct ExecWatch ExecWatch;
+ExecWatch *exec_watch_new(const ExecSwitch *sw);
+void exec_watch_free(ExecWatch *w);
+/* Whether the run switched, and the op whose completion decided the last
+** pair (NULL when no op did: every pair was decided before the run). */
+bool exec_watch_switched(const ExecWatch *w, const Op **trigger);
 
 /* Number of frames alive (for tests: a finished program has none). */
 long exec_live_frames(void);

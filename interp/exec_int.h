@@ -21,6 +21,7 @@
 #define SMALL 16
 /* Freed frames each plan keeps for reuse. */
 #define FRAME_SPARES 4
+#define FRAME_STACK 64
 
 /* {=====================================================================
 ** Plans
@@ -45,6 +46,8 @@ typedef struct Frame {
     const Plan *plan;
     ExecCtx ctx;
     bool st;               /* single-threaded queue: no atomic read-modify-writes */
+    bool fast;             /* the fast schedule: every ready kernel runs inline */
+    struct ExecWatch *watch;   /* the mixed schedule watches this frame, or NULL */
     atomic_int refs;
     atomic_int watch_at;   /* its place in the host's set of waiting frames
                               (interp/stuck.h), or -1: written under the
@@ -83,12 +86,25 @@ struct Plan {
     int nargs;
     int pseudo_stream;
     const Block *block;
+    /* Bodies of at most PLAN_DENSE_OPS ops list the users of every register
+    ** here, in use-list order (docs/execution.md §3), the return excluded:
+    ** users[ustart[r] .. ustart[r + 1]). Making kernels ready then reads
+    ** two small arrays instead of the IR's use lists. NULL for a larger
+    ** body (make_ready walks the IR, and the fan for values with many
+    ** uses). */
+    int *ustart, *users;
     const VmProto *vm;    /* the compiled form (EXEC_FAST), or NULL */
     bool each_task;       /* EXEC_EXPLORE: never switch stream, no inline kernel */
     size_t frame_size;    /* bytes of one Frame of this body */
     /* A few freed frames kept for reuse: a loop body or a callee invoked
     ** again and again then costs no malloc. Exchanged atomically. */
     _Atomic(Frame *) spare[FRAME_SPARES];
+    /* On the single-threaded queue, where only one thread ever touches the
+    ** plan's frames, up to FRAME_STACK freed frames more: a recursion that
+    ** unwinds leaves its frames here for the next descent (their first
+    ** word links them). */
+    Frame *stack;
+    int nstack;
 };
 
 static inline int kstream(const Plan *p, int k) { return p->code[k]; }
@@ -115,6 +131,9 @@ static inline void prefetch_ahead(Op *const *ops, int i, int n)
 ** NEED_MANY meaning "op->noperands", which is at least that many. */
 #define NEED_NONSTRICT 0x80
 #define NEED_MANY 0x7f
+
+/* Bodies with at most this many ops get dense user lists (Plan.users). */
+#define PLAN_DENSE_OPS 4096
 
 /* Values with more uses than this have their users listed in the plan. */
 #ifndef FANOUT
@@ -268,6 +287,13 @@ void exec_emit_at(const Host *h, DiagKind k, const Op *op, const char *prefix, c
 ** calls`. The caller holds the sink's lock, so that the notes follow the
 ** diagnostic they explain. */
 void exec_call_notes(const ExecCtx *c);
+
+/* ---- the mixed schedule's watch (interp/watch.c) -------------------------
+** The frame of [b] in run [rq] claims watch [w] when it watches that body
+** and no frame has claimed it yet (the run's top frame); NULL otherwise. */
+ExecWatch *watch_claim(ExecWatch *w, const Block *b, RequestContext *rq);
+/* Kernel [op] of the watched frame set its results [res]. */
+void watch_results(ExecWatch *w, const Op *op, AsyncValue *const *res);
 
 static inline bool is_return(const Op *op)
 {

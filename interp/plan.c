@@ -96,6 +96,36 @@ static void gather_op(void *ud, int i, const Op *op)
     }
 }
 
+/* Plan.ustart and Plan.users: every register's users in use-list order,
+** the reverse of source order (the later op first; of one op, the later
+** operand first), the return excluded. */
+static void dense_users(Plan *p, const Block *b)
+{
+    int nregs = b->nvalues, nops = b->nops;
+    int *ustart = xcalloc((size_t)nregs + 2, sizeof(int));
+    int total = 0;
+    for (int i = 0; i < nops; i++) {
+        const Op *op = b->ops[i];
+        if (op == p->ret) continue;
+        for (int j = 0; j < op->noperands; j++) ustart[op->operands[j]->index + 1]++;
+        total += op->noperands;
+    }
+    for (int r = 0; r < nregs; r++) ustart[r + 1] += ustart[r];
+    int *users = xmalloc(sizeof(int) * (size_t)(total + 1));
+    int *fill = xcalloc((size_t)nregs + 1, sizeof(int));
+    for (int i = nops - 1; i >= 0; i--) {
+        const Op *op = b->ops[i];
+        if (op == p->ret) continue;
+        for (int j = op->noperands - 1; j >= 0; j--) {
+            int r = op->operands[j]->index;
+            users[ustart[r] + fill[r]++] = i + 1;
+        }
+    }
+    free(fill);
+    p->ustart = ustart;
+    p->users = users;
+}
+
 /* The plan of [b]. Under the fast schedule there is no stream analysis:
 ** every kernel is in stream 0, so ready kernels all run inline, depth-first
 ** (the last made ready first), and only work a kernel defers becomes a task. */
@@ -135,6 +165,7 @@ static Plan *plan_build(const Module *m, const Block *b, ExecSchedule mode)
         memset(p->code, 0, sizeof(int) * (size_t)(nops + 2));
         for (int i = 0; i < nops; i++) gather_op(&g, i, b->ops[i]);
     }
+    if (nops <= PLAN_DENSE_OPS) dense_users(p, b);
     p->pseudo_stream = p->code[nops + 1];
     p->code[0] = p->pseudo_stream;
     p->nresults = ret ? ret->noperands : 0;
@@ -151,10 +182,17 @@ static void plan_free(Plan *p)
     free(p->rops);
     free(p->cops);
     free(p->callees);
+    free(p->ustart);
+    free(p->users);
     for (int i = 0; i < p->fancap; i++)
         if (p->fan[i].reg >= 0) big_free(p->fan[i].ks, sizeof(int) * (size_t)p->fan[i].cap);
     free(p->fan);
     for (int i = 0; i < FRAME_SPARES; i++) big_free(atomic_load(&p->spare[i]), p->frame_size);
+    while (p->stack) {
+        Frame *f = p->stack;
+        p->stack = *(Frame **)(void *)f;
+        big_free(f, p->frame_size);
+    }
     free(p);
 }
 
@@ -426,7 +464,7 @@ bool exec_load(Host *h)
     walk_module(h, compile_cb, &lc);
     walk_module(h, cache_callee, h);
     vm_free(hp->vm);
-    hp->vm = h->schedule == EXEC_FAST ? vm_build(m, h, attach_proto, h) : NULL;
+    hp->vm = h->schedule == EXEC_FAST || h->schedule == EXEC_MIXED ? vm_build(m, h, attach_proto, h) : NULL;
     /* Hooks that take compiled code made vm_build compile for them. */
     hp->vm_hooked = hp->vm && h->debug && (h->debug->flags & HOOKS_COMPILED);
     hp->loaded = true;

@@ -28,6 +28,8 @@ struct RequestContext {
     WorkQueue *q;
     _Atomic(AsyncValue *) cancel;     /* +1 once cancelled */
     atomic_bool stopped;              /* rq_stop_msg */
+    atomic_bool fast;                 /* rq_set_fast */
+    void *watch;                      /* rq_set_watch */
     pthread_mutex_t mu;
     Resource *resources;              /* newest first */
 };
@@ -40,6 +42,7 @@ RequestContext *rq_new(WorkQueue *q)
     r->q = q;
     atomic_init(&r->cancel, NULL);
     atomic_init(&r->stopped, false);
+    atomic_init(&r->fast, false);
     pthread_mutex_init(&r->mu, NULL);
     return r;
 }
@@ -97,6 +100,19 @@ AsyncValue *rq_cancelled(const RequestContext *r)
 {
     return atomic_load_explicit(&((RequestContext *)r)->cancel, memory_order_acquire);
 }
+
+void rq_set_fast(RequestContext *r, bool fast)
+{
+    atomic_store_explicit(&r->fast, fast, memory_order_release);
+}
+
+bool rq_fast(const RequestContext *r)
+{
+    return atomic_load_explicit(&((RequestContext *)r)->fast, memory_order_acquire);
+}
+
+void rq_set_watch(RequestContext *r, void *w) { r->watch = w; }
+void *rq_watch(const RequestContext *r) { return r->watch; }
 
 void *rq_resource_get(RequestContext *r, const char *key)
 {

@@ -95,6 +95,16 @@ AsyncValue *rq_cancelled(const RequestContext *r);
 bool rq_stop_msg(RequestContext *r, const char *msg);
 /* Whether the request was stopped. */
 bool rq_stopped(const RequestContext *r);
+/* The schedule of the request's invocations under EXEC_MIXED
+** (docs/analysis.md §8): false (the default) runs them exact, true fast.
+** Set by the driver before the run, and once by the mixed schedule's
+** switch (never back). */
+void rq_set_fast(RequestContext *r, bool fast);
+bool rq_fast(const RequestContext *r);
+/* The mixed schedule's watch of this run (interp/exec.c), or NULL:
+** borrowed, set by the driver before the run. */
+void rq_set_watch(RequestContext *r, void *w);
+void *rq_watch(const RequestContext *r);
 /* Resource map keyed by string: returns the stored pointer or NULL. put
 ** stores [p] with its destructor (called when the context dies); returns
 ** false if the key exists. Thread-safe. */

@@ -118,6 +118,34 @@ else
   fail=1
 fi
 
+# LuaJIT's twins (NAME.jit.lua, in Lua 5.1 for make bench's luajit peers)
+# print what NAME.lua prints, when luajit is installed (make bench installs
+# it). bench/prints_fib.mlir prints fib(27) as bench/fib.mlir does.
+if have luajit; then
+  for j in "$bench"/*.jit.lua; do
+    [ -f "$j" ] || continue
+    name=$(basename "$j" .jit.lua)
+    a=$(lua5.4 "$bench/$name.lua" 2>&1 | values) || true
+    b=$(luajit "$j" 2>&1 | values) || true
+    checked=$((checked + 1))
+    if [ -n "$a" ] && [ "$a" = "$b" ]; then
+      echo "bench_check: ok   $name.jit.lua: luajit=[$b] lua5.4=[$a]"
+    else
+      echo "bench_check: FAIL $name.jit.lua: luajit=[$b] lua5.4=[$a]" >&2
+      fail=1
+    fi
+  done
+fi
+a=$("$TFRUN" "$bench/fib.mlir" 2>&1 | result) || true
+b=$("$TFRUN" "$bench/prints_fib.mlir" 2>&1 | result) || true
+checked=$((checked + 1))
+if [ -n "$a" ] && [ "$b" = "$a !tfrt.chain value" ]; then
+  echo "bench_check: ok   prints_fib: [$b]"
+else
+  echo "bench_check: FAIL prints_fib: [$b], fib: [$a]" >&2
+  fail=1
+fi
+
 if [ $fail = 0 ]; then
   echo "bench_check: all $checked checks agree (files in $out)"
 else

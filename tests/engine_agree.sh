@@ -15,8 +15,12 @@
 # --verbose's lines saying which schedule and work queue were chosen.
 # Programs on the multi-threaded queue are left out (their order is not
 # deterministic under either schedule). Every program auto runs fast
-# (determinate) also runs twice under auto on --work-queue=mstd:8 and must
-# print what exact prints on one thread.
+# (determinate) also runs under auto twice on --work-queue=mstd:8 and once
+# on mstd:2, and must print what exact prints on one thread. With
+# TFRT_CORPUS=DIR, TFRT's test files that tfrun runs are compared too (see
+# below). auto chooses per function
+# (docs/analysis.md §8): fast, exact, or exact until the ops of the function's
+# unordered pairs are done and then fast; the last line counts each kind.
 set -u
 exe=$1
 tmp=$(mktemp -d) || exit 1
@@ -25,7 +29,9 @@ mask() {
     sed -E -e 's/^([IWEF]) [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [0-9]+ /\1 TIME TID /' \
            -e 's/pointer=0x[0-9a-f]+/pointer=P/g' \
            -e 's/^(BM:[^:]*:[^:]*): [-+.e0-9]+$/\1: N/' \
-           -e '/^Choosing (exact|fast) schedule/d' -e '/^Choosing .* work queue\.$/d' "$1"
+           -e '/^Choosing (exact|fast) schedule/d' -e '/^Choosing .* work queue\.$/d' \
+           -e '/^Choosing the schedule per function/d' -e "/^  '[^']*': (fast|exact)/d" \
+           -e "/^'[^']*' (went on fast|ran exact to the end)/d" "$1"
 }
 # run NAME SCHEDULE FILE ARGS: outputs in $tmp/NAME.{out,err,rc}
 run() {
@@ -43,7 +49,7 @@ show() {
     diff "$tmp/$1.mout" "$tmp/$2.mout" | sed 's/^/  out /' | head -10
     diff "$tmp/$1.merr" "$tmp/$2.merr" | sed 's/^/  err /' | head -10
 }
-n=0 fast=0 bad=0
+n=0 fast=0 bad=0 mixed=0 ffast=0 fswitch=0 fexact=0 fwent=0
 for f in $(find testdata examples -name '*.mlir' | sort); do
     grep -q -e '^// MODE:' -e '^// SKIP:' "$f" && continue
     args=$(sed -n 's|^// ARGS:||p' "$f" | tr '\n' ' ')
@@ -57,15 +63,23 @@ for f in $(find testdata examples -name '*.mlir' | sort); do
     if ! same exact auto; then
         echo "engine agreement: $f: auto differs from exact"; show exact auto; bad=$((bad + 1))
     fi
-    if eval "\"\$exe\" run $args --schedule=auto --verbose \"\$f\"" 2>&1 >/dev/null </dev/null |
-        grep -q '^Choosing fast schedule'; then
+    verb=$(eval "\"\$exe\" run $args --schedule=auto --verbose \"\$f\"" 2>&1 >/dev/null </dev/null)
+    if printf '%s\n' "$verb" | grep -q '^Choosing the schedule per function'; then
+        mixed=$((mixed + 1))
+        ffast=$((ffast + $(printf '%s\n' "$verb" | grep -c "^  '[^']*': fast")))
+        fswitch=$((fswitch + $(printf '%s\n' "$verb" | grep -c "^  '[^']*': exact until")))
+        fexact=$((fexact + $(printf '%s\n' "$verb" | grep -c "^  '[^']*': exact: ")))
+        fwent=$((fwent + $(printf '%s\n' "$verb" | grep -c "^'[^']*' went on fast")))
+    fi
+    if printf '%s\n' "$verb" | grep -q '^Choosing fast schedule'; then
         fast=$((fast + 1))
         # Stress: a determinate program prints the same on eight workers,
         # run after run (issue 15's mstd:8 check).
-        for k in 1 2; do
-            run mstd8 auto "$f" "$args --work-queue=mstd:8"
+        for k in 1 2 3; do
+            q=mstd:8; [ $k = 3 ] && q=mstd:2
+            run mstd8 auto "$f" "$args --work-queue=$q"
             if ! same exact mstd8; then
-                echo "engine agreement: $f: auto on mstd:8 (run $k) differs from exact on s"
+                echo "engine agreement: $f: auto on $q (run $k) differs from exact on s"
                 show exact mstd8; bad=$((bad + 1)); break
             fi
         done
@@ -79,5 +93,27 @@ for f in $(find testdata examples -name '*.mlir' | sort); do
         show exact fast; bad=$((bad + 1))
     fi
 done
-echo "engine agreement: $n programs, $fast of them fast under auto, $bad failed"
+# TFRT's own test files (TFRT_CORPUS=DIR, tests/tfrt-corpus/README.md): those
+# that tfrun runs, on the single-threaded queue, with the driver options of
+# their first bef_executor RUN line; exact and auto must agree there too.
+corpus=0
+if [ -n "${TFRT_CORPUS:-}" ] && [ -d "$TFRT_CORPUS" ]; then
+    for f in $(find "$TFRT_CORPUS" -name '*.mlir' | sort); do
+        grep -q 'bef_executor' "$f" || continue
+        grep -q -e 'mstd' -e 'split-input-file' "$f" && continue
+        args=$(sed -n 's/^\/\/ *RUN:.*bef_executor\([^|]*\).*/\1/p' "$f" | head -1 | sed 's/%s//g')
+        run exact exact "$f" "$args"
+        rc=$(cat "$tmp/exact.rc")
+        [ "$rc" -ge 124 ] && continue
+        grep -q -e 'unknown kernel name' -e 'error: custom op' "$tmp/exact.err" && continue
+        corpus=$((corpus + 1))
+        run auto auto "$f" "$args"
+        if ! same exact auto; then
+            echo "engine agreement: $f: auto differs from exact"; show exact auto; bad=$((bad + 1))
+        fi
+    done
+fi
+[ $corpus = 0 ] || echo "engine agreement: $corpus files of TFRT_CORPUS run, exact and auto compared"
+echo "engine agreement: $n programs, $fast of them fast under auto, $mixed with a schedule per function" \
+     "(their functions: $ffast fast, $fswitch exact then fast of which $fwent went on fast, $fexact exact), $bad failed"
 [ $bad = 0 ]
