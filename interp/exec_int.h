@@ -209,11 +209,13 @@ void stuck_unwatch_slow(Host *h, struct Frame *f);
 /* [f] joins the waiting frames (it is not in them). */
 static inline void stuck_watch_frame(struct Frame *f)
 {
-    StuckSet *s = ((HostPriv *)f->ctx.host)->stuck;
-    if (f->st && s && s->n < s->cap) {
-        atomic_store_explicit(&f->watch_at, s->n, memory_order_relaxed);
-        s->v[s->n++] = f;
-        return;
+    if (f->st) {
+        StuckSet *s = ((HostPriv *)f->ctx.host)->stuck;
+        if (s && s->n < s->cap) {
+            atomic_store_explicit(&f->watch_at, s->n, memory_order_relaxed);
+            s->v[s->n++] = f;
+            return;
+        }
     }
     stuck_watch_slow(f->ctx.host, f);
 }
