@@ -25,8 +25,17 @@ OPT     ?= -O2
 SAN     ?=
 CFLAGS  ?=
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen $(CFLAGS)
-LDLIBS  = -pthread -lm
+# OpenBLAS (Debian's libopenblas-dev, pthread flavour) does the f32/f64
+# matrix products (kernels/gemm.c): its CBLAS header and library live in a
+# directory of their own under the multiarch triplet. The library is opened
+# at start-up with dlopen, after OPENBLAS_NUM_THREADS is set (gemm.c says
+# why), so it is a path, not a link flag.
+MULTIARCH := $(or $(shell gcc -print-multiarch 2>/dev/null),x86_64-linux-gnu)
+BLAS_INC = /usr/include/$(MULTIARCH)/openblas-pthread
+BLAS_LIB = /usr/lib/$(MULTIARCH)/openblas-pthread/libopenblas.so.0
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -pthread -I. -I$(BUILD)/gen -I$(BLAS_INC) \
+            -DTFRUN_OPENBLAS='"$(BLAS_LIB)"' $(CFLAGS)
+LDLIBS  = -pthread -lm -ldl
 LDFLAGS ?=
 
 GEN      = $(BUILD)/gen
@@ -91,9 +100,10 @@ all: $(TFRUN)
 # Debian packages; installed with apt-get when missing. Not root and no sudo:
 # a clear message naming the packages.
 BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
-             libedit-dev:/usr/include/histedit.h
+             libedit-dev:/usr/include/histedit.h libopenblas-dev:$(BLAS_INC)/cblas.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
-             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16 graphviz:dot
+             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16 graphviz:dot \
+             python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py
 # The packages of list $(1) whose file or command is missing, into $$missing.
 define find_missing
 	missing=""; for pair in $(1); do pkg=$${pair%%:*}; what=$${pair#*:}; \
@@ -332,7 +342,9 @@ tsan: deps-test
 # malloc, calloc, realloc, strdup and strndup). tests/fault_sweep.sh runs a
 # few programs (parse and run of examples, opt) failing each N of a sample:
 # each run ends with the right output or a clean `out of memory`, never a
-# signal. (In make test.)
+# signal. TFRUN_FAIL_IO=N fails the Nth operation on an output file
+# (base/outfile.h); the sweep checks that every such failure leaves the
+# target byte for byte as it was. (In make test.)
 FAULT_WRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
 faultinj: deps
 	@$(MAKE) --no-print-directory BUILD=build/fault BIN=build/fault/bin OPT=-O1 CFLAGS=-DTFRUN_FAULT_INJECT \
@@ -344,15 +356,18 @@ fault-sweep: faultinj
 # libFuzzer targets (fuzz/*.c) under ASan + UBSan, built with clang in
 # build/fuzz: opt (print is a fixed point), run (exact and fast, with a time
 # budget per function), verify (opt --verify-diagnostics --split-input-file),
-# check (the CHECK matcher) and repl (REPL sessions). The seed corpus is
-# every .mlir of testdata/ and examples/, copied into build/fuzz/seed; what
+# check (the CHECK matcher), repl (REPL sessions), explore (the schedule
+# explorer on a small budget, every witness replayed to its outcome) and btf
+# (the BTF reader, kernels/btf.h). The seed corpus is every .mlir of
+# testdata/ and examples/, copied into build/fuzz/seed, and for btf the
+# files fuzz/btf_seeds.py makes; what
 # a run finds to be new goes to build/fuzz/corpus; crashes to
 # build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
 # which `make test` runs). The dictionary is fuzz/tokens.dict (the
 # grammar's tokens) plus every op name of ops/ops.def.
 #   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
 #   make fuzz-smoke                                       10 seconds each (CI)
-FUZZ_TARGETS ?= opt run verify check repl
+FUZZ_TARGETS ?= opt run verify check repl explore btf
 FUZZ_SECONDS ?= 60
 FUZZ_DIR  = build/fuzz
 FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -373,11 +388,12 @@ fuzz-bins: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS)) $(BUILD)/seed.stamp $(B
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
 	$(call quiet,LINK,$@)$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
 
-$(BUILD)/seed.stamp: $(FUZZ_SEEDS)
+$(BUILD)/seed.stamp: $(FUZZ_SEEDS) fuzz/btf_seeds.py
 	@rm -rf $(BUILD)/seed
-	@for t in opt run verify check; do mkdir -p $(BUILD)/seed/$$t; \
+	@for t in opt run verify check explore; do mkdir -p $(BUILD)/seed/$$t; \
 	  for f in $(FUZZ_SEEDS); do cp $$f $(BUILD)/seed/$$t/$$(echo $$f | tr / _); done; done
 	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
+	@python3 fuzz/btf_seeds.py $(BUILD)/seed/btf
 	@touch $@
 
 $(BUILD)/tfrun.dict: fuzz/tokens.dict ops/ops.def
@@ -399,7 +415,8 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 luajit:luajit python3:python3 mlir-16-tools:mlir-opt-16 valgrind:valgrind
+BENCH_PKGS = lua5.4:lua5.4 luajit:luajit python3:python3 mlir-16-tools:mlir-opt-16 valgrind:valgrind \
+             python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
 	@$(MAKE) --no-print-directory all

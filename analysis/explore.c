@@ -224,6 +224,7 @@ struct Exec {
     FILE *mem;
     AsyncValue **res;
     bool result_printed;
+    long result_at, result_end;  /* the result line's bytes in out; -1: not printed */
     ExploreResultFn pr;
     void *ud;
     Known *events;           /* the steps taken, in order (DPOR's trace) */
@@ -379,7 +380,16 @@ static bool results_ready(const Exec *e)
 static void print_result(Exec *e)
 {
     e->result_printed = true;
-    if (e->fn->nresults > 0 && e->pr) e->pr(e->ud, e->mem ? e->mem : e->h->out, e->fn, e->res);
+    if (e->fn->nresults == 0 || !e->pr) return;
+    if (e->mem) {
+        fflush(e->mem);
+        e->result_at = (long)e->outlen;
+    }
+    e->pr(e->ud, e->mem ? e->mem : e->h->out, e->fn, e->res);
+    if (e->mem) {
+        fflush(e->mem);
+        e->result_end = (long)e->outlen;
+    }
 }
 
 /* Notes that variable [obj] was reached through [name]. */
@@ -475,6 +485,7 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     e->nevents = 0;
     e->result_cause = -2;
     e->result_printed = false;
+    e->result_at = e->result_end = -1;
     e->rq = rq_new(e->q);
     watch_set(e->watch, e->rq);
     ExecCtx c = { e->h, e->rq, 0, NULL, NULL, NULL };
@@ -576,10 +587,10 @@ static void exec_fini(Exec *e)
     free(e->choices);
 }
 
-static char *witness_string(ExploreModel m, const int *ch, int n)
+static char *witness_string(ExploreModel m, const char *fn, const int *ch, int n)
 {
     StrBuf b = { 0 };
-    sb_adds(&b, m == EXPLORE_SPEC ? "spec:" : "executor:");
+    sb_printf(&b, "%s@%s:", m == EXPLORE_SPEC ? "spec" : "executor", fn);
     for (int i = 0; i < n; i++) sb_printf(&b, i ? ".%d" : "%d", ch[i]);
     if (!b.p) sb_adds(&b, "");
     return b.p;
@@ -637,6 +648,8 @@ typedef struct Search {
     int nchild_sleep, capchild;
     Entry *cache;
     size_t capcache, ncache;
+    size_t max_states;       /* the cache stops growing there */
+    bool cache_full;
     long hits;
     int diverge;             /* the first choice point this run did not replay */
     ExploreSearch mode;      /* o->search, until REDUCED turns to DPOR */
@@ -652,9 +665,11 @@ static int find_step(const Known *const *steps, int n, StepId id)
     return -1;
 }
 
+/* The slot of [key]: its entry, or an unused slot for it; NULL when it is
+** not there and the cache is full. */
 static Entry *cache_slot(Search *s, const uint64_t key[2])
 {
-    if (s->ncache * 2 >= s->capcache) {
+    if (s->ncache * 2 >= s->capcache && s->ncache < s->max_states) {
         size_t cap = s->capcache ? 2 * s->capcache : 1024;
         Entry *t = calloc(cap, sizeof *t);
         if (!t) tf_out_of_memory();
@@ -671,6 +686,11 @@ static Entry *cache_slot(Search *s, const uint64_t key[2])
     size_t j = key[0] & (s->capcache - 1);
     while (s->cache[j].used && !(s->cache[j].k0 == key[0] && s->cache[j].k1 == key[1]))
         j = (j + 1) & (s->capcache - 1);
+    if (!s->cache[j].used && s->ncache >= s->max_states) {
+        /* Full: a state it cannot hold is explored as if new (sound). */
+        s->cache_full = true;
+        return NULL;
+    }
     return &s->cache[j];
 }
 
@@ -724,8 +744,8 @@ static int search_choose(void *ud, Exec *e, const Known *const *steps, int n)
     if (!todo) tf_out_of_memory();
     int ntodo = 0;
     uint64_t key[2];
-    if (s->mode == EXPLORE_REDUCED && state_key(e, key)) {
-        Entry *en = cache_slot(s, key);
+    Entry *en = NULL;
+    if (s->mode == EXPLORE_REDUCED && state_key(e, key) && (en = cache_slot(s, key)) != NULL) {
         if (en->used) {
             /* Visited: only the steps it slept on then and may not now. */
             for (int i = 0; i < en->nsleep; i++)
@@ -878,20 +898,50 @@ static void dpor_races(Search *s, const Exec *e)
     free(vset);
 }
 
+/* Counts the complete run just made in its outcome: the program's own
+** lines and the result line's text name the outcome, and where the result
+** line fell among those lines is counted within it. */
 static void add_outcome(ExploreResult *r, Exec *e, ExploreModel m)
 {
-    for (int i = 0; i < r->noutcomes; i++) {
-        ExploreOutcome *oc = &r->outcomes[i];
-        if (strlen(oc->output) == e->outlen && !memcmp(oc->output, e->out, e->outlen)) {
-            oc->schedules++;
+    const char *out = e->out ? e->out : "";
+    size_t len = e->outlen;
+    bool has_result = e->result_at >= 0;
+    size_t ra = has_result ? (size_t)e->result_at : len, re = has_result ? (size_t)e->result_end : len;
+    StrBuf lines = { 0 };
+    sb_addn(&lines, out, ra);
+    sb_addn(&lines, out + re, len - re);
+    int after = 0;
+    for (size_t i = 0; i < ra; i++) after += out[i] == '\n';
+    ExploreOutcome *oc = NULL;
+    for (int i = 0; i < r->noutcomes && !oc; i++) {
+        ExploreOutcome *o = &r->outcomes[i];
+        if (strcmp(o->lines, lines.p) != 0 || has_result != (o->result != NULL)) continue;
+        if (has_result && (strlen(o->result) != re - ra || memcmp(o->result, out + ra, re - ra))) continue;
+        oc = o;
+    }
+    if (oc) {
+        free(lines.p);
+    } else {
+        r->outcomes = xrealloc(r->outcomes, sizeof *r->outcomes * (size_t)(r->noutcomes + 1));
+        oc = &r->outcomes[r->noutcomes++];
+        memset(oc, 0, sizeof *oc);
+        oc->output = xstrndup(out, len);
+        oc->lines = lines.p;
+        oc->result = has_result ? xstrndup(out + ra, re - ra) : NULL;
+        oc->witness = witness_string(m, e->fn->name, e->choices, e->nchoices);
+    }
+    oc->schedules++;
+    if (!has_result) return;
+    for (int i = 0; i < oc->nreturned; i++)
+        if (oc->returned[i].after == after) {
+            oc->returned[i].schedules++;
             return;
         }
-    }
-    r->outcomes = xrealloc(r->outcomes, sizeof *r->outcomes * (size_t)(r->noutcomes + 1));
-    ExploreOutcome *oc = &r->outcomes[r->noutcomes++];
-    oc->output = strndup(e->out ? e->out : "", e->outlen);
-    oc->schedules = 1;
-    oc->witness = witness_string(m, e->choices, e->nchoices);
+    oc->returned = xrealloc(oc->returned, sizeof *oc->returned * (size_t)(oc->nreturned + 1));
+    ExploreReturned *rt = &oc->returned[oc->nreturned++];
+    rt->after = after;
+    rt->schedules = 1;
+    rt->witness = oc->nreturned == 1 ? xstrdup(oc->witness) : witness_string(m, e->fn->name, e->choices, e->nchoices);
 }
 
 static char *strdupf(const char *fmt, const char *a, const char *b)
@@ -920,13 +970,17 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
     memset(&s, 0, sizeof s);
     s.o = o;
     s.mode = o->search;
+    s.max_states = o->max_states > 0 ? (size_t)o->max_states : (size_t)EXPLORE_MAX_STATES;
     for (;;) {
-        if (r->schedules >= o->max_schedules) {
+        /* Every run counts, those a reduction cut short too: they cost
+        ** as much as complete ones, and may be nearly all of them. */
+        if (r->executions >= o->max_schedules) {
             r->complete = false;
             free(r->note);
-            char n[32];
-            snprintf(n, sizeof n, "%ld", o->max_schedules);
-            r->note = strdupf("stopped after %s schedules (--max-schedules)%s", n, "");
+            StrBuf b = { 0 };
+            sb_printf(&b, "stopped after %ld %s (%ld complete) (--max-schedules)", r->executions,
+                      r->executions == 1 ? "run" : "runs", r->schedules);
+            r->note = b.p;
             break;
         }
         if (watch_fired(e.watch) || (e.deadline > 0 && now_seconds() > e.deadline)) {
@@ -998,6 +1052,8 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
     }
     if (e.watch) watch_stop(e.watch);
     r->cache_hits = s.hits;
+    r->states = (long)s.ncache;
+    r->cache_full = s.cache_full;
     for (int i = 0; i < s.nnodes; i++) {
         free(s.nodes[i].todo);
         free(s.nodes[i].sleep);
@@ -1016,8 +1072,13 @@ void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreR
 void explore_result_free(ExploreResult *r)
 {
     for (int i = 0; i < r->noutcomes; i++) {
-        free(r->outcomes[i].output);
-        free(r->outcomes[i].witness);
+        ExploreOutcome *oc = &r->outcomes[i];
+        free(oc->output);
+        free(oc->lines);
+        free(oc->result);
+        free(oc->witness);
+        for (int j = 0; j < oc->nreturned; j++) free(oc->returned[j].witness);
+        free(oc->returned);
     }
     free(r->outcomes);
     free(r->note);
@@ -1030,15 +1091,39 @@ void explore_result_free(ExploreResult *r)
 ** Replay
 ** ====================================================================== */
 
+/* The length of the model word at the start of [w]: up to '@' or ':'. */
+static size_t model_len(const char *w)
+{
+    return strcspn(w, "@:");
+}
+
 bool explore_witness_model(const char *w, ExploreModel *model)
 {
-    if (!strncmp(w, "spec:", 5)) { *model = EXPLORE_SPEC; return true; }
-    if (!strncmp(w, "executor:", 9)) { *model = EXPLORE_EXECUTOR; return true; }
+    size_t n = model_len(w);
+    if (!w[n]) return false;
+    if (n == 4 && !strncmp(w, "spec", 4)) { *model = EXPLORE_SPEC; return true; }
+    if (n == 8 && !strncmp(w, "executor", 8)) { *model = EXPLORE_EXECUTOR; return true; }
     return false;
 }
 
+/* The choices of [w]: after its last ':' (a function name may hold one). */
+static const char *witness_choices(const char *w)
+{
+    const char *c = strrchr(w, ':');
+    return c ? c + 1 : w;
+}
+
+char *explore_witness_function(const char *w)
+{
+    size_t n = model_len(w);
+    if (w[n] != '@') return NULL;
+    const char *name = w + n + 1, *end = witness_choices(w) - 1;
+    if (end <= name) return NULL;
+    return xstrndup(name, (size_t)(end - name));
+}
+
 typedef struct Replay {
-    const char *p;           /* the next index in the witness */
+    const char *p;           /* the next index in the witness; NULL: take the first step */
     char *err;
 } Replay;
 
@@ -1046,7 +1131,7 @@ static int replay_choose(void *ud, Exec *e, const Known *const *steps, int n)
 {
     (void)steps;
     Replay *r = ud;
-    if (r->err) return 0;
+    if (r->err || !r->p) return 0;
     StrBuf b = { 0 };
     if (!*r->p) {
         sb_printf(&b, "the witness ends at choice %d, where %d steps are ready", e->nchoices + 1, n);
@@ -1067,15 +1152,21 @@ static int replay_choose(void *ud, Exec *e, const Known *const *steps, int n)
 bool explore_replay(Host *h, const Func *fn, const char *witness, ExploreResultFn pr, void *ud, char **err)
 {
     *err = NULL;
-    const char *colon = strchr(witness, ':');
-    Replay r = { colon ? colon + 1 : witness, NULL };
+    Replay r = { witness ? witness_choices(witness) : NULL, NULL };
+    char *named = witness ? explore_witness_function(witness) : NULL;
+    if (named && strcmp(named, fn->name)) {
+        StrBuf b = { 0 };
+        sb_printf(&b, "the witness is a schedule of '%s'", named);
+        r.err = b.p;
+    }
+    free(named);
     Exec e;
     exec_init(&e, h, fn);
     e.pr = pr;
     e.ud = ud;
     drive(&e, replay_choose, &r);
     exec_fini(&e);
-    if (!r.err && *r.p) {
+    if (!r.err && r.p && *r.p) {
         StrBuf b = { 0 };
         sb_printf(&b, "the run ended with choices of the witness left over (\"%s\")", r.p);
         r.err = b.p;

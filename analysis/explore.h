@@ -23,9 +23,23 @@
 ** sleep set blocks), EXPLORE_BRUTE runs
 ** every interleaving of the steps (both for tests and measurements).
 **
-** Witness: "MODEL:I.J.K..." — the model ("spec" or "executor") and, for
-** each choice point in order, the index of the step taken among the queued
-** steps (queue order, the result line last). explore_replay runs it again.
+** Witness: "MODEL@FUNCTION:I.J.K..." — the model ("spec" or "executor"),
+** the function it is a schedule of, and, for each choice point in order,
+** the index of the step taken among the queued steps (queue order, the
+** result line last). explore_replay runs it again. A witness without
+** "@FUNCTION" (as they were written before) fits whichever function it is
+** given to.
+**
+** Budget: ExploreOptions.max_schedules counts every run, complete or cut
+** short by a reduction (a visited state, every step asleep), so it bounds
+** the time; the cache of visited states holds at most max_states states
+** (then it stops growing, and states it cannot hold are explored again,
+** which is sound), so memory is bounded too.
+**
+** Outcomes: runs are grouped by what the program itself printed and the
+** `returned` line's text; where the `returned` line fell among the
+** program's lines (it is a step of its own, unordered with the prints its
+** results do not wait for) is reported within the group.
 **
 ** Ownership: the caller owns the Host (schedule EXEC_EXPLORE, loaded, on a
 ** single-threaded queue, split_updates as the model says) and keeps it
@@ -50,22 +64,43 @@ typedef void (*ExploreResultFn)(void *ud, FILE *out, const Func *fn, AsyncValue 
 typedef struct ExploreOptions {
     ExploreModel model;
     ExploreSearch search;
-    long max_schedules;      /* stop after this many complete schedules (> 0) */
+    long max_schedules;      /* stop after this many runs, complete or cut short (> 0) */
     double timeout;          /* seconds; 0: none */
     ExploreResultFn print_result;
     void *ud;
+    long max_states;         /* states the cache may hold; 0: EXPLORE_MAX_STATES */
 } ExploreOptions;
 
+/* The cache's default bound: 2^20 states, about 170 MB (a state takes two
+** 40-byte slots of the table, which is at most half full, and its sleep
+** set); eight unordered spec-model updates need 741 226. */
+#define EXPLORE_MAX_STATES (1L << 20)
+
+/* One place of the `returned` line within an outcome. */
+typedef struct ExploreReturned {
+    int after;               /* how many of the program's own lines came before it */
+    long schedules;          /* complete schedules that put it there */
+    char *witness;           /* the first of them */
+} ExploreReturned;
+
 typedef struct ExploreOutcome {
-    char *output;            /* the output lines, each ending in '\n' */
+    char *output;            /* the output lines as the witness printed them (each
+                                ending in '\n'), the `returned` line in its place */
+    char *lines;             /* the program's own lines: output without the `returned` line */
+    char *result;            /* the `returned` line ('\n' included); NULL without results */
     long schedules;          /* complete schedules that gave it */
     char *witness;
+    ExploreReturned *returned;   /* each place of the `returned` line, in the order
+                                    found ([0]: the witness's); none without results */
+    int nreturned;
 } ExploreOutcome;
 
 typedef struct ExploreResult {
     long schedules;          /* complete schedules run */
     long executions;         /* runs, including those cut short by a reduction */
     long cache_hits;
+    long states;             /* states the cache holds */
+    bool cache_full;         /* it reached max_states */
     bool complete;           /* every schedule the reductions keep was run */
     char *note;              /* why not complete, or a remark; NULL */
     ExploreOutcome *outcomes;
@@ -77,14 +112,19 @@ typedef struct ExploreResult {
 void explore_function(Host *h, const Func *fn, const ExploreOptions *o, ExploreResult *r);
 void explore_result_free(ExploreResult *r);
 
-/* Parses the model of [witness] ("spec:..." / "executor:..."); false when it
-** has none. */
+/* Parses the model of [witness] ("spec..." / "executor...", then "@NAME"
+** or not, then ":"); false when it has none. */
 bool explore_witness_model(const char *witness, ExploreModel *model);
 
-/* Runs [fn] once on [h] in the schedule [witness] names; the output goes to
-** h->out, the result line through [pr]. False, with a message in *err
-** (malloc'ed), when the witness does not fit the run (a bad index, too few
-** or too many choices); the run is then finished in queue order. */
+/* The function [witness] names, malloc'ed; NULL when it names none. */
+char *explore_witness_function(const char *witness);
+
+/* Runs [fn] once on [h] in the schedule [witness] names (NULL: the first
+** queued step at every choice point); the output goes to h->out, the
+** result line through [pr]. False, with a message in *err (malloc'ed),
+** when the witness does not fit the run (a bad index, too few or too many
+** choices, another function's witness); the run is then finished in queue
+** order. */
 bool explore_replay(Host *h, const Func *fn, const char *witness, ExploreResultFn pr, void *ud,
                     char **err);
 

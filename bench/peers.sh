@@ -48,6 +48,22 @@
 #             fizzbuzz_compute(1000), up to 10000 runs + 10 warm-ups): wall
 #             seconds of the whole process, killed after BENCH_BM_TIMEOUT
 #             (60) seconds ("timeout"); the target is under 10 s.
+#   tensors   numpy (/usr/bin/python3, python3-numpy on the same OpenBLAS) against
+#             tfrun, both single-threaded (OPENBLAS_NUM_THREADS=1 for numpy,
+#             tfrun's default of one BLAS thread), CPU ms and peak RSS, in
+#             rounds as above; OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are
+#             unset in these commands only, so both pick the same kernels:
+#               matmul     20 products of 768x768 f32 (bench/matmul.{mlir,py})
+#               mnist_inf  200 inference batches of the MNIST-shaped network
+#                          (100x784 -> 512 relu -> 10, argmax, accuracy;
+#                          bench/mnist.{mlir,py} on tests/ml_data.py's data)
+#               mnist_step 100 training steps of it
+#             each also with 0 iterations (load only): "per iteration" is
+#             the difference, divided by the count. Targets: matmul <= 1.2x,
+#             mnist <= 1.5x, RSS within 1.5x.
+#   blas      bench/matmul2.mlir (two do.async bodies of 10 products each)
+#             under --work-queue=mstd:2 with TFRUN_BLAS_THREADS=1 (the default)
+#             and =2: wall and CPU ms (2 threads each oversubscribe 2 cores).
 # A summary table repeats the figures at the end.
 #
 # Limits, so that `make bench` ends (today in about 3-4 minutes): every run
@@ -247,6 +263,57 @@ bm_line=$(awk -v w="$(field "$out/bm.times" 0 3)" -v st="$(field "$out/bm.times"
   else printf "%.1f s: %s 10 s", w / 1000, (w < 10000 ? "under" : "NOT under") }')
 echo "bm        $bm_line"
 
+echo "== tensors: tfrun vs numpy on OpenBLAS, single-threaded (CPU ms, best of $runs; peak RSS MB)"
+NPY=${BENCH_NUMPY:-/usr/bin/python3}
+tensor_line="numpy not found ($NPY with python3-numpy; make bench installs it)"
+blas_line=""
+if "$NPY" -c 'import numpy' 2> /dev/null; then
+  ml=$(cd "$out" && pwd)/ml
+  mkdir -p "$ml"
+  "$NPY" "$here/../tests/ml_data.py" "$ml"
+  for n in 200 100 0; do sed "s/ITERATIONS/$n/" "$here/mnist.mlir" > "$ml/mnist_$n.mlir"; done
+  abs_tfrun=$(cd "$(dirname "$TFRUN")" && pwd)/$(basename "$TFRUN")
+  abs_here=$(cd "$here" && pwd)
+  ENVB="env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1"
+  # name, tfrun command, numpy command (run in $ml, where mnist.btf is)
+  tensor_bench() {
+    rounds "$runs" "$tmo" "sh -c 'cd $ml && exec $ENVB $2'" "sh -c 'cd $ml && exec $ENVB $3'" > "$out/$1.times"
+    t=$(field "$out/$1.times" 0 2); p=$(field "$out/$1.times" 1 2)
+    tr=$(field "$out/$1.times" 0 4); pr=$(field "$out/$1.times" 1 4)
+    lo=$(field "$out/$1.times" 1 7); hi=$(field "$out/$1.times" 1 8)
+    printf "%-11s tfrun %8s ms %6s MB | numpy %8s ms %6s MB | CPU ratio %s [%s-%s], RSS ratio %s\n" "$1" "$t" \
+      "$(mb "$tr")" "$p" "$(mb "$pr")" "$(ratio "$t" "$p")" "$lo" "$hi" "$(ratio "$tr" "$pr")"
+  }
+  tensor_bench matmul "$abs_tfrun $abs_here/matmul.mlir" "$NPY $abs_here/matmul.py"
+  tensor_bench mnist_inf "$abs_tfrun --functions=inference mnist_200.mlir" "$NPY $abs_here/mnist.py inference 200"
+  tensor_bench mnist_inf0 "$abs_tfrun --functions=inference mnist_0.mlir" "$NPY $abs_here/mnist.py inference 0"
+  tensor_bench mnist_step "$abs_tfrun --functions=training mnist_100.mlir" "$NPY $abs_here/mnist.py training 100"
+  tensor_bench mnist_step0 "$abs_tfrun --functions=training mnist_0.mlir" "$NPY $abs_here/mnist.py training 0"
+  per() {   # per-iteration ms of tfrun and numpy, and their ratio: (full - load) / n
+    awk -v a="$(field "$out/$1.times" 0 2)" -v b="$(field "$out/$1.times" 1 2)" \
+        -v a0="$(field "$out/${1}0.times" 0 2)" -v b0="$(field "$out/${1}0.times" 1 2)" -v n="$2" 'BEGIN {
+      if (a !~ /^[0-9]/ || b !~ /^[0-9]/ || a0 !~ /^[0-9]/ || b0 !~ /^[0-9]/) { print "unknown"; exit }
+      x = (a - a0) / n; y = (b - b0) / n
+      printf "%.3f ms vs %.3f ms per iteration: %.2fx", x, y, (y > 0 ? x / y : 0) }'
+  }
+  echo "mnist_inf   per batch (load subtracted): $(per mnist_inf 200)"
+  echo "mnist_step  per step (load subtracted): $(per mnist_step 100)"
+  tensor_line=$(for b in matmul mnist_inf mnist_step; do
+    printf "%s %s [%s-%s] rss %s; " "$b" "$(ratio "$(field "$out/$b.times" 0 2)" "$(field "$out/$b.times" 1 2)")" \
+      "$(field "$out/$b.times" 1 7)" "$(field "$out/$b.times" 1 8)" \
+      "$(ratio "$(field "$out/$b.times" 0 4)" "$(field "$out/$b.times" 1 4)")"; done)
+  tensor_line="tfrun/numpy CPU: ${tensor_line}per iteration: inference $(per mnist_inf 200), step $(per mnist_step 100)"
+
+  echo "== blas: bench/matmul2.mlir under --work-queue=mstd:2, TFRUN_BLAS_THREADS=1 vs 2 (best of $runs)"
+  rounds "$runs" "$tmo" "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE TFRUN_BLAS_THREADS=1 $TFRUN --work-queue=mstd:2 $here/matmul2.mlir" \
+    "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE TFRUN_BLAS_THREADS=2 $TFRUN --work-queue=mstd:2 $here/matmul2.mlir" > "$out/blas.times"
+  blas_line=$(awk '{ cpu[$1] = $2; wall[$1] = $3 } END {
+    printf "1 thread per product: wall %s ms, CPU %s ms | 2 threads: wall %s ms, CPU %s ms", wall[0], cpu[0], wall[1], cpu[1] }' "$out/blas.times")
+  echo "blas      $blas_line"
+else
+  echo "tensors   $tensor_line"
+fi
+
 echo
 echo "== summary (CPU ms, best of up to $runs; ratio = tfrun / peer [per-round min-max])"
 printf "%-14s %9s %9s %9s %9s %9s   %-20s %-20s %-20s %-20s\n" program tfrun python3 lua5.4 lj-joff luajit \
@@ -275,3 +342,5 @@ echo "chain          $chain_line"
 echo "parse          $parse_line"
 echo "async2         $async_line"
 echo "bm             $bm_line"
+echo "tensors        $tensor_line"
+[ -z "$blas_line" ] || echo "blas           $blas_line"

@@ -22,6 +22,7 @@ int cli_filecheck(int argc, char **argv); /* cli/fcmain.c — tfrun filecheck */
 int cli_lint(int argc, char **argv);   /* cli/lint.c — tfrun lint */
 int cli_explore(int argc, char **argv); /* cli/explore.c — tfrun explore */
 int cli_graph(int argc, char **argv);   /* cli/graph.c — tfrun graph */
+int cli_btf(int argc, char **argv);     /* cli/btf.c — tfrun btf */
 
 #define TFRUN_VERSION "0.1.0"
 

@@ -13,13 +13,17 @@
 **         OUTPUT LINE
 **         ...
 **       (N schedules)
-**       witness: spec:0.1.0
+**       witness: spec@NAME:0.1.0
 **
 ** or with --json one object, {"functions": [{"name", "schedules",
-** "complete", "outcomes": [{"output", "schedules", "witness"}]}]}.
+** "complete", "outcomes": [{"output", "schedules", "witness",
+** "returned_at": [{"after_line", "schedules", "witness"}]}]}]}.
 ** A search cut short (--max-schedules, --timeout, an op whose effects
 ** cannot be modelled) says why: in the human form on a line of its own,
-** `  incomplete: REASON`, and always on stderr.
+** `  incomplete: REASON`, and always on stderr. An outcome whose
+** `returned` line came at several places among the prints gets one line
+** per other place: `  the 'returned' line also came first (N schedules,
+** witness: W)`.
 **
 ** Exit status: 0 when every search was complete, 1 when one was not (or
 ** the program does not load), 2 for a usage error.
@@ -43,21 +47,27 @@
 
 static const char explore_usage[] =
     "usage: tfrun explore [--function=NAME] [--model=spec|executor] [--max-schedules=N]\n"
-    "                     [--json] [--timeout=SECS] [FILE|-]\n"
+    "                     [--max-states=N] [--json] [--timeout=SECS] [FILE|-]\n"
     "\n"
     "Runs each function under every schedule the resource-variable RFC allows\n"
     "(data and chain order, critical sections, atomic reads and writes) and\n"
-    "prints each distinct outcome once -- its output lines and 'returned' line,\n"
-    "as `tfrun run` prints them -- with the number of schedules that gave it and\n"
-    "a witness schedule, which `tfrun run --replay=WITNESS` runs again. Only\n"
-    "steps with conflicting effects are interleaved (docs/tools.md §4, docs/explore.md).\n"
+    "prints each distinct outcome once -- what the program printed and its\n"
+    "'returned' line, as `tfrun run` prints them; where the 'returned' line fell\n"
+    "among the prints is shown within the outcome -- with the number of\n"
+    "schedules that gave it and a witness schedule (MODEL@FUNCTION:I.J...),\n"
+    "which `tfrun run --replay=WITNESS FILE` runs again. Only steps with\n"
+    "conflicting effects are interleaved (docs/tools.md §4, docs/explore.md).\n"
     "\n"
     "  --function=NAME      explore only NAME (may be repeated); default: every\n"
-    "                       function `tfrun run` runs\n"
+    "                       function `tfrun run` runs. Also --functions=A,B,\n"
+    "                       as `tfrun run` spells it\n"
     "  --model=spec         rv.assign_add is a read step then a write step, as the\n"
     "                       RFC specifies (default)\n"
     "  --model=executor     rv.assign_add is one atomic step, as the executors run it\n"
-    "  --max-schedules=N    stop after N complete schedules (default 100000)\n"
+    "  --max-schedules=N    stop after N runs, complete or cut short by a reduction\n"
+    "                       (default 100000)\n"
+    "  --max-states=N       the cache of visited states holds at most N (default\n"
+    "                       1048576, about 170 MB); beyond, states are explored again\n"
     "  --json               one JSON object instead of text\n"
     "  --timeout=SECS       stop exploring after SECS seconds (all functions together)\n"
     "  --verbose            say on stderr how many runs each search made\n"
@@ -73,11 +83,11 @@ static const char explore_usage[] =
     "program does not load, 2 for a usage error.\n";
 
 typedef struct ExploreCli {
-    const char **functions;
+    char **functions;        /* malloc'ed */
     int nfunctions;
     ExploreModel model;
     ExploreSearch search;
-    long max_schedules;
+    long max_schedules, max_states;
     double timeout;
     bool json, help, verbose;
     const char *input;
@@ -95,17 +105,26 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
             else o->help = true;
             continue;
         }
-        if (!args_is(&s, "function") && !args_is(&s, "model") && !args_is(&s, "max-schedules") &&
-            !args_is(&s, "timeout") && !args_is(&s, "search"))
+        if (!args_is(&s, "function") && !args_is(&s, "functions") && !args_is(&s, "model") &&
+            !args_is(&s, "max-schedules") && !args_is(&s, "max-states") && !args_is(&s, "timeout") &&
+            !args_is(&s, "search"))
             return args_error(s.who, s.cmd, "unknown option '%s'", s.arg);
-        bool is_fn = args_is(&s, "function"), is_model = args_is(&s, "model");
-        bool is_max = args_is(&s, "max-schedules"), is_search = args_is(&s, "search");
+        bool is_fn = args_is(&s, "function") || args_is(&s, "functions"), is_model = args_is(&s, "model");
+        bool is_max = args_is(&s, "max-schedules") || args_is(&s, "max-states"), is_search = args_is(&s, "search");
+        bool is_states = args_is(&s, "max-states");
         const char *v = args_value(&s);
         if (!v) return 2;
         if (is_fn) {
-            o->functions = realloc(o->functions, sizeof *o->functions * (size_t)(o->nfunctions + 1));
-            if (!o->functions) tf_out_of_memory();
-            o->functions[o->nfunctions++] = v;
+            /* --function=NAME and --functions=A,B (as `tfrun run` spells
+            ** it): each may be repeated. */
+            for (const char *p = v; *p;) {
+                size_t n = strcspn(p, ",");
+                if (n) {
+                    o->functions = xrealloc(o->functions, sizeof *o->functions * (size_t)(o->nfunctions + 1));
+                    o->functions[o->nfunctions++] = xstrndup(p, n);
+                }
+                p += n + (p[n] == ',');
+            }
         } else if (is_model) {
             if (!strcmp(v, "spec")) o->model = EXPLORE_SPEC;
             else if (!strcmp(v, "executor")) o->model = EXPLORE_EXECUTOR;
@@ -120,8 +139,10 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
             char *end;
             long n = strtol(v, &end, 10);
             if (*end || end == v || n < 1)
-                return args_error(s.who, s.cmd, "invalid --max-schedules '%s' (want a positive integer)", v);
-            o->max_schedules = n;
+                return args_error(s.who, s.cmd, is_states ? "invalid --max-states '%s' (want a positive integer)"
+                                                          : "invalid --max-schedules '%s' (want a positive integer)", v);
+            if (is_states) o->max_states = n;
+            else o->max_schedules = n;
         } else {
             char *end;
             double t = strtod(v, &end);
@@ -132,6 +153,12 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
     }
     o->input = s.input;
     return k < 0 ? 2 : -1;
+}
+
+static void free_functions(ExploreCli *o)
+{
+    for (int i = 0; i < o->nfunctions; i++) free(o->functions[i]);
+    free(o->functions);
 }
 
 static double now_seconds(void)
@@ -148,9 +175,30 @@ static void print_result_line(void *ud, FILE *out, const Func *fn, AsyncValue **
     display_returned(out, &d, fn, res);
 }
 
+static const char *plural(long n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+/* Where the `returned` line came: "first", "after line K" or "last". */
+static void place(char *buf, size_t n, int after, int nlines)
+{
+    if (after == 0) snprintf(buf, n, "first");
+    else if (after >= nlines) snprintf(buf, n, "last");
+    else snprintf(buf, n, "after line %d", after);
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++) n += *s == '\n';
+    return n;
+}
+
 static void print_human(FILE *out, const Func *fn, const ExploreResult *r)
 {
-    fprintf(out, "--- Exploring '%s': %d outcomes in %ld schedules\n", fn->name, r->noutcomes, r->schedules);
+    fprintf(out, "--- Exploring '%s': %d %s in %ld %s\n", fn->name, r->noutcomes,
+            plural(r->noutcomes, "outcome", "outcomes"), r->schedules, plural(r->schedules, "schedule", "schedules"));
     if (!r->complete) fprintf(out, "  incomplete: %s\n", r->note ? r->note : "the search was cut short");
     for (int i = 0; i < r->noutcomes; i++) {
         const ExploreOutcome *oc = &r->outcomes[i];
@@ -162,8 +210,18 @@ static void print_human(FILE *out, const Func *fn, const ExploreResult *r)
             fprintf(out, "    %.*s\n", (int)n, p);
             p += n + (nl ? 1 : 0);
         }
-        fprintf(out, "  (%ld schedules)\n", oc->schedules);
+        fprintf(out, "  (%ld %s)\n", oc->schedules, plural(oc->schedules, "schedule", "schedules"));
         fprintf(out, "  witness: %s\n", oc->witness);
+        /* The same outcome with the `returned` line elsewhere among the
+        ** program's own lines (nothing orders them): one line each. */
+        int nlines = count_lines(oc->lines);
+        for (int j = 1; j < oc->nreturned; j++) {
+            char where[48];
+            place(where, sizeof where, oc->returned[j].after, nlines);
+            fprintf(out, "  the 'returned' line also came %s (%ld %s, witness: %s)\n", where,
+                    oc->returned[j].schedules, plural(oc->returned[j].schedules, "schedule", "schedules"),
+                    oc->returned[j].witness);
+        }
     }
     fflush(out);
 }
@@ -183,6 +241,17 @@ static void print_json_function(FILE *out, const Func *fn, const ExploreResult *
         json_string(out, oc->output, n);
         fprintf(out, ", \"schedules\": %ld, \"witness\": ", oc->schedules);
         json_string(out, oc->witness, strlen(oc->witness));
+        if (oc->result) {
+            /* Where the `returned` line came among the program's own lines. */
+            fputs(", \"returned_at\": [", out);
+            for (int j = 0; j < oc->nreturned; j++) {
+                fprintf(out, "%s{\"after_line\": %d, \"schedules\": %ld, \"witness\": ", j ? ", " : "",
+                        oc->returned[j].after, oc->returned[j].schedules);
+                json_string(out, oc->returned[j].witness, strlen(oc->returned[j].witness));
+                fputc('}', out);
+            }
+            fputc(']', out);
+        }
         fputc('}', out);
     }
     fputs("]}", out);
@@ -190,18 +259,18 @@ static void print_json_function(FILE *out, const Func *fn, const ExploreResult *
 
 int cli_explore(int argc, char **argv)
 {
-    ExploreCli o = { NULL, 0, EXPLORE_SPEC, EXPLORE_REDUCED, 100000, 0, false, false, false, NULL };
+    ExploreCli o = { NULL, 0, EXPLORE_SPEC, EXPLORE_REDUCED, 100000, 0, 0, false, false, false, NULL };
     int st = parse_options(&o, argc, argv);
-    if (st >= 0) { free(o.functions); return st; }
+    if (st >= 0) { free_functions(&o); return st; }
     if (o.help) {
         fputs(explore_usage, stdout);
-        free(o.functions);
+        free_functions(&o);
         return 0;
     }
     StrBuf src = { 0 };
     const char *fname;
     if (!args_read_input("tfrun explore", o.input, &src, &fname)) {
-        free(o.functions);
+        free_functions(&o);
         return 1;
     }
     FILE *out = stdout;
@@ -254,7 +323,7 @@ int cli_explore(int argc, char **argv)
     }
     bool incomplete = false;
     if (!failed) {
-        ExploreOptions eo = { o.model, o.search, o.max_schedules, o.timeout, print_result_line, NULL };
+        ExploreOptions eo = { o.model, o.search, o.max_schedules, o.timeout, print_result_line, NULL, o.max_states };
         if (o.json) fputs("{\"functions\": [", out);
         double start = now_seconds();
         for (int i = 0; i < nlist; i++) {
@@ -268,8 +337,9 @@ int cli_explore(int argc, char **argv)
             explore_function(host, list[i], &eo, &r);
             if (o.verbose)
                 fprintf(stderr, "explore: '%s' (%s model): %ld complete schedules, %ld runs, %ld cache hits, "
-                        "%.3f s\n", list[i]->name, o.model == EXPLORE_SPEC ? "spec" : "executor",
-                        r.schedules, r.executions, r.cache_hits, now_seconds() - t0);
+                        "%ld states cached%s, %.3f s\n", list[i]->name, o.model == EXPLORE_SPEC ? "spec" : "executor",
+                        r.schedules, r.executions, r.cache_hits, r.states, r.cache_full ? " (full)" : "",
+                        now_seconds() - t0);
             if (o.json) print_json_function(out, list[i], &r, i == 0);
             else print_human(out, list[i], &r);
             if (!r.complete) {
@@ -291,6 +361,6 @@ int cli_explore(int argc, char **argv)
     diag_free(d);
     free(list);
     free(src.p);
-    free(o.functions);
+    free_functions(&o);
     return failed || incomplete ? 1 : 0;
 }

@@ -34,7 +34,14 @@ enum { K_NONE, K_PLAIN, K_NEXT, K_SAME, K_NOT, K_DAG, K_LABEL, K_EMPTY, K_EOF,
 /* The check prefixes: a comma-separated list, as --check-prefixes takes
 ** it (pointers into the option string). */
 #define FC_MAX_PREFIXES 16
-typedef struct fcs_prefixes { const char *s[FC_MAX_PREFIXES]; size_t len[FC_MAX_PREFIXES]; int n; } fcs_prefixes;
+typedef struct fcs_prefixes {
+    const char *s[FC_MAX_PREFIXES]; size_t len[FC_MAX_PREFIXES]; int n;
+    /* fcs_next_directive's memory, so that finding every directive of a
+    ** text is linear: for the text [text] (NULL: none yet), where each
+    ** prefix (then COM, RUN) next occurs at or after [from]: next[k], or
+    ** SIZE_MAX for nowhere. Set by fcs_split_prefixes to none. */
+    const char *text; size_t from, next[FC_MAX_PREFIXES + 2];
+} fcs_prefixes;
 
 /* A directive found in the check text. */
 typedef struct fcs_found {
@@ -54,7 +61,7 @@ int fcs_split_prefixes(const char *list, fcs_prefixes *pf, const char **why, con
 ** prefixes of [pf] and the comment prefixes COM and RUN; *pos moves to the
 ** end of its line. Returns 0 when there is none, with *pos where the search
 ** stopped (where FileCheck puts its implicit end-of-input directive). */
-int fcs_next_directive(const char *s, size_t n, size_t *pos, const fcs_prefixes *pf, fcs_found *f);
+int fcs_next_directive(const char *s, size_t n, size_t *pos, fcs_prefixes *pf, fcs_found *f);
 
 /* Appends the LLVM regex [s, s+n) translated to a POSIX extended regex to
 ** [out] and sets *ngroups to its capture groups. Returns NULL, or LLVM's

@@ -109,6 +109,8 @@ static int check_type(const char *s, const char *e, int is_comment, const char *
 int fcs_split_prefixes(const char *list, fcs_prefixes *pf, const char **why, const char **bad, size_t *badlen)
 {
     pf->n = 0;
+    pf->text = NULL;
+    pf->from = 0;
     for (const char *p = list;;) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
@@ -132,10 +134,16 @@ int fcs_split_prefixes(const char *list, fcs_prefixes *pf, const char **why, con
 }
 
 /* FindFirstMatchingPrefix and FindCheckType. */
-int fcs_next_directive(const char *s, size_t n, size_t *pos, const fcs_prefixes *pf, fcs_found *f)
+int fcs_next_directive(const char *s, size_t n, size_t *pos, fcs_prefixes *pf, fcs_found *f)
 {
     static const char *const comments[] = {"COM", "RUN"};
     size_t i = *pos;
+    /* The scan only moves forward: an occurrence found earlier at or after
+    ** i is still the first one there, and nowhere stays nowhere. A new text,
+    ** or a position before the last, starts the memory afresh. */
+    bool fresh = pf->text != s || i < pf->from;
+    pf->text = s;
+    pf->from = i;
     while (i < n) {
         /* Find the earliest (then longest) occurrence of any prefix. */
         size_t best = n, blen = 0;
@@ -143,11 +151,15 @@ int fcs_next_directive(const char *s, size_t n, size_t *pos, const fcs_prefixes 
         for (int k = 0; k < pf->n + 2; k++) {
             const char *p = k < pf->n ? pf->s[k] : comments[k - pf->n];
             size_t len = k < pf->n ? pf->len[k] : 3;
-            const char *hit = len <= n - i ? memmem(s + i, n - i, p, len) : NULL;
-            if (!hit) continue;
-            size_t at = (size_t)(hit - s);
+            if (fresh || (pf->next[k] != SIZE_MAX && pf->next[k] < i)) {
+                const char *hit = len <= n - i ? memmem(s + i, n - i, p, len) : NULL;
+                pf->next[k] = hit ? (size_t)(hit - s) : SIZE_MAX;
+            }
+            if (pf->next[k] == SIZE_MAX) continue;
+            size_t at = pf->next[k];
             if (at < best || (at == best && len > blen)) { best = at; blen = len; bwhich = k < pf->n ? k : -1; }
         }
+        fresh = false;
         if (best == n) break;
         if (best == i || !part_of_word(s[best - 1])) {
             const char *rest = NULL;

@@ -20,7 +20,6 @@
 ** diagnostic), 2 usage.
 */
 #include "base/alloc.h"
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 #include "analysis/seq.h"
 #include "cli/args.h"
 #include "cli/cli.h"
+#include "base/outfile.h"
 #include "base/strbuf.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
@@ -45,7 +45,8 @@ static const char lint_usage[] =
     "\n"
     "  --fix                  print the program with the missing chain edges added\n"
     "                         (the later op of each pair takes the earlier op's chain)\n"
-    "  -o FILE                write --fix's output to FILE instead of stdout\n"
+    "  -o FILE                write --fix's output to FILE instead of stdout; FILE\n"
+    "                         is replaced only once it is written whole\n"
     "  --verify-diagnostics   check the warnings against expected-warning/-note\n"
     "                         annotations, as `tfrun opt --verify-diagnostics` does\n"
     "  --help                 this text\n"
@@ -476,18 +477,16 @@ int cli_lint(int argc, char **argv)
         }
         for (int i = 0; i < seq_npairs(a); i++) report_pair(&L, a, i);
         if (o.fix) {
-            FILE *out = stdout;
-            if (o.output && strcmp(o.output, "-")) {
-                out = fopen(o.output, "w");
-                if (!out) {
-                    fprintf(stderr, "tfrun lint: cannot open output file '%s': %s\n", o.output, strerror(errno));
-                    failed = true;
-                }
-            }
-            if (out) {
-                write_fixed(&L, text, src.n, out);
-                if (out != stdout ? fclose(out) != 0 : (fflush(out) != 0 || ferror(out))) {
-                    fprintf(stderr, "tfrun lint: write error: %s\n", strerror(errno));
+            /* -o FILE: replaced only once all is written (base/outfile.h). */
+            OutFile of;
+            char msg[512];
+            if (!outfile_open(&of, o.output)) {
+                fprintf(stderr, "tfrun lint: %s\n", outfile_error(&of, msg, sizeof msg));
+                failed = true;
+            } else {
+                write_fixed(&L, text, src.n, of.f);
+                if (!outfile_close(&of)) {
+                    fprintf(stderr, "tfrun lint: %s\n", outfile_error(&of, msg, sizeof msg));
                     failed = true;
                 }
             }

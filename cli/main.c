@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include "base/outfile.h"
 #include "cli/cli.h"
 
 /* Every subcommand, with its line of `tfrun --help`. ORDER: as --help
@@ -21,10 +23,11 @@ static const struct Subcommand {
     { "repl", cli_repl, "tfrun repl [FILE]" },
     { "lint", cli_lint, "tfrun lint [--fix] [-o FILE] [FILE|-]    unordered effects: a missing chain?" },
     { "explore", cli_explore, "tfrun explore [--function=NAME] [--model=spec|executor] [--max-schedules=N]\n"
-                              "                     [--json] [--timeout=SECS] FILE   every outcome the schedules allow" },
+                              "                     [--max-states=N] [--json] [--timeout=SECS] FILE   every outcome the schedules allow" },
     { "graph", cli_graph, "tfrun graph [--function=NAME] [--format=dot|svg] [FILE]   the dataflow graph (Graphviz)" },
     { "ops", cli_ops, "tfrun ops [--markdown] [PREFIX]          the ops tfrun knows" },
     { "filecheck", cli_filecheck, "tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input" },
+    { "btf", cli_btf, "tfrun btf info|print|pack ...           files of TFRT's binary tensor format" },
     { "FileCheck", cli_filecheck, NULL },   /* lit's spelling; not listed */
 };
 #define NSUB (sizeof subcommands / sizeof subcommands[0])
@@ -45,14 +48,17 @@ static void print_usage(FILE *out)
 ** could not be written (a full disk, a closed pipe's EPIPE) is an error. */
 static int finish_output(int rc)
 {
-    /* The error of the failed write, when a later flush has no new one:
-    ** stdio keeps only the flag, errno still holds the reason. */
-    int before = errno;
+    /* stdio keeps only an error flag, not the errno of the write that
+    ** failed, and errno has moved on since: the flush's own error when it
+    ** fails now, else what a write of nothing says (EBADF for a closed
+    ** standard output, base/outfile.h), else no reason. */
+    errno = 0;
     bool flush_failed = fflush(stdout) != 0;
-    bool bad = flush_failed || ferror(stdout);
-    if (bad) {
-        int e = flush_failed ? errno : before;
-        fprintf(stderr, "tfrun: write error: %s\n", e ? strerror(e) : "output error");
+    int e = flush_failed ? errno : 0;
+    if (flush_failed || ferror(stdout)) {
+        if (!e && write(1, "", 0) < 0) e = errno;
+        if (e) fprintf(stderr, "tfrun: write error: %s\n", strerror(e));
+        else fputs("tfrun: write error on standard output\n", stderr);
         if (rc == 0) rc = 1;
     }
     return rc;
@@ -98,6 +104,10 @@ static bool unknown_subcommand(const char *word)
 
 int main(int argc, char **argv)
 {
+    /* A closed descriptor 0-2 gets /dev/null (opened so that using it still
+    ** fails as a closed one would), so that no file opened later becomes
+    ** standard output (base/outfile.h). */
+    outfile_guard_std();
     if (argc >= 2) {
         const char *cmd = argv[1];
         if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {

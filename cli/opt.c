@@ -16,14 +16,15 @@
 ** Exit status: 0 ok, 1 when any chunk failed (an error, an unexpected
 ** diagnostic, an expected one not produced), 2 for a usage error.
 */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/args.h"
 #include "cli/cli.h"
+#include "base/outfile.h"
 #include "base/strbuf.h"
+#include "analysis/seq.h"
 #include "interp/stream.h"
 #include "ir/diag.h"
 #include "ir/print.h"
@@ -48,12 +49,17 @@ static const char opt_usage[] =
     "  -canonicalize                 simplify before printing: a tfrt.merge.chains of one\n"
     "                                chain is that chain, duplicate merge operands go, and\n"
     "                                unused ops without effects are removed\n"
+    "                                (-inline and -canonicalize remark when they changed a\n"
+    "                                program whose unordered effects the exact schedule may\n"
+    "                                then run in another order)\n"
     "  --mlir-print-debuginfo        print the locations written in the source, inline as\n"
     "                                loc(...); without it no location is printed\n"
     "  -tfrt-print-stream            a remark at each function and each op of its body:\n"
     "                                its stream id, the stream's cost, the parent stream\n"
     "                                and the streams the op starts (TFRT's pass)\n"
-    "  -o FILE                       write the output to FILE instead of stdout\n"
+    "  -o FILE                       write the output to FILE instead of stdout; FILE is\n"
+    "                                replaced only when everything succeeded (a failure\n"
+    "                                leaves it as it was, even when it is the input)\n"
     "  --help                        show this help\n"
     "\n"
     "Options may be written with one dash or two. Exit status: 0 ok, 1 errors, 2 usage.\n";
@@ -153,8 +159,34 @@ static bool process(const OptOptions *o, const char *fname, const char *text, si
     }
     bool failed = !m || errors > 0 || diag_failed(d);
     if (!failed && (o->canonicalize || o->inline_calls)) {
-        if (o->inline_calls) ir_inline(m);
-        if (o->canonicalize) ir_canonicalize(m);
+        /* The passes keep every effect and every dependency, but they move
+        ** and remove ops, which changes TFRT's stream analysis and so the
+        ** order the exact schedule gives to effects that nothing orders.
+        ** Where the program has such a pair, a changed program gets a
+        ** remark naming the first one (docs/tools.md §1.3). */
+        char *unordered = NULL;
+        int line = 0, col = 0, npairs = 0;
+        SeqAnalysis *sa = seq_analyze(m, NULL);
+        if ((npairs = seq_npairs(sa)) > 0) {
+            const SeqPair *p = seq_pair(sa, 0);
+            const Op *at = p->second.n > 0 ? p->second.path[0] : p->first.path[0];
+            line = at->line;
+            col = at->col;
+            unordered = seq_pair_describe(sa, 0);
+        }
+        seq_free(sa);
+        int inlined = o->inline_calls ? ir_inline(m) : 0;
+        int simplified = o->canonicalize ? ir_canonicalize(m) : 0;
+        if ((inlined || simplified) && unordered) {
+            StrBuf msg = {0};
+            sb_printf(&msg, "%s may change the order in which the exact schedule runs effects that nothing "
+                      "orders: %s", inlined && simplified ? "-inline and -canonicalize"
+                                    : inlined ? "-inline" : "-canonicalize", unordered);
+            if (npairs > 1) sb_printf(&msg, " (and %d more such %s)", npairs - 1, npairs == 2 ? "pair" : "pairs");
+            diag_emit(d, DIAG_REMARK, fname, line, col, msg.p);
+            sb_free(&msg);
+        }
+        free(unordered);
         /* The rewrites must leave a valid program; a failure here is a bug
         ** of tfrun's, reported rather than printed as if it were fine. */
         VerifyOptions vo = { .allow_unregistered_dialect = o->allow_unreg };
@@ -238,25 +270,27 @@ int cli_opt(int argc, char **argv)
     if (!args_read_input("tfrun opt", o.input, &src, &fname)) return 1;
     char *text = src.p;
     size_t len = src.n;
-    FILE *out = stdout;
-    if (o.output && strcmp(o.output, "-")) {
-        out = fopen(o.output, "w");
-        if (!out) {
-            fprintf(stderr, "tfrun opt: cannot open output file '%s': %s\n", o.output, strerror(errno));
-            free(text);
-            return 1;
-        }
+    /* -o FILE is written to a temporary file and replaces FILE only when
+    ** everything succeeded (base/outfile.h): a program that does not
+    ** parse or verify, or a failed write, leaves FILE as it was, even when
+    ** FILE is the input. */
+    OutFile of;
+    if (!outfile_open(&of, o.output)) {
+        char msg[512];
+        fprintf(stderr, "tfrun opt: %s\n", outfile_error(&of, msg, sizeof msg));
+        free(text);
+        return 1;
     }
-    bool failed = o.split ? process_split(&o, fname, text, len, out)
-                          : process(&o, fname, text, len, 1, out);
+    bool failed = o.split ? process_split(&o, fname, text, len, of.f)
+                          : process(&o, fname, text, len, 1, of.f);
     free(text);
-    if (out != stdout) {
-        if (ferror(out) | fclose(out)) {
-            fprintf(stderr, "tfrun opt: write error on '%s': %s\n", o.output, strerror(errno));
-            failed = true;
-        }
-    } else {
-        fflush(stdout);
+    if (failed && of.f != stdout) {
+        outfile_discard(&of);
+        if (!o.no_print) fprintf(stderr, "tfrun opt: '%s' not written (errors above)\n", o.output);
+    } else if (!outfile_close(&of)) {
+        char msg[512];
+        fprintf(stderr, "tfrun opt: %s\n", outfile_error(&of, msg, sizeof msg));
+        failed = true;
     }
     return failed ? 1 : 0;
 }

@@ -16,10 +16,12 @@
 ** order when both go to one file.
 */
 #include "base/alloc.h"
+#include "base/outfile.h"
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -47,7 +49,7 @@ static const char run_usage[] =
     "options (TFRT's spelling in parentheses; '-' or '--', '=VALUE' or ' VALUE'):\n"
     "  --work-queue=s|mstd[:N[,M]]   work queue (work_queue_type); default s\n"
     "  --functions=a,b,...           run only these functions, in this order\n"
-    "                                (functions; may be repeated)\n"
+    "                                (functions; may be repeated; also --function)\n"
     "  --init-function=NAME          run NAME first (test_init_function)\n"
     "  --print-error-code            add the error code to error results\n"
     "                                (print_error_code)\n"
@@ -62,12 +64,13 @@ static const char run_usage[] =
     "  --verbose                     print the allocator, work queue and schedule choice\n"
     "                                to stderr\n"
     "  --timeout=SECONDS             cancel the run after SECONDS: no kernel and no call\n"
-    "                                starts after that\n"
+    "                                starts after that, and a sleeping kernel wakes\n"
     "  --max-call-depth=N            the deepest call chain (default 1000000); a call\n"
     "                                deeper is an error that stops the run\n"
     "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
-    "                                `tfrun explore`, e.g. spec:0.1.0); one queue (s);\n"
-    "                                pass --functions=NAME for the function it belongs to\n"
+    "                                `tfrun explore`, e.g. spec@main:0.1.0: only the\n"
+    "                                function it names runs, unless --functions says\n"
+    "                                which; others run in queue order); one queue (s)\n"
     "  --trace=FILE                  write a Chrome trace-event JSON file of the run\n"
     "                                (open it in https://ui.perfetto.dev or chrome://tracing)\n"
     "  --enable_tracing              TFRT's spelling: the trace, to trace.json (in\n"
@@ -77,7 +80,10 @@ static const char run_usage[] =
     "                                executions, time, mean, share of the run; sorted\n"
     "                                by time (default) or by count\n"
     "  --shared_libs=...             accepted, ignored\n"
-    "  --help                        this text\n";
+    "  --help                        this text\n"
+    "\n"
+    "A write of the output that fails (a full disk, a closed pipe) stops the run:\n"
+    "'tfrun: write error: REASON', exit status 1.\n";
 
 typedef struct Options {
     const char *work_queue;
@@ -92,6 +98,7 @@ typedef struct Options {
     const char *input;
     CliSchedule schedule;
     const char *replay;
+    char *replay_fn;             /* the function the witness names (malloc'ed), or NULL */
     const char *trace;           /* --trace=FILE (or --enable_tracing's file) */
     bool enable_tracing;
     bool profile;
@@ -114,6 +121,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "work_queue", O_WORK_QUEUE, OPT_VALUE },
     { "work_queue_type", O_WORK_QUEUE, OPT_VALUE },
     { "functions", O_FUNCTIONS, OPT_VALUE },
+    { "function", O_FUNCTIONS, OPT_VALUE },
     { "init_function", O_INIT, OPT_VALUE },
     { "test_init_function", O_INIT, OPT_VALUE },
     { "print_error_code", O_PRINT_CODE, OPT_BOOL },
@@ -217,9 +225,11 @@ static int parse_options(Options *o, int argc, char **argv)
         case O_REPLAY: {
             ExploreModel m;
             if (!explore_witness_model(val, &m))
-                return usage_error("invalid witness '%s' (want spec:I.J... or executor:I.J..., "
+                return usage_error("invalid witness '%s' (want spec@NAME:I.J... or executor@NAME:I.J..., "
                                    "as tfrun explore prints it)", val);
             o->replay = val;
+            free(o->replay_fn);
+            o->replay_fn = explore_witness_function(val);
             break;
         }
         case O_TRACE:
@@ -355,31 +365,22 @@ static bool watchdog_stop(Watchdog *w)
 
 bool cli_trace_write(Trace *t, const char *path, const char *title)
 {
-    /* A temporary file beside [path], renamed over it once complete: a
-    ** failed write never leaves half a trace (or destroys an older one). */
-    StrBuf tmp = {0};
-    sb_printf(&tmp, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(tmp.p);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    int err = 0;
-    if (!f) {
-        err = errno;
-        if (fd >= 0) close(fd);
-    } else {
-        bool ok = trace_write_json(t, f, title);
-        if (!ok) err = errno ? errno : EIO;
-        if (fclose(f) != 0 && !err) err = errno;
-        if (!err && rename(tmp.p, path) != 0) err = errno;
-        if (err) unlink(tmp.p);
+    /* The one way of writing a file (base/outfile.h, docs/tools.md §6): a
+    ** failed write never leaves half a trace, nor destroys an older one. */
+    OutFile o;
+    char why[1024];
+    bool ok = outfile_open(&o, path);
+    if (ok) {
+        trace_write_json(t, o.f, title);
+        ok = outfile_close(&o);
     }
-    if (err) {
-        fprintf(stderr, "tfrun: --trace: cannot write '%s': %s\n", path, strerror(err));
+    if (!ok) {
+        fprintf(stderr, "tfrun: --trace: %s\n", outfile_error(&o, why, sizeof why));
     } else if (trace_dropped(t)) {
         fprintf(stderr, "tfrun: --trace: kept the first %d events of the run; %zu more were not "
                 "written (--profile counts them all)\n", TRACE_MAX_EVENTS, trace_dropped(t));
     }
-    sb_free(&tmp);
-    return err == 0;
+    return ok;
 }
 
 /* {=====================================================================
@@ -416,7 +417,7 @@ static void run_function(Run *r, const Func *fn)
     }
     if (!fn->name || !fn->name[0]) return;
     fprintf(out, "--- Running '%s':\n", fn->name);
-    fflush(out);
+    if (!host_out_flush(r->host)) return;    /* nowhere to print: stop (step_run) */
     if (r->trace) trace_function_begin(r->trace, fn->name);
     RequestContext *rq = rq_new(r->q);
     /* The mixed schedule: this function's own (docs/analysis.md §8). */
@@ -428,6 +429,7 @@ static void run_function(Run *r, const Func *fn)
         rq_set_watch(rq, watch);
     }
     watchdog_set(r->wd, rq);
+    host_set_request(r->host, rq);
     ExecCtx c = { r->host, rq, 0, NULL, NULL, NULL };
     int n = fn->nresults;
     AsyncValue **res = calloc((size_t)n + 1, sizeof(AsyncValue *));
@@ -447,7 +449,9 @@ static void run_function(Run *r, const Func *fn)
     } else if (r->o->replay) {
         /* The explorer's scheduler drives the run (analysis/explore.h). */
         char *err = NULL;
-        if (!explore_replay(r->host, fn, r->o->replay, replay_result, r, &err)) {
+        /* Another function than the witness's runs in queue order. */
+        const char *w = r->o->replay_fn && strcmp(fn->name, r->o->replay_fn) ? NULL : r->o->replay;
+        if (!explore_replay(r->host, fn, w, replay_result, r, &err)) {
             fflush(out);
             fprintf(stderr, "tfrun: --replay: '%s': %s\n", fn->name, err);
             fflush(stderr);
@@ -500,10 +504,11 @@ static void run_function(Run *r, const Func *fn)
     for (int i = 0; i < n; i++)
         if (res[i]) av_release(res[i]);
     free(res);
+    host_out_flush(r->host);
+    host_set_request(r->host, NULL);
     watchdog_set(r->wd, NULL);
     rq_release(rq);
     if (r->trace) trace_function_end(r->trace);
-    fflush(out);
 }
 
 /* Named functions in the order of docs/execution.md §1.4 restricted to named ones
@@ -537,6 +542,7 @@ typedef struct Driver {
     int nlist;
     const Func *init;            /* --init-function, run first */
     const char *missing;         /* the first --functions name not found */
+    bool out_reported;           /* a write error of the output was reported */
     Trace *trace;                /* --trace / --profile, or NULL */
     char *trace_path;            /* where the trace goes (NULL: none) */
 } Driver;
@@ -549,6 +555,16 @@ static int step_options(Driver *dr, int argc, char **argv)
     if (dr->o.help) {
         fputs(run_usage, stdout);
         return 0;
+    }
+    /* A witness that names its function runs that function (docs/explore.md). */
+    Options *o = &dr->o;
+    if (o->replay_fn) {
+        bool named = o->nfunctions == 0;
+        for (int i = 0; i < o->nfunctions; i++) named |= !strcmp(o->functions[i], o->replay_fn);
+        if (!named)
+            return usage_error("the witness is a schedule of '%s', which --functions does not name",
+                               o->replay_fn);
+        if (o->nfunctions == 0) add_functions(o, o->replay_fn);
     }
     return -1;
 }
@@ -695,24 +711,30 @@ static int step_run(Driver *dr)
     Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
     Run run = { &dr->o, &dr->sched, dr->host, dr->q, wd, dr->out, 0, 0, dr->trace };
     if (dr->init) run_function(&run, dr->init);
-    for (int i = 0; i < dr->nlist && !watchdog_fired(wd); i++) {
+    for (int i = 0; i < dr->nlist && !watchdog_fired(wd) && !host_out_error(dr->host); i++) {
         if (dr->list[i] == dr->init) continue;
         run_function(&run, dr->list[i]);
     }
-    fflush(dr->out);
+    host_out_flush(dr->host);
 
     bool timed_out = watchdog_stop(wd);
     int st = diag_finish(dr->d) || run.stuck || run.bad_replay ? 1 : 0;
     if (dr->trace) {
         wq_quiesce(dr->q);
         if (dr->o.profile) {
-            fflush(dr->out);
+            host_out_flush(dr->host);
             trace_print_profile(dr->trace, stderr, dr->o.profile_by_count);
             fflush(stderr);
         }
         if (dr->trace_path && !cli_trace_write(dr->trace, dr->trace_path, dr->fname)) st = 1;
     }
-    if (timed_out) {
+    if (host_out_error(dr->host)) {
+        /* The first failed write stopped the run (host_out_flush): said
+        ** once, here, and not again at exit (finish). */
+        fprintf(stderr, "tfrun: write error: %s\n", strerror(host_out_error(dr->host)));
+        dr->out_reported = true;
+        st = 1;
+    } else if (timed_out) {
         fflush(dr->out);
         fprintf(stderr, "tfrun: Cancelled: timeout\n");
         st = 1;
@@ -746,8 +768,15 @@ static int finish(Driver *dr, int st)
     trace_free(dr->trace);
     free(dr->trace_path);
     for (int i = 0; i < dr->o.nfunctions; i++) free(dr->o.functions[i]);
+    free(dr->o.replay_fn);
     free(dr->o.functions);
     fflush(stdout);
+    if (dr->out_reported) {
+        /* What could not be written is dropped, so that the exit does
+        ** not report the same error again (cli/main.c). */
+        __fpurge(stdout);
+        clearerr(stdout);
+    }
     return st;
 }
 

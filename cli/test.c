@@ -63,7 +63,8 @@
 
 static const char usage_text[] =
     "usage: tfrun test [--update] [-j N] [--timeout SECONDS] [-v] [--filter=REGEX]\n"
-    "                  [--time-tests] [--json[=FILE]] [--xunit-xml-output=FILE] [PATH...]\n"
+    "                  [--time-tests] [--json[=FILE]] [--xunit-xml-output=FILE]\n"
+    "                  [--exec-root=DIR] [PATH...]\n"
     "\n"
     "Runs every *.mlir file under each PATH (default: testdata/ when it exists,\n"
     "else the current directory), sorted, each in\n"
@@ -103,7 +104,13 @@ static const char usage_text[] =
     "  --json=FILE       write every result as JSON to FILE; --json (or --json=-):\n"
     "                    to standard output, instead of the report lines\n"
     "  --xunit-xml-output=FILE  write every result as JUnit/xUnit XML to FILE\n"
+    "  --exec-root=DIR   run RUN lines in DIR instead of a fresh directory each\n"
+    "                    (lit's test_exec_root: TFRT's tests open their data by\n"
+    "                    paths relative to the repository's root); %t, %T stay\n"
+    "                    temporary\n"
     "  -h, --help        print this help\n"
+    "Every file written (.out files, --json=FILE, --xunit-xml-output=FILE)\n"
+    "replaces the old one only once it is written whole (docs/tools.md §6).\n"
     "\n"
     "Each failure prints `FAIL FILE: reason` (`FAIL FILE:LINE: message` when a\n"
     "CHECK directive fails, LINE being the directive's) and details, FileCheck's\n"
@@ -699,7 +706,7 @@ static char *lit_script(runner *r, test *t, const char *tdir)
     sb_adds(&b, "\nexport PATH=");
     sh_quote(&b, r->tmp);
     sb_adds(&b, "/bin:\"$PATH\"\ncd ");
-    sh_quote(&b, tdir);
+    sh_quote(&b, r->exec_root ? r->exec_root : tdir);
     sb_adds(&b, " || exit 1\n");
     for (int i = 0; i < t->nruns; i++) {
         StrBuf line = {0};
@@ -961,6 +968,7 @@ int cli_test(int argc, char **argv)
         if (!strncmp(a, "--json=", 7) && a[7]) { r.json = a + 7; continue; }
         if (!strcmp(a, "--json")) { r.json = "-"; continue; }
         if (!strncmp(a, "--xunit-xml-output=", 19) && a[19]) { r.xunit = a + 19; continue; }
+        if (!strncmp(a, "--exec-root=", 12) && a[12]) { r.exec_root = a + 12; continue; }
         if (!strncmp(a, "--filter=", 9)) {
             if (filter) regfree(&fre);
             if (regcomp(&fre, a + 9, REG_EXTENDED | REG_NOSUB) != 0) {
@@ -1040,7 +1048,6 @@ int cli_test(int argc, char **argv)
     if (r.progress) fputs("\r\033[K", stdout);
     if (r.time_tests) tr_print_times(&r);
     int wrote = tr_write_reports(&r);
-    if (!wrote) fprintf(stderr, "tfrun test: cannot write a report file: %s\n", strerror(errno));
     if (!r.quiet) {
         printf("%d passed, %d failed", r.passed, r.failed);
         if (r.skipped) printf(", %d skipped", r.skipped);

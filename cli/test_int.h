@@ -55,6 +55,7 @@ typedef struct runner {
     int update, jobs, verbose, time_tests, progress;
     int quiet;               /* --json on stdout: no report lines, no summary */
     const char *json, *xunit;
+    const char *exec_root;   /* --exec-root: where RUN lines run (NULL: their own temporary directory) */
     char *tmp;               /* the run's temporary directory (lit tests), or NULL */
     char *exe_path;          /* the executable as an absolute path (RUN lines) */
     int xfailed;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "base/outfile.h"
 #include "base/strbuf.h"
 #include "cli/filecheck.h"
 #include "cli/json.h"
@@ -49,22 +50,13 @@ static void show_output(test *t, int tail)
     tr_indent(&t->report, s + from, to - from, "    | ");
 }
 
+/* FILE.mlir.out, replaced only once it is written whole (base/outfile.h). */
 static int write_out(const char *path, const char *s, size_t n, StrBuf *err)
 {
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    if (!tmp) return 0;
-    snprintf(tmp, len, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(s, 1, n, f) == n;
-    if (f && fclose(f) != 0) ok = 0;
-    if (ok && rename(tmp, path) != 0) ok = 0;
-    if (!ok) {
-        sb_printf(err, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-    }
-    free(tmp);
-    return ok;
+    char msg[512];
+    if (outfile_write_all(path, s, n, msg, sizeof msg)) return 1;
+    sb_adds(err, msg);
+    return 0;
 }
 
 static void fail(test *t, const char *fmt, ...)
@@ -305,12 +297,32 @@ static const char *result_name(int r)
     return r == R_PASS ? "PASS" : r == R_FAIL ? "FAIL" : r == R_XFAIL ? "XFAIL" : "SKIP";
 }
 
-/* --json=FILE and --xunit-xml-output=FILE. Returns 0 on a write error. */
+/* Opens report file [path] (base/outfile.h); NULL after saying why. */
+static FILE *report_open(OutFile *of, const char *path)
+{
+    char msg[512];
+    if (outfile_open(of, path)) return of->f;
+    fprintf(stderr, "tfrun test: %s\n", outfile_error(of, msg, sizeof msg));
+    return NULL;
+}
+
+/* Finishes report file [of]; 0 after saying why it failed. */
+static int report_close(OutFile *of)
+{
+    char msg[512];
+    if (outfile_close(of)) return 1;
+    fprintf(stderr, "tfrun test: %s\n", outfile_error(of, msg, sizeof msg));
+    return 0;
+}
+
+/* --json=FILE and --xunit-xml-output=FILE, each replaced only once it is
+** written whole. Returns 0 on a write error (said on stderr). */
 int tr_write_reports(runner *r)
 {
     int ok = 1;
+    OutFile of;
     if (r->json) {
-        FILE *f = r->quiet ? stdout : fopen(r->json, "w");
+        FILE *f = report_open(&of, r->quiet ? NULL : r->json);    /* NULL: stdout */
         if (!f) ok = 0;
         else {
             fprintf(f, "{\"passed\": %d, \"failed\": %d, \"skipped\": %d, \"xfailed\": %d, \"tests\": [",
@@ -325,11 +337,11 @@ int tr_write_reports(runner *r)
                 fputc('}', f);
             }
             fputs("\n]}\n", f);
-            if (f == stdout ? fflush(f) != 0 : fclose(f) != 0) ok = 0;
+            if (!report_close(&of)) ok = 0;
         }
     }
     if (r->xunit) {
-        FILE *f = fopen(r->xunit, "w");
+        FILE *f = report_open(&of, r->xunit);
         if (!f) ok = 0;
         else {
             fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
@@ -355,7 +367,7 @@ int tr_write_reports(runner *r)
                 }
             }
             fputs("</testsuite>\n</testsuites>\n", f);
-            if (fclose(f) != 0) ok = 0;
+            if (!report_close(&of)) ok = 0;
         }
     }
     return ok;

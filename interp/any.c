@@ -1,9 +1,23 @@
 /*
 ** any.c — the Any value and reference-counted heap objects (docs/kernel-behaviour.md §11).
 **
-** Global state in this file: the live-object counter (accounting) and the
+** Global state in this file: the live-object counter (accounting), the
 ** table of user object kinds (a registry written once per kind, read without
-** locks). Nothing else.
+** locks), and each thread's worklist of objects to destroy (below). Nothing
+** else.
+**
+** Destruction without recursion: a deleter releases what its object holds
+** (a list its items, a variable its value, a tensor its buffer, a buffer its
+** parent), and an object whose last reference goes while another one is
+** being destroyed on the same thread is destroyed there and then, up to
+** RELEASE_DEPTH deleters deep; deeper, it joins the thread's worklist,
+** which the obj_release() at that depth empties before it returns. So
+** freeing a list nested 10^6 deep, or a chain of buffer slices, takes a
+** bounded depth of C stack whatever the container (issue 25), and the
+** common shallow case costs a counter. The order is the recursive one
+** either way: the objects an object's deleter let go of are destroyed in
+** the order it let go of them, each with everything it holds, before the
+** next.
 */
 #include "base/alloc.h"
 #include "interp/any.h"
@@ -160,14 +174,86 @@ void obj_retain(Object *o)
     atomic_fetch_add_explicit(&o->refs, 1, memory_order_relaxed);
 }
 
+/* Deleters nest this deep on the C stack (the common case: a list of
+** strings, a tensor and its buffer); what dies deeper goes through the
+** thread's worklist. */
+#define RELEASE_DEPTH 64
+
+/* The objects waiting to be destroyed on this thread (a stack), and the
+** depth of the deleters running on it. The first few fit in the struct;
+** more go to the heap, freed once the stack is empty. */
+typedef struct Doomed {
+    Object **v;
+    size_t n, cap;
+    int depth;
+    Object *small[16];
+} Doomed;
+
+static _Thread_local Doomed doomed;
+
+static void doomed_push(Doomed *d, Object *o)
+{
+    if (!d->v) {
+        d->v = d->small;
+        d->cap = sizeof d->small / sizeof *d->small;
+    }
+    if (d->n == d->cap) {
+        size_t cap = 2 * d->cap;
+        Object **v = d->v == d->small ? malloc(cap * sizeof *v) : realloc(d->v, cap * sizeof *v);
+        if (!v) tf_out_of_memory();
+        if (d->v == d->small) memcpy(v, d->small, sizeof d->small);
+        d->v = v;
+        d->cap = cap;
+    }
+    d->v[d->n++] = o;
+}
+
+static inline void destroy(Object *o)
+{
+    if (o->deleter) o->deleter(o);
+    else free(o);
+}
+
+/* Destroys [o] at the depth where deleters stop nesting: what its deleter
+** lets go of lands on the stack above [mark], in the order it let go, and
+** is turned round so that the first comes off first; then each is
+** destroyed the same way, until the stack is back at [mark]. */
+static void drain(Doomed *d, Object *o)
+{
+    size_t mark = d->n;
+    for (;;) {
+        size_t from = d->n;
+        destroy(o);
+        for (size_t i = from, j = d->n; i + 1 < j; i++, j--) {
+            Object *t = d->v[i];
+            d->v[i] = d->v[j - 1];
+            d->v[j - 1] = t;
+        }
+        if (d->n == mark) break;
+        o = d->v[--d->n];
+    }
+    if (mark == 0 && d->v != d->small) {
+        free(d->v);
+        d->v = NULL;
+        d->cap = 0;
+    }
+}
+
 void obj_release(Object *o)
 {
     uint32_t old = atomic_fetch_sub_explicit(&o->refs, 1, memory_order_acq_rel);
     assert(old > 0 && "obj_release of a dead object");
     if (old != 1) return;
     atomic_fetch_sub_explicit(&live_objs, 1, memory_order_relaxed);
-    if (o->deleter) o->deleter(o);
-    else free(o);
+    Doomed *d = &doomed;
+    if (d->depth > RELEASE_DEPTH) {
+        doomed_push(d, o);    /* deep inside deleters: the drain below takes it */
+        return;
+    }
+    d->depth++;
+    if (d->depth <= RELEASE_DEPTH) destroy(o);
+    else drain(d, o);
+    d->depth--;
 }
 
 uint32_t obj_refcount(const Object *o)

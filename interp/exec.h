@@ -133,6 +133,11 @@ void exec_watch_free(ExecWatch *w);
 ** pair (NULL when no op did: every pair was decided before the run). */
 bool exec_watch_switched(const ExecWatch *w, const Op **trigger);
 
+/* Program output that fails (host_out_flush, interp/kernel_abi.h): [rq]
+** (retained; NULL: none) is the request a failed write stops, set by the
+** driver for each run. */
+void host_set_request(Host *h, RequestContext *rq);
+
 /* Number of frames alive (for tests: a finished program has none). */
 long exec_live_frames(void);
 

@@ -168,7 +168,9 @@ typedef struct PlanSlot { const Block *b; Plan *p; } PlanSlot;
 
 typedef struct HostPriv {
     Host pub;
-    pthread_mutex_t mu;
+    pthread_mutex_t mu;    /* states, out_rq */
+    RequestContext *out_rq;    /* the request a failed output write stops (retained) */
+    _Atomic int out_errno;     /* the first failed write's errno; 0 while output works */
     struct KState *states;
     bool loaded;
     VmProgram *vm;         /* EXEC_FAST: the compiled bodies */

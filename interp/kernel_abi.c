@@ -4,7 +4,9 @@
 ** of native functions.
 */
 #include "base/alloc.h"
+#include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +68,39 @@ void kf_error_silent(KernelFrame *f, ErrorCode code, const char *msg)
 /* ---- host services ------------------------------------------------------- */
 
 FILE *host_out(Host *h) { return h->out; }
+
+bool host_out_flush(Host *h)
+{
+    HostPriv *hp = (HostPriv *)h;
+    if (!h->out) return true;
+    if (atomic_load_explicit(&hp->out_errno, memory_order_acquire)) return false;
+    errno = 0;
+    if (fflush(h->out) == 0 && !ferror(h->out)) return true;
+    int e = errno ? errno : EIO, none = 0;
+    /* The first failure stops the run; the driver reports it once. */
+    if (!atomic_compare_exchange_strong(&hp->out_errno, &none, e)) return false;
+    pthread_mutex_lock(&hp->mu);
+    if (hp->out_rq) rq_stop_msg(hp->out_rq, "Cancelled: write error");
+    pthread_mutex_unlock(&hp->mu);
+    return false;
+}
+
+int host_out_error(const Host *h)
+{
+    return atomic_load_explicit(&((HostPriv *)h)->out_errno, memory_order_acquire);
+}
+
+void host_set_request(Host *h, RequestContext *rq)
+{
+    HostPriv *hp = (HostPriv *)h;
+    if (rq) rq_retain(rq);
+    pthread_mutex_lock(&hp->mu);
+    RequestContext *old = hp->out_rq;
+    hp->out_rq = rq;
+    if (rq && atomic_load(&hp->out_errno)) rq_stop_msg(rq, "Cancelled: write error");
+    pthread_mutex_unlock(&hp->mu);
+    if (old) rq_release(old);
+}
 WorkQueue *host_queue(Host *h) { return h->queue; }
 HostAllocator *host_allocator(Host *h) { return h->alloc; }
 const Module *host_module(Host *h) { return h->module; }

@@ -23,7 +23,8 @@
 ** exec_report_error() on its exec_ctx_dup() of the kernel's context, which
 ** emits the diagnostic (and the kernel's chain) when the task runs.
 **
-** Output: print through host_out(); every print is one line, flushed.
+** Output: print through host_out(); every print is one line, flushed with
+** host_out_flush(), which stops the run at the first write that fails.
 **
 ** Module prefixes: kf_ (frame helpers), exec_ / host_ (services implemented by
 ** the executor: interp/kernel_abi.c, plan.c, exec.c), native_ (the registry
@@ -121,6 +122,16 @@ void kf_error_silent(KernelFrame *f, ErrorCode code, const char *msg);
 
 /* ---- services ------------------------------------------------------------ */
 FILE *host_out(Host *h);                          /* program output (stdout) */
+/* Flushes host_out() (call it with the stream's lock held, as a print
+** does). The first time a write of it fails (a full disk, a pipe closed
+** with SIGPIPE ignored) the error is recorded (host_out_error,
+** interp/exec.h) and the request the host runs (host_set_request) is
+** stopped with `Cancelled: write error`: nothing is gained by running on
+** with nowhere to print. False when the output has failed, now or before:
+** the caller then prints nothing more. */
+bool host_out_flush(Host *h);
+/* The errno of the first failed write of host_out(); 0 while it works. */
+int host_out_error(const Host *h);
 WorkQueue *host_queue(Host *h);
 HostAllocator *host_allocator(Host *h);
 const Module *host_module(Host *h);

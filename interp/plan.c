@@ -307,6 +307,7 @@ void host_free(Host *h)
         free(s->key);
         free(s);
     }
+    if (hp->out_rq) rq_release(hp->out_rq);
     pthread_mutex_destroy(&hp->mu);
     free(hp);
 }

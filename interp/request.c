@@ -4,17 +4,22 @@
 ** context).
 **
 ** Cancellation is one atomic pointer to an error AsyncValue, so the check a
-** kernel makes before it runs is a single load. The resource map is a short
+** kernel makes before it runs is a single load. A kernel that blocks (a
+** sleep) waits on the context's condition variable instead of sleeping
+** blind, and cancelling broadcasts it, so a timeout ends the wait at once
+** (rq_sleep). The resource map is a short
 ** list under a mutex: it holds a handful of entries (one per tfrt.once
 ** function), so a list beats a hash table.
 */
 #include "base/alloc.h"
 #include "interp/workqueue.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct Resource {
     struct Resource *next;
@@ -31,6 +36,7 @@ struct RequestContext {
     atomic_bool fast;                 /* rq_set_fast */
     void *watch;                      /* rq_set_watch */
     pthread_mutex_t mu;
+    pthread_cond_t cancelled_cv;      /* broadcast (under mu) when cancelled */
     Resource *resources;              /* newest first */
 };
 
@@ -44,6 +50,11 @@ RequestContext *rq_new(WorkQueue *q)
     atomic_init(&r->stopped, false);
     atomic_init(&r->fast, false);
     pthread_mutex_init(&r->mu, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&r->cancelled_cv, &ca);
+    pthread_condattr_destroy(&ca);
     return r;
 }
 
@@ -65,6 +76,7 @@ void rq_release(RequestContext *r)
     }
     AsyncValue *c = atomic_load_explicit(&r->cancel, memory_order_acquire);
     if (c) av_release(c);
+    pthread_cond_destroy(&r->cancelled_cv);
     pthread_mutex_destroy(&r->mu);
     free(r);
 }
@@ -78,8 +90,39 @@ void rq_cancel_msg(RequestContext *r, const char *msg)
     AsyncValue *expected = NULL;
     /* The first cancellation wins; a later one keeps the first message. */
     if (!atomic_compare_exchange_strong_explicit(&r->cancel, &expected, e,
-                                                 memory_order_acq_rel, memory_order_acquire))
+                                                 memory_order_acq_rel, memory_order_acquire)) {
         av_release(e);
+        return;
+    }
+    /* Wake the blocked kernels (rq_sleep): they test the flag under mu. */
+    pthread_mutex_lock(&r->mu);
+    pthread_cond_broadcast(&r->cancelled_cv);
+    pthread_mutex_unlock(&r->mu);
+}
+
+bool rq_sleep(RequestContext *r, int64_t us)
+{
+    if (us <= 0) return !r || !rq_cancelled(r);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    t.tv_sec += (time_t)(us / 1000000);
+    t.tv_nsec += (long)(us % 1000000) * 1000;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    if (!r) {
+        while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR) {}
+        return true;
+    }
+    bool cancelled = false;
+    pthread_mutex_lock(&r->mu);
+    for (;;) {
+        if (atomic_load_explicit(&r->cancel, memory_order_acquire)) { cancelled = true; break; }
+        if (pthread_cond_timedwait(&r->cancelled_cv, &r->mu, &t) == ETIMEDOUT) break;
+    }
+    pthread_mutex_unlock(&r->mu);
+    return !cancelled;
 }
 
 void rq_cancel(RequestContext *r) { rq_cancel_msg(r, "Cancelled"); }

@@ -65,7 +65,8 @@ typedef struct VmCall {
 
 typedef struct VmStack {
     Any *regs;
-    size_t cap;           /* registers */
+    size_t cap;           /* registers ready for use: each NONE or owning its value */
+    size_t alloc;         /* registers allocated; those from cap on are not cleared yet */
     VmCall *calls;
     int ncalls, capcalls;
 } VmStack;
@@ -110,16 +111,26 @@ static VmStack *stack_get(void)
     return S;
 }
 
-/* Room for registers [0, n). New registers are NONE (they own nothing). */
+/* Room for registers [0, n). New registers are NONE (they own nothing).
+** The block doubles (realloc remaps a large block rather than copy it),
+** but only registers about to be used are cleared, STACK_CLEAR at a time:
+** a deep recursion touches the memory it uses, not twice as much, and
+** never stops to clear a gigabyte at once (issue 25: a runaway recursion
+** under a timeout). */
+#define STACK_CLEAR 16384
 static __attribute__((noinline)) void stack_grow_regs(VmStack *S, size_t n)
 {
-    size_t nc = S->cap ? S->cap * 2 : 1024;
-    while (nc < n) nc *= 2;
-    Any *r = realloc(S->regs, nc * sizeof(Any));
-    if (!r) tf_out_of_memory();
-    memset(r + S->cap, 0, (nc - S->cap) * sizeof(Any));
-    S->regs = r;
-    S->cap = nc;
+    if (n > S->alloc || !S->regs) {
+        size_t nc = S->alloc ? S->alloc * 2 : 1024;
+        while (nc < n) nc *= 2;
+        Any *r = realloc(S->regs, nc * sizeof(Any));
+        if (!r) tf_out_of_memory();
+        S->regs = r;
+        S->alloc = nc;
+    }
+    size_t ready = n + STACK_CLEAR < S->alloc ? n + STACK_CLEAR : S->alloc;
+    if (ready > S->cap) memset(S->regs + S->cap, 0, (ready - S->cap) * sizeof(Any));
+    S->cap = ready;
 }
 
 static __attribute__((noinline)) void stack_grow_calls(VmStack *S)

@@ -86,6 +86,11 @@ void rq_cancel(RequestContext *r);
 void rq_cancel_msg(RequestContext *r, const char *msg);
 /* NULL when not cancelled, else the cancellation error value (borrowed). */
 AsyncValue *rq_cancelled(const RequestContext *r);
+/* Blocks the calling thread for [us] microseconds, or until [r] is
+** cancelled, whichever comes first (a kernel's sleep: a timeout must reach
+** it). True when the time ran out, false when the request was (or already
+** is) cancelled. [r] NULL: an ordinary sleep. */
+bool rq_sleep(RequestContext *r, int64_t us);
 /* Stops the request: cancels it with [msg] (unless it was cancelled
 ** before, whose message then stays), and from then on no invocation of a
 ** function starts in it (exec_call_func), so that a timeout or the call

@@ -880,6 +880,28 @@ static int cmp_i64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static void bench_free(Bench *b)
+{
+    av_release(b->done);
+    for (int i = 0; i < b->nargs; i++) av_release(b->args[i]);
+    free(b->args);
+    free(b->wall);
+    free(b->cpu);
+    exec_ctx_free(b->ctx);
+    free(b);
+}
+
+/* A cancelled request (a timeout) stops the benchmark between two runs:
+** no report, and its chain is the cancellation's error. True when it did. */
+static bool bench_cancelled(Bench *b)
+{
+    AsyncValue *c = b->ctx->rq ? rq_cancelled(b->ctx->rq) : NULL;
+    if (!c) return false;
+    av_set_error_obj(b->done, av_error_obj(c));
+    bench_free(b);
+    return true;
+}
+
 static void bench_finish(Bench *b)
 {
     const Attr *na = ir_op_attr(b->op, attr_name);
@@ -888,8 +910,12 @@ static void bench_finish(Bench *b)
              na && na->kind == ATTR_STRING ? na->u.str.s : "");
     FILE *out = host_out(b->ctx->host);
     int64_t n = b->nrec;
-    qsort(b->wall, (size_t)n, sizeof(int64_t), cmp_i64);
-    qsort(b->cpu, (size_t)n, sizeof(int64_t), cmp_i64);
+    /* max_count = 0 records nothing: no arrays, and qsort(NULL, 0) is
+    ** undefined behaviour. */
+    if (n > 1) {
+        qsort(b->wall, (size_t)n, sizeof(int64_t), cmp_i64);
+        qsort(b->cpu, (size_t)n, sizeof(int64_t), cmp_i64);
+    }
 #define PCT(arr, p) (n ? (arr)[(int64_t)floor((double)n * (p))] : 0)
     flockfile(out);    /* the eleven lines stay together under mstd */
     fprintf(out, "BM:%s:Duration(ns): %lld\n", name, (long long)b->total_wall);
@@ -905,16 +931,10 @@ static void bench_finish(Bench *b)
 #undef PCT
     double util = b->total_wall > 0 ? (double)b->total_cpu * 100.0 / (double)b->total_wall : 0.0;
     fprintf(out, "BM:%s:CPU utilization(percent): %.6e\n", name, util);
-    fflush(out);
+    host_out_flush(b->ctx->host);
     funlockfile(out);
     av_emplace(b->done, any_chain());
-    av_release(b->done);
-    for (int i = 0; i < b->nargs; i++) av_release(b->args[i]);
-    free(b->args);
-    free(b->wall);
-    free(b->cpu);
-    exec_ctx_free(b->ctx);
-    free(b);
+    bench_free(b);
 }
 
 static bool bench_more(const Bench *b)
@@ -948,6 +968,7 @@ static void bench_run_done(void *a, void *v)
         b->total_cpu += c;
     }
     b->runs++;
+    if (bench_cancelled(b)) return;
     if (bench_more(b)) exec_enqueue(b->ctx, bench_start_run, b, NULL);
     else bench_finish(b);
 }

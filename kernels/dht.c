@@ -3,6 +3,7 @@
 ** tfrt_dht.* kernels, and the helpers the kernel files share (dht.h).
 */
 #include "base/alloc.h"
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
@@ -20,13 +21,15 @@
 ** Shared kernel helpers (kl_)
 ** ====================================================================== */
 
+/* Once a write of the output has failed, the run is being stopped
+** (host_out_flush) and nothing more is printed. */
 static void vout(Host *h, bool flush, const char *fmt, va_list ap)
 {
     FILE *out = host_out(h);
-    if (!out) return;
+    if (!out || host_out_error(h)) return;
     flockfile(out);
     vfprintf(out, fmt, ap);
-    if (flush) fflush(out);
+    if (flush) host_out_flush(h);
     funlockfile(out);
 }
 
@@ -49,12 +52,12 @@ void kl_out_noflush(Host *h, const char *fmt, ...)
 void kl_out_bytes(Host *h, const char *prefix, const char *s, size_t n, const char *suffix)
 {
     FILE *out = host_out(h);
-    if (!out) return;
+    if (!out || host_out_error(h)) return;
     flockfile(out);
     fputs(prefix, out);
     fwrite(s, 1, n, out);
     fputs(suffix, out);
-    fflush(out);
+    host_out_flush(h);
     funlockfile(out);
 }
 
@@ -438,38 +441,22 @@ char *dht_format(const DenseHostTensor *t)
     return s;
 }
 
-/* Distance in units in the last place between two finite-or-infinite
-** floats (as ordered integers); UINT64_MAX when either is NaN. */
-static uint64_t ulp_dist64(double a, double b)
-{
-    if (isnan(a) || isnan(b)) return UINT64_MAX;
-    int64_t ia, ib;
-    memcpy(&ia, &a, 8);
-    memcpy(&ib, &b, 8);
-    if (ia < 0) ia = INT64_MIN - ia;
-    if (ib < 0) ib = INT64_MIN - ib;
-    return ia > ib ? (uint64_t)ia - (uint64_t)ib : (uint64_t)ib - (uint64_t)ia;
-}
-
-static uint64_t ulp_dist32(float a, float b)
-{
-    if (isnan(a) || isnan(b)) return UINT64_MAX;
-    int32_t ia, ib;
-    memcpy(&ia, &a, 4);
-    memcpy(&ib, &b, 4);
-    int64_t xa = ia < 0 ? (int64_t)INT32_MIN - ia : ia;
-    int64_t xb = ib < 0 ? (int64_t)INT32_MIN - ib : ib;
-    return (uint64_t)(xa > xb ? xa - xb : xb - xa);
-}
-
+/* TFRT's closeness (dense_tensor_utils.h, TensorElementsClose): |a - b| <=
+** epsilon * |a + b| * ulps, or |a - b| below the smallest normal number;
+** about 2 x ulps units in the last place of the larger. tfrun adds a == b,
+** so that equal infinities are close. */
 static bool close32(float a, float b, int64_t ulps)
 {
-    return ulps > 0 ? ulp_dist32(a, b) <= (uint64_t)ulps : a == b;
+    if (ulps <= 0 || a == b) return a == b;
+    float d = fabsf(a - b);
+    return d <= FLT_EPSILON * fabsf(a + b) * (float)ulps || d < FLT_MIN;
 }
 
 static bool close64(double a, double b, int64_t ulps)
 {
-    return ulps > 0 ? ulp_dist64(a, b) <= (uint64_t)ulps : a == b;
+    if (ulps <= 0 || a == b) return a == b;
+    double d = fabs(a - b);
+    return d <= DBL_EPSILON * fabs(a + b) * (double)ulps || d < DBL_MIN;
 }
 
 bool dht_same_type(const DenseHostTensor *a, const DenseHostTensor *b)
@@ -788,12 +775,16 @@ void k_tfrt_dht_print_buffer(KernelFrame *f)
     else kf_set_chain(f, 0);
 }
 
-/* print_tensor(t, ch) -> ready chain. */
+/* print_tensor(t, ch) -> ready chain. A COO tensor (same MLIR type) prints
+** as kernels/coo.c formats it. */
 void k_tfrt_dht_print_tensor(KernelFrame *f)
 {
-    DenseHostTensor *t = tensor_arg(f, 0);
-    if (!t) return;
-    char *s = dht_format(t);
+    char *s = coo_format(*kf_arg(f, 0));
+    if (!s) {
+        DenseHostTensor *t = tensor_arg(f, 0);
+        if (!t) return;
+        s = dht_format(t);
+    }
     kl_out(f->ctx->host, "%s\n", s);
     free(s);
     kf_set_chain(f, 0);

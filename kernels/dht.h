@@ -173,6 +173,11 @@ void k_ts_as_fixed_rank_shape(KernelFrame *f);            /* (s) -> fixed-rank s
 void k_ts_print_fixed_rank_shape(KernelFrame *f);         /* (s, ch) -> ch (IMM0: rank, which the shape carries) */
 void k_tfrt_test_invoke_sync_function(KernelFrame *f);    /* (i32, i32) -> IMM0 i32s */
 
+/* kernels/coo.c: `CooHostTensor dtype = .., shape = .., indices = [..],
+** values = [..]` (malloc'ed, no newline) when [v] holds a COO host tensor,
+** else NULL. tfrt_dht.print_tensor prints both kinds, as TFRT's does. */
+char *coo_format(Any v);
+
 /* Shared with sync.c: create_uninitialized_tensor's body for dtype [dt]. */
 void dht_kernel_create(KernelFrame *f, DType dt);
 

@@ -30,4 +30,8 @@
 bool kl_gemm(DType dt, bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k,
              double alpha, const void *a, const void *b, double beta, void *c);
 
+/* True when f32 and f64 products run on OpenBLAS (the library was opened
+** at start-up); false when they fall back to the loop. */
+bool kl_gemm_blas(void);
+
 #endif

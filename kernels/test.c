@@ -159,9 +159,17 @@ static void task_run(void *a, void *b)
         else exec_report_error(t->ctx, t->op, t->dst, async_msg);
         break;
     case T_SLEEP:
-        sleep_us(t->value.v.i);
-        kl_out(t->ctx->host, "Slept for %" PRId64 " microseconds\n", t->value.v.i);
-        if (t->dst) av_emplace(t->dst, any_chain());
+        /* A cancellation (a timeout) ends the sleep: nothing is printed,
+        ** and the chain is the cancellation's error. */
+        if (rq_sleep(t->ctx->rq, t->value.v.i)) {
+            kl_out(t->ctx->host, "Slept for %" PRId64 " microseconds\n", t->value.v.i);
+            if (t->dst) av_emplace(t->dst, any_chain());
+        } else if (t->dst) {
+            AsyncValue *c = rq_cancelled(t->ctx->rq);
+            ErrorObj *e = c ? av_error_obj(c) : NULL;
+            if (e) av_set_error_obj(t->dst, e);
+            else av_set_error(t->dst, ERR_CANCELLED, "Cancelled");
+        }
         break;
     case T_SLICE:
         run_slice(t);

@@ -199,7 +199,8 @@ typedef enum AttrRule {
     AR_DENSE,         /* a dense elements attribute */
     AR_TYPED,         /* a scalar of type OpAttr.type (i1: a bool) */
     AR_INT_ARRAY,     /* an array of integers */
-    AR_SHAPE,         /* an array of integers, as many as the row's rank (imm[1]) */
+    AR_SHAPE,         /* a tensor's shape: an array of integers of any length (TFRT
+                         checks none; the rank in the op's name is imm[1]) */
     AR_SYMBOL_ARRAY,  /* an array of symbol references */
     AR_DTYPE_SCALAR,  /* an integer, float or bool, for the row's dtype (imm[0]) */
     AR_COST,          /* tfrt_test.test_cost's positive integer cost */

@@ -4,6 +4,10 @@
 # stack; one level more is a located `regions nested too deeply`, exit 1. The
 # deepest attribute the parser accepts prints within 1 MB too; deeper input
 # is `input nested too deeply`. The REPL survives loading such a file.
+# Values nested 10^6 deep (a list holding a list holding a list ..., a
+# buffer sliced from a slice of a slice ...) are freed within a 1 MB stack
+# too, under every schedule and queue (interp/any.c: destruction through a
+# worklist, issue 25).
 # usage: tests/deep_nesting.sh path/to/tfrun
 set -u
 TFRUN=$1
@@ -56,5 +60,38 @@ arrays 6000 > "$tmp/arr.mlir"
 arrays 20000 > "$tmp/arrdeep.mlir"
 expect 0 "" "$TFRUN" opt "$tmp/arr.mlir"
 expect 1 "input nested too deeply" "$TFRUN" opt "$tmp/arrdeep.mlir"
+# nested N: a list nested N deep, and a chain of N buffer slices.
+nested() {
+  cat <<EOF
+func.func @lists() -> !tfrt.chain {
+  %n = tfrt.constant.i32 $1
+  %l0 = "list.new"() : () -> !tfrt.list
+  %ch0 = tfrt.new.chain
+  %r:2 = tfrt.repeat.i32 %n, %l0, %ch0 : !tfrt.list, !tfrt.chain {
+    %l = "list.new"() : () -> !tfrt.list
+    %ch1 = "list.append"(%l, %l0, %ch0) : (!tfrt.list, !tfrt.list, !tfrt.chain) -> !tfrt.chain
+    tfrt.return %l, %ch1 : !tfrt.list, !tfrt.chain
+  }
+  tfrt.return %r#1 : !tfrt.chain
+}
+func.func @slices() -> i64 {
+  %n = tfrt.constant.i32 $1
+  %size = tfrt.constant.i64 64
+  %align = tfrt.constant.i64 8
+  %zero = tfrt.constant.i64 0
+  %b0 = "tfrt_dht.allocate_buffer"(%size, %align) : (i64, i64) -> !ht.host_buffer
+  %r:3 = tfrt.repeat.i32 %n, %b0, %zero, %size : !ht.host_buffer, i64, i64 {
+    %s = "tfrt_dht.get_buffer_slice"(%b0, %zero, %size) : (!ht.host_buffer, i64, i64) -> !ht.host_buffer
+    tfrt.return %s, %zero, %size : !ht.host_buffer, i64, i64
+  }
+  tfrt.return %r#2 : i64
+}
+EOF
+}
+nested 1000000 > "$tmp/values.mlir"
+for cmd in "run --schedule=exact" "run --schedule=fast" "run --work-queue=mstd:2" \
+           "run --schedule=fast --work-queue=mstd:2"; do
+  expect 0 "'slices' returned 64" "$TFRUN" $cmd "$tmp/values.mlir"
+done
 echo "deep nesting: $failed failed"
 [ $failed -eq 0 ]

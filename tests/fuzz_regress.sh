@@ -20,7 +20,7 @@ check() {
   fi
 }
 t() { timeout 20 "$@" > "$tmp/out" 2>&1; }
-for f in "$dir"/opt/* "$dir"/run/* "$dir"/verify/* "$dir"/check/* "$dir"/repl/*; do
+for f in "$dir"/opt/* "$dir"/run/* "$dir"/verify/* "$dir"/check/* "$dir"/repl/* "$dir"/explore/*; do
   [ -f "$f" ] || continue
   n=$((n + 1))
   target=$(basename "$(dirname "$f")")
@@ -58,6 +58,9 @@ PY
   repl)
     t "$TFRUN" repl --max-call-depth=2000 < "$f"
     check $? "tfrun repl < $f" ;;
+  explore)
+    t "$TFRUN" explore --max-schedules=200 --max-states=16 --timeout=5 "$f" < /dev/null
+    check $? "tfrun explore $f" ;;
   esac
   if [ -x "$FUZZ/fuzz_$target" ]; then
     t "$FUZZ/fuzz_$target" -handle_int=0 "$f"

@@ -192,6 +192,54 @@ Test(any, lists_own_their_items)
     cr_assert_eq(obj_live_count(), base);
 }
 
+/* Destruction through the worklist (any.c): a deep chain frees without
+** recursion, and objects die in the order recursive destruction gives
+** (depth first, each holder's items in order, each with what it holds). */
+typedef struct Tagged { Object hdr; int tag; } Tagged;
+static int order[16], norder;
+static void tag_deleter(Object *o) { order[norder++] = ((Tagged *)o)->tag; free(o); }
+static Any tagged(int tag)
+{
+    Tagged *t = (Tagged *)obj_alloc(OBJ_RESOURCE, sizeof *t, tag_deleter);
+    t->tag = tag;
+    return any_obj(&t->hdr);
+}
+
+Test(any, nested_lists_free_in_recursive_order)
+{
+    int64_t base = obj_live_count();
+    /* [1, [2, [3], 4], 5, [6]]: tags in the order they must die. */
+    ListObj *outer = list_new(), *mid = list_new(), *in3 = list_new(), *in6 = list_new();
+    list_append(in3, tagged(3));
+    list_append(mid, tagged(2));
+    list_append(mid, any_obj(&in3->hdr));
+    list_append(mid, tagged(4));
+    list_append(in6, tagged(6));
+    list_append(outer, tagged(1));
+    list_append(outer, any_obj(&mid->hdr));
+    list_append(outer, tagged(5));
+    list_append(outer, any_obj(&in6->hdr));
+    norder = 0;
+    obj_release(&outer->hdr);
+    cr_assert_eq(norder, 6);
+    for (int i = 0; i < 6; i++) cr_assert_eq(order[i], i + 1, "death %d: tag %d", i, order[i]);
+    cr_assert_eq(obj_live_count(), base);
+}
+
+Test(any, a_list_nested_a_million_deep_frees)
+{
+    int64_t base = obj_live_count();
+    ListObj *l = list_new();
+    for (int i = 0; i < 1000000; i++) {
+        ListObj *outer = list_new();
+        list_append(outer, any_obj(&l->hdr));
+        l = outer;
+    }
+    cr_assert_eq(obj_live_count(), base + 1000001);
+    obj_release(&l->hdr);
+    cr_assert_eq(obj_live_count(), base);
+}
+
 Test(any, error_objects)
 {
     int64_t base = obj_live_count();

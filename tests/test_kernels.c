@@ -459,11 +459,22 @@ Test(kern, tensor_equal_ulps)
     dht_store(a, 0, (DScalar){ DS_FLOAT, 0, 1.0, 0 });
     dht_store(b, 0, (DScalar){ DS_FLOAT, 0, 1.0, 0 });
     cr_expect(dht_equal(a, b, 0));
+    /* TFRT's rule: |a - b| <= epsilon * |a + b| * ulps, about 2 x ulps
+    ** units in the last place: 1 + 2 ulps is within 1, 1 + 3 ulps is not,
+    ** and within 2. */
     float next = 1.0f + 1.1920929e-07f * 2;            /* two ulps above 1 */
     dht_store(b, 0, (DScalar){ DS_FLOAT, 0, next, 0 });
     cr_expect_not(dht_equal(a, b, 0));
-    cr_expect(dht_equal(a, b, 2));
+    cr_expect(dht_equal(a, b, 1));
+    dht_store(b, 0, (DScalar){ DS_FLOAT, 0, 1.0f + 1.1920929e-07f * 3, 0 });
     cr_expect_not(dht_equal(a, b, 1));
+    cr_expect(dht_equal(a, b, 2));
+    dht_store(a, 0, (DScalar){ DS_FLOAT, 0, 1.0 / 0.0, 0 });
+    dht_store(b, 0, (DScalar){ DS_FLOAT, 0, 1.0 / 0.0, 0 });
+    cr_expect(dht_equal(a, b, 2));                     /* equal infinities are close */
+    dht_store(a, 0, (DScalar){ DS_FLOAT, 0, 1e-39, 0 });
+    dht_store(b, 0, (DScalar){ DS_FLOAT, 0, -1e-39, 0 });
+    cr_expect(dht_equal(a, b, 2));                     /* apart by less than FLT_MIN */
     dht_store(a, 1, (DScalar){ DS_FLOAT, 0, 0.0 / 0.0, 0 });
     dht_store(b, 0, (DScalar){ DS_FLOAT, 0, 1.0, 0 });
     dht_store(b, 1, (DScalar){ DS_FLOAT, 0, 0.0 / 0.0, 0 });
@@ -1176,4 +1187,34 @@ Test(kern, gemm_by_hand)
     cr_assert(kl_gemm(DT_I32, false, false, 1, 1, 2, 1.0, a, b, 0.0, c));
     cr_expect(c[0] == 1, "%d", c[0]);
     cr_expect(kl_gemm(DT_BOOL, false, false, 1, 1, 1, 1.0, a, b, 0.0, c) == false);
+}
+
+/* The f32/f64 products go to OpenBLAS (kernels/gemm.c): on matrices of
+** small integers, whose products and sums are exact in f32, every
+** transpose combination agrees with the integer loop, including sizes that
+** are not multiples of any block size and alpha/beta other than 1/0. */
+Test(kern, gemm_blas_matches_loop)
+{
+    cr_assert(kl_gemm_blas(), "OpenBLAS was not opened: f32 products fall back to the loop");
+    enum { M = 37, N = 29, K = 41 };
+    static int64_t A[M * K], B[K * N], C[M * N];
+    static float fA[M * K], fB[K * N], fC[M * N];
+    static double dA[M * K], dB[K * N], dC[M * N];
+    for (int ta = 0; ta < 2; ta++)
+        for (int tb = 0; tb < 2; tb++) {
+            for (int i = 0; i < M * K; i++) fA[i] = (float)(dA[i] = (double)(A[i] = (i * 7 + ta) % 11 - 5));
+            for (int i = 0; i < K * N; i++) fB[i] = (float)(dB[i] = (double)(B[i] = (i * 5 + tb) % 9 - 4));
+            for (int i = 0; i < M * N; i++) fC[i] = (float)(dC[i] = (double)(C[i] = i % 3));
+            cr_assert(kl_gemm(DT_I64, ta, tb, M, N, K, 3.0, A, B, 2.0, C));
+            cr_assert(kl_gemm(DT_F32, ta, tb, M, N, K, 3.0, fA, fB, 2.0, fC));
+            cr_assert(kl_gemm(DT_F64, ta, tb, M, N, K, 3.0, dA, dB, 2.0, dC));
+            for (int i = 0; i < M * N; i++) {
+                cr_assert(fC[i] == (float)C[i], "f32 ta=%d tb=%d C[%d] = %g, want %lld", ta, tb, i, fC[i], (long long)C[i]);
+                cr_assert(dC[i] == (double)C[i], "f64 ta=%d tb=%d C[%d] = %g, want %lld", ta, tb, i, dC[i], (long long)C[i]);
+            }
+        }
+    /* k = 0: C = beta * C, with nothing for BLAS to do. */
+    float z[2] = { 3, 4 };
+    cr_assert(kl_gemm(DT_F32, false, false, 1, 2, 0, 1.0, fA, fB, 0.5, z));
+    cr_expect(z[0] == 1.5f && z[1] == 2.0f, "%g %g", z[0], z[1]);
 }

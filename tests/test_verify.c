@@ -642,7 +642,7 @@ Test(verify, attributes)
            "  %ch = tfrt.new.chain\n"
            "  %d = \"tfrt.get_device\"(%ch) : (!tfrt.chain) -> !tfrt.device\n"
            "  %s = \"tfrt_test.get_string\"() {value = 3 : i32} : () -> !tfrt.string\n"
-           "  %t = \"tfrt_dht.create_uninitialized_tensor.f32.2\"() {shape = [2 : i64]} : () -> !t.tensor\n"
+           "  %t = \"tfrt_dht.create_uninitialized_tensor.f32.2\"() {shape = [2 : i64, \"x\"]} : () -> !t.tensor\n"
            "  tfrt.return\n"
            "}\n", 6,
            "v.mlir:2:8: error: 'tfrt.constant.i32' op requires attribute 'value'\n",
@@ -650,7 +650,7 @@ Test(verify, attributes)
            "'tfrt.constant.f32' op attribute 'value' failed to satisfy constraint: 32-bit float attribute",
            "'tfrt.get_device' op requires attribute 'device_name'",
            "'tfrt_test.get_string' op attribute 'value' failed to satisfy constraint: string attribute",
-           "'tfrt_dht.create_uninitialized_tensor.f32.2' op attribute 'shape' must have 2 elements, but has 1");
+           "'tfrt_dht.create_uninitialized_tensor.f32.2' op attribute 'shape' failed to satisfy constraint: 64-bit integer array attribute");
 }
 
 /* The constants' `value` rule remembers the attribute type it accepted;

@@ -23,6 +23,7 @@
 // HELP-NEXT: tfrun graph
 // HELP-NEXT: tfrun ops
 // HELP-NEXT: tfrun filecheck
+// HELP-NEXT: tfrun btf
 // HELP-NEXT: tfrun --help | --version
 // HELP-NOT: FileCheck
 // EXEC: --- Running 'main':

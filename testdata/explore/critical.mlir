@@ -25,7 +25,7 @@ func.func @inside() -> i32 {
   %r, %ch3 = "rv.read"(%v, %ch2) : (!rv.var, !tfrt.chain) -> (i32, !tfrt.chain)
   tfrt.return %r : i32
 }
-// INSIDE: --- Exploring 'inside': 1 outcomes in {{[0-9]+}} schedules
+// INSIDE: --- Exploring 'inside': 1 outcome in {{[0-9]+}} schedule
 // INSIDE-NEXT: 'inside' returned 2
 // INSIDE-NOT: returned 1
 

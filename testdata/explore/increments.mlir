@@ -19,6 +19,6 @@ func.func @increments() -> i32 {
 // SPEC: --- Exploring 'increments': 2 outcomes in {{[0-9]+}} schedules
 // SPEC-DAG: 'increments' returned 1
 // SPEC-DAG: 'increments' returned 2
-// EXEC: --- Exploring 'increments': 1 outcomes in {{[0-9]+}} schedules
+// EXEC: --- Exploring 'increments': 1 outcome in {{[0-9]+}} schedule
 // EXEC-NEXT: 'increments' returned 2
 // EXEC-NOT: returned 1

@@ -4,8 +4,9 @@
 // RUN: not tfrun explore --function=opaque %s 2>&1 | FileCheck %s --check-prefix=OPAQUE
 // RUN: not tfrun explore --model=both %s 2>&1 | FileCheck %s --check-prefix=USAGE
 // RUN: not tfrun explore --function=nothere %s 2>&1 | FileCheck %s --check-prefix=MISSING
-// Limits (docs/tools.md §4): --max-schedules cuts the search (complete: false,
-// exit status 1, a note saying why); an op whose effects the explorer
+// Limits (docs/tools.md §4): --max-schedules cuts the search after that many
+// runs, complete or cut short by a reduction (complete: false, exit
+// status 1, a note saying why; budget.mlir shows the runs cut short); an op whose effects the explorer
 // cannot model is named, and the search is not complete.
 // @two has two unordered updates: under the spec model four conflict
 // orders, so one schedule is not all of them.
@@ -20,9 +21,9 @@ func.func @two() -> i32 {
   %x, %ch3 = "rv.read"(%v, %ch2) : (!rv.var, !tfrt.chain) -> (i32, !tfrt.chain)
   tfrt.return %x : i32
 }
-// CHECK: --- Exploring 'two': 1 outcomes in 1 schedules
-// CHECK-NEXT: incomplete: stopped after 1 schedules (--max-schedules)
-// ERR: tfrun explore: 'two': incomplete: stopped after 1 schedules (--max-schedules)
+// CHECK: --- Exploring 'two': 1 outcome in 1 schedule
+// CHECK-NEXT: incomplete: stopped after 1 run (1 complete) (--max-schedules)
+// ERR: tfrun explore: 'two': incomplete: stopped after 1 run (1 complete) (--max-schedules)
 // JSON: {"functions": [{"name": "two", "schedules": 1, "complete": false, "outcomes": [{"output":
 
 // tfrt_test.get_thread_id observes which thread runs it: not modelled.

@@ -4,7 +4,7 @@
 // The explorer loads the program as `tfrun run` does: an op at module level
 // never runs (docs/syntax.md), and one whose name is no kernel stops the
 // load at that op.
-// CHECK:      --- Exploring 'main': 1 outcomes in 1 schedules
+// CHECK:      --- Exploring 'main': 1 outcome in 1 schedule
 // CHECK-NEXT:     'main' returned 2
 // UNKNOWN: error: {{.*}}unknown kernel name 'foo.constant'
 // UNKNOWN-NOT: Exploring

@@ -28,5 +28,5 @@ func.func @six() -> i32 {
 // SPEC-DAG: 'six' returned 4
 // SPEC-DAG: 'six' returned 5
 // SPEC-DAG: 'six' returned 6
-// EXEC: --- Exploring 'six': 1 outcomes in {{[0-9]+}} schedules
+// EXEC: --- Exploring 'six': 1 outcome in {{[0-9]+}} schedule
 // EXEC-NEXT: 'six' returned 6

@@ -11,7 +11,18 @@ func.func @increments() -> !tfrt.chain {
   %ch4 = tfrt.print.i32 %x, %ch3
   tfrt.return %ch4 : !tfrt.chain
 }
+// @loose prints 1 and returns 1 without waiting for its print: the
+// 'returned' line may come before or after the print.
+func.func @loose() -> i32 {
+  %ch0 = tfrt.new.chain
+  %one = tfrt.constant.i32 1
+  %ch1 = tfrt.print.i32 %one, %ch0
+  tfrt.return %one : i32
+}
 // `tfrun run` takes one schedule (exact here), where neither update is lost.
 // CHECK: --- Running 'increments':
 // CHECK-NEXT: int32 = 2
 // CHECK-NEXT: 'increments' returned !tfrt.chain value
+// CHECK-NEXT: --- Running 'loose':
+// CHECK-NEXT: 'loose' returned 1
+// CHECK-NEXT: int32 = 1

@@ -14,7 +14,7 @@
 
 // CHECK: 'main' returned 3
 // ERR: 'main' returned 3
-// ERR: tfrun: --trace: cannot write '{{.*}}/no/such/dir/t.json': No such file or directory
+// ERR: tfrun: --trace: cannot create a temporary file beside '{{.*}}/no/such/dir/t.json': No such file or directory
 func.func @fib(%n: i32) -> i32 {
   %one = tfrt.constant.i32 1
   %two = tfrt.constant.i32 2
