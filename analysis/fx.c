@@ -267,7 +267,7 @@ int sa_string_of(const Op *op)
 }
 
 /* Is result [v] of a tfrt.call known [fact] from what every callee returns
-** (args.c's resfacts)? */
+** (known.c's resfacts)? */
 static bool known_result(SeqAnalysis *sa, const Value *v, int fact)
 {
     const Op *d = v->def;
