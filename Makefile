@@ -244,13 +244,22 @@ pfor-bounded: $(TFRUN)
 fuzz-regress: $(TFRUN)
 	@sh tests/fuzz_regress.sh $(TFRUN) build/fuzz
 
-# `tfrun lint --fix` on every golden program it can fix: the result lints
-# clean and round-trips through `tfrun opt` (tests/lint_fix_sweep.sh).
 canon-sweep: $(TFRUN)
 	@sh tests/canon_sweep.sh $(TFRUN)
 
-lint-sweep: $(TFRUN)
-	@sh tests/lint_fix_sweep.sh $(TFRUN)
+# `tfrun lint --fix` on every golden program, and on mutants of the
+# determinate ones with one chain edge dropped: the fix verifies, is its own
+# fix, re-lints as its exit status says, and a complete fix prints what the
+# original printed (tests/lint_fix_sweep.sh); the same for 60 random programs
+# of tests/gen_programs.py. The mutants come from tests/lint_mutate.c (test
+# code).
+LINT_MUTATE = $(BUILD)/tests/lint_mutate
+$(LINT_MUTATE): $(BUILD)/obj/tests/lint_mutate.o $(LIBFRONT) $(LIBOPS) $(LIBBASE)
+	@mkdir -p $(dir $@)
+	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LIBFRONT) $(LIBOPS) $(LIBBASE) $(LDLIBS)
+
+lint-sweep: $(TFRUN) $(LINT_MUTATE)
+	@sh tests/lint_fix_sweep.sh $(TFRUN) $(LINT_MUTATE)
 
 # docs/kernels.md is the op table as `tfrun ops --markdown` writes it:
 # `make kernels-doc` rewrites it, `make test` checks that it is current.
@@ -357,9 +366,11 @@ fault-sweep: faultinj
 # build/fuzz: opt (print is a fixed point), run (exact and fast, with a time
 # budget per function), verify (opt --verify-diagnostics --split-input-file),
 # check (the CHECK matcher), repl (REPL sessions), explore (the schedule
-# explorer on a small budget, every witness replayed to its outcome) and btf
-# (the BTF reader, kernels/btf.h). The seed corpus is every .mlir of
-# testdata/ and examples/, copied into build/fuzz/seed, and for btf the
+# explorer on a small budget, every witness replayed to its outcome), btf
+# (the BTF reader, kernels/btf.h) and lint (lint --fix keeps its contract:
+# the fix verifies, only adds order, is its own fix, and its exit status
+# says whether the result is determinate). The seed corpus is every .mlir
+# of testdata/ and examples/, copied into build/fuzz/seed, and for btf the
 # files fuzz/btf_seeds.py makes; what
 # a run finds to be new goes to build/fuzz/corpus; crashes to
 # build/fuzz/crashes (their reproducers belong in tests/fuzz-regressions/,
@@ -367,7 +378,7 @@ fault-sweep: faultinj
 # grammar's tokens) plus every op name of ops/ops.def.
 #   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="opt run"]   N seconds each (60)
 #   make fuzz-smoke                                       10 seconds each (CI)
-FUZZ_TARGETS ?= opt run verify check repl explore btf
+FUZZ_TARGETS ?= opt run verify check repl explore btf lint
 FUZZ_SECONDS ?= 60
 FUZZ_DIR  = build/fuzz
 FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -390,7 +401,7 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
 
 $(BUILD)/seed.stamp: $(FUZZ_SEEDS) fuzz/btf_seeds.py
 	@rm -rf $(BUILD)/seed
-	@for t in opt run verify check explore; do mkdir -p $(BUILD)/seed/$$t; \
+	@for t in opt run verify check explore lint; do mkdir -p $(BUILD)/seed/$$t; \
 	  for f in $(FUZZ_SEEDS); do cp $$f $(BUILD)/seed/$$t/$$(echo $$f | tr / _); done; done
 	@mkdir -p $(BUILD)/seed/repl; cp testdata/repl/*.mlir $(BUILD)/seed/repl/
 	@python3 fuzz/btf_seeds.py $(BUILD)/seed/btf

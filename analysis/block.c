@@ -253,10 +253,12 @@ static bool self_carried(const Summary *s, int k)
     return s && k < s->nres && k < s->nargs && sa_has(s->thru[k], k);
 }
 
-/* The known-constant arguments of region [r] of [op] in the walk's block
-** (bit j: non-zero, bit nargs + j: non-negative): an argument bound to such
-** a constant (or to a known argument here); for a repeat, only one the body
-** passes on unchanged at its own position. */
+/* What the arguments of region [r] of [op] in the walk's block are known
+** to be (bit fact * nargs + j, SA_NZ, SA_NN, SA_UTF8): what the operand
+** bound to them is known to be. For a repeat's carried argument, that and
+** what the body returns at its position, known when the arguments are
+** (an induction over the iterations: a greatest fixpoint, so the body may
+** pass it on unchanged, or concatenate it with itself). */
 static const Word *region_nz(Walk *w, const OpAn *oa, const Block *r)
 {
     const Op *op = oa->op;
@@ -266,14 +268,27 @@ static const Word *region_nz(Walk *w, const OpAn *oa, const Block *r)
         int o = sa_argmap(oa, j);
         if (o < 0 || o >= op->noperands) continue;
         const Value *v = op->operands[o];
-        const Word *up = v->def ? NULL : w->ba->nzargs;
-        bool known_nz = sa_const_nonzero(v) || (up && sa_has(up, v->result_index));
-        bool known_nn = sa_const_nonneg(v) || (up && sa_has(up, v->block->nargs + v->result_index));
-        if (!known_nz && !known_nn) continue;
-        if (oa->ctl == CTL_REPEAT && !(ret && j < ret->noperands && ret->operands[j] == r->args[j])) continue;
-        if (!nz) nz = new_set(w->sa, 2 * r->nargs);
-        if (known_nz) sa_set(nz, j);
-        if (known_nn) sa_set(nz, r->nargs + j);
+        if (v->block != w->ba->b) continue;
+        for (int fact = 0; fact < SA_NFACTS; fact++) {
+            if (!sa_known(w->sa, v, fact, w->ba->nzargs)) continue;
+            if (!nz) nz = new_set(w->sa, SA_NFACTS * r->nargs);
+            sa_set(nz, fact * r->nargs + j);
+        }
+    }
+    if (nz && oa->ctl == CTL_REPEAT) {
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            for (int j = 0; j < r->nargs; j++)
+                for (int fact = 0; fact < SA_NFACTS; fact++) {
+                    int bit = fact * r->nargs + j;
+                    if (!sa_has(nz, bit)) continue;
+                    const Value *back = ret && j < ret->noperands ? ret->operands[j] : NULL;
+                    if (back && back->block == r && sa_known(w->sa, back, fact, nz)) continue;
+                    nz[bit >> 6] &= ~((Word)1 << (bit & 63));
+                    changed = true;
+                }
+        }
     }
     return nz;
 }
@@ -410,7 +425,7 @@ static bool selector_may_fail(Walk *w, const OpAn *oa)
     const Op *op = oa->op;
     if (oa->ctl != CTL_BRANCH && oa->ctl != CTL_REPEAT) return false;
     if (op->noperands < 1) return true;
-    if (oa->ctl == CTL_REPEAT && (op->info->effects & FX_FAIL) && !sa_fail_excluded(op, w->ba->nzargs))
+    if (oa->ctl == CTL_REPEAT && (op->info->effects & FX_FAIL) && !sa_fail_excluded(w->sa, op, w->ba->nzargs))
         return true;
     return sa_may_error(w->sa, op->operands[0]);
 }
@@ -526,7 +541,7 @@ static void control_op(Walk *w, const Op *op, CtlKind ctl)
     /* The op's own effects: a failing trip count or block size, the
     ** benchmark's report. */
     const OpInfo *info = op->info;
-    if ((info->effects & FX_FAIL) && !w->ba->sync && !sa_fail_excluded(op, w->ba->nzargs))
+    if ((info->effects & FX_FAIL) && !w->ba->sync && !sa_fail_excluded(sa, op, w->ba->nzargs))
         add_atom(w, op->index, SEQ_RES_DIAG, SEQ_WRITE, -1, oa->pre, SA_ALL, cons(sa, op, NULL));
     if (info->effects & FX_OUT)
         add_atom(w, op->index, SEQ_RES_OUTPUT, SEQ_WRITE, -1, oa->pre, SA_ALL, cons(sa, op, NULL));

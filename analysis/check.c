@@ -1,19 +1,20 @@
 /*
 ** check.c — the pairs that meet in one block (docs/analysis.md §4
-** "Checking a block", docs/execution.md §8).
+** "Checking a block", docs/execution.md §8), and the searches tfrun lint
+** --fix plans its edges with.
 **
 ** Two effects at different ops x < y of a block are ordered when a result
 ** of x that the first comes before reaches an operand of y that the second
 ** comes after, through the block's dependency graph (data and chain edges;
 ** through an op only from an operand its result comes after). Per
-** resource, with the ops in block order (a topological order):
-**   - the writes must form a chain: each op that writes is ordered after
-**     the previous one, which by transitivity orders it after all earlier
-**     ones;
-**   - each op that reads must come after the last write before it and
-**     before the first write after it.
-** When a link fails, the search goes on past it so that every unordered
-** pair is found (for tfrun lint), at most SEQ_MAX_PAIRS of them.
+** resource, with the ops in block order (a topological order), the links
+** of a chain are checked:
+**   - each op that writes, against the nearest earlier op that writes;
+**   - each op that reads, against the nearest writers before and after it.
+** If every link holds, every conflicting pair is ordered (transitivity);
+** each link that fails is reported, and those are the pairs that, once
+** ordered, order all the others: the fewest a fix needs. So the list is
+** linear in the program, at most SEQ_MAX_PAIRS long.
 **
 ** One op can also conflict with itself: a loop's iterations, a parallel
 ** op's blocks, a benchmark's runs (checkself).
@@ -204,11 +205,18 @@ static bool ordered(SeqAnalysis *sa, const BlockAn *ba, int x, const Word *out, 
 ** Reporting
 ** ====================================================================== */
 
-typedef struct PairKey { const void *block; int x, y; } PairKey;
+typedef struct PairKey { const void *block; int x, y; int pair; } PairKey;
 typedef struct PairSet { PairKey *keys; int cap, n; } PairSet;
 
-/* Adds (block, x, y); false when it was there already. */
-static bool seen_add(SeqAnalysis *sa, const void *block, int x, int y)
+static unsigned key_slot(const void *block, int x, int y, int cap)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)block * 31 + (uint64_t)x) * 0x9E3779B97F4A7C15ull + (uint64_t)y;
+    return (unsigned)(h ^ (h >> 31)) & (unsigned)(cap - 1);
+}
+
+/* The pair of ops (block, x, y) reported already: its index, or -1 after
+** adding it with index [pair]. */
+static int seen_add(SeqAnalysis *sa, const void *block, int x, int y, int pair)
 {
     PairSet *s = sa->seen;
     if (!s) {
@@ -220,8 +228,7 @@ static bool seen_add(SeqAnalysis *sa, const void *block, int x, int y)
         if (!k) tf_out_of_memory();
         for (int i = 0; i < s->cap; i++) {
             if (!s->keys[i].block) continue;
-            uint64_t h = ((uint64_t)(uintptr_t)s->keys[i].block * 31 + (uint64_t)s->keys[i].x) * 0x9E3779B97F4A7C15ull + (uint64_t)s->keys[i].y;
-            unsigned slot = (unsigned)(h ^ (h >> 31)) & (unsigned)(cap - 1);
+            unsigned slot = key_slot(s->keys[i].block, s->keys[i].x, s->keys[i].y, cap);
             while (k[slot].block) slot = (slot + 1) & (unsigned)(cap - 1);
             k[slot] = s->keys[i];
         }
@@ -229,15 +236,14 @@ static bool seen_add(SeqAnalysis *sa, const void *block, int x, int y)
         s->keys = k;
         s->cap = cap;
     }
-    uint64_t h = ((uint64_t)(uintptr_t)block * 31 + (uint64_t)x) * 0x9E3779B97F4A7C15ull + (uint64_t)y;
-    unsigned slot = (unsigned)(h ^ (h >> 31)) & (unsigned)(s->cap - 1);
+    unsigned slot = key_slot(block, x, y, s->cap);
     while (s->keys[slot].block) {
-        if (s->keys[slot].block == block && s->keys[slot].x == x && s->keys[slot].y == y) return false;
+        if (s->keys[slot].block == block && s->keys[slot].x == x && s->keys[slot].y == y) return s->keys[slot].pair;
         slot = (slot + 1) & (unsigned)(s->cap - 1);
     }
-    s->keys[slot] = (PairKey){ block, x, y };
+    s->keys[slot] = (PairKey){ block, x, y, pair };
     s->n++;
-    return true;
+    return -1;
 }
 
 static SeqSite site(SeqAnalysis *sa, const Path *p)
@@ -250,26 +256,29 @@ static SeqSite site(SeqAnalysis *sa, const Path *p)
     return (SeqSite){ ops, n };
 }
 
-static bool full(SeqAnalysis *sa)
+/* Has the list room for one more pair? When it has not, the pair is lost,
+** and the analysis says so (seq_limit). */
+static bool room(SeqAnalysis *sa)
 {
-    if (sa->npairs >= SEQ_MAX_PAIRS) {
-        sa->pairs_truncated = true;
-        return true;
-    }
-    return sa->gave_up != NULL;
+    if (sa->gave_up) return false;
+    if (sa->npairs < SEQ_MAX_PAIRS) return true;
+    sa->pairs_truncated = true;
+    return false;
 }
 
-static void add_pair(SeqAnalysis *sa, const SeqPair *p)
+static PairRec *add_pair(SeqAnalysis *sa)
 {
-    if (full(sa)) return;
     if (sa->npairs == sa->cappairs) {
         int cap = sa->cappairs ? 2 * sa->cappairs : 16;
-        SeqPair *np = sa_alloc(sa, sizeof *np * (size_t)cap);
+        PairRec *np = sa_alloc(sa, sizeof *np * (size_t)cap);
         if (sa->npairs) memcpy(np, sa->pairs, sizeof *np * (size_t)sa->npairs);
         sa->pairs = np;
         sa->cappairs = cap;
     }
-    sa->pairs[sa->npairs++] = *p;
+    PairRec *r = &sa->pairs[sa->npairs++];
+    memset(r, 0, sizeof *r);
+    r->p.second_chain = -1;
+    return r;
 }
 
 /* The value naming object [node] of [ba] (for messages). */
@@ -279,20 +288,76 @@ static const Value *object_name(const BlockAn *ba, int node)
     return ba->nodes[sa_find(ba->nodes, node)].name;
 }
 
-/* Reports that [e] (at op x) and [f] (at op y) of [ba] are unordered. */
-static void report(SeqAnalysis *sa, const BlockAn *ba, const Atom *e, const Atom *f)
+/* The intersection of [s] (NULL, SA_ALL or [n] bits) and [t]. */
+static const Word *inter(SeqAnalysis *sa, const Word *s, const Word *t, int n)
 {
-    if (full(sa) || !seen_add(sa, ba, e->op, f->op)) return;
-    SeqPair p;
-    memset(&p, 0, sizeof p);
-    p.func = ba->run;
-    p.first = site(sa, e->path);
-    p.second = site(sa, f->path);
-    p.kind = (SeqResKind)e->kind;
-    p.first_access = e->access;
-    p.second_access = f->access;
-    p.object = e->kind == SEQ_RES_OPERAND ? object_name(ba, e->node) : NULL;
-    add_pair(sa, &p);
+    if (!s || !t) return NULL;
+    if (s == SA_ALL) return t;
+    if (t == SA_ALL) return s;
+    Word *r = sa_alloc(sa, sizeof(Word) * (size_t)sa_words(n));
+    bool any = false;
+    for (int i = 0; i < sa_words(n); i++) any |= (r[i] = s[i] & t[i]) != 0;
+    return any ? r : NULL;
+}
+
+/* Reports that the atoms [as] at op x and [bs] at op y of [ba] are not all
+** ordered ([e], [f]: the first two found unordered). A second report for
+** the same two ops (another resource) only narrows what an edge between
+** them must connect. */
+static void report(SeqAnalysis *sa, const BlockAn *ba, const int *as, int na, const int *bs, int nb,
+                   const Atom *e, const Atom *f)
+{
+    const Op *ox = ba->b->ops[e->op], *oy = ba->b->ops[f->op];
+    if (sa->gave_up) return;
+    int old = seen_add(sa, ba, e->op, f->op, sa->npairs);
+    PairRec *r;
+    if (old >= sa->npairs) return;        /* dropped: the list was full */
+    if (old >= 0) {
+        r = &sa->pairs[old];
+    } else {
+        if (!room(sa)) return;
+        r = add_pair(sa);
+        r->p.func = ba->run;
+        r->p.first = site(sa, e->path);
+        r->p.second = site(sa, f->path);
+        r->p.kind = (SeqResKind)e->kind;
+        r->p.first_access = e->access;
+        r->p.second_access = f->access;
+        r->p.object = e->kind == SEQ_RES_OPERAND ? object_name(ba, e->node) : NULL;
+        r->ba = ba;
+        r->x = e->op;
+        r->y = f->op;
+        r->out = SA_ALL;
+        r->in = SA_ALL;
+    }
+    for (int i = 0; i < na; i++) r->out = inter(sa, r->out, ba->atoms[as[i]].out, ox->nresults);
+    for (int j = 0; j < nb; j++) r->in = inter(sa, r->in, ba->atoms[bs[j]].in, oy->noperands);
+}
+
+/* The chain edge of each pair of two different ops (SeqPair.first_chain,
+** second_chain). */
+void sa_pair_chains(SeqAnalysis *sa)
+{
+    for (int i = 0; i < sa->npairs; i++) {
+        PairRec *r = &sa->pairs[i];
+        if (!r->ba) continue;
+        const Op *x = r->ba->b->ops[r->x], *y = r->ba->b->ops[r->y];
+        for (int k = 0; k < x->nresults && !r->p.first_chain; k++)
+            if (sa_has(r->out, k) && x->results[k]->type && x->results[k]->type->is_chain)
+                r->p.first_chain = x->results[k];
+        bool has_chain = false;
+        for (int j = 0; j < y->noperands; j++) {
+            bool ch = y->operands[j]->type && y->operands[j]->type->is_chain;
+            has_chain |= ch;
+            if (ch && sa_has(r->in, j)) {
+                r->p.second_chain = j;
+                break;
+            }
+        }
+        if (!has_chain && r->in == SA_ALL && sa_ctl_kind(y) == CTL_NONE && y->info &&
+            (y->info->flags & OPF_TRAILING_CHAIN) && !sa_nonstrict(y))
+            r->p.second_chain = y->noperands;
+    }
 }
 
 /* {=====================================================================
@@ -408,22 +473,12 @@ static bool all_before(SeqAnalysis *sa, const BlockAn *ba, const int *as, int na
     return true;
 }
 
-/* Growable lists of group numbers, one per write group. */
-typedef struct GList { int *v; int n, cap; } GList;
-
-static void gpush(GList *l, int x)
+/* Checks one link: [as] at one op before [bs] at a later one. */
+static void link(SeqAnalysis *sa, const BlockAn *ba, const int *as, int na, const int *bs, int nb)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 4;
-        l->v = realloc(l->v, sizeof(int) * (size_t)l->cap);
-        if (!l->v) tf_out_of_memory();
-    }
-    l->v[l->n++] = x;
+    const Atom *e, *f;
+    if (!all_before(sa, ba, as, na, bs, nb, &e, &f)) report(sa, ba, as, na, bs, nb, e, f);
 }
-
-/* Groups are checked only this many times over (each unordered pair of
-** write groups is one entry): past it the list of pairs is cut short. */
-#define SEQ_MAX_ENTRIES (16 * SEQ_MAX_PAIRS)
 
 static void check_chain(SeqAnalysis *sa, const BlockAn *ba, const Ref *refs, int n)
 {
@@ -447,88 +502,27 @@ static void check_chain(SeqAnalysis *sa, const BlockAn *ba, const Ref *refs, int
         used += gr->nr;
         i = j;
     }
-    int *wg = malloc(sizeof(int) * (size_t)(ng + 1));
-    if (!wg) tf_out_of_memory();
-    int nwg = 0;
-    for (int i = 0; i < ng; i++)
-        if (g[i].nw) wg[nwg++] = i;
-    /* before[b]: the earlier write groups NOT ordered before write group b
-    ** (positions in wg); after[a]: the later ones not ordered after a. */
-    GList *before = calloc((size_t)nwg + 1, sizeof *before), *after = calloc((size_t)nwg + 1, sizeof *after);
-    if (!before || !after) tf_out_of_memory();
-    long entries = 0;
-    const Atom *e, *f;
-
-    /* Writes: each after every earlier one. Walking back from b to the
-    ** first write a ordered before it covers everything ordered before a
-    ** (transitivity); what a itself is not ordered after is in before[a]. */
-    for (int bi = 0; bi < nwg && !full(sa) && entries < SEQ_MAX_ENTRIES; bi++) {
-        const Grp *b = &g[wg[bi]];
-        int anchor = -1;
-        for (int ai = bi - 1; ai >= 0; ai--) {
-            const Grp *a = &g[wg[ai]];
-            if (all_before(sa, ba, a->w, a->nw, b->w, b->nw, &e, &f)) { anchor = ai; break; }
-            report(sa, ba, e, f);
-            gpush(&before[bi], ai);
-            entries++;
-            if (full(sa)) break;
-        }
-        for (int k = 0; anchor >= 0 && k < before[anchor].n && !full(sa); k++) {
-            const Grp *c = &g[wg[before[anchor].v[k]]];
-            if (all_before(sa, ba, c->w, c->nw, b->w, b->nw, &e, &f)) continue;
-            report(sa, ba, e, f);
-            gpush(&before[bi], before[anchor].v[k]);
-            entries++;
-        }
+    /* Writes: each after the nearest earlier write. */
+    int prev = -1;
+    for (int i = 0; i < ng && !sa->gave_up; i++) {
+        if (!g[i].nw) continue;
+        if (prev >= 0) link(sa, ba, g[prev].w, g[prev].nw, g[i].w, g[i].nw);
+        prev = i;
     }
-    for (int bi = 0; bi < nwg; bi++)
-        for (int k = 0; k < before[bi].n; k++) gpush(&after[before[bi].v[k]], bi);
-
-    /* Reads: after the writes before them, before the writes after them,
-    ** by the same walk each way. */
-    for (int yi = 0; yi < ng && !full(sa) && entries < SEQ_MAX_ENTRIES; yi++) {
-        const Grp *y = &g[yi];
-        if (!y->nr) continue;
-        int pos = 0;
-        while (pos < nwg && wg[pos] < yi) pos++;
-        int anchor = -1;
-        for (int ai = pos - 1; ai >= 0 && !full(sa); ai--) {
-            const Grp *a = &g[wg[ai]];
-            if (all_before(sa, ba, a->w, a->nw, y->r, y->nr, &e, &f)) { anchor = ai; break; }
-            report(sa, ba, e, f);
-            entries++;
+    /* Reads: after the nearest write before them, before the nearest one
+    ** after them. */
+    prev = -1;
+    int next = 0;
+    for (int i = 0; i < ng && !sa->gave_up; i++) {
+        if (g[i].nr) {
+            if (prev >= 0) link(sa, ba, g[prev].w, g[prev].nw, g[i].r, g[i].nr);
+            if (next <= i) for (next = i + 1; next < ng && !g[next].nw; next++) {}
+            if (next < ng) link(sa, ba, g[i].r, g[i].nr, g[next].w, g[next].nw);
         }
-        for (int k = 0; anchor >= 0 && k < before[anchor].n && !full(sa); k++) {
-            const Grp *c = &g[wg[before[anchor].v[k]]];
-            if (all_before(sa, ba, c->w, c->nw, y->r, y->nr, &e, &f)) continue;
-            report(sa, ba, e, f);
-            entries++;
-        }
-        int from = pos < nwg && wg[pos] == yi ? pos + 1 : pos;
-        anchor = -1;
-        for (int ci = from; ci < nwg && !full(sa); ci++) {
-            const Grp *c = &g[wg[ci]];
-            if (all_before(sa, ba, y->r, y->nr, c->w, c->nw, &e, &f)) { anchor = ci; break; }
-            report(sa, ba, e, f);
-            entries++;
-        }
-        for (int k = 0; anchor >= 0 && k < after[anchor].n && !full(sa); k++) {
-            const Grp *d = &g[wg[after[anchor].v[k]]];
-            if (all_before(sa, ba, y->r, y->nr, d->w, d->nw, &e, &f)) continue;
-            report(sa, ba, e, f);
-            entries++;
-        }
+        if (g[i].nw) prev = i;
     }
-    if (entries >= SEQ_MAX_ENTRIES) sa->pairs_truncated = true;
-    for (int i = 0; i < nwg; i++) {
-        free(before[i].v);
-        free(after[i].v);
-    }
-    free(before);
-    free(after);
     free(g);
     free(idx);
-    free(wg);
 }
 
 /* {=====================================================================
@@ -590,18 +584,17 @@ static bool next_ordered(const OpAn *oa, const Summary *b, const SAtom *s, const
 static void report_self(SeqAnalysis *sa, const BlockAn *ba, const Op *op, const SAtom *s, const SAtom *t,
                         const Value *object)
 {
-    if (full(sa) || !seen_add(sa, ba, op->index, op->index)) return;
-    SeqPair p;
-    memset(&p, 0, sizeof p);
-    p.func = ba->run;
+    if (sa->gave_up || seen_add(sa, ba, op->index, op->index, sa->npairs) >= 0 || !room(sa)) return;
+    PairRec *r = add_pair(sa);
+    SeqPair *p = &r->p;
+    p->func = ba->run;
     Path ps = { op, s->path }, pt = { op, t->path };
-    p.first = site(sa, &ps);
-    p.second = site(sa, &pt);
-    p.kind = (SeqResKind)s->kind;
-    p.first_access = s->access;
-    p.second_access = t->access;
-    p.object = object;
-    add_pair(sa, &p);
+    p->first = site(sa, &ps);
+    p->second = site(sa, &pt);
+    p->kind = (SeqResKind)s->kind;
+    p->first_access = s->access;
+    p->second_access = t->access;
+    p->object = object;
 }
 
 static void check_self(SeqAnalysis *sa, const BlockAn *ba, const OpAn *oa)
@@ -614,7 +607,7 @@ static void check_self(SeqAnalysis *sa, const BlockAn *ba, const OpAn *oa)
     for (int i = 0; i < b->natoms; i++) res[i] = satom_res(ba, oa, b, &b->atoms[i]);
     /* The diagnostics last (see atom_res). */
     for (int pass = 0; pass < 2; pass++)
-    for (int i = 0; i < b->natoms && !full(sa); i++) {
+    for (int i = 0; i < b->natoms && !sa->gave_up; i++) {
         const SAtom *s = &b->atoms[i];
         if (res[i] < 0 || (res[i] == RES_DIAG) != (pass == 1)) continue;
         for (int j = i; j < b->natoms; j++) {
@@ -639,7 +632,7 @@ static void check_self(SeqAnalysis *sa, const BlockAn *ba, const OpAn *oa)
     }
     /* The benchmark's report comes after the runs whose result it waited for. */
     if (oa->ctl == CTL_BENCH && (oa->op->info->effects & FX_OUT))
-        for (int i = 0; i < b->natoms && !full(sa); i++) {
+        for (int i = 0; i < b->natoms && !sa->gave_up; i++) {
             const SAtom *s = &b->atoms[i];
             if (s->kind != SEQ_RES_OUTPUT || sa_has(s->out, 0)) continue;
             SAtom report_atom = { SEQ_RES_OUTPUT, SEQ_WRITE, NULL, NULL, NULL, NULL, NULL };
@@ -662,7 +655,7 @@ void sa_check_block(SeqAnalysis *sa, BlockAn *ba, bool function_body)
         if (!refs) tf_out_of_memory();
         for (int i = 0; i < ba->natoms; i++) refs[i] = (Ref){ atom_res(ba, &ba->atoms[i]), i };
         qsort(refs, (size_t)ba->natoms, sizeof *refs, ref_cmp);
-        for (int i = 0; i < ba->natoms && !full(sa); ) {
+        for (int i = 0; i < ba->natoms && !sa->gave_up; ) {
             int j = i;
             while (j < ba->natoms && refs[j].res == refs[i].res) j++;
             if (j - i > 1) check_chain(sa, ba, refs + i, j - i);
@@ -670,7 +663,7 @@ void sa_check_block(SeqAnalysis *sa, BlockAn *ba, bool function_body)
         }
         free(refs);
     }
-    for (int i = 0; i < ba->nctl && !full(sa); i++) {
+    for (int i = 0; i < ba->nctl && !sa->gave_up; i++) {
         const OpAn *oa = ba->ctl[i];
         if (!ba->sync) check_self(sa, ba, oa);
         for (int r = 0; oa->regions && r < oa->nbodies; r++)
@@ -684,19 +677,17 @@ void sa_check_block(SeqAnalysis *sa, BlockAn *ba, bool function_body)
 void sa_check_result_line(SeqAnalysis *sa, BlockAn *ba, const Func *run)
 {
     if (run->nresults == 0 || ba->sync) return;
-    for (int i = 0; i < ba->natoms && !full(sa); i++) {
+    for (int i = 0; i < ba->natoms && !sa->gave_up; i++) {
         const Atom *a = &ba->atoms[i];
         if (a->kind != SEQ_RES_OUTPUT || a->bout) continue;
-        if (!seen_add(sa, ba, a->op, -1)) continue;
-        SeqPair p;
-        memset(&p, 0, sizeof p);
-        p.func = run;
-        p.first = site(sa, a->path);
-        p.second = (SeqSite){ NULL, 0 };
-        p.kind = SEQ_RES_OUTPUT;
-        p.first_access = p.second_access = SEQ_WRITE;
-        p.second_is_result_line = true;
-        add_pair(sa, &p);
+        if (seen_add(sa, ba, a->op, -1, sa->npairs) >= 0 || !room(sa)) continue;
+        SeqPair *p = &add_pair(sa)->p;
+        p->func = run;
+        p->first = site(sa, a->path);
+        p->second = (SeqSite){ NULL, 0 };
+        p->kind = SEQ_RES_OUTPUT;
+        p->first_access = p->second_access = SEQ_WRITE;
+        p->second_is_result_line = true;
     }
 }
 
@@ -708,4 +699,156 @@ void sa_check_done(SeqAnalysis *sa)
         sa->seen->keys = NULL;
         sa->seen->cap = sa->seen->n = 0;
     }
+}
+
+/* {=====================================================================
+** Chain edges a fix would add (tfrun lint --fix)
+** ====================================================================== */
+
+typedef struct EdgeRec { const Value *chain; const Op *op; int operand; int next; } EdgeRec;
+
+struct SeqEdges {
+    EdgeRec *e; int n, cap;
+    int *head; int hcap;          /* by target op: first edge index + 1 */
+    const Op **hkey;
+    Scratch sc;
+    long budget;
+};
+
+SeqEdges *seq_edges_new(const SeqAnalysis *a)
+{
+    SeqEdges *e = xcalloc(1, sizeof *e);
+    e->budget = 64 * a->ops + 4000000;
+    e->sc.budget = &e->budget;
+    return e;
+}
+
+void seq_edges_free(SeqEdges *e)
+{
+    if (!e) return;
+    free(e->e);
+    free(e->head);
+    free(e->hkey);
+    sa_scratch_free(&e->sc);
+    free(e);
+}
+
+static unsigned op_slot(const Op *op, int cap)
+{
+    uintptr_t k = (uintptr_t)op;
+    return (unsigned)((k >> 4) ^ (k >> 17)) & (unsigned)(cap - 1);
+}
+
+/* The slot of [op] in the table by target op (its key, or an empty one). */
+static unsigned edge_slot(const SeqEdges *e, const Op *op)
+{
+    unsigned s = op_slot(op, e->hcap);
+    while (e->hkey[s] && e->hkey[s] != op) s = (s + 1) & (unsigned)(e->hcap - 1);
+    return s;
+}
+
+void seq_edges_add(SeqEdges *e, const Value *chain, const Op *op, int operand)
+{
+    if (e->n == e->cap) {
+        e->cap = e->cap ? 2 * e->cap : 16;
+        e->e = xrealloc(e->e, sizeof *e->e * (size_t)e->cap);
+    }
+    if (2 * (e->n + 1) > e->hcap) {
+        int cap = e->hcap ? 2 * e->hcap : 32;
+        int *head = e->head;
+        const Op **key = e->hkey;
+        int old = e->hcap;
+        e->head = xcalloc((size_t)cap, sizeof *e->head);
+        e->hkey = xcalloc((size_t)cap, sizeof *e->hkey);
+        e->hcap = cap;
+        for (int i = 0; i < old; i++) {
+            if (!key[i]) continue;
+            unsigned s = edge_slot(e, key[i]);
+            e->hkey[s] = key[i];
+            e->head[s] = head[i];
+        }
+        free(head);
+        free(key);
+    }
+    unsigned s = edge_slot(e, op);
+    e->e[e->n] = (EdgeRec){ chain, op, operand, e->hkey[s] ? e->head[s] - 1 : -1 };
+    e->hkey[s] = op;
+    e->head[s] = ++e->n;
+}
+
+/* The first edge into [op], or -1. */
+static int edges_into(const SeqEdges *e, const Op *op)
+{
+    if (!e || !e->hcap) return -1;
+    unsigned s = edge_slot(e, op);
+    return e->hkey[s] ? e->head[s] - 1 : -1;
+}
+
+/* Does result [result] of [z] come after its (new, when operand ==
+** z->noperands) operand [operand]? */
+static bool thru_edge(const BlockAn *ba, const Op *z, int result, int operand)
+{
+    if (operand < z->noperands) return sa_thru_has(ba, z, result, operand);
+    return sa_ctl_kind(z) == CTL_NONE && !sa_nonstrict(z);    /* a strict kernel's trailing chain */
+}
+
+/* A search backward from the values on sc->bstack[0, *sp) through [ba]'s
+** graph and the edges of [e], never below op index [lo]: true when it
+** reaches [target] (a value), or a result of op [x] in [out]. */
+static bool back_search(SeqEdges *e, const BlockAn *ba, int sp, int lo, const Value *target, int x,
+                        const Word *out)
+{
+    Scratch *sc = &e->sc;
+    const Block *b = ba->b;
+    while (sp > 0) {
+        if (--e->budget < 0) return false;
+        const Value *v = sc->bstack[--sp].v;
+        if (sc->stamp[v->index] == sc->epoch) continue;
+        sc->stamp[v->index] = sc->epoch;
+        if (v == target) return true;
+        const Op *z = v->def;
+        if (!z || z->parent != b || z->index < lo) continue;
+        if (z->index == x) {
+            if (sa_has(out, v->result_index)) return true;
+            continue;
+        }
+        for (int j = 0; j < z->noperands; j++)
+            if (sa_thru_has(ba, z, v->result_index, j)) push(&sc->bstack, &sp, &sc->bcap, z->operands[j]);
+        const Captures *c = ba->caps ? &ba->caps[z->index] : NULL;
+        for (int j = 0; c && j < c->n; j++) push(&sc->bstack, &sp, &sc->bcap, c->v[j]);
+        for (int k = edges_into(e, z); k >= 0; k = e->e[k].next)
+            if (thru_edge(ba, z, v->result_index, e->e[k].operand))
+                push(&sc->bstack, &sp, &sc->bcap, e->e[k].chain);
+    }
+    return false;
+}
+
+bool seq_pair_ordered_with(const SeqAnalysis *a, int i, SeqEdges *e)
+{
+    if (i < 0 || i >= a->npairs || !e || e->budget < 0) return false;
+    const PairRec *r = &a->pairs[i];
+    if (!r->ba || !r->out || !r->in) return false;
+    const BlockAn *ba = r->ba;
+    const Op *y = ba->b->ops[r->y];
+    scratch_reset(&e->sc, ba->b->nvalues);
+    int sp = 0;
+    for (int j = 0; j < y->noperands; j++)
+        if (sa_has(r->in, j)) push(&e->sc.bstack, &sp, &e->sc.bcap, y->operands[j]);
+    for (int k = edges_into(e, y); k >= 0; k = e->e[k].next) {
+        int o = e->e[k].operand;
+        if (o < y->noperands ? sa_has(r->in, o) : r->in == SA_ALL) push(&e->sc.bstack, &sp, &e->sc.bcap, e->e[k].chain);
+    }
+    return back_search(e, ba, sp, r->x, NULL, r->x, r->out);
+}
+
+bool seq_value_after(const SeqAnalysis *a, const Value *earlier, const Value *later, SeqEdges *e)
+{
+    if (!earlier || !later || !e || e->budget < 0 || earlier->block != later->block) return false;
+    if (earlier == later) return true;
+    const BlockAn *ba = sa_find_block(a, later->block);
+    if (!ba) return false;
+    scratch_reset(&e->sc, ba->b->nvalues);
+    int sp = 0;
+    push(&e->sc.bstack, &sp, &e->sc.bcap, later);
+    return back_search(e, ba, sp, earlier->def ? earlier->def->index : 0, earlier, -1, NULL);
 }

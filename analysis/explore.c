@@ -1174,3 +1174,19 @@ bool explore_replay(Host *h, const Func *fn, const char *witness, ExploreResultF
     *err = r.err;
     return r.err == NULL;
 }
+
+static int first_choose(void *ud, Exec *e, const Known *const *steps, int n)
+{
+    (void)ud, (void)e, (void)steps, (void)n;
+    return 0;
+}
+
+void explore_run_first(Host *h, const Func *fn, ExploreResultFn pr, void *ud)
+{
+    Exec e;
+    exec_init(&e, h, fn);
+    e.pr = pr;
+    e.ud = ud;
+    drive(&e, first_choose, NULL);
+    exec_fini(&e);
+}

@@ -128,4 +128,10 @@ char *explore_witness_function(const char *witness);
 bool explore_replay(Host *h, const Func *fn, const char *witness, ExploreResultFn pr, void *ud,
                     char **err);
 
+/* Runs [fn] once on [h] in the explorer's first schedule (the first queued
+** step at every choice), as explore runs an init function; the output goes
+** to h->out, the result line through [pr]. `run --replay` runs the
+** --init-function so, before the function the witness belongs to. */
+void explore_run_first(Host *h, const Func *fn, ExploreResultFn pr, void *ud);
+
 #endif

@@ -11,9 +11,12 @@
 ** `bef.nonstrict` (docs/execution.md §4), and constants are read from their
 ** `value` attribute as their kernels read it (kernels/basic.c).
 */
+#include <stdlib.h>
 #include <string.h>
 #include "analysis/internal.h"
+#include "base/alloc.h"
 #include "ir/module.h"
+#include "kernels/ext.h"
 
 const Word sa_all_marker[1] = { ~(Word)0 };
 
@@ -63,7 +66,7 @@ static TypeClass class_of(SeqAnalysis *sa, const Type *t)
 
 /* Is result entry [k] of signature [sig] (ops.def's mini-language) `any`,
 ** i.e. "the type of the corresponding operand, as written"? */
-static bool sig_result_any(const char *sig, int k)
+bool sa_sig_result_any(const char *sig, int k)
 {
     const char *p = sig ? strstr(sig, "->") : NULL;
     if (!p) return false;
@@ -123,6 +126,9 @@ CtlKind sa_ctl_kind(const Op *op)
     case SYN_DO_ASYNC: return CTL_ASYNC;
     case SYN_BENCHMARK: return CTL_BENCH;
     case SYN_CRITICAL: return CTL_CRITICAL;
+    /* corert.cond calls one of two functions with its operands after the
+    ** condition, as tfrt.cond does (corert.while is FX_OPAQUE). */
+    case SYN_CORERT: if (info->id == OPID_corert_cond) return CTL_BRANCH; break;
     default: break;
     }
     return (info->effects & FX_SYNCCALL) ? CTL_SYNCCALL : CTL_NONE;
@@ -136,6 +142,7 @@ int sa_selector(const Op *op)
     if (!op->info || op->noperands == 0) return -1;
     switch (op->info->family) {
     case SYN_IF: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE: return 0;
+    case SYN_CORERT: return op->info->id == OPID_corert_cond ? 0 : -1;
     default: return -1;
     }
 }
@@ -208,7 +215,7 @@ static const char *local_opaque_why(SeqAnalysis *sa, const Op *op)
             int s = sa_alias_source(op, k);
             const Type *rt = op->results[k]->type, *ot = s >= 0 ? op->operands[s]->type : NULL;
             if (!ot || rt == ot || ir_type_same(rt, ot)) continue;
-            if (!sig_result_any(info->signature, k)) continue;   /* derived: get_buffer, list.get */
+            if (!sa_sig_result_any(info->signature, k)) continue;   /* derived: get_buffer, list.get */
             if (class_of(sa, rt) == TYC_ANY) continue;           /* boxing */
             return "passes a value on under another type, which kernels that trust the type may reject";
         }
@@ -221,29 +228,220 @@ const char *sa_opaque_why(SeqAnalysis *sa, const Op *op)
     return local_opaque_why(sa, op);
 }
 
-/* Does the FX_FAIL of [op] vanish because every FX_NZ operand is a
-** non-zero constant, or the FX_NNEG operand a non-negative one ([nzargs]:
-** which arguments of the op's block are known so; may be NULL)? */
-bool sa_fail_excluded(const Op *op, const Word *nzargs)
+/* {=====================================================================
+** When a kernel reports an error (ops/effects.def FAIL_WHEN, STRING_OF)
+** ====================================================================== */
+
+static const FailWhen fail_whens[] = {
+#define FAIL_WHEN(kernel, kind, why) { #kernel, kind, why },
+#include "ops/effects.def"
+#undef FAIL_WHEN
+};
+
+const FailWhen *sa_fail_when(const OpInfo *info, int *n)
 {
-    if (op->info->effects & FX_NNEG) {
-        if (op->noperands < 1) return false;
-        const Value *v = op->operands[0];
-        if (sa_const_nonneg(v)) return true;
-        return !v->def && nzargs && v->block == op->parent &&
-               sa_has(nzargs, v->block->nargs + v->result_index);
+    if (n) *n = (int)(sizeof fail_whens / sizeof fail_whens[0]);
+    if (!info) return fail_whens;
+    const char *k = info->kernel ? info->kernel : "";
+    int lo = 0, hi = (int)(sizeof fail_whens / sizeof fail_whens[0]);
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        int c = strcmp(fail_whens[mid].kernel, k);
+        if (c == 0) return &fail_whens[mid];
+        if (c < 0) lo = mid + 1; else hi = mid;
     }
-    unsigned nz = FX_NZ_BITS(op->info->effects);
-    if (!nz) return false;
-    for (int i = 0; i < 4; i++) {
-        if (!(nz >> i & 1)) continue;
-        if (i >= op->noperands) return false;
-        const Value *v = op->operands[i];
-        if (sa_const_nonzero(v)) continue;
-        if (!v->def && nzargs && v->block == op->parent && sa_has(nzargs, v->result_index)) continue;
+    return NULL;
+}
+
+int sa_string_of(const Op *op)
+{
+    static const struct { OpId id; int how; } strings[] = {
+#define STRING_OF(ident, how) { OPID_##ident, how },
+#include "ops/effects.def"
+#undef STRING_OF
+    };
+    if (!op->info) return 0;
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
+        if (strings[i].id == op->info->id) return strings[i].how;
+    return 0;
+}
+
+/* Is result [v] of a tfrt.call known [fact] from what every callee returns
+** (known.c's resfacts)? */
+static bool known_result(SeqAnalysis *sa, const Value *v, int fact)
+{
+    const Op *d = v->def;
+    if (!sa || !sa->resfacts || sa_ctl_kind(d) != CTL_CALL) return false;
+    int n;
+    const Func **fs = sa_callees(sa, d, &n);
+    for (int k = 0; k < n; k++) {
+        const Word *w = sa->resfacts[fs[k]->index];
+        if (!w || !sa_has(w, fact * fs[k]->nresults + v->result_index)) return false;
+    }
+    return n > 0;
+}
+
+/* Is [v] valid UTF-8 on every run: the string of a STR_ATTR op's `value`,
+** a concatenation of such, or an argument of its block that [nzargs] says
+** is one? */
+static bool known_utf8(SeqAnalysis *sa, const Value *v, const Word *nzargs, int depth)
+{
+    if (depth > 32) return false;
+    const Op *d = v->def;
+    if (!d) return nzargs && sa_has(nzargs, SA_UTF8 * v->block->nargs + v->result_index);
+    if (known_result(sa, v, SA_UTF8)) return true;
+    switch (sa_string_of(d)) {
+    case STR_ATTR: {
+        const Attr *a = ir_op_attr(d, attr_value);
+        size_t bad;
+        return a && a->kind == ATTR_STRING && ext_utf8_count(a->u.str.s, a->u.str.len, &bad) >= 0;
+    }
+    case STR_CONCAT:
+        for (int i = 0; i < d->noperands; i++)
+            if (d->operands[i]->block != v->block || !known_utf8(sa, d->operands[i], nzargs, depth + 1)) return false;
+        return d->noperands == 2;
+    default:
         return false;
     }
-    return true;
+}
+
+/* Is result [v] of a tfrt.repeat.i32 known [fact]: its initial value is,
+** and so is what the body returns at its position when the carried
+** arguments are (the greatest fixpoint block.c's region_nz takes; [nzargs]
+** says what the repeat's block's arguments are known to be)? */
+static bool known_repeat(SeqAnalysis *sa, const Value *v, int fact, const Word *nzargs)
+{
+    const Op *op = v->def;
+    const Block *r = op->nregions ? op->regions[0] : NULL;
+    const Op *ret = r && r->nops ? r->ops[r->nops - 1] : NULL;
+    int k = v->result_index, n = r ? r->nargs : 0;
+    if (!ret || k >= n || k + 1 >= op->noperands) return false;
+    Word *nz = calloc((size_t)sa_words(SA_NFACTS * n) + 1, sizeof(Word));
+    if (!nz) tf_out_of_memory();
+    for (int j = 0; j < n && j + 1 < op->noperands; j++)
+        for (int f = 0; f < SA_NFACTS; f++)
+            if (op->operands[j + 1]->block == op->parent && sa_known(sa, op->operands[j + 1], f, nzargs))
+                sa_set(nz, f * n + j);
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int j = 0; j < n; j++)
+            for (int f = 0; f < SA_NFACTS; f++) {
+                int bit = f * n + j;
+                if (!sa_has(nz, bit)) continue;
+                const Value *back = j < ret->noperands ? ret->operands[j] : NULL;
+                if (back && back->block == r && sa_known(sa, back, f, nz)) continue;
+                nz[bit >> 6] &= ~((Word)1 << (bit & 63));
+                changed = true;
+            }
+    }
+    bool yes = sa_has(nz, fact * n + k);
+    free(nz);
+    return yes;
+}
+
+bool sa_known(SeqAnalysis *sa, const Value *v, int fact, const Word *nzargs)
+{
+    if (v->def && known_result(sa, v, fact)) return true;
+    if (v->def && sa_ctl_kind(v->def) == CTL_REPEAT && known_repeat(sa, v, fact, nzargs)) return true;
+    switch (fact) {
+    case SA_NZ:
+        if (sa_const_nonzero(v)) return true;
+        break;
+    case SA_NN:
+        if (sa_const_nonneg(v)) return true;
+        break;
+    case SA_UTF8:
+        return known_utf8(sa, v, nzargs, 0);
+    default:
+        return false;
+    }
+    return !v->def && nzargs && sa_has(nzargs, fact * v->block->nargs + v->result_index);
+}
+
+/* A scalar a variable holds and rv.assign replaces (same_type in
+** kernels/rv.c compares the Any type code): builtin integers and floats,
+** complex numbers, strings. Tensors are left out (their shapes matter). */
+static bool plain_type(const Type *t)
+{
+    if (!t) return false;
+    switch (t->kind) {
+    case TY_I1: case TY_I8: case TY_I16: case TY_I32: case TY_I64: case TY_UI8: case TY_UI16:
+    case TY_UI32: case TY_UI64: case TY_F16: case TY_BF16: case TY_F32: case TY_F64: case TY_INDEX:
+        return true;
+    case TY_COMPLEX:
+        return t->elem && (t->elem->kind == TY_F32 || t->elem->kind == TY_F64);
+    case TY_DIALECT:
+        return t->spelling && !strcmp(t->spelling, "!tfrt.string");
+    default:
+        return false;
+    }
+}
+
+/* A plain type rv.assign_add can add (scalar_add in kernels/rv.c). */
+static bool addable_type(const Type *t)
+{
+    if (!plain_type(t)) return false;
+    switch (t->kind) {
+    case TY_I1: case TY_F16: case TY_BF16: case TY_DIALECT: return false;
+    default: return true;
+    }
+}
+
+bool sa_fail_excluded(SeqAnalysis *sa, const Op *op, const Word *nzargs)
+{
+    unsigned fx = op->info->effects;
+    if (fx & FX_NNEG) return op->noperands >= 1 && op->operands[0]->block == op->parent &&
+                             sa_known(sa, op->operands[0], SA_NN, nzargs);
+    unsigned nz = FX_NZ_BITS(fx);
+    if (nz) {
+        for (int i = 0; i < 4; i++) {
+            if (!(nz >> i & 1)) continue;
+            if (i >= op->noperands) return false;
+            const Value *v = op->operands[i];
+            if (v->block != op->parent || !sa_known(sa, v, SA_NZ, nzargs)) return false;
+        }
+        return true;
+    }
+    const FailWhen *w = sa_fail_when(op->info, NULL);
+    if (!w) return false;
+    const Type *held, *c;
+    switch (w->kind) {
+    case FAILK_HOLD:
+        return op->noperands >= 1 && plain_type(sa_content(sa, op->operands[0]));
+    case FAILK_HELD:
+    case FAILK_HELD_ADD:
+        if (op->noperands < 2) return false;
+        held = sa_held(sa, op->operands[0]);
+        c = sa_content(sa, op->operands[1]);
+        return plain_type(held) && held == c && (w->kind == FAILK_HELD || addable_type(held));
+    case FAILK_HELD_READ:
+        if (op->noperands < 1 || op->nresults < 1) return false;
+        held = sa_held(sa, op->operands[0]);
+        c = op->results[0]->type;
+        return plain_type(held) && (held == c || class_of(sa, c) == TYC_ANY);
+    case FAILK_UNBOX:
+        return op->noperands >= 1 && op->nresults >= 1 && sa_content(sa, op->operands[0]) == op->results[0]->type &&
+               op->results[0]->type != NULL;
+    case FAILK_NO_LIST:
+        if (op->noperands < 2) return false;
+        c = sa_content(sa, op->operands[1]);
+        return c && class_of(sa, c) != TYC_LIST && class_of(sa, c) != TYC_ANY;
+    case FAILK_UTF8:
+        return op->noperands >= 1 && op->operands[0]->block == op->parent && sa_known(sa, op->operands[0], SA_UTF8, nzargs);
+    case FAILK_ARITY: {
+        /* Result k is operand i + k (FX_A(i)): enough operands for all. */
+        unsigned a = FX_A_BITS(op->info->effects);
+        int first = a ? __builtin_ctz(a) : 0;
+        return op->noperands - first >= op->nresults;
+    }
+    case FAILK_DEVICE: {
+        const Attr *a = ir_op_attr(op, attr_device_name);
+        return a && a->kind == ATTR_STRING && a->u.str.len == 5 && !memcmp(a->u.str.s, "CPU:0", 5);
+    }
+    default:
+        return false;
+    }
 }
 
 /* Do the integer arrays among [op]'s attributes (its shape) describe an
@@ -321,7 +519,7 @@ int sa_direct_effects(SeqAnalysis *sa, const Op *op, const Word *nzargs, bool sy
 #define PUT(k, o, a) do { if (n < max) { out[n].kind = (k); out[n].operand = (o); out[n].access = (a); } n++; } while (0)
     if (fx & FX_OUT) PUT(SEQ_RES_OUTPUT, -1, SEQ_WRITE);
     bool refused_only = (fx & FX_OOM) && !(sa && (sa->flags & SEQ_ALLOC_REPORTS)) && attrs_small(op);
-    if ((fx & FX_FAIL) && !sync && !sa_fail_excluded(op, nzargs) && !refused_only) PUT(SEQ_RES_DIAG, -1, SEQ_WRITE);
+    if ((fx & FX_FAIL) && !sync && !refused_only && !sa_fail_excluded(sa, op, nzargs)) PUT(SEQ_RES_DIAG, -1, SEQ_WRITE);
     unsigned wbits = FX_W_BITS(fx);
     for (int i = 0; i < op->noperands; i++) {
         if (class_of(sa, op->operands[i]->type) == TYC_NONE) continue;

@@ -11,6 +11,8 @@
 **   check.c  the pairs that meet in one block: per resource, a chain of
 **            orders through the block's dependency graph; loops, parallel
 **            bodies and benchmarks; the driver's result line
+**   known.c  what values are known to be before any order: constants and
+**            strings through calls, what variables, lists and boxes hold
 **   errs.c   which values may be errors: a non-strict op whose selector is
 **            one completes at once, before its other operands
 **   seq.c    the run: which functions it may execute, their call graph
@@ -149,8 +151,8 @@ typedef struct BlockAn {
     struct BlockAn *parent;       /* region: the analysis of the enclosing block */
     const Op *parent_op;
     bool sync;                    /* a tfrt.sync body: no diagnostics, in order */
-    const Word *nzargs;           /* region args known to be constants: bit j
-                                     non-zero, bit nargs + j non-negative */
+    const Word *nzargs;           /* what its args are known to be: bit
+                                     fact * nargs + j (SA_NZ, SA_NN, SA_UTF8) */
     Atom *atoms; int natoms;
     OpAn **ctl; int nctl;         /* control ops, by op index */
     int *vnode;                   /* value index -> node, -1; NULL: none mutable */
@@ -162,6 +164,18 @@ typedef struct BlockAn {
 
 /* ---- the analysis --------------------------------------------------------- */
 typedef struct Opaque { const Op *op; const char *why; } Opaque;
+
+/* A reported pair and what a chain edge between its ops needs to know
+** (tfrun lint --fix): for two different ops x < y of block [ba], the
+** results of x that every effect of the pair at x comes before, and the
+** operands of y that every effect at y comes after (NULL: none; SA_ALL:
+** all). Self pairs and result lines have no [ba]. */
+typedef struct PairRec {
+    SeqPair p;
+    const BlockAn *ba;
+    int x, y;
+    const Word *out, *in;
+} PairRec;
 
 typedef struct FuncAn {
     const Func *f;
@@ -181,11 +195,16 @@ struct SeqAnalysis {
     const Func **runs; int nruns; /* malloc'ed */
     struct ErrFacts *errs;        /* errs.c: which values may be errors, or
                                      NULL until first asked; malloc'ed */
-    Word **argfacts;              /* args.c: per function, what every caller
-                                     passes (2 * nargs bits, as nzargs), or
+    Word **argfacts;              /* known.c: per function, what every caller
+                                     passes (SA_NFACTS * nargs bits, as
+                                     nzargs), or NULL; malloc'ed */
+    Word **resfacts;              /* known.c: per function, what it returns on
+                                     every run (SA_NFACTS * nresults bits), or
                                      NULL; malloc'ed */
-    SeqPair *pairs; int npairs, cappairs;
-    bool pairs_truncated;
+    struct ObjFacts *objfacts;    /* known.c: what variables, lists and boxes
+                                     hold; malloc'ed */
+    PairRec *pairs; int npairs, cappairs;
+    bool pairs_truncated;         /* more pairs than SEQ_MAX_PAIRS */
     Opaque *opaque; int nopaque, capopaque;
     const char *gave_up;          /* why the analysis stopped early, or NULL */
     long budget;                  /* steps left for dependency searches */
@@ -207,7 +226,8 @@ struct SeqAnalysis {
 
 /* The memory of dependency searches (check.c): visited marks by value
 ** index, an epoch per search, a stack each way; [budget] (NULL: unlimited)
-** is paid one per step, and [exhausted] says it ran out. */
+** is paid one per step, and [exhausted] says it ran out. The searches of
+** seq_pair_ordered_with and seq_value_after use [bstack] alone. */
 typedef struct Item {
     const Value *v;
     const Use *use;               /* forward: the use being looked at */
@@ -220,18 +240,47 @@ typedef struct Scratch {
     bool exhausted;
 } Scratch;
 
+/* ---- facts about values -----------------------------------------------------
+** What the analysis knows of a value: bit [fact * nargs + j] of a block's
+** nzargs (and of known.c's argfacts) says argument j of the block is known
+** to be so. */
+enum { SA_NZ, SA_NN, SA_UTF8, SA_NFACTS };
+
+/* When a kernel reports an error (ops/effects.def FAIL_WHEN). */
+typedef enum FailKind {
+    FAILK_DATA, FAILK_HOLD, FAILK_HELD, FAILK_HELD_ADD, FAILK_HELD_READ, FAILK_UNBOX, FAILK_NO_LIST,
+    FAILK_UTF8, FAILK_ARITY, FAILK_DEVICE
+} FailKind;
+typedef struct FailWhen { const char *kernel; FailKind kind; const char *why; } FailWhen;
+/* ops/effects.def STRING_OF. */
+enum { STR_ATTR = 1, STR_CONCAT = 2 };
+
 /* fx.c */
 TypeClass sa_type_class(SeqAnalysis *sa, const Type *t);
+/* The FAIL_WHEN row of [info]'s kernel, or NULL; with [info] NULL, the
+** whole table (sorted by kernel), *n its length. */
+const FailWhen *sa_fail_when(const OpInfo *info, int *n);
+/* STR_ATTR, STR_CONCAT or 0 (ops/effects.def STRING_OF). */
+int sa_string_of(const Op *op);
+/* Is [v] known to be [fact] (SA_NZ: a non-zero constant; SA_NN: a
+** non-negative integer constant; SA_UTF8: a valid UTF-8 string), [nzargs]
+** saying what the arguments of its block are known to be (may be NULL),
+** and, for a tfrt.call's result, what every callee returns ([sa] may be
+** NULL: then not)? */
+bool sa_known(SeqAnalysis *sa, const Value *v, int fact, const Word *nzargs);
+/* Is result entry [k] of signature [sig] `any` ("as written")? */
+bool sa_sig_result_any(const char *sig, int k);
 const char *sa_opaque_why(SeqAnalysis *sa, const Op *op);
 bool sa_nonstrict(const Op *op);
 CtlKind sa_ctl_kind(const Op *op);
 int sa_selector(const Op *op);
 bool sa_const_nonzero(const Value *v);
 bool sa_const_nonneg(const Value *v);
-/* Does the FX_FAIL of [op] vanish because its FX_NZ operands are non-zero
-** constants or its FX_NNEG operand a non-negative one ([nzargs] as in
-** sa_direct_effects)? */
-bool sa_fail_excluded(const Op *op, const Word *nzargs);
+/* Does the FX_FAIL of [op] vanish: its FX_NZ operands are non-zero
+** constants, its FX_NNEG operand a non-negative one, or what its FAIL_WHEN
+** kind asks is proved ([nzargs] as in sa_direct_effects; [sa] NULL: from
+** the op alone)? */
+bool sa_fail_excluded(SeqAnalysis *sa, const Op *op, const Word *nzargs);
 int sa_alias_source(const Op *op, int result);
 /* The direct effects of [op] (seq_op_effects), in a block whose arguments
 ** [nzargs] are known constants (non-zero, non-negative) and that is a tfrt.sync body when [sync]. */
@@ -241,11 +290,18 @@ int sa_direct_effects(SeqAnalysis *sa, const Op *op, const Word *nzargs, bool sy
 ** attribute order; *n receives the count. */
 const Func **sa_callees(SeqAnalysis *sa, const Op *op, int *n);
 
-/* args.c */
-/* Fills sa->argfacts (needs sa->runs and the arena); freed by
-** sa_arg_facts_free. */
+/* known.c */
+/* Fills sa->argfacts and sa->objfacts (needs sa->runs and the arena);
+** freed by sa_arg_facts_free. */
 void sa_arg_facts(SeqAnalysis *sa);
 void sa_arg_facts_free(SeqAnalysis *sa);
+/* The type of what [v] holds as far as the analysis knows: its own type,
+** or for a !tfrt.any the type of the value boxed in it; NULL when it does
+** not know. [sa] NULL: from v's type alone. */
+const Type *sa_content(SeqAnalysis *sa, const Value *v);
+/* For a !rv.var: the type its variable holds (from its rv.create); NULL
+** when the analysis does not know. */
+const Type *sa_held(SeqAnalysis *sa, const Value *v);
 
 /* errs.c */
 typedef struct ErrFacts ErrFacts;
@@ -273,10 +329,14 @@ void sa_give_up(SeqAnalysis *sa, const char *why);
 /* The depth-first pass: summarises function [f] now unless it is done
 ** (or sets sa->restart when it cannot: recursion, a deep chain). */
 void sa_ensure(SeqAnalysis *sa, int f);
+/* The analysis of block [b], if the run reaches it. */
+const BlockAn *sa_find_block(const SeqAnalysis *a, const Block *b);
 
 /* check.c */
 void sa_check_block(SeqAnalysis *sa, BlockAn *ba, bool function_body);
 void sa_check_result_line(SeqAnalysis *sa, BlockAn *ba, const Func *run);
+/* Fills in each pair's first_chain / second_chain (after the checks). */
+void sa_pair_chains(SeqAnalysis *sa);
 /* Does an effect before results [out] of op [x] of [ba] come before one
 ** after operands [in] of op [y]? */
 bool sa_reach(Scratch *sc, const BlockAn *ba, int x, const Word *out, int y, const Word *in);

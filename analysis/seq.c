@@ -285,7 +285,7 @@ static const Op *later(const SeqPair *p)
 
 static int pair_cmp(const void *pa, const void *pb)
 {
-    const SeqPair *a = pa, *b = pb;
+    const SeqPair *a = &((const PairRec *)pa)->p, *b = &((const PairRec *)pb)->p;
     int c = op_cmp(later(a), later(b));
     if (c) return c;
     c = op_cmp(a->first.path[0], b->first.path[0]);
@@ -413,6 +413,7 @@ SeqAnalysis *seq_analyze(const Module *m, const SeqOptions *o)
     sa->order = NULL;
     sa_check_done(sa);
 
+    sa_pair_chains(sa);
     if (sa->npairs > 1) qsort(sa->pairs, (size_t)sa->npairs, sizeof *sa->pairs, pair_cmp);
     if (sa->nopaque > 1) {
         qsort(sa->opaque, (size_t)sa->nopaque, sizeof *sa->opaque, opaque_cmp);
@@ -447,7 +448,15 @@ int seq_npairs(const SeqAnalysis *a) { return a->npairs; }
 
 const SeqPair *seq_pair(const SeqAnalysis *a, int i)
 {
-    return i >= 0 && i < a->npairs ? &a->pairs[i] : NULL;
+    return i >= 0 && i < a->npairs ? &a->pairs[i].p : NULL;
+}
+
+const char *seq_limit(const SeqAnalysis *a)
+{
+    if (a->gave_up) return a->gave_up;
+    if (a->pairs_truncated)
+        return "the analysis stopped listing unordered pairs at 4096: there are more";
+    return NULL;
 }
 
 int seq_nopaque(const SeqAnalysis *a) { return a->nopaque; }
@@ -460,11 +469,11 @@ const Op *seq_opaque(const SeqAnalysis *a, int i, const char **why)
 }
 
 /* The analysis of block [b], if the run reaches it. */
-static const BlockAn *find_block(const SeqAnalysis *a, const Block *b)
+const BlockAn *sa_find_block(const SeqAnalysis *a, const Block *b)
 {
     if (!b) return NULL;
     if (!b->parent_op) return b->func && b->func->index < a->nfa ? a->fa[b->func->index].body : NULL;
-    const BlockAn *pb = find_block(a, b->parent_op->parent);
+    const BlockAn *pb = sa_find_block(a, b->parent_op->parent);
     const OpAn *oa = pb ? sa_ctl_at(pb, b->parent_op->index) : NULL;
     if (!oa || !oa->regions) return NULL;
     for (int r = 0; r < oa->nbodies; r++)
@@ -477,7 +486,7 @@ bool seq_ordered(const SeqAnalysis *a, const Op *x, const Op *y)
     if (!x || !y || x == y || x->parent != y->parent || x->index >= y->index) return false;
     const Block *b = x->parent;
     if (!b->parent_op && b->func && b->func->is_sync) return true;    /* block order */
-    const BlockAn *ba = find_block(a, b);
+    const BlockAn *ba = sa_find_block(a, b);
     if (!ba) return false;
     /* The operands y waits for before it starts. */
     Word pre[1] = { 0 };
@@ -603,7 +612,7 @@ char *seq_pair_describe(const SeqAnalysis *a, int i)
     size_t n = 0;
     FILE *o = open_memstream(&s, &n);
     if (!o) tf_out_of_memory();
-    if (i >= 0 && i < a->npairs) put_pair(o, a, &a->pairs[i]);
+    if (i >= 0 && i < a->npairs) put_pair(o, a, &a->pairs[i].p);
     return finish(o, &s);
 }
 
@@ -617,7 +626,7 @@ char *seq_describe(const SeqAnalysis *a)
         put_loc(o, a, a->opaque[0].op);
         fprintf(o, " %s", a->opaque[0].why);
     } else if (a->npairs > 0) {
-        put_pair(o, a, &a->pairs[0]);
+        put_pair(o, a, &a->pairs[0].p);
     } else if (a->gave_up) {
         fprintf(o, "%s", a->gave_up);
     } else {

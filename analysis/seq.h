@@ -13,7 +13,8 @@
 ** boxed values), writes the operands its FX_W bits name, writes the output
 ** when FX_OUT is set, and writes the diagnostics when it may report a
 ** runtime error (FX_FAIL) unless the analysis proves it cannot (a division
-** by a constant that is not zero).
+** by a constant that is not zero, an rv.assign of the type its variable
+** holds: ops/effects.def's FAIL_WHEN, docs/analysis.md §1).
 **
 ** Resources: the program's output (one resource: stdout and the log lines on
 ** stderr), the runtime-error diagnostics (stderr), and mutable objects, each
@@ -118,13 +119,51 @@ typedef struct SeqPair {
                               the block where they meet (may be NULL) */
     bool second_is_result_line;   /* second is the driver's `'NAME' returned`
                                      line (second.n == 0) */
+    /* The chain edge that would order a pair of two different ops x =
+    ** first.path[0] < y = second.path[0] (tfrun lint --fix): a chain
+    ** result of x that every effect of the pair at x comes before (NULL:
+    ** none, so no edge from x can order them), and the chain operand of y
+    ** that every effect at y comes after (-1: none; y->noperands: y has no
+    ** chain operand but takes an optional trailing one, OPF_TRAILING_CHAIN,
+    ** and waits for all its operands). Passing first_chain to y there
+    ** (merged with what it has) orders the pair. */
+    const Value *first_chain;
+    int second_chain;
 } SeqPair;
 
-/* The unordered conflicting pairs, in the order of their later op in the
-** source (then of the earlier), by the ops of the block where they meet;
-** each pair of those ops once, at most 4096 pairs. */
+/* The unordered conflicting pairs that, ordered, order every conflicting
+** pair of the run (docs/analysis.md §4): per resource and block, each write
+** against the nearest earlier write, each read against the nearest writes
+** around it, the iterations of a loop, and the driver's result lines; each
+** pair of ops of the block where they meet once. In the order of their
+** later op in the source (then of the earlier); at most 4096 pairs
+** (seq_limit says when there were more). */
 int seq_npairs(const SeqAnalysis *a);
 const SeqPair *seq_pair(const SeqAnalysis *a, int i);
+
+/* Why the analysis stopped short of the whole answer, or NULL: it gave up
+** (a budget: then it is not determinate and may list no pair), or there
+** were more pairs than it lists. One sentence, no newline; owned by [a]. */
+const char *seq_limit(const SeqAnalysis *a);
+
+/* ---- chain edges (tfrun lint --fix) ---------------------------------------
+** A plan of edges to add: each passes [chain], a result of an op of some
+** block, to op [op] of that block at its chain operand [operand] (merged
+** with the chain it has), or as a new trailing operand (operand ==
+** op->noperands). The queries below answer as if the program had them;
+** each search is paid from the set's budget (64 steps per op of the
+** module plus 4·10^6), and past it they answer false, which only ever
+** costs an edge more. Not shared between threads. */
+typedef struct SeqEdges SeqEdges;
+SeqEdges *seq_edges_new(const SeqAnalysis *a);
+void seq_edges_add(SeqEdges *e, const Value *chain, const Op *op, int operand);
+void seq_edges_free(SeqEdges *e);
+/* Is pair [i] (two different ops) ordered once [e]'s edges are added? */
+bool seq_pair_ordered_with(const SeqAnalysis *a, int i, SeqEdges *e);
+/* Does [later] come after [earlier] (two values of one block the run
+** reaches: a chain edge, a data edge or a kernel in between), with [e]'s
+** edges added? False for values of different blocks. */
+bool seq_value_after(const SeqAnalysis *a, const Value *earlier, const Value *later, SeqEdges *e);
 
 /* The ops of the run whose effects are not modelled, in source order, each
 ** once: those seq_op_effects returns -1 for, and those the run makes

@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make bench`: the runtime microbenchmark, the cost of the executor's hooks
-# (bench/hooks.sh), then the peer comparison.
+# (bench/hooks.sh), the peer comparison, then the REPL's debugger (going
+# back, and what it costs a run).
 # usage: bench/run.sh [path/to/tfrun]
 set -eu
 here=$(dirname "$0")
@@ -14,3 +15,6 @@ if [ -f "$here/peers.sh" ]; then
   echo "== against peers (bench/peers.sh)"
   sh "$here/peers.sh" "$@"
 fi
+echo
+echo "== the REPL's debugger (bench/repl.sh)"
+sh "$here/repl.sh" "$@"

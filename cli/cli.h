@@ -34,6 +34,13 @@ struct Trace;
 ** write ...`) and returns false. The REPL's :run uses it too. */
 bool cli_trace_write(struct Trace *t, const char *path, const char *title);
 
+/* ---- the op reference (cli/ops.c): `tfrun ops` and the REPL's :help OP ---- */
+struct OpInfo;
+/* The op's custom syntax with its name and operands, into [buf]. */
+void cli_op_syntax(const struct OpInfo *op, char *buf, size_t cap);
+/* What the op does beyond its types ("async, may fail, writes operand 0"). */
+void cli_op_properties(const struct OpInfo *op, char *buf, size_t cap);
+
 /* ---- schedules (cli/schedule.c; docs/execution.md §7) ------------------------ */
 typedef enum CliSchedule { CLI_SCHED_AUTO, CLI_SCHED_EXACT, CLI_SCHED_FAST } CliSchedule;
 /* "auto", "exact" or "fast"; false for anything else. */

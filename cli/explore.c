@@ -1,13 +1,18 @@
 /*
 ** explore.c — `tfrun explore [--function=NAME] [--model=spec|executor]
-** [--max-schedules=N] [--json] [--timeout=SECS] FILE` (docs/tools.md §4,
+** [--max-schedules=N] [--json] [--timeout=SECS] [--init-function=NAME] FILE`
+** (docs/tools.md §4,
 ** docs/explore.md): every outcome the schedules of the resource-variable
 ** RFC allow.
 **
 ** Loads the program as `tfrun run` does (parse, verify, every kernel
 ** resolved) on a host in the explorer's schedule (EXEC_EXPLORE, one
 ** single-threaded queue, the malloc allocator), then hands each selected
-** function to the explorer (analysis/explore.h) and prints its outcomes:
+** function to the explorer (analysis/explore.h) and prints its outcomes.
+** --init-function=NAME runs NAME first, in one schedule, on the same host,
+** and prints nothing of it: what it sets up (CoreRT's op handler registry,
+** docs/kernel-behaviour.md §14) is there for every function explored.
+**
 **
 **     --- Exploring 'NAME': K outcomes in S schedules
 **         OUTPUT LINE
@@ -47,7 +52,7 @@
 
 static const char explore_usage[] =
     "usage: tfrun explore [--function=NAME] [--model=spec|executor] [--max-schedules=N]\n"
-    "                     [--max-states=N] [--json] [--timeout=SECS] [FILE|-]\n"
+    "                     [--max-states=N] [--json] [--timeout=SECS] [--init-function=NAME] [FILE|-]\n"
     "\n"
     "Runs each function under every schedule the resource-variable RFC allows\n"
     "(data and chain order, critical sections, atomic reads and writes) and\n"
@@ -70,6 +75,8 @@ static const char explore_usage[] =
     "                       1048576, about 170 MB); beyond, states are explored again\n"
     "  --json               one JSON object instead of text\n"
     "  --timeout=SECS       stop exploring after SECS seconds (all functions together)\n"
+    "  --init-function=NAME run NAME once first, unexplored and unprinted, on the\n"
+    "                       same host (test_init_function: CoreRT's op handlers)\n"
     "  --verbose            say on stderr how many runs each search made\n"
     "  --search=reduced     sleep sets and the cache of visited states (default);\n"
     "                       'sleep': sleep sets alone, one schedule per conflict\n"
@@ -91,6 +98,7 @@ typedef struct ExploreCli {
     double timeout;
     bool json, help, verbose;
     const char *input;
+    const char *init;        /* --init-function */
 } ExploreCli;
 
 static int parse_options(ExploreCli *o, int argc, char **argv)
@@ -107,14 +115,16 @@ static int parse_options(ExploreCli *o, int argc, char **argv)
         }
         if (!args_is(&s, "function") && !args_is(&s, "functions") && !args_is(&s, "model") &&
             !args_is(&s, "max-schedules") && !args_is(&s, "max-states") && !args_is(&s, "timeout") &&
-            !args_is(&s, "search"))
+            !args_is(&s, "search") && !args_is(&s, "init-function") && !args_is(&s, "test_init_function"))
             return args_error(s.who, s.cmd, "unknown option '%s'", s.arg);
         bool is_fn = args_is(&s, "function") || args_is(&s, "functions"), is_model = args_is(&s, "model");
         bool is_max = args_is(&s, "max-schedules") || args_is(&s, "max-states"), is_search = args_is(&s, "search");
         bool is_states = args_is(&s, "max-states");
         const char *v = args_value(&s);
         if (!v) return 2;
-        if (is_fn) {
+        if (args_is(&s, "init-function") || args_is(&s, "test_init_function")) {
+            o->init = v;
+        } else if (is_fn) {
             /* --function=NAME and --functions=A,B (as `tfrun run` spells
             ** it): each may be repeated. */
             for (const char *p = v; *p;) {
@@ -259,7 +269,7 @@ static void print_json_function(FILE *out, const Func *fn, const ExploreResult *
 
 int cli_explore(int argc, char **argv)
 {
-    ExploreCli o = { NULL, 0, EXPLORE_SPEC, EXPLORE_REDUCED, 100000, 0, 0, false, false, false, NULL };
+    ExploreCli o = { NULL, 0, EXPLORE_SPEC, EXPLORE_REDUCED, 100000, 0, 0, false, false, false, NULL, NULL };
     int st = parse_options(&o, argc, argv);
     if (st >= 0) { free_functions(&o); return st; }
     if (o.help) {
@@ -285,6 +295,15 @@ int cli_explore(int argc, char **argv)
     }
     const Func **list = NULL;
     int nlist = 0;
+    const Func *init = NULL;
+    if (!failed && o.init) {
+        init = ir_module_func(m, o.init);
+        if (!init || !init->body || init->nargs > 0) {
+            fprintf(stderr, "tfrun explore: couldn't find function %s%s\n", o.init,
+                    init && init->body ? " without arguments" : "");
+            failed = true;
+        }
+    }
     if (!failed) {
         list = calloc((size_t)(m->nfuncs + o.nfunctions) + 1, sizeof *list);
         if (!list) tf_out_of_memory();
@@ -305,7 +324,7 @@ int cli_explore(int argc, char **argv)
         } else {
             for (int i = 0; i < m->nfuncs; i++)
                 if (m->funcs[i]->body && m->funcs[i]->nargs == 0 && m->funcs[i]->name &&
-                    m->funcs[i]->name[0])
+                    m->funcs[i]->name[0] && m->funcs[i] != init)
                     list[nlist++] = m->funcs[i];
         }
     }
@@ -324,6 +343,14 @@ int cli_explore(int argc, char **argv)
     bool incomplete = false;
     if (!failed) {
         ExploreOptions eo = { o.model, o.search, o.max_schedules, o.timeout, print_result_line, NULL, o.max_states };
+        if (init) {
+            /* One schedule, nothing printed: its effects stay on the host. */
+            ExploreOptions io = eo;
+            io.max_schedules = 1;
+            ExploreResult r;
+            explore_function(host, init, &io, &r);
+            explore_result_free(&r);
+        }
         if (o.json) fputs("{\"functions\": [", out);
         double start = now_seconds();
         for (int i = 0; i < nlist; i++) {

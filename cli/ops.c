@@ -49,8 +49,8 @@ static bool operand_names(const char *sig, char *buf, size_t cap)
 }
 
 /* The syntax of [op] with its name in place of NAME (and its operands,
-** where the signature names them), into [buf]. */
-static void syntax(const OpInfo *op, char *buf, size_t cap)
+** where the signature names them), into [buf]. Also the REPL's :help OP. */
+void cli_op_syntax(const OpInfo *op, char *buf, size_t cap)
 {
     char ops[128];
     bool sig = operand_names(op->signature, ops, sizeof ops);
@@ -62,13 +62,15 @@ static void syntax(const OpInfo *op, char *buf, size_t cap)
         snprintf(buf, cap, "%s%s%s {attrs}", op->name, *ops ? " " : "", ops);
         return;
     }
-    const char *t = optable_family_syntax(op->family), *at = strstr(t, "NAME");
+    const char *t = op->family == SYN_CORERT ? optable_corert_syntax(optable_corert_form(op))
+                                             : optable_family_syntax(op->family);
+    const char *at = strstr(t, "NAME");
     if (!at) { snprintf(buf, cap, "%s", t); return; }
     snprintf(buf, cap, "%.*s%s%s", (int)(at - t), t, op->name, at + 4);
 }
 
-/* The op's properties, comma-separated, into [buf]. */
-static void properties(const OpInfo *op, char *buf, size_t cap)
+/* The op's properties, comma-separated, into [buf]. Also the REPL's :help OP. */
+void cli_op_properties(const OpInfo *op, char *buf, size_t cap)
 {
     size_t n = 0;
     buf[0] = 0;
@@ -122,8 +124,8 @@ int cli_ops(int argc, char **argv)
     for (size_t i = 0; i < n; i++) {
         const OpInfo *op = &all[i];
         if (strncmp(op->name, prefix, plen)) continue;
-        syntax(op, syn, sizeof syn);
-        properties(op, props, sizeof props);
+        cli_op_syntax(op, syn, sizeof syn);
+        cli_op_properties(op, props, sizeof props);
         const char *sig = op->signature && *op->signature ? op->signature : "(checked by the op)";
         if (md) {
             /* `|` inside code spans would end the cell. */

@@ -10,11 +10,16 @@
 **                       the Host; :list :ir :load :reload :values :print
 **                       :schedule
 **   cli/repl_exec.c     running: typed ops in the hidden function, :run
+**                       (and `%r = :run`), replaying a witness, running
+**                       again when the user goes back, output silenced
 **   cli/repl_lex.c      program text read by the lexer: the value names of
 **                       typed ops, the arguments of :run
 **   cli/repl_edit.c     line input: libedit, completion, history, prompts
-**   cli/repl_debug.c    breakpoints and stepping: :break :delete :step
-**                       :continue :ready :pending :where :trace
+**   cli/repl_debug.c    the debugger's commands: :break :watch :delete
+**                       :step :next :finish :continue :kill :ready :pending
+**                       :bt :up :down :frame :locals :trace :reverse-*
+**                       :replay
+**   cli/repl_help.c     :help (commands, and ops from the op table), :ops
 **
 ** Module prefix: repl_ (commands repl_cmd_).
 */
@@ -27,6 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <histedit.h>
+#include <semaphore.h>
 #include "cli/cli.h"
 #include "interp/debug.h"
 #include "interp/exec.h"
@@ -38,11 +44,13 @@
 /* Prefix of the hidden functions that run typed ops (reserved). */
 #define HIDDEN "__repl_"
 
-/* Set by the SIGINT handler (cli/repl.c), read and cleared by the debugger
-** before each kernel and by the line reader: the one piece of global
-** mutable state of the REPL, as a signal handler cannot be given a
-** context. */
+/* Counted up by the SIGINT handler (cli/repl.c), read and cleared by the
+** debugger before each kernel (1: stop there, 2: cancel) and by the line
+** reader; and posted by it, for the watcher of a run the debugger does not
+** watch (cli/repl_exec.c). The only global mutable state of the REPL, as
+** a signal handler cannot be given a context. */
 extern volatile sig_atomic_t repl_interrupted;
+extern sem_t repl_sigsem;
 
 /* A named value of the top-level frame. */
 typedef struct TopVal {
@@ -74,10 +82,18 @@ struct Repl {
     WorkQueue *q;
     HostAllocator *alloc;
     Host *host;                /* NULL when it must be rebuilt */
+    Host *replay_host;         /* EXEC_EXPLORE, for :replay runs; NULL */
+    Host *run_host;            /* the host of the run going on (silencing) */
+    FILE *prog_out;            /* that run's output (counted, cli/repl_exec.c) */
+    FILE *devnull;             /* the program's output while silenced */
     CliSchedule schedule;      /* asked for (--schedule, :schedule) */
     int max_call_depth;        /* --max-call-depth; 0: the default */
     bool host_watched;         /* the host was built while the debugger
                                   watched the order (repl_session.c) */
+    bool said_exact;           /* the note that armed runs are exact was shown */
+    bool said_rerun;           /* the note on runs interrupted unwatched was shown */
+    bool rerun;                /* a run again to stop where Ctrl-C came: watched */
+    char *witness;             /* :replay / --replay: runs follow it; NULL */
     int nhidden;               /* hidden functions made so far */
     char *loaded;              /* last :load file, for :reload */
 
@@ -87,11 +103,11 @@ struct Repl {
     /* Debugging */
     Debugger *dbg;
     RequestContext *rq;        /* the request running now, NULL when idle */
-    bool step_next_run;        /* :step while idle: stop at the next run's first kernel */
     bool resume;               /* set by :step / :continue / :quit while stopped */
     bool shift;                /* the hidden function being made is one line low */
     bool line_interrupted;     /* Ctrl-C typed while editing */
     bool quit;                 /* :quit or end of input */
+    bool killed;               /* the run going on was cancelled by the user */
 };
 
 
@@ -208,15 +224,52 @@ void repl_cmd_load(Repl *r, const char *arg, int col);
 void repl_cmd_reload(Repl *r, const char *arg, int col);
 void repl_cmd_values(Repl *r, const char *arg, int col);
 void repl_cmd_print(Repl *r, const char *arg, int col);
+void repl_cmd_locals(Repl *r, const char *arg, int col);
 void repl_cmd_schedule(Repl *r, const char *arg, int col);
 void repl_cmd_run(Repl *r, const char *arg, int col);       /* cli/repl_exec.c */
 void repl_cmd_break(Repl *r, const char *arg, int col);     /* cli/repl_debug.c */
+void repl_cmd_watch(Repl *r, const char *arg, int col);
 void repl_cmd_delete(Repl *r, const char *arg, int col);
 void repl_cmd_step(Repl *r, const char *arg, int col);
+void repl_cmd_next(Repl *r, const char *arg, int col);
+void repl_cmd_finish(Repl *r, const char *arg, int col);
 void repl_cmd_continue(Repl *r, const char *arg, int col);
+void repl_cmd_kill(Repl *r, const char *arg, int col);
 void repl_cmd_ready(Repl *r, const char *arg, int col);
 void repl_cmd_pending(Repl *r, const char *arg, int col);
-void repl_cmd_where(Repl *r, const char *arg, int col);
+void repl_cmd_bt(Repl *r, const char *arg, int col);
+void repl_cmd_up(Repl *r, const char *arg, int col);
+void repl_cmd_down(Repl *r, const char *arg, int col);
+void repl_cmd_frame(Repl *r, const char *arg, int col);
 void repl_cmd_trace(Repl *r, const char *arg, int col);
+void repl_cmd_rstep(Repl *r, const char *arg, int col);
+void repl_cmd_rcontinue(Repl *r, const char *arg, int col);
+void repl_cmd_rfinish(Repl *r, const char *arg, int col);
+void repl_cmd_replay(Repl *r, const char *arg, int col);
+void repl_cmd_help(Repl *r, const char *arg, int col);      /* cli/repl_help.c */
+void repl_cmd_ops(Repl *r, const char *arg, int col);
+
+/* The command table (cli/repl.c), for :help. */
+typedef struct ReplCmdInfo {
+    const char *name, *alias, *args, *help;
+} ReplCmdInfo;
+const ReplCmdInfo *repl_command_info(int i, ReplCmdInfo *info);
+
+/* :run @f(ARGS) whose results are bound to [names] ([n] of them; 0: shown
+** as "'f' returned ..."). cli/repl_exec.c. */
+void repl_run_bound(Repl *r, const char *arg, int col, char (*names)[128], int n);
+
+/* ---- what the REPL shows of the kernels' objects (cli/repl_session.c) ---- */
+/* The REPL's display of values (tensors as tfrt_dht.print_tensor). */
+extern const struct Display repl_display;
+/* The contents of a watched object (a DbgShowFn). */
+char *repl_show_object(void *ud, const Any *a);
+/* Turns the program's output off and on (a DbgSilenceFn). */
+void repl_silence(void *ud, bool silent);
+/* Frees the replay host (before the module changes). */
+void repl_drop_replay_host(Repl *r);
+/* Source lines [from, to] of [file] (<repl> or a loaded file), each with
+** its number; [mark]: the line marked as the stop. */
+void repl_print_lines(Repl *r, const char *file, int from, int to, int mark);
 
 #endif

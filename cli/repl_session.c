@@ -2,7 +2,9 @@
 ** repl_session.c — the state of a `tfrun repl` session (docs/tools.md §3):
 ** the module, the top-level values, diagnostics into <repl>, defining and
 ** loading functions, and the Host that runs them; the commands that show
-** or change that state (:list :ir :load :reload :values :print :schedule).
+** or change that state (:list :ir :load :reload :values :print :locals
+** :schedule); how the kernels' objects are shown (values, watched
+** objects), and silencing a run's output while the debugger goes back.
 **
 ** One Module holds every function defined so far (typed, or loaded with
 ** :load). Every change of the module is checked first on a scratch copy
@@ -23,6 +25,7 @@
 #include "ir/print.h"
 #include "ir/verify.h"
 #include "kernels/dht.h"
+#include "kernels/ext.h"
 #include "parser/parser.h"
 
 /* Makes the diagnostic sink's copy of <repl> current. */
@@ -109,26 +112,73 @@ static void sig_text(StrBuf *b, const Func *f)
     if (f->nresults != 1) sb_adds(b, ")");
 }
 
-/* A tensor as tfrt_dht.print_tensor shows it; false for other objects. */
+/* A tensor as tfrt_dht.print_tensor shows it, a resource variable and a
+** test atomic with what they hold ("!rv.var(2)"); false for other objects. */
 static bool session_object(StrBuf *b, const Display *d, const Any *a, int depth)
 {
     (void)d, (void)depth;
-    if (!any_is_objtype(*a, OBJ_TENSOR)) return false;
-    char *s = dht_format((const DenseHostTensor *)a->v.obj);
-    sb_adds(b, s);
-    free(s);
-    return true;
+    if (any_is_objtype(*a, OBJ_TENSOR)) {
+        char *s = dht_format((const DenseHostTensor *)a->v.obj);
+        sb_adds(b, s);
+        free(s);
+        return true;
+    }
+    char *s = ext_rv_repr(*a);
+    if (s) {
+        sb_printf(b, "!rv.var(%s)", s);
+        free(s);
+        return true;
+    }
+    int32_t n;
+    if (ext_atomic_i32_get(*a, &n)) {
+        sb_printf(b, "!test.atomic.i32(%d)", (int)n);
+        return true;
+    }
+    return false;
 }
 
 /* The REPL's display of named values; a value not produced shows as
 ** <unavailable>. */
-static const Display session_display = { DISPLAY_SESSION, false, "<unavailable>", session_object };
+const Display repl_display = { DISPLAY_SESSION, false, "<unavailable>", session_object };
+
+char *repl_show_object(void *ud, const Any *a)
+{
+    (void)ud;
+    char *s = ext_rv_repr(*a);
+    if (s) return s;
+    int32_t n;
+    if (ext_atomic_i32_get(*a, &n)) {
+        StrBuf b = { 0 };
+        sb_printf(&b, "%d", (int)n);
+        return b.p;
+    }
+    StrBuf b = { 0 };
+    display_append(&b, &repl_display, NULL, a, 0);
+    return b.p ? b.p : xstrdup("");
+}
+
+void repl_silence(void *ud, bool silent)
+{
+    Repl *r = ud;
+    Host *h = r->run_host;
+    if (!h) return;
+    if (silent) {
+        if (!r->devnull) r->devnull = fopen("/dev/null", "w");
+        fflush(h->out);
+        if (r->devnull) h->out = r->devnull;
+        h->diag = NULL;
+    } else {
+        fflush(h->out);
+        h->out = r->prog_out ? r->prog_out : r->out;
+        h->diag = r->diag;
+    }
+}
 
 /* "%x = 42 : i32" */
 void repl_print_short(FILE *out, const char *name, AsyncValue *v, const Type *t)
 {
     fprintf(out, "%%%s = ", name);
-    display_value(out, &session_display, t, v);
+    display_value(out, &repl_display, t, v);
     fprintf(out, " : %s\n", t ? t->spelling : "?");
 }
 
@@ -146,15 +196,24 @@ static void print_long(FILE *out, const char *name, AsyncValue *v, const Type *t
         break;
     case AV_AVAILABLE:
         fputs(" = ", out);
-        display_any(out, &session_display, t ? t->spelling : NULL, av_get(v));
+        display_any(out, &repl_display, t ? t->spelling : NULL, av_get(v));
         fputs(" (available", out);
         break;
     }
     fprintf(out, ", refcount %u)\n", (unsigned)av_refcount(v));
 }
 
+void repl_drop_replay_host(Repl *r)
+{
+    if (!r->replay_host) return;
+    wq_quiesce(r->q);
+    host_free(r->replay_host);
+    r->replay_host = NULL;
+}
+
 void repl_drop_host(Repl *r)
 {
+    repl_drop_replay_host(r);
     if (!r->host) return;
     wq_quiesce(r->q);
     host_free(r->host);
@@ -162,10 +221,11 @@ void repl_drop_host(Repl *r)
 }
 
 /* True when the debugger shows the order in which kernels run: a
-** breakpoint is set, :trace is on, or the next run starts stepping. */
+** breakpoint or watchpoint is set, :trace is on, or the next run starts
+** stepping. */
 static bool watching(const Repl *r)
 {
-    return dbg_nbreaks(r->dbg) > 0 || dbg_trace(r->dbg) || r->step_next_run;
+    return dbg_armed(r->dbg) || r->rerun;
 }
 
 /* The schedule of the session's runs (docs/execution.md §7): what was asked for, or
@@ -179,7 +239,8 @@ static ExecSchedule session_schedule(Repl *r, char **why)
 {
     if (r->schedule == CLI_SCHED_AUTO && watching(r)) {
         if (why) {
-            *why = strdup("auto: the debugger shows the order of kernels (a breakpoint, :step or :trace)");
+            *why = strdup("auto: the debugger shows the order of kernels (a breakpoint, watchpoint, :step or "
+                          ":trace)");
             if (!*why) tf_out_of_memory();
         }
         return EXEC_EXACT;
@@ -209,8 +270,26 @@ bool repl_make_host(Repl *r)
     if (r->host) return true;
     r->host_watched = watching(r);
     r->host = host_new(r->m, r->q, r->alloc, r->diag, r->out);
-    r->host->debug = dbg_hooks(r->dbg);
+    /* Attached per run (cli/repl_exec.c): none while nothing is armed. */
+    r->host->debug = NULL;
     r->host->schedule = session_schedule(r, NULL);
+    if (r->host_watched && !r->rerun && r->schedule == CLI_SCHED_AUTO && !r->said_exact && r->m->nfuncs > 0) {
+        /* Said once: what auto would choose without the debugger. */
+        char *why = NULL;
+        const Func **all = malloc(sizeof *all * (size_t)(r->m->nfuncs + 1));
+        if (!all) tf_out_of_memory();
+        int n = 0;
+        for (int i = 0; i < r->m->nfuncs; i++)
+            if (r->m->funcs[i]->body) all[n++] = r->m->funcs[i];
+        ExecSchedule plain = cli_schedule_choose(CLI_SCHED_AUTO, r->m, all, n, r->alloc, &why);
+        free(all);
+        free(why);
+        if (plain == EXEC_FAST) {
+            fprintf(r->out, "note: runs use the exact schedule while the debugger is armed (breakpoints, "
+                            "watchpoints, stepping, tracing); auto would choose fast\n");
+            r->said_exact = true;
+        }
+    }
     if (r->max_call_depth > 0) r->host->max_call_depth = r->max_call_depth;
     repl_sync_src(r);
     if (exec_load(r->host)) return true;
@@ -277,16 +356,36 @@ int repl_verify_scratch(Repl *r, const char *file, const char *text, size_t len,
     sb_adds(&b, "\n");
     add_decls(r, &b, defs);
     Module *m2 = parse_module(file, b.p, b.n, NULL);
+    if (!m2) {
+        /* A `module { ... }`: nothing may follow it, so the declarations
+        ** go inside, before its closing brace (the last one of the text). */
+        size_t k = len;
+        while (k > 0 && text[k - 1] != '}') k--;
+        if (k > 0) {
+            free(b.p);
+            b = (StrBuf){ 0 };
+            sb_addn(&b, text, k - 1);
+            sb_adds(&b, "\n");
+            add_decls(r, &b, defs);
+            sb_addn(&b, text + k - 1, len - (k - 1));
+            m2 = parse_module(file, b.p, b.n, NULL);
+        }
+    }
     int errors = 0;
+    /* Diagnostics point into <repl> or [file]: make the sink's copy the
+    ** text the user wrote (the scratch parse registered nothing). */
+    if (!strcmp(file, REPL_FILE)) { r->src_dirty = true; repl_sync_src(r); }
+    else diag_add_source(r->diag, file, text, len);
     if (m2) {
         shift_hidden(r, m2);
-        /* Diagnostics point into <repl> or [file]: make the sink's copy
-        ** the text the user wrote (the scratch parse registered nothing). */
-        if (!strcmp(file, REPL_FILE)) { r->src_dirty = true; repl_sync_src(r); }
-        else diag_add_source(r->diag, file, text, len);
         for (int i = 0; i < n && i < m2->nfuncs; i++)
             errors += verify_func(m2, m2->funcs[i], r->diag, &verify_opts);
         ir_module_free(m2);
+    } else {
+        /* Never define what could not be checked. */
+        fflush(r->out);
+        diag_emit(r->diag, DIAG_ERROR, file, 1, 0, "this input cannot be checked against the session's functions");
+        errors = 1;
     }
     free(b.p);
     return errors;
@@ -398,9 +497,102 @@ bool repl_load_file(Repl *r, const char *path, int col)
     return ok;
 }
 
+/* The last line of [b] that holds an op (its regions included). */
+static int last_line(const Block *b)
+{
+    int m = 0;
+    for (int i = 0; i < b->nops; i++) {
+        const Op *op = b->ops[i];
+        const Loc *l = op->loc;
+        int ln = l && l->kind == LOC_FILE ? l->line : op->line;
+        if (ln > m) m = ln;
+        for (int k = 0; k < op->nregions; k++) {
+            int x = last_line(op->regions[k]);
+            if (x > m) m = x;
+        }
+    }
+    return m;
+}
+
+void repl_print_lines(Repl *r, const char *file, int from, int to, int mark)
+{
+    size_t len = 0;
+    char *owned = NULL;
+    const char *text;
+    if (!strcmp(file, REPL_FILE)) {
+        text = r->src.p ? r->src.p : "";
+        len = r->src.n;
+    } else {
+        owned = read_file(file, &len);
+        if (!owned) { cmd_error(r, 1, "cannot open '%s': %s", file, strerror(errno)); return; }
+        text = owned;
+    }
+    int line = 1, shown = 0;
+    const char *p = text, *end = text + len;
+    while (p < end && line <= to) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (line >= from) {
+            fprintf(r->out, "%s%4d  %.*s\n", line == mark ? "=>" : "  ", line, (int)n, p);
+            shown++;
+        }
+        line++;
+        p = nl ? nl + 1 : end;
+    }
+    if (!shown) cmd_error(r, 1, "line %d is past the end of '%s' (%d lines)", from, file, line - 1);
+    free(owned);
+}
+
 void repl_cmd_list(Repl *r, const char *arg, int col)
 {
-    (void)arg; (void)col;
+    if (*arg == '@') {
+        const Func *f = repl_func_arg(r, arg, col, NULL);
+        if (!f) return;
+        if (!f->body || !f->loc || f->loc->kind != LOC_FILE) {
+            cmd_error(r, col, "'@%s' has no source lines to show", f->name);
+            return;
+        }
+        repl_print_lines(r, f->loc->file, f->loc->line, last_line(f->body) + 1, 0);
+        return;
+    }
+    if (*arg) {
+        /* N or FILE:N: ten lines around it. */
+        const char *colon = strrchr(arg, ':');
+        const char *digits = colon ? colon + 1 : arg;
+        char *e;
+        errno = 0;
+        long n = strtol(digits, &e, 10);
+        if (e == digits || *e || n < 1 || n > 100000000 || errno) {
+            cmd_error(r, col, ":list takes a line number N, FILE:N or @f");
+            return;
+        }
+        char file[512];
+        int mark = 0;
+        const Op *stop = dbg_stop_op(r->dbg);
+        if (colon) {
+            snprintf(file, sizeof file, "%.*s", (int)(colon - arg), arg);
+            /* Only the session's own sources: <repl> and the files its
+            ** functions come from. */
+            bool known = !strcmp(file, REPL_FILE) || (r->loaded && !strcmp(file, r->loaded));
+            for (int i = 0; i < r->m->nfuncs && !known; i++) {
+                const Loc *l = r->m->funcs[i]->loc;
+                known = l && l->kind == LOC_FILE && l->file && !strcmp(l->file, file);
+            }
+            if (!known) {
+                cmd_error(r, col, "'%s' is not a file of this session (:list shows <repl> and loaded files)", file);
+                return;
+            }
+        } else if (stop && stop->loc && stop->loc->kind == LOC_FILE) {
+            snprintf(file, sizeof file, "%s", stop->loc->file);
+        } else {
+            snprintf(file, sizeof file, "%s", r->loaded ? r->loaded : REPL_FILE);
+        }
+        if (stop && stop->loc && stop->loc->kind == LOC_FILE && !strcmp(stop->loc->file, file))
+            mark = stop->loc->line;
+        int from = (int)n - 5 < 1 ? 1 : (int)n - 5;
+        repl_print_lines(r, file, from, from + 9, mark);
+        return;
+    }
     int n = 0;
     for (int i = 0; i < r->m->nfuncs; i++) {
         const Func *f = r->m->funcs[i];
@@ -506,12 +698,20 @@ void repl_cmd_print(Repl *r, const char *arg, int col)
     size_t n = (size_t)(p - arg - 1);
     char name[160];
     snprintf(name, sizeof name, "%.*s", (int)n, arg + 1);
-    /* While stopped, the names of the frame stopped in come first. */
+    /* While stopped, the names of the selected frame come first. */
     if (dbg_stopped(r->dbg)) {
         const Type *ty = NULL;
         const char *why = NULL;
-        AsyncValue *v = dbg_frame_value(r->dbg, name, &ty, &why);
+        Any copy;
+        AsyncValue *v = dbg_frame_value(r->dbg, name, &ty, &copy, &why);
         if (v) { print_long(r->out, name, v, ty); return; }
+        if (ty && copy.type != ANY_NONE) {
+            /* A scalar that was produced: its value, kept by the debugger. */
+            fprintf(r->out, "%%%s : %s = ", name, ty->spelling);
+            display_any(r->out, &repl_display, ty->spelling, &copy);
+            fprintf(r->out, " (%s)\n", why);
+            return;
+        }
         if (ty) {
             fprintf(r->out, "%%%s : %s (%s)\n", name, ty->spelling, why);
             return;
@@ -520,6 +720,12 @@ void repl_cmd_print(Repl *r, const char *arg, int col)
     TopVal *t = repl_find_val(r, name, n);
     if (!t) { cmd_error(r, col, "use of undefined value '%%%s'", name); return; }
     print_long(r->out, t->name, t->v, t->type);
+}
+
+void repl_cmd_locals(Repl *r, const char *arg, int col)
+{
+    (void)arg; (void)col;
+    dbg_print_locals(r->dbg, r->out);
 }
 
 void repl_cmd_schedule(Repl *r, const char *arg, int col)

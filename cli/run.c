@@ -70,7 +70,8 @@ static const char run_usage[] =
     "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
     "                                `tfrun explore`, e.g. spec@main:0.1.0: only the\n"
     "                                function it names runs, unless --functions says\n"
-    "                                which; others run in queue order); one queue (s)\n"
+    "                                which; others run in queue order; --init-function\n"
+    "                                runs first, in the first schedule); one queue (s)\n"
     "  --trace=FILE                  write a Chrome trace-event JSON file of the run\n"
     "                                (open it in https://ui.perfetto.dev or chrome://tracing)\n"
     "  --enable_tracing              TFRT's spelling: the trace, to trace.json (in\n"
@@ -397,6 +398,7 @@ typedef struct Run {
     int stuck;          /* kernels that never ran, results never produced */
     int bad_replay;     /* --replay witnesses that did not fit */
     Trace *trace;       /* --trace / --profile, or NULL */
+    const Func *init;   /* --init-function: under --replay, the first schedule */
 } Run;
 
 static void replay_result(void *ud, FILE *out, const Func *fn, AsyncValue **res)
@@ -446,6 +448,11 @@ static void run_function(Run *r, const Func *fn)
         }
         fflush(out);
         wq_quiesce(r->q);
+    } else if (r->o->replay && fn == r->init) {
+        /* The witness is another function's; the init function runs as
+        ** `tfrun explore --init-function` ran it. */
+        explore_run_first(r->host, fn, replay_result, r);
+        n = 0;
     } else if (r->o->replay) {
         /* The explorer's scheduler drives the run (analysis/explore.h). */
         char *err = NULL;
@@ -709,7 +716,7 @@ static int step_run(Driver *dr)
 {
     Watchdog wdog;
     Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
-    Run run = { &dr->o, &dr->sched, dr->host, dr->q, wd, dr->out, 0, 0, dr->trace };
+    Run run = { &dr->o, &dr->sched, dr->host, dr->q, wd, dr->out, 0, 0, dr->trace, dr->init };
     if (dr->init) run_function(&run, dr->init);
     for (int i = 0; i < dr->nlist && !watchdog_fired(wd) && !host_out_error(dr->host); i++) {
         if (dr->list[i] == dr->init) continue;

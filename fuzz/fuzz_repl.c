@@ -1,11 +1,13 @@
 /*
 ** fuzz_repl.c — `tfrun repl` as a fuzz target: the input is the session's
 ** standard input, read by the REPL in-process (cli_repl) with its output
-** to /dev/null. Lines that would read files (:load, :reload) are blanked.
-** A run has a time budget: a timer sends SIGINT after FUZZ_REPL_MS, which
-** the REPL's debugger takes as an interrupt (the run is cancelled), and
-** the call depth is limited. Run libFuzzer with -handle_int=0 (make fuzz
-** does): SIGINT is the REPL's here.
+** to /dev/null. Lines that would read files (:load, :reload) are blanked
+** (:list reads only the session's own sources). A run has a time budget: a
+** timer sends SIGINT every FUZZ_REPL_MS, which the REPL takes as Ctrl-C:
+** the first stops the run (the session reads its next commands, and end
+** of input cancels it), a second cancels it; the call depth is limited.
+** Run libFuzzer with -handle_int=0 (make fuzz does): SIGINT is the
+** REPL's here.
 */
 #include <signal.h>
 #include <time.h>

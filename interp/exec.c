@@ -61,6 +61,13 @@ static atomic_long live_frames;
 
 long exec_live_frames(void) { return atomic_load(&live_frames); }
 
+AsyncValue *exec_frame_register(const void *frame, int index)
+{
+    const Frame *f = frame;
+    if (index < 0 || index >= f->plan->nregs) return NULL;
+    return atomic_load_explicit(&fregs(f)[index], memory_order_acquire);
+}
+
 /* {=====================================================================
 ** Frames and ready queues
 ** ====================================================================== */

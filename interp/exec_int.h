@@ -107,6 +107,13 @@ struct Plan {
     int nstack;
 };
 
+/* What register [index] of the live frame [frame] (a DebugHooks frame
+** identity) holds now: the value, a forwarding value standing for it, or
+** NULL. Borrowed; for the debugger (interp/debug.c), which reads it only
+** while a kernel that has not run still uses it (the register then holds a
+** reference for that use). */
+AsyncValue *exec_frame_register(const void *frame, int index);
+
 static inline int kstream(const Plan *p, int k) { return p->code[k]; }
 
 static inline _Atomic(AsyncValue *) *fregs(const Frame *f) { return (_Atomic(AsyncValue *) *)(f + 1); }

@@ -238,6 +238,80 @@ static bool trivial_return_block(const Block *b)
     return b && b->nops == 1 && ir_op_is_return(b->ops[0]) && b->ops[0]->noperands == 0;
 }
 
+/* ---------------------------------------------------------------- CoreRT */
+
+static bool type_is(const Value *v, const char *spelling)
+{
+    return v && v->type && !strcmp(tspell(v->type), spelling);
+}
+
+/* Is [a] an array of [string, attribute] pairs with distinct keys that a
+** dictionary can hold (corert.executeop's op_attrs)? */
+static bool named_pairs(const Attr *a)
+{
+    if (!a || a->kind != ATTR_ARRAY) return false;
+    for (int i = 0; i < a->u.arr.n; i++) {
+        const Attr *p = a->u.arr.elems[i];
+        if (!p || p->kind != ATTR_ARRAY || p->u.arr.n != 2 || !p->u.arr.elems[1]) return false;
+        const Attr *k = p->u.arr.elems[0];
+        if (!k || k->kind != ATTR_STRING || !k->u.str.s || k->u.str.len != strlen(k->u.str.s) || !k->u.str.len)
+            return false;
+        for (int j = 0; j < i; j++)
+            if (!strcmp(a->u.arr.elems[j]->u.arr.elems[0]->u.str.s, k->u.str.s)) return false;
+    }
+    return true;
+}
+
+/* Does [op] have no attributes but those of [names] (NULL-terminated)? */
+static bool only_attrs(const Op *op, const char *const *names) { return attrs_within(op, names); }
+
+/* The custom form of a SYN_CORERT op (docs/language.md §2.8): it must
+** reconstruct the op exactly, so every attribute, operand and result
+** type the form implies is checked. */
+static bool corert_custom_ok(Printer *p, const Op *op)
+{
+    if (op->nregions) return false;
+    CorertForm form = optable_corert_form(op->info);
+    switch (form) {
+    case CRF_EXECUTE: case CRF_EXECUTE_SEQ: case CRF_EXECUTE_SYNC: {
+        int pre = form == CRF_EXECUTE_SEQ ? 2 : 1;
+        static const char *const keys[] = { attr_op_attrs, attr_op_func_attrs, attr_op_name, NULL };
+        const Attr *nm = attr(op, attr_op_name), *fa = attr(op, attr_op_func_attrs);
+        if (!nm || nm->kind != ATTR_STRING || !named_pairs(attr(op, attr_op_attrs)) || !only_attrs(op, keys))
+            return false;
+        if (form == CRF_EXECUTE_SYNC ? fa != NULL : !named_pairs(fa)) return false;
+        if (op->noperands < pre || !type_is(op->operands[0], "!corert.ophandler")) return false;
+        if (pre == 2 && (!type_is(op->operands[1], "!tfrt.chain") || op->nresults < 1 ||
+                         !type_is(op->results[0], "!tfrt.chain")))
+            return false;
+        for (int i = pre; i < op->noperands; i++)
+            if (!type_is(op->operands[i], "!corert.tensorhandle")) return false;
+        for (int i = pre - 1; i < op->nresults; i++)
+            if (!type_is(op->results[i], "!corert.tensorhandle")) return false;
+        return true;
+    }
+    case CRF_COND: case CRF_WHILE: {
+        int first = form == CRF_COND ? 1 : 0;
+        const char *k1 = form == CRF_COND ? attr_a_true_fn : attr_a_cond_fn;
+        const char *k2 = form == CRF_COND ? attr_b_false_fn : attr_b_body_fn;
+        if (!is_sym(attr(op, k1)) || !is_sym(attr(op, k2))) return false;
+        if (op->noperands < first + 1 || op->nresults < 1) return false;
+        if (first && !type_is(op->operands[0], "!corert.tensorhandle")) return false;
+        return type_is(op->operands[first], "!tfrt.chain") && type_is(op->results[0], "!tfrt.chain");
+    }
+    case CRF_NAMED_OPERAND: case CRF_NAMED: {
+        const Attr *a = attr(op, form == CRF_NAMED ? attr_device_name : attr_op_handler_name);
+        return a && a->kind == ATTR_STRING && fits_signature(p, op, true);
+    }
+    case CRF_DENSE: {
+        const Attr *a = attr(op, attr_value);
+        return a && a->kind == ATTR_DENSE && fits_signature(p, op, true);
+    }
+    default:
+        return false;
+    }
+}
+
 /* Can [op] be printed in its custom syntax? */
 static bool use_custom(Printer *p, const Op *op)
 {
@@ -341,6 +415,8 @@ static bool use_custom(Printer *p, const Op *op)
         if (op->nresults != 1 || !op->results[0]->type || !op->results[0]->type->is_chain) return false;
         return op->nregions == 1 && regions_bindable(op);
     }
+    case SYN_CORERT:
+        return corert_custom_ok(p, op);
     case SYN_SYNC_BENCHMARK:
         /* Keyword values are plain attributes; every key must be a bare
         ** identifier to be written `k = v`. */
@@ -357,21 +433,40 @@ static bool use_custom(Printer *p, const Op *op)
 
 /* ---------------------------------------------------------------- numbering */
 
-/* Names the results of [op]: `%N`, or `%N#i` for several (one number). */
-static void number_results(Printer *p, const Op *op)
+/* The number of results of [op] in its first result group: the op's
+** results, except for corert.executeop.seq in custom form, whose chain is
+** a group of its own (`%ch, %r = corert.executeop.seq(...)`, as TFRT's
+** printer writes it). */
+static int first_group(Printer *p, const Op *op)
+{
+    if (op->nresults > 1 && optable_corert_form(op->info) == CRF_EXECUTE_SEQ && use_custom(p, op)) return 1;
+    return op->nresults;
+}
+
+/* Names results [from, to) of [op] as one group: `%N`, or `%N#i` for
+** several (one number). */
+static void number_group(Printer *p, const Op *op, int from, int to)
 {
     char buf[64];
-    if (op->nresults == 1) {
+    if (to - from == 1) {
         snprintf(buf, sizeof buf, "%%%d", p->next_id);
-        set_name(p, op->results[0], buf);
+        set_name(p, op->results[from], buf);
         p->next_id++;
-    } else if (op->nresults > 1) {
-        for (int i = 0; i < op->nresults; i++) {
-            snprintf(buf, sizeof buf, "%%%d#%d", p->next_id, i);
+    } else if (to - from > 1) {
+        for (int i = from; i < to; i++) {
+            snprintf(buf, sizeof buf, "%%%d#%d", p->next_id, i - from);
             set_name(p, op->results[i], buf);
         }
         p->next_id++;
     }
+}
+
+/* Names the results of [op], group by group. */
+static void number_results(Printer *p, const Op *op)
+{
+    int g = first_group(p, op);
+    number_group(p, op, 0, g);
+    number_group(p, op, g, op->nresults);
 }
 
 /* MLIR's numbering (mlir-opt's, in both forms): a block's own results
@@ -511,18 +606,30 @@ static void print_region(Printer *p, const Block *b)
     fputc('}', p->out);
 }
 
-static void print_results_lhs(Printer *p, const Op *op)
+/* `%N` or `%N:K` for the group of results [from, to) of [op]. */
+static void print_group(Printer *p, const Op *op, int from, int to)
 {
-    if (op->nresults == 0) return;
-    const char *n0 = name_of(p, op->results[0]);
-    if (op->nresults == 1) {
-        fprintf(p->out, "%s = ", n0);
+    const char *n0 = name_of(p, op->results[from]);
+    if (to - from == 1) {
+        fputs(n0, p->out);
         return;
     }
     /* "%N#0" -> "%N:K" */
     const char *hash = strchr(n0, '#');
     int len = hash ? (int)(hash - n0) : (int)strlen(n0);
-    fprintf(p->out, "%.*s:%d = ", len, n0, op->nresults);
+    fprintf(p->out, "%.*s:%d", len, n0, to - from);
+}
+
+static void print_results_lhs(Printer *p, const Op *op)
+{
+    if (op->nresults == 0) return;
+    int g = first_group(p, op);
+    print_group(p, op, 0, g);
+    if (g < op->nresults) {
+        fputs(", ", p->out);
+        print_group(p, op, g, op->nresults);
+    }
+    fputs(" = ", p->out);
 }
 
 static void print_generic(Printer *p, const Op *op)
@@ -608,6 +715,95 @@ static const char *custom_name(const Op *op)
     if (in_body && op->info && (op->info->id == OPID_func_return || op->info->id == OPID_func_call))
         return op->name + 5;
     return op->name;
+}
+
+/* ` {k = v, ...}` for TFRT's pairs [a] (`{}` when [empty] and there are none). */
+static void print_pairs(Printer *p, const Attr *a, bool empty)
+{
+    FILE *o = p->out;
+    if (a->u.arr.n == 0) {
+        if (empty) fputs(" {}", o);
+        return;
+    }
+    fputs(" {", o);
+    for (int i = 0; i < a->u.arr.n; i++) {
+        const Attr *kv = a->u.arr.elems[i];
+        if (i) fputs(", ", o);
+        pr_key(o, kv->u.arr.elems[0]->u.str.s);
+        if (kv->u.arr.elems[1]->kind != ATTR_UNIT) {
+            fputs(" = ", o);
+            ir_print_attr(o, kv->u.arr.elems[1]);
+        }
+    }
+    fputc('}', o);
+}
+
+static void print_corert(Printer *p, const Op *op)
+{
+    FILE *o = p->out;
+    CorertForm form = optable_corert_form(op->info);
+    switch (form) {
+    case CRF_EXECUTE: case CRF_EXECUTE_SEQ: case CRF_EXECUTE_SYNC: {
+        int pre = form == CRF_EXECUTE_SEQ ? 2 : 1;
+        const Attr *nm = attr(op, attr_op_name), *fa = attr(op, attr_op_func_attrs);
+        fputc('(', o);
+        print_operands(p, op, 0, pre);
+        fputs(") ", o);
+        pr_escaped(o, nm->u.str.s ? nm->u.str.s : "", nm->u.str.len);
+        fputc('(', o);
+        print_operands(p, op, pre, op->noperands);
+        fputc(')', o);
+        bool funcs = fa && fa->u.arr.n > 0;
+        print_pairs(p, attr(op, attr_op_attrs), funcs);
+        if (funcs) print_pairs(p, fa, false);
+        int n = op->nresults - (pre - 1);
+        if (n > 0) fprintf(o, " : %d", n);
+        break;
+    }
+    case CRF_COND: case CRF_WHILE: {
+        int first = form == CRF_COND ? 1 : 0;
+        const char *k1 = form == CRF_COND ? attr_a_true_fn : attr_a_cond_fn;
+        const char *k2 = form == CRF_COND ? attr_b_false_fn : attr_b_body_fn;
+        const char *const skip[] = { k1, k2, NULL };
+        if (first) fprintf(o, " %s", name_of(p, op->operands[0]));
+        fputc(' ', o);
+        pr_symbol(o, attr(op, k1)->u.str.s);
+        fputc(' ', o);
+        pr_symbol(o, attr(op, k2)->u.str.s);
+        fputs(" (", o);
+        print_operands(p, op, first, op->noperands);
+        fputc(')', o);
+        print_attr_dict(p, op, skip, " {");
+        fputs(" : (", o);
+        print_operand_types(p, op, first + 1, op->noperands);
+        fputs(") -> (", o);
+        for (int i = 1; i < op->nresults; i++) {
+            if (i > 1) fputs(", ", o);
+            ir_print_type(o, op->results[i]->type);
+        }
+        fputc(')', o);
+        break;
+    }
+    case CRF_NAMED_OPERAND: case CRF_NAMED: {
+        const char *key = form == CRF_NAMED ? attr_device_name : attr_op_handler_name;
+        const char *const skip[] = { key, NULL };
+        const Attr *a = attr(op, key);
+        if (op->noperands) fprintf(o, " %s", name_of(p, op->operands[0]));
+        fputc(' ', o);
+        pr_escaped(o, a->u.str.s ? a->u.str.s : "", a->u.str.len);
+        print_attr_dict(p, op, skip, " {");
+        break;
+    }
+    case CRF_DENSE: {
+        static const char *const skip[] = { attr_value, NULL };
+        fputc(' ', o);
+        ir_print_attr(o, attr(op, attr_value));
+        print_attr_dict(p, op, skip, " {");
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 static void print_custom(Printer *p, const Op *op)
@@ -790,6 +986,9 @@ static void print_custom(Printer *p, const Op *op)
         print_region(p, op->regions[0]);
         break;
     }
+    case SYN_CORERT:
+        print_corert(p, op);
+        break;
     case SYN_SYNC_BENCHMARK: {
         fputc(' ', o);
         pr_symbol(o, attr(op, attr_target_fn)->u.str.s);

@@ -161,6 +161,7 @@ bool vf_is_call_like(SyntaxFamily f)
     switch (f) {
     case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_WHILE: case SYN_ONCE:
     case SYN_CRITICAL: case SYN_PARALLEL_CALL: case SYN_SYNC_BENCHMARK:
+    case SYN_CORERT:     /* corert.cond and corert.while call; the others check nothing */
         return true;
     default:
         return false;
@@ -613,6 +614,7 @@ static void check_unknown_op(V *v, const Op *op)
     if (v->o.allow_unknown_ops) return;
     const char *nm = op->name ? op->name : "";
     const char *dot = strchr(nm, '.');
+    if (optable_dialect_open(nm, strlen(nm))) return;
     if (known_dialect(v, nm) || !strncmp(nm, "func.", 5))
         vf_at_op(v, DIAG_ERROR, op, "unregistered operation '%s' found in dialect ('%.*s') that does not allow unknown operations",
               nm, dot ? (int)(dot - nm) : (int)strlen(nm), nm);

@@ -137,6 +137,21 @@ static void check_attr(V *v, const Op *op, const OpAttr *r, int *one_of)
         if (!a || a->kind != ATTR_INT) vf_op_error(v, op, "cost attribute not found");
         else if (a->u.i <= 0) vf_op_error(v, op, "cost value must be larger than 0");
         break;
+    case AR_NAMED_PAIRS:
+        /* TFRT's wording names one element: `op_attrs` -> "each op_attr". */
+        a = need_attr(v, op, name, ATTR_ARRAY);
+        for (int i = 0; a && i < a->u.arr.n; i++) {
+            const Attr *p = a->u.arr.elems[i];
+            if (!p || p->kind != ATTR_ARRAY || p->u.arr.n != 2 || !p->u.arr.elems[0] ||
+                p->u.arr.elems[0]->kind != ATTR_STRING) {
+                size_t len = strlen(name);
+                if (len && name[len - 1] == 's') len--;
+                vf_op_error(v, op, "each %.*s should be a key-value pair, where the key is a string", (int)len, name);
+                break;
+            }
+        }
+        break;
+    case AR_TYPE: need_attr(v, op, name, ATTR_TYPE); break;
     case AR_ONE_OF_INT:
         ++*one_of;
         if (a->kind != ATTR_INT)
@@ -326,6 +341,46 @@ void vf_check_callees(V *v, const Op *op)
     if (rbuf != small) free(rbuf);
 }
 
+/* Is [t] spelled [s]? */
+static bool spelled(const Type *t, const char *s) { return t && !strcmp(tname(t), s); }
+
+/* corert.cond %c @t @f (%ch, %a) and corert.while @c @b (%ch, %a): the
+** chain comes first in and out; both branches (the body) take the
+** operands after the condition and give the results; the condition
+** function of a while gives (!tfrt.chain, !corert.tensorhandle). */
+static void check_corert_calls(V *v, const Op *op, const Type *const *res, int nres)
+{
+    bool cond = op_id(op) == OPID_corert_cond;
+    int first = cond ? 1 : 0;
+    if (cond && (op->noperands < 1 || !spelled(op->operands[0]->type, "!corert.tensorhandle"))) {
+        vf_op_error(v, op, "operand #0 must be !corert.tensorhandle");
+        return;
+    }
+    if (op->noperands <= first || !op->operands[first]->type->is_chain || nres < 1 || !res[0] || !res[0]->is_chain) {
+        vf_op_error(v, op, "takes a chain first and gives one first");
+        return;
+    }
+    const char *k1 = cond ? attr_a_true_fn : attr_a_cond_fn, *k2 = cond ? attr_b_false_fn : attr_b_body_fn;
+    const Func *f1 = vf_lookup(v, vf_sym_attr(op, k1)), *f2 = vf_lookup(v, vf_sym_attr(op, k2));
+    if (cond) {
+        if (f1) check_call_types(v, op, f1, 1, res, nres, false);
+        if (f2 && f2 != f1) check_call_types(v, op, f2, 1, res, nres, false);
+        return;
+    }
+    if (f2) check_call_types(v, op, f2, 0, res, nres, false);
+    if (f1) {
+        bool bad = f1->nargs != op->noperands;
+        for (int i = 0; !bad && i < f1->nargs; i++) bad = !type_eq(op->operands[i]->type, f1->arg_types[i]);
+        if (bad) vf_op_error(v, op, "incorrect operands for the condition function @%s", f1->name);
+        else if (f1->nresults != 2 || !f1->result_types[0]->is_chain ||
+                 !spelled(f1->result_types[1], "!corert.tensorhandle")) {
+            vf_op_error(v, op, "the condition function @%s must return (!tfrt.chain, !corert.tensorhandle)", f1->name);
+            bad = true;
+        }
+        if (bad) vf_callee_note(v, f1);
+    }
+}
+
 static void check_callees_with(V *v, const Op *op, const Type *const *res, int nres)
 {
     OpId id = op_id(op);
@@ -358,6 +413,8 @@ static void check_callees_with(V *v, const Op *op, const Type *const *res, int n
     } else if (id == OPID_tfrt_while) {
         const Func *f = vf_lookup(v, vf_sym_attr(op, attr_body_fn));
         if (f) check_call_types(v, op, f, 1, res, nres, true);
+    } else if (id == OPID_corert_cond || id == OPID_corert_while) {
+        check_corert_calls(v, op, res, nres);
     } else if (id == OPID_tfrt_once) {
         const Func *f = vf_lookup(v, vf_sym_attr(op, attr_function));
         if (f) check_call_types(v, op, f, 0, res, nres, false);

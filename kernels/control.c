@@ -902,37 +902,45 @@ static bool bench_cancelled(Bench *b)
     return true;
 }
 
+/* The eleven BM: lines of TFRT's BenchmarkStats::Summarize for [n] runs
+** whose times ([wall], [cpu], ns) it sorts, on [h]'s output (a failed
+** write stops the run, host_out_flush). */
+static void bench_report(Host *h, const char *name, int64_t *wall, int64_t *cpu, int64_t n,
+                         int64_t total_wall, int64_t total_cpu)
+{
+    FILE *out = host_out(h);
+    /* max_count = 0 records nothing: no arrays, and qsort(NULL, 0) is
+    ** undefined behaviour. */
+    if (n > 1) {
+        qsort(wall, (size_t)n, sizeof(int64_t), cmp_i64);
+        qsort(cpu, (size_t)n, sizeof(int64_t), cmp_i64);
+    }
+#define PCT(arr, p) (n ? (arr)[(int64_t)floor((double)n * (p))] : 0)
+    flockfile(out);    /* the eleven lines stay together under mstd */
+    fprintf(out, "BM:%s:Duration(ns): %lld\n", name, (long long)total_wall);
+    fprintf(out, "BM:%s:Count: %lld\n", name, (long long)n);
+    fprintf(out, "BM:%s:Time Min(ns): %lld\n", name, (long long)PCT(wall, 0.0));
+    fprintf(out, "BM:%s:Time 50%%(ns): %lld\n", name, (long long)PCT(wall, 0.5));
+    fprintf(out, "BM:%s:Time 95%%(ns): %lld\n", name, (long long)PCT(wall, 0.95));
+    fprintf(out, "BM:%s:Time 99%%(ns): %lld\n", name, (long long)PCT(wall, 0.99));
+    fprintf(out, "BM:%s:CPU Min(ns): %lld\n", name, (long long)PCT(cpu, 0.0));
+    fprintf(out, "BM:%s:CPU 50%%(ns): %lld\n", name, (long long)PCT(cpu, 0.5));
+    fprintf(out, "BM:%s:CPU 95%%(ns): %lld\n", name, (long long)PCT(cpu, 0.95));
+    fprintf(out, "BM:%s:CPU 99%%(ns): %lld\n", name, (long long)PCT(cpu, 0.99));
+#undef PCT
+    double util = total_wall > 0 ? (double)total_cpu * 100.0 / (double)total_wall : 0.0;
+    fprintf(out, "BM:%s:CPU utilization(percent): %.6e\n", name, util);
+    host_out_flush(h);
+    funlockfile(out);
+}
+
 static void bench_finish(Bench *b)
 {
     const Attr *na = ir_op_attr(b->op, attr_name);
     char name[256];
     snprintf(name, sizeof name, "%.*s", na && na->kind == ATTR_STRING ? (int)na->u.str.len : 0,
              na && na->kind == ATTR_STRING ? na->u.str.s : "");
-    FILE *out = host_out(b->ctx->host);
-    int64_t n = b->nrec;
-    /* max_count = 0 records nothing: no arrays, and qsort(NULL, 0) is
-    ** undefined behaviour. */
-    if (n > 1) {
-        qsort(b->wall, (size_t)n, sizeof(int64_t), cmp_i64);
-        qsort(b->cpu, (size_t)n, sizeof(int64_t), cmp_i64);
-    }
-#define PCT(arr, p) (n ? (arr)[(int64_t)floor((double)n * (p))] : 0)
-    flockfile(out);    /* the eleven lines stay together under mstd */
-    fprintf(out, "BM:%s:Duration(ns): %lld\n", name, (long long)b->total_wall);
-    fprintf(out, "BM:%s:Count: %lld\n", name, (long long)n);
-    fprintf(out, "BM:%s:Time Min(ns): %lld\n", name, (long long)PCT(b->wall, 0.0));
-    fprintf(out, "BM:%s:Time 50%%(ns): %lld\n", name, (long long)PCT(b->wall, 0.5));
-    fprintf(out, "BM:%s:Time 95%%(ns): %lld\n", name, (long long)PCT(b->wall, 0.95));
-    fprintf(out, "BM:%s:Time 99%%(ns): %lld\n", name, (long long)PCT(b->wall, 0.99));
-    fprintf(out, "BM:%s:CPU Min(ns): %lld\n", name, (long long)PCT(b->cpu, 0.0));
-    fprintf(out, "BM:%s:CPU 50%%(ns): %lld\n", name, (long long)PCT(b->cpu, 0.5));
-    fprintf(out, "BM:%s:CPU 95%%(ns): %lld\n", name, (long long)PCT(b->cpu, 0.95));
-    fprintf(out, "BM:%s:CPU 99%%(ns): %lld\n", name, (long long)PCT(b->cpu, 0.99));
-#undef PCT
-    double util = b->total_wall > 0 ? (double)b->total_cpu * 100.0 / (double)b->total_wall : 0.0;
-    fprintf(out, "BM:%s:CPU utilization(percent): %.6e\n", name, util);
-    host_out_flush(b->ctx->host);
-    funlockfile(out);
+    bench_report(b->ctx->host, name, b->wall, b->cpu, b->nrec, b->total_wall, b->total_cpu);
     av_emplace(b->done, any_chain());
     bench_free(b);
 }
@@ -1017,6 +1025,83 @@ void k_tfrt_test_benchmark(KernelFrame *f)
     f->results[0] = b->done;
     if (bench_more(b)) exec_enqueue(f->ctx, bench_start_run, b, NULL);
     else bench_finish(b);
+}
+
+/* tfrt_test.sync_benchmark @f(%a : T, ...) duration_secs = D, max_count = N
+** [, num_warmup_runs = W]: runs tfrt.sync function @f (no results) on the
+** operands in a loop, inside this kernel, as TFRT's TestSyncBenchmark did
+** (2020-07 to 2023-10): up to N timed runs after W warm-up runs (default 1,
+** as TFRT's parser sets it), while the timed runs took less than D seconds
+** in all; then the BM: lines, named after @f. An error of a run ends the
+** benchmark with that error and no report. */
+void k_tfrt_test_sync_benchmark(KernelFrame *f)
+{
+    const Attr *t = kf_attr(f, attr_target_fn);
+    const Func *fn = NULL;
+    if (t && (t->kind == ATTR_SYMBOL || t->kind == ATTR_STRING)) {
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)t->u.str.len, t->u.str.s);
+        fn = ir_module_func(host_module(f->ctx->host), name);
+    }
+    if (!fn || !fn->body) {
+        kf_error(f, "SyncBenchmark op requires a function to benchmark");
+        return;
+    }
+    if (!fn->is_sync) {
+        kf_error(f, "SyncBenchmark op requires the input function be a sync function");
+        return;
+    }
+    if (fn->nresults != 0) {
+        kf_error(f, "SyncBenchmark op requires the input function have zero return value");
+        return;
+    }
+    if (fn->nargs != f->nargs) {
+        kf_error(f, "Incorrect number of arguments for the target function for the SyncBenchmark op");
+        return;
+    }
+    int64_t duration = int_attr(f, attr_duration_secs, -1), max_count = int_attr(f, attr_max_count, -1);
+    int64_t warmup = int_attr(f, attr_num_warmup_runs, 1);
+    if (duration < 0 || max_count < 0) {
+        kf_error(f, "missing attribute '%s' (a non-negative integer)", duration < 0 ? "duration_secs" : "max_count");
+        return;
+    }
+    if (warmup < 0) warmup = 0;
+    int64_t cap = max_count < 1024 ? max_count + 1 : 1024, n = 0, runs = 0;
+    int64_t *wall = malloc(sizeof *wall * (size_t)cap), *cpu = malloc(sizeof *cpu * (size_t)cap);
+    if (!wall || !cpu) tf_out_of_memory();
+    int64_t total_wall = 0, total_cpu = 0;
+    char *err = NULL;
+    while (runs < max_count + warmup && (double)total_wall < (double)duration * 1e9) {
+        if (f->ctx->rq && rq_cancelled(f->ctx->rq)) {
+            err = xstrdup(av_error(rq_cancelled(f->ctx->rq))->msg);
+            break;
+        }
+        struct timespec t0, c0, t1, c1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+        AsyncValue *none[1] = { NULL };
+        bool ok = exec_run_sync(f->ctx, fn, f->args, f->nargs, none, &err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+        if (!ok) break;
+        if (runs++ < warmup) continue;
+        if (n == cap) {
+            cap *= 2;
+            wall = realloc(wall, sizeof *wall * (size_t)cap);
+            cpu = realloc(cpu, sizeof *cpu * (size_t)cap);
+            if (!wall || !cpu) tf_out_of_memory();
+        }
+        wall[n] = ts_ns(&t1) - ts_ns(&t0);
+        cpu[n] = ts_ns(&c1) - ts_ns(&c0);
+        total_wall += wall[n];
+        total_cpu += cpu[n];
+        n++;
+    }
+    if (err) kf_error(f, "%s", err);
+    else bench_report(f->ctx->host, fn->name, wall, cpu, n, total_wall, total_cpu);
+    free(err);
+    free(wall);
+    free(cpu);
 }
 
 /* {=====================================================================

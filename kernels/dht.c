@@ -1,6 +1,6 @@
 /*
-** dht.c — dense host tensors and host buffers (docs/kernel-behaviour.md §8), the
-** tfrt_dht.* kernels, and the helpers the kernel files share (dht.h).
+** dht.c — dense host tensors and host buffers (docs/kernel-behaviour.md §8) and
+** the tfrt_dht.* kernels.
 */
 #include "base/alloc.h"
 #include <float.h>
@@ -16,137 +16,6 @@
 #define OP(id, ...) void k_##id(KernelFrame *);
 #include "ops/ops.def"
 #undef OP
-
-/* {=====================================================================
-** Shared kernel helpers (kl_)
-** ====================================================================== */
-
-/* Once a write of the output has failed, the run is being stopped
-** (host_out_flush) and nothing more is printed. */
-static void vout(Host *h, bool flush, const char *fmt, va_list ap)
-{
-    FILE *out = host_out(h);
-    if (!out || host_out_error(h)) return;
-    flockfile(out);
-    vfprintf(out, fmt, ap);
-    if (flush) host_out_flush(h);
-    funlockfile(out);
-}
-
-void kl_out(Host *h, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vout(h, true, fmt, ap);
-    va_end(ap);
-}
-
-void kl_out_noflush(Host *h, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vout(h, false, fmt, ap);
-    va_end(ap);
-}
-
-void kl_out_bytes(Host *h, const char *prefix, const char *s, size_t n, const char *suffix)
-{
-    FILE *out = host_out(h);
-    if (!out || host_out_error(h)) return;
-    flockfile(out);
-    fputs(prefix, out);
-    fwrite(s, 1, n, out);
-    fputs(suffix, out);
-    host_out_flush(h);
-    funlockfile(out);
-}
-
-bool kl_attr_int(const Attr *a, int64_t *out)
-{
-    if (!a) return false;
-    if (a->kind == ATTR_INT) { *out = a->u.i; return true; }
-    if (a->kind == ATTR_BOOL) { *out = a->u.b; return true; }
-    return false;
-}
-
-bool kl_attr_f64(const Attr *a, double *out)
-{
-    if (!a) return false;
-    if (a->kind == ATTR_FLOAT) { *out = a->u.f; return true; }
-    if (a->kind == ATTR_INT) { *out = (double)a->u.i; return true; }
-    return false;
-}
-
-uint16_t kl_f16_bits(double x)
-{
-    float f = (float)x;
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    uint32_t sign = (b >> 16) & 0x8000u;
-    int32_t exp = (int32_t)((b >> 23) & 0xffu);
-    uint32_t mant = b & 0x7fffffu;
-    if (exp == 0xff) return (uint16_t)(sign | 0x7c00u | (mant ? 0x200u : 0));
-    int32_t e = exp - 127 + 15;
-    if (e >= 31) return (uint16_t)(sign | 0x7c00u);
-    if (e <= 0) {                       /* subnormal half (or zero) */
-        if (e < -10) return (uint16_t)sign;
-        mant |= 0x800000u;
-        int shift = 14 - e;
-        uint32_t h = mant >> shift;
-        uint32_t rem = mant & ((1u << shift) - 1);
-        uint32_t half = 1u << (shift - 1);
-        if (rem > half || (rem == half && (h & 1))) h++;
-        return (uint16_t)(sign | h);
-    }
-    uint32_t h = ((uint32_t)e << 10) | (mant >> 13);
-    uint32_t rem = mant & 0x1fffu;
-    if (rem > 0x1000u || (rem == 0x1000u && (h & 1))) h++;   /* may round up to Inf */
-    return (uint16_t)(sign | h);
-}
-
-uint16_t kl_bf16_bits(double x)
-{
-    float f = (float)x;
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    if (isnan(f)) return (uint16_t)((b >> 16) | 0x40u);
-    b += 0x7fffu + ((b >> 16) & 1u);
-    return (uint16_t)(b >> 16);
-}
-
-double kl_f16_value(uint16_t h)
-{
-    int sign = h >> 15, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    double v;
-    if (exp == 0) v = ldexp(mant, -24);
-    else if (exp == 31) v = mant ? NAN : INFINITY;
-    else v = ldexp(mant + 1024, exp - 25);
-    return sign ? -v : v;
-}
-
-double kl_bf16_value(uint16_t h)
-{
-    uint32_t b = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-}
-
-uint16_t kl_attr_half_bits(const Attr *a, bool bf16)
-{
-    if (a && a->kind == ATTR_FLOAT && a->has_float_bits) return (uint16_t)a->float_bits;
-    double d = 0;
-    kl_attr_f64(a, &d);
-    return bf16 ? kl_bf16_bits(d) : kl_f16_bits(d);
-}
-
-Any kl_complex128(double re, double im)
-{
-    Complex128Obj *c = (Complex128Obj *)obj_alloc(OBJ_COMPLEX128, sizeof *c, NULL);
-    c->re = re;
-    c->im = im;
-    return any_obj(&c->hdr);
-}
 
 /* {=====================================================================
 ** Dtypes
@@ -394,10 +263,10 @@ size_t shape_format_dims(char *buf, size_t cap, const int64_t *dims, int rank)
 }
 
 /* Prints element [i] of [t] in print_tensor's format. */
-static void put_elem(FILE *o, const DenseHostTensor *t, int64_t i)
+void dt_format_elem(FILE *o, DType dt, const void *elem)
 {
-    const char *p = (const char *)dht_data(t) + (size_t)i * dt_size(t->dtype);
-    switch (t->dtype) {
+    const char *p = elem;
+    switch (dt) {
     case DT_BOOL: { uint8_t v; memcpy(&v, p, 1); fprintf(o, "%d", v != 0); break; }
     case DT_I8: { int8_t v; memcpy(&v, p, 1); fprintf(o, "%d", v); break; }
     case DT_I16: { int16_t v; memcpy(&v, p, 2); fprintf(o, "%d", v); break; }
@@ -407,14 +276,20 @@ static void put_elem(FILE *o, const DenseHostTensor *t, int64_t i)
     case DT_UI16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "%u", v); break; }
     case DT_UI32: { uint32_t v; memcpy(&v, p, 4); fprintf(o, "%" PRIu32, v); break; }
     case DT_UI64: { uint64_t v; memcpy(&v, p, 8); fprintf(o, "%" PRIu64, v); break; }
-    case DT_F16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "%.6e", kl_f16_value(v)); break; }
-    case DT_BF16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "%.6e", kl_bf16_value(v)); break; }
+    /* TFRT prints its fp16 and bf16 types as their bits. */
+    case DT_F16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "fp16(%u)", v); break; }
+    case DT_BF16: { uint16_t v; memcpy(&v, p, 2); fprintf(o, "bf16(%u)", v); break; }
     case DT_F32: { float v; memcpy(&v, p, 4); fprintf(o, "%.6e", (double)v); break; }
     case DT_F64: { double v; memcpy(&v, p, 8); fprintf(o, "%.6e", v); break; }
     case DT_COMPLEX64: { float v[2]; memcpy(v, p, 8); fprintf(o, "(%.6e,%.6e)", (double)v[0], (double)v[1]); break; }
     case DT_COMPLEX128: { double v[2]; memcpy(v, p, 16); fprintf(o, "(%.6e,%.6e)", v[0], v[1]); break; }
     default: fputs("?", o); break;
     }
+}
+
+static void put_elem(FILE *o, const DenseHostTensor *t, int64_t i)
+{
+    dt_format_elem(o, t->dtype, (const char *)dht_data(t) + (size_t)i * dt_size(t->dtype));
 }
 
 /* print_tensor shows at most this many values, then `, ... ` (TFRT's

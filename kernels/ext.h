@@ -62,6 +62,11 @@ bool ext_tensor_add(DType dt, void *out, const void *a, const void *b, int64_t n
 /* "[2, 3]" for a tensor's shape, into [buf]. Returns buf. */
 const char *ext_shape_str(const DenseHostTensor *t, char *buf, size_t cap);
 
+/* ---- test atomics (kernels/test.c) ------------------------------------------ */
+/* The count a !test.atomic.i32 [a] holds, into *out; false when [a] is not
+** one. (The REPL's watchpoints show it.) */
+bool ext_atomic_i32_get(Any a, int32_t *out);
+
 /* ---- resource variables under the explorer (kernels/rv.c) ---------------- */
 /* The any.print representation of the value variable [var] holds
 ** (malloc'ed), or NULL when [var] is not an !rv.var. */

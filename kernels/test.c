@@ -23,6 +23,7 @@
 #include <time.h>
 #include "interp/exec.h"
 #include "kernels/dht.h"
+#include "kernels/ext.h"
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *);
@@ -876,6 +877,14 @@ static AtomicI32 *atomic_arg(KernelFrame *f)
     AtomicI32 *a = (AtomicI32 *)any_unbox_obj(*kf_arg(f, 0), OBJ_ATOMIC);
     if (!a) kf_error(f, "operand #0 is not a !test.atomic.i32");
     return a;
+}
+
+bool ext_atomic_i32_get(Any a, int32_t *out)
+{
+    const AtomicI32 *x = (const AtomicI32 *)any_unbox_obj(a, OBJ_ATOMIC);
+    if (!x) return false;
+    *out = atomic_load(&((AtomicI32 *)x)->v);
+    return true;
 }
 
 void k_tfrt_test_atomic_create_i32(KernelFrame *f)

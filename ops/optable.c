@@ -208,6 +208,48 @@ const OpAttr *optable_attrs(const OpInfo *info, int *n)
     return op_attrs + i;
 }
 
+bool optable_dialect_open(const char *name, size_t len)
+{
+    /* TFRT's CoreRT dialect calls allowUnknownOperations(). */
+    static const char *const open[] = { "corert" };
+    const char *dot = memchr(name, '.', len);
+    size_t n = dot ? (size_t)(dot - name) : len;
+    for (size_t i = 0; i < sizeof open / sizeof open[0]; i++)
+        if (strlen(open[i]) == n && !memcmp(open[i], name, n)) return true;
+    return false;
+}
+
+CorertForm optable_corert_form(const OpInfo *info)
+{
+    if (!info || info->family != SYN_CORERT) return CRF_NONE;
+    switch (info->id) {
+    case OPID_corert_executeop: return CRF_EXECUTE;
+    case OPID_corert_executeop_seq: return CRF_EXECUTE_SEQ;
+    case OPID_corert_sync_executeop: return CRF_EXECUTE_SYNC;
+    case OPID_corert_cond: return CRF_COND;
+    case OPID_corert_while: return CRF_WHILE;
+    case OPID_corert_get_op_handler: case OPID_corert_register_op_handler: return CRF_NAMED_OPERAND;
+    case OPID_corert_sync_get_op_handler: return CRF_NAMED;
+    case OPID_corert_const_dense_tensor: return CRF_DENSE;
+    default: return CRF_NONE;
+    }
+}
+
+const char *optable_corert_syntax(CorertForm form)
+{
+    switch (form) {
+    case CRF_EXECUTE:       return "NAME(%h) \"op\"(%a, ...) {attrs} {fn attrs} : N";
+    case CRF_EXECUTE_SEQ:   return "NAME(%h, %ch) \"op\"(%a, ...) {attrs} {fn attrs} : N";
+    case CRF_EXECUTE_SYNC:  return "NAME(%h) \"op\"(%a, ...) {attrs} : N";
+    case CRF_COND:          return "NAME %c @t @f (%ch, %a, ...) : (Ta, ...) -> (Tr, ...)";
+    case CRF_WHILE:         return "NAME @cond @body (%ch, %a, ...) : (Ta, ...) -> (Tr, ...)";
+    case CRF_NAMED_OPERAND: return "NAME %x \"name\" {attrs}";
+    case CRF_NAMED:         return "NAME \"name\" {attrs}";
+    case CRF_DENSE:         return "NAME dense<...> : T {attrs}";
+    default:                return "";
+    }
+}
+
 ArithOp optable_arith(OpId id, DType *dt)
 {
     static const struct { OpId id; ArithOp op; DType dt; } rows[] = {

@@ -62,6 +62,20 @@ typedef enum SyntaxFamily {
 ** (ops/families.def); "" for an out-of-range [f]. */
 const char *optable_family_syntax(SyntaxFamily f);
 
+/* The form of a SYN_CORERT row: which of CoreRT's custom syntaxes it
+** takes (docs/language.md §2.8), for the parser, the printer and :help. */
+typedef enum CorertForm {
+    CRF_NONE = 0,       /* not a SYN_CORERT row */
+    CRF_EXECUTE,        /* NAME(%h) "op"(%a, ...) {attrs} {fn attrs} : N */
+    CRF_EXECUTE_SEQ,    /* NAME(%h, %ch) "op"(%a, ...) {attrs} {fn attrs} : N */
+    CRF_EXECUTE_SYNC,   /* NAME(%h) "op"(%a, ...) {attrs} : N (no function attributes) */
+    CRF_COND,           /* NAME %c @t @f (%ch, %a, ...) {attrs} : (Ta, ...) -> (Tr, ...) */
+    CRF_WHILE,          /* NAME @cond @body (%ch, %a, ...) {attrs} : (Ta, ...) -> (Tr, ...) */
+    CRF_NAMED_OPERAND,  /* NAME %x "name" {attrs}: attribute op_handler_name */
+    CRF_NAMED,          /* NAME "name" {attrs}: attribute device_name */
+    CRF_DENSE           /* NAME dense<...> : T {attrs}: attribute value */
+} CorertForm;
+
 enum {
     OPF_NONSTRICT    = 1u << 0,  /* docs/execution.md §4: call, if, cond, case, repeat.i32 */
     OPF_SYNC_KERNEL  = 1u << 1,  /* usable inside tfrt.sync functions (docs/kernel-behaviour.md §9) */
@@ -140,7 +154,7 @@ typedef enum TypeClass {
     TYC_LIST     = 1u << 1,
     TYC_VAR      = 1u << 2,  /* !rv.var */
     TYC_ATOMIC   = 1u << 3,
-    TYC_RESOURCE = 1u << 4,  /* !tfrt.test.resource */
+    TYC_RESOURCE = 1u << 4,  /* !tfrt.test.resource, !corert.opattrs */
     TYC_ANY      = 1u << 5   /* !tfrt.any: may box any of the others */
 } TypeClass;
 
@@ -204,7 +218,9 @@ typedef enum AttrRule {
     AR_SYMBOL_ARRAY,  /* an array of symbol references */
     AR_DTYPE_SCALAR,  /* an integer, float or bool, for the row's dtype (imm[0]) */
     AR_COST,          /* tfrt_test.test_cost's positive integer cost */
-    AR_ONE_OF_INT     /* an integer if present; the row needs one of its AR_ONE_OF_INT */
+    AR_ONE_OF_INT,    /* an integer if present; the row needs one of its AR_ONE_OF_INT */
+    AR_NAMED_PAIRS,   /* an array of [string, attribute] pairs (corert.executeop's op_attrs) */
+    AR_TYPE           /* a type (corert.op_attrs_set.dtype's value) */
 } AttrRule;
 
 typedef struct OpAttr {
@@ -246,6 +262,13 @@ const char *optable_dtype_elem(DType dt);
 const OpInfo *optable_lookup(const char *name, size_t len);
 /* Every row, for completion in the REPL and for tests; *n receives the count. */
 const OpInfo *optable_all(size_t *n);
+/* Does the dialect of op name [name] accept ops the table does not have,
+** as a dialect of TFRT's that allows unknown operations (corert)? */
+bool optable_dialect_open(const char *name, size_t len);
+/* The CoreRT form of row [info] (CRF_NONE for rows of other families),
+** and its syntax as :help and docs/kernels.md show it. */
+CorertForm optable_corert_form(const OpInfo *info);
+const char *optable_corert_syntax(CorertForm form);
 /* The op whose name is nearest to [name] (edit distance, at most about a
 ** third of its length), for a "did you mean" note; NULL when none is
 ** near. [dialect_known], if not NULL, is set when some op shares the

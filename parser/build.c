@@ -60,6 +60,21 @@ void irb_unknown_op(ParseCtx *c, const Token *t) {
     diag_emit(c->d, DIAG_NOTE, c->file, t->line, t->col, msg);
 }
 
+void irb_type_mismatch(ParseCtx *c, const OperandRef *r, const Type *want) {
+    if (c->failed || !r || !want) return;
+    irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
+              (int)r->tok.len, r->tok.s, want->spelling, r->v->type->spelling);
+    if (!c->d) return;
+    /* Where the value was defined, as MLIR's parser points at it: the
+    ** defining op, or the function or op whose block has the argument. */
+    const Value *v = r->v;
+    int line = 0, col = 0;
+    if (v->def) { line = v->def->line; col = v->def->col; }
+    else if (v->block && v->block->parent_op) { line = v->block->parent_op->line; col = v->block->parent_op->col; }
+    else if (v->block && v->block->func) { line = v->block->func->line; col = v->block->func->col; }
+    if (line > 0) diag_emit(c->d, DIAG_NOTE, c->file, line, col, "prior use here");
+}
+
 void *irb_oom(ParseCtx *c) {
     if (!c->failed) {
         c->oom = true;
@@ -339,8 +354,7 @@ OperandRef *irb_typed_use(ParseCtx *c, const Token *t, const Type *ty) {
     OperandRef *r = irb_use(c, t);
     if (!r || !ty) return NULL;
     if (!ir_type_accepts(ty, r->v->type)) {
-        irb_error(c, t, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
-                  (int)t->len, t->s, ty->spelling, r->v->type->spelling);
+        irb_type_mismatch(c, r, ty);
         return NULL;
     }
     return r;

@@ -121,6 +121,10 @@ typedef struct ParseCtx {
 } ParseCtx;
 
 void irb_error(ParseCtx *c, const Token *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* `use of value '%x' expects different type than prior uses: 'WANT' vs
+** 'T'` at the use [r], and a note `prior use here` where the value was
+** defined, as MLIR's parser reports it. */
+void irb_type_mismatch(ParseCtx *c, const OperandRef *r, const Type *want);
 void irb_error_at(ParseCtx *c, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* "custom op 'NAME' is unknown" at op-name token [t], with a note naming
 ** the nearest op of the table, or saying that tfrun implements no op of
@@ -202,6 +206,21 @@ Op *irb_op_while(ParseCtx *c, const Token *name, OperandRef *cond, const Token *
 Op *irb_op_parallel_call(ParseCtx *c, const Token *name, OperandRef *s, OperandRef *e, OperandRef *bs,
                          const Token *callee, Vec *operands, Vec *attrs, Vec *types);
 Op *irb_op_return(ParseCtx *c, const Token *name, Vec *operands, Vec *types);
+/* CoreRT's custom forms (SYN_CORERT, parser/build_corert.c). The head of
+** corert.executeop and its kin: `NAME(%h[, %ch]) "op"(%a, ...)`; the op
+** is made once the attribute dictionaries and the result count are read
+** ([count]'s kind is 0 when `: N` is left out). */
+typedef struct ExecHead ExecHead;
+ExecHead *irb_executeop_head(ParseCtx *c, const Token *name, Vec *pre, const Token *opname, Vec *args);
+Op *irb_op_executeop(ParseCtx *c, ExecHead *h, Vec *attrs, Vec *fattrs, const Token *count);
+/* corert.cond %c @t @f (%ch, %a) and corert.while @c @b (%ch, %a) [cond NULL]:
+** [fn] leaves the chain out of both type lists. */
+Op *irb_op_corert_call(ParseCtx *c, const Token *name, OperandRef *cond, const Token *f1, const Token *f2,
+                       Vec *operands, Vec *attrs, const Type *fn);
+/* corert.get_op_handler %ch "cpu" and corert_sync.get_op_handler "cpu" [x NULL]. */
+Op *irb_op_corert_named(ParseCtx *c, const Token *name, OperandRef *x, const Token *str, Vec *attrs);
+/* corert.const_dense_tensor dense<...> : T */
+Op *irb_op_corert_const(ParseCtx *c, const Token *name, const Attr *dense, Vec *attrs);
 /* Region-carrying ops: the head creates the op and pushes it as pending; each
 ** region is opened (binding block arguments) and closed; the end pops it. */
 Op *irb_op_if_head(ParseCtx *c, const Token *name, Vec *operands, Vec *attrs, const Type *fn);

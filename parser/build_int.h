@@ -142,5 +142,7 @@ const Attr *irb_convert_scalar(ParseCtx *c, const Attr *x, const Type *el, const
 Loc *irb_file_loc(ParseCtx *c, const char *file, int line, int col);
 const char *irb_generic_name(ParseCtx *c, const Token *nt, const OpInfo **info);
 void irb_append_op(ParseCtx *c, Block *b, Op *op);
+Op *irb_new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *const *rtypes);
+void irb_set_attrs(ParseCtx *c, Op *op, Vec *attrs, NamedAttr *extra, int nextra, const Token *at);
 
 #endif

@@ -151,8 +151,7 @@ static bool apply_operand_types(ParseCtx *c, Op *op, Vec *ops, const Type *const
     for (int i = 0; i < ntypes; i++) {
         OperandRef *r = ops->v[i];
         if (!ir_type_accepts(types[i], r->v->type)) {
-            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
-                      (int)r->tok.len, r->tok.s, types[i]->spelling, r->v->type->spelling);
+            irb_type_mismatch(c, r, types[i]);
             return false;
         }
         ot[i] = types[i];
@@ -163,6 +162,15 @@ static bool apply_operand_types(ParseCtx *c, Op *op, Vec *ops, const Type *const
 static void set_attrs(ParseCtx *c, Op *op, Vec *attrs, NamedAttr *extra, int nextra, const Token *at) {
     if (c->failed || !op) return;
     op->attrs = irb_sorted_attrs(c, attrs, extra, nextra, &op->nattrs, at);
+}
+
+/* For the other builder files (parser/build_corert.c). */
+Op *irb_new_op(ParseCtx *c, const Token *nt, Vec *ops, int nres, const Type *const *rtypes) {
+    return new_op(c, nt, ops, nres, rtypes);
+}
+
+void irb_set_attrs(ParseCtx *c, Op *op, Vec *attrs, NamedAttr *extra, int nextra, const Token *at) {
+    set_attrs(c, op, attrs, extra, nextra, at);
 }
 
 /* The result types an op of table entry [info] gets from its signature, for
@@ -363,8 +371,7 @@ static bool check_args(ParseCtx *c, Op *op, Vec *args, const Type *fn, int offse
     for (int i = 0; i < fn->ninputs; i++) {
         OperandRef *r = args->v[i];
         if (!ir_type_accepts(fn->inputs[i], r->v->type)) {
-            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
-                      (int)r->tok.len, r->tok.s, fn->inputs[i]->spelling, r->v->type->spelling);
+            irb_type_mismatch(c, r, fn->inputs[i]);
             return false;
         }
         ot[i + offset] = fn->inputs[i];
@@ -536,8 +543,7 @@ static const Type **bound_types(ParseCtx *c, Vec *args, Vec *types, const Token 
         OperandRef *r = args->v[i];
         t[i] = types ? types->v[i] : r->v->type;
         if (!ir_type_accepts(t[i], r->v->type)) {
-            irb_error(c, &r->tok, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'",
-                      (int)r->tok.len, r->tok.s, t[i]->spelling, r->v->type->spelling);
+            irb_type_mismatch(c, r, t[i]);
             return NULL;
         }
     }

@@ -236,6 +236,30 @@ op(X) ::= OP_RETURN(N) operands(O) colon_types_opt(T). { X = irb_op_return(ctx, 
 op(X) ::= OP_SYNC_BENCHMARK(N) SYMBOL(F) LPAREN typed_uses_opt(O) RPAREN kwattrs_opt(K).
                                                    { X = irb_op_sync_benchmark(ctx, &N, &F, O, K); }
 
+/* CoreRT (SYN_CORERT): one form per op, told apart by the token after the
+** name (docs/language.md §2.8); the builders check that the op takes it.
+**   corert.executeop(%h) "op"(%a) {attrs} {fn attrs} : N   (.seq: (%h, %ch))
+**   corert.cond %c @t @f (%ch, %a) ATTRS : (Ta) -> (Tr)
+**   corert.while @c @b (%ch, %a) ATTRS : (Ta) -> (Tr)
+**   corert.get_op_handler %ch "cpu" ATTRS;  corert_sync.get_op_handler "cpu" ATTRS
+**   corert.const_dense_tensor dense<[1, 2]> : tensor<2xi32> ATTRS */
+op(X) ::= crt_exec(H) crt_count_opt(K).            { X = irb_op_executeop(ctx, H, NULL, NULL, &K); }
+op(X) ::= crt_exec(H) attr_dict(A) crt_count_opt(K). { X = irb_op_executeop(ctx, H, A, NULL, &K); }
+op(X) ::= crt_exec(H) attr_dict(A) attr_dict(B) crt_count_opt(K). { X = irb_op_executeop(ctx, H, A, B, &K); }
+crt_exec(H) ::= OP_CORERT(N) LPAREN operands(C) RPAREN STRING(S) call_args(O).
+                                                   { H = irb_executeop_head(ctx, &N, C, &S, O); }
+%type crt_count_opt {Token}
+crt_count_opt(K) ::= .                             { K = notoken(); }
+crt_count_opt(K) ::= COLON INT(T).                 { K = T; }
+op(X) ::= OP_CORERT(N) operand(C) SYMBOL(S) SYMBOL(T) call_args(O) attr_dict_opt(A) COLON fntype(F).
+                                                   { X = irb_op_corert_call(ctx, &N, C, &S, &T, O, A, F); }
+op(X) ::= OP_CORERT(N) SYMBOL(S) SYMBOL(T) call_args(O) attr_dict_opt(A) COLON fntype(F).
+                                                   { X = irb_op_corert_call(ctx, &N, NULL, &S, &T, O, A, F); }
+op(X) ::= OP_CORERT(N) operand(C) STRING(S) attr_dict_opt(A). { X = irb_op_corert_named(ctx, &N, C, &S, A); }
+op(X) ::= OP_CORERT(N) STRING(S) attr_dict_opt(A). { X = irb_op_corert_named(ctx, &N, NULL, &S, A); }
+op(X) ::= OP_CORERT(N) DENSE(D) LT attr(B) GT COLON type(T) attr_dict_opt(A).
+                                                   { X = irb_op_corert_const(ctx, &N, irb_attr_dense(ctx, &D, B, T), A); }
+
 /* Region-carrying ops: the head builds the op, then each region binds its
 ** block arguments from the head (docs/language.md §2.7). */
 /* tfrt.if %c, %a [attributes {..}] : (Ta) -> (Tr) { } [else { }] */

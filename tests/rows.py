@@ -17,6 +17,7 @@ tree.
 """
 import os
 import re
+import struct
 import subprocess
 import sys
 
@@ -56,6 +57,22 @@ def e6(x):
     """A float as tfrun prints tensor elements: %.6e."""
     return "%.6e" % x
 
+def half_bits(dt, x):
+    """The 16 bits of x as an f16 (IEEE half) or a bf16 (the top half of
+    the f32; the values used here are exact in both)."""
+    if dt == "f16":
+        return struct.unpack("<H", struct.pack("<e", x))[0]
+    return struct.unpack("<I", struct.pack("<f", x))[0] >> 16
+
+def fl(dt, x):
+    """A float element of dtype dt as a tensor prints it: %.6e, and f16 and
+    bf16 as their bits, fp16(15872) / bf16(16320), as TFRT prints them."""
+    if dt == "f16":
+        return "fp16(%d)" % half_bits(dt, x)
+    if dt == "bf16":
+        return "bf16(%d)" % half_bits(dt, x)
+    return e6(x)
+
 # Two elements per tensor: their attribute spellings and printed forms.
 def values(dt):
     kind, et = DT[dt][3], DT[dt][2]
@@ -64,7 +81,7 @@ def values(dt):
     if kind == "bool":
         return ["true", "false"], ["1", "0"]
     if kind == "float":   # 1.5 and -2.5 are exact in every float type
-        return ["1.5 : %s" % et, "-2.5 : %s" % et], [e6(1.5), e6(-2.5)]
+        return ["1.5 : %s" % et, "-2.5 : %s" % et], [fl(dt, 1.5), fl(dt, -2.5)]
     # complex: real and imaginary parts interleaved
     return (["1.5 : %s" % et, "-2.0 : %s" % et, "0.5 : %s" % et, "4.0 : %s" % et],
             ["(%s,%s)" % (e6(1.5), e6(-2.0)), "(%s,%s)" % (e6(0.5), e6(4.0))])
@@ -97,7 +114,7 @@ def t_fill(row, m):
     dt = m.group(1)
     kind, et = DT[dt][3], DT[dt][2]
     v, shown = {"int": ("7 : %s" % et, "7"), "uint": ("7 : %s" % et, "7"), "bool": ("true", "1"),
-                "float": ("0.5 : %s" % et, e6(0.5)),
+                "float": ("0.5 : %s" % et, fl(dt, 0.5)),
                 "complex": ("0.5 : %s" % et, "(%s,%s)" % (e6(0.5), e6(0.0)))}[kind]
     body = ["%c0 = tfrt.new.chain",
             "%%t = tfrt_dht.create_uninitialized_tensor.%s.1 [2 : i64]" % dt,
@@ -192,7 +209,7 @@ def t_sync_from_scalar(row, m):
     kind, et = DT[dt][3], DT[dt][2]
     if kind not in ("int", "float") or "tfrt.constant_s.%s" % et not in row_set:
         return None
-    lit, shown = {"int": ("3", "3"), "float": ("1.5", e6(1.5))}[kind]
+    lit, shown = {"int": ("3", "3"), "float": ("1.5", fl(dt, 1.5))}[kind]
     body = ["%%v = tfrt.constant_s.%s %s" % (et, lit),
             '%%t = "%s"(%%v) {shape = [2 : i64]} : (%s) -> !t.tensor' % (row, et),
             "tfrt_dht_sync.print_tensor %t"]

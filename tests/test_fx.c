@@ -148,6 +148,17 @@ Test(fx, notable_rows)
         { "tfrt_test.invoke_sync_function.i32_i32.i32", FX_SYNCCALL | FX_FAIL, 0 },
         { "tfrt_dht.create_uninitialized_tensor.i32.1", FX_NEW | FX_OOM | FX_ALLOC, 0 },
         { "tfrt.merge.chains", FX_NOREAD, FX_OUT | FX_FAIL },
+        { "tfrt_test.sync_benchmark", FX_SYNCCALL | FX_OUT | FX_FAIL, FX_OPAQUE },
+        /* CoreRT (docs/kernel-behaviour.md §14): the op an executeop runs is
+        ** known only at run time; .seq may print (tfrt_test.print). */
+        { "corert.executeop", FX_DEFER | FX_FAIL | FX_A(1), FX_OUT | FX_OPAQUE },
+        { "corert.executeop.seq", FX_DEFER | FX_FAIL | FX_OUT | FX_A(1), FX_OPAQUE },
+        { "corert.print_tensorhandle", FX_OUT, FX_W(0) | FX_NOREAD },
+        { "corert.ht_to_tensorhandle", FX_A(0) | FX_NOREAD, FX_NEW },
+        { "corert.op_attrs_set.i32", FX_W(0) | FX_FAIL, FX_OUT },
+        { "corert.register_op_handler", FX_OPAQUE, 0 },
+        { "corert.while", FX_OPAQUE | FX_DEFER, 0 },
+        { "corert.cond", FX_DEFER | FX_FAIL, FX_OPAQUE },
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const OpInfo *info = optable_lookup(rows[i].name, strlen(rows[i].name));
@@ -175,6 +186,9 @@ Test(fx, mutable_types)
     cr_assert_eq(optable_type_class("!tfrt.string"), TYC_NONE);
     cr_assert_eq(optable_type_class("!rv.cs"), TYC_NONE, "a critical section excludes, it does not order");
     cr_assert_eq(optable_type_class("!ts.shape"), TYC_NONE);
+    cr_assert_eq(optable_type_class("!corert.tensorhandle"), TYC_STORAGE, "a handle is its tensor");
+    cr_assert_eq(optable_type_class("!corert.opattrs"), TYC_RESOURCE);
+    cr_assert_eq(optable_type_class("!corert.ophandler"), TYC_NONE, "a handler is fixed once made");
     cr_assert_eq(optable_type_class("!t.tensorx"), TYC_NONE, "exact spellings, except the tensor< prefix");
 }
 
@@ -299,4 +313,62 @@ Test(fx, oom_rows_fail_only_on_bad_sizes)
     cr_assert(strstr(out, ":3:"), "the error is the second creation's: %s", out);
     cr_assert(!strstr(out, ":2:"), "the first creation does not fail: %s", out);
     free(out);
+}
+
+/* {=====================================================================
+** FAIL_WHEN (ops/effects.def): why each FX_FAIL kernel fails
+** ====================================================================== */
+
+typedef struct FailRow { const char *kernel; const char *kind; const char *why; } FailRow;
+static const FailRow fail_rows[] = {
+#define FAIL_WHEN(kernel, kind, why) { #kernel, #kind, why },
+#include "ops/effects.def"
+#undef FAIL_WHEN
+};
+#define NFAIL ((int)(sizeof fail_rows / sizeof fail_rows[0]))
+
+/* Every FX_FAIL row's kernel has a reason, every reason a FX_FAIL kernel;
+** the list is sorted by kernel (the analysis searches it). */
+Test(fx, every_fail_row_has_a_reason)
+{
+    size_t n;
+    const OpInfo *rows = optable_all(&n);
+    for (int i = 1; i < NFAIL; i++)
+        cr_expect_lt(strcmp(fail_rows[i - 1].kernel, fail_rows[i].kernel), 0, "FAIL_WHEN not sorted at %s",
+                     fail_rows[i].kernel);
+    bool *used = calloc(NFAIL, sizeof *used);
+    cr_assert(used);
+    for (size_t r = 0; r < n; r++) {
+        const OpInfo *info = &rows[r];
+        int hit = -1;
+        for (int i = 0; i < NFAIL && hit < 0; i++)
+            if (!strcmp(fail_rows[i].kernel, info->kernel)) hit = i;
+        if (info->effects & FX_FAIL) {
+            cr_expect_geq(hit, 0, "%s (kernel %s) is FX_FAIL without a FAIL_WHEN row", info->name, info->kernel);
+            if (hit >= 0) used[hit] = true;
+        } else {
+            cr_expect_lt(hit, 0, "%s (kernel %s) has a FAIL_WHEN row but no FX_FAIL", info->name, info->kernel);
+        }
+    }
+    for (int i = 0; i < NFAIL; i++) cr_expect(used[i], "FAIL_WHEN(%s) names no FX_FAIL kernel", fail_rows[i].kernel);
+    free(used);
+}
+
+/* docs/analysis.md lists each reason an FX_FAIL stays (tfrun.md §8.1,
+** "Precision"). */
+Test(fx, docs_list_every_reason)
+{
+    FILE *f = fopen("docs/analysis.md", "rb");
+    cr_assert(f, "docs/analysis.md (run from the tree's root)");
+    static char doc[1 << 20];
+    size_t len = fread(doc, 1, sizeof doc - 1, f);
+    fclose(f);
+    doc[len] = '\0';
+    for (int i = 0; i < NFAIL; i++) {
+        char key[256];
+        snprintf(key, sizeof key, "`%s`", fail_rows[i].kernel);
+        cr_expect(strstr(doc, key), "docs/analysis.md does not list %s", fail_rows[i].kernel);
+        cr_expect(strstr(doc, fail_rows[i].why), "docs/analysis.md does not give the reason of %s: %s",
+                  fail_rows[i].kernel, fail_rows[i].why);
+    }
 }

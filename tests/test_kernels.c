@@ -1099,13 +1099,13 @@ typedef struct DtCase { char sfx[12]; bool is_float; char want[128]; } DtCase;
 ParameterizedTestParameters(kern, dtypes)
 {
     static DtCase cases[] = {
-        { "bf16", true, "DenseHostTensor dtype = bf16, shape = [2], values = [1.000000e+00, 1.000000e+00]" },
+        { "bf16", true, "DenseHostTensor dtype = bf16, shape = [2], values = [bf16(16256), bf16(16256)]" },
         { "bool", false, "DenseHostTensor dtype = i1, shape = [2], values = [1, 1]" },
         { "complex128", true, "DenseHostTensor dtype = complex128, shape = [2], values = "
                               "[(1.000000e+00,0.000000e+00), (1.000000e+00,0.000000e+00)]" },
         { "complex64", true, "DenseHostTensor dtype = complex64, shape = [2], values = "
                              "[(1.000000e+00,0.000000e+00), (1.000000e+00,0.000000e+00)]" },
-        { "f16", true, "DenseHostTensor dtype = f16, shape = [2], values = [1.000000e+00, 1.000000e+00]" },
+        { "f16", true, "DenseHostTensor dtype = f16, shape = [2], values = [fp16(15360), fp16(15360)]" },
         { "f32", true, "DenseHostTensor dtype = f32, shape = [2], values = [1.000000e+00, 1.000000e+00]" },
         { "f64", true, "DenseHostTensor dtype = f64, shape = [2], values = [1.000000e+00, 1.000000e+00]" },
         { "i32", false, "DenseHostTensor dtype = i32, shape = [2], values = [1, 1]" },

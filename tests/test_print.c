@@ -473,6 +473,82 @@ Test(print, meaningful_locations_are_kept)
         NULL);
 }
 
+/* CoreRT's forms (SYN_CORERT): each reads to TFRT's generic form and
+** prints back as written; generic forms the custom syntax cannot say
+** exactly (an op_attrs key twice, no op_func_attrs) stay generic. */
+Test(print, corert_forms)
+{
+    static const char *const src =
+        "module {\n"
+        "  func.func @t(%arg0: !tfrt.chain, %arg1: !corert.tensorhandle) -> (!tfrt.chain, !corert.tensorhandle) {\n"
+        "    tfrt.return %arg0, %arg1 : !tfrt.chain, !corert.tensorhandle\n"
+        "  }\n"
+        "  func.func @c(%arg0: !tfrt.chain, %arg1: !corert.tensorhandle) -> (!tfrt.chain, !corert.tensorhandle) {\n"
+        "    tfrt.return %arg0, %arg1 : !tfrt.chain, !corert.tensorhandle\n"
+        "  }\n"
+        "  func.func @f(%arg0: !corert.tensorhandle) -> !corert.tensorhandle {\n"
+        "    %0 = tfrt.new.chain\n"
+        "    %1 = corert.get_op_handler %0 \"cpu\"\n"
+        "    %2 = corert.register_op_handler %1 \"other\" {note = 1 : i32}\n"
+        "    %3 = corert.executeop(%1) \"some.op\"(%arg0) {shape = [1, 2], \"a b\", t = false} : 1\n"
+        "    corert.executeop(%1) \"some.op\"(%arg0, %3)\n"
+        "    %4, %5:2 = corert.executeop.seq(%1, %0) \"some.op\"() : 2\n"
+        "    %6 = corert.executeop.seq(%1, %4) \"other.op\"(%5#1)\n"
+        "    %7 = corert.executeop(%1) \"some.op\"() {} {f = \"g\"} : 1\n"
+        "    %8 = corert.const_dense_tensor dense<[0, 1, 2]> : tensor<3xi32>\n"
+        "    %9:2 = corert.cond %8 @t @c (%0, %3) {note = 2 : i32} : (!corert.tensorhandle) -> (!corert.tensorhandle)\n"
+        "    %10:2 = corert.while @c @t (%6, %9#1) : (!corert.tensorhandle) -> (!corert.tensorhandle)\n"
+        "    %11 = \"corert.executeop\"(%1) {op_attrs = [[\"k\", 1 : i32], [\"k\", 2 : i32]], op_func_attrs = [], op_name = \"x\"} : (!corert.ophandler) -> !corert.tensorhandle\n"
+        "    %12 = \"corert.executeop\"(%1) {op_attrs = [], op_name = \"x\"} : (!corert.ophandler) -> !corert.tensorhandle\n"
+        "    tfrt.return %7 : !corert.tensorhandle\n"
+        "  }\n"
+        "  func.func @s() attributes {tfrt.sync} {\n"
+        "    %0 = corert_sync.get_op_handler \"cpu\"\n"
+        "    %1 = corert_sync.executeop(%0) \"tfrt_test.create_dense_tensor\"() {shape = [1], values = [1 : i32]} : 1\n"
+        "    tfrt.return\n"
+        "  }\n"
+        "}\n";
+    /* The last two executeops print generic. */
+    roundtrip(src, src);
+    char *g = print_src(src, true);
+    cr_assert(strstr(g, "\"corert.executeop\"(%1) {op_attrs = [[\"k\", 1 : i32], [\"k\", 2 : i32]]"), "%s", g);
+    free(g);
+    /* The generic form of each op. */
+    DiagSink *d = diag_new(stderr);
+    Module *m = parse_module("p.mlir", src, strlen(src), d);
+    cr_assert(m);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *o = open_memstream(&buf, &len);
+    IrPrintOptions po = { .generic = true };
+    ir_print_module_with(o, m, &po);
+    fclose(o);
+    static const char *const want[] = {
+        "\"corert.get_op_handler\"(%0) {op_handler_name = \"cpu\"} : (!tfrt.chain) -> !corert.ophandler",
+        "\"corert.register_op_handler\"(%1) {note = 1 : i32, op_handler_name = \"other\"} : (!corert.ophandler) -> !tfrt.chain",
+        "\"corert.executeop\"(%1, %arg0) {op_attrs = [[\"shape\", [1, 2]], [\"a b\", unit], [\"t\", false]], "
+        "op_func_attrs = [], op_name = \"some.op\"} : (!corert.ophandler, !corert.tensorhandle) -> !corert.tensorhandle",
+        "\"corert.executeop\"(%1, %arg0, %3) {op_attrs = [], op_func_attrs = [], op_name = \"some.op\"} : "
+        "(!corert.ophandler, !corert.tensorhandle, !corert.tensorhandle) -> ()",
+        "%4:3 = \"corert.executeop.seq\"(%1, %0) {op_attrs = [], op_func_attrs = [], op_name = \"some.op\"} : "
+        "(!corert.ophandler, !tfrt.chain) -> (!tfrt.chain, !corert.tensorhandle, !corert.tensorhandle)",
+        "\"corert.executeop\"(%1) {op_attrs = [], op_func_attrs = [[\"f\", \"g\"]], op_name = \"some.op\"}",
+        "\"corert.const_dense_tensor\"() {value = dense<[0, 1, 2]> : tensor<3xi32>} : () -> !corert.tensorhandle",
+        "\"corert.cond\"(%7, %0, %3) {a_true_fn = @t, b_false_fn = @c, note = 2 : i32} : "
+        "(!corert.tensorhandle, !tfrt.chain, !corert.tensorhandle) -> (!tfrt.chain, !corert.tensorhandle)",
+        "\"corert.while\"(%5, %8#1) {a_cond_fn = @c, b_body_fn = @t} : (!tfrt.chain, !corert.tensorhandle) -> "
+        "(!tfrt.chain, !corert.tensorhandle)",
+        "\"corert_sync.get_op_handler\"() {device_name = \"cpu\"} : () -> !corert.ophandler",
+        "\"corert_sync.executeop\"(%0) {op_attrs = [[\"shape\", [1]], [\"values\", [1 : i32]]], op_name = "
+        "\"tfrt_test.create_dense_tensor\"} : (!corert.ophandler) -> !corert.tensorhandle",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        cr_expect(strstr(buf, want[i]), "generic form lacks\n%s\nin:\n%s", want[i], buf);
+    free(buf);
+    ir_module_free(m);
+    diag_free(d);
+}
+
 Test(print, every_family_is_exercised)
 {
     /* A guard: each SyntaxFamily appears in at least one test above. Count
@@ -485,7 +561,7 @@ Test(print, every_family_is_exercised)
     int fams = 0;
     for (int i = 0; i < SYN__COUNT; i++) fams += seen[i];
     cr_assert_eq(fams, SYN__COUNT, "a syntax family has no op");
-    cr_assert_eq(SYN__COUNT, 23, "new syntax family: add a printer test");
+    cr_assert_eq(SYN__COUNT, 24, "new syntax family: add a printer test");
 }
 
 /* ---------------------------------------------------------------- corpus */
@@ -692,6 +768,14 @@ Test(print, every_op_of_the_table_round_trips)
         case SYN_OPERANDS_ARRAY: snprintf(attrs, sizeof attrs, " {values = [1 : i32]}"); break;
         case SYN_NULLARY:
             if (strstr(t[i].name, "get_string")) snprintf(attrs, sizeof attrs, " {value = \"s\"}");
+            break;
+        case SYN_CORERT:
+            switch (optable_corert_form(&t[i])) {
+            case CRF_NAMED_OPERAND: snprintf(attrs, sizeof attrs, " {op_handler_name = \"cpu\"}"); break;
+            case CRF_NAMED: snprintf(attrs, sizeof attrs, " {device_name = \"cpu\"}"); break;
+            case CRF_DENSE: snprintf(attrs, sizeof attrs, " {value = dense<[1, 2]> : tensor<2xi32>}"); break;
+            default: break;
+            }
             break;
         default: break;
         }

@@ -150,15 +150,18 @@ Test(seq, diagnostics_pair)
              "}\n");
     cr_assert_not(seq_determinate(p.a));
     /* The second division's divisor is a constant; the third depends on
-    ** the first: only the fourth is unordered with the first and third. */
-    cr_assert_eq(seq_npairs(p.a), 2);
+    ** the first: only the fourth is unordered with the first and the
+    ** third, and ordering it after the third (the nearest earlier writer
+    ** of the diagnostics) orders it after the first too: one pair. */
+    cr_assert_eq(seq_npairs(p.a), 1);
     const SeqPair *q = seq_pair(p.a, 0);
     cr_assert_eq(q->kind, SEQ_RES_DIAG);
-    cr_assert_eq(leaf(&q->first), op_at(&p, "main", "tfrt.div.i32", 0));
-    cr_assert_eq(leaf(&q->second), op_at(&p, "main", "tfrt.div.i32", 3));
-    q = seq_pair(p.a, 1);
     cr_assert_eq(leaf(&q->first), op_at(&p, "main", "tfrt.div.i32", 2));
     cr_assert_eq(leaf(&q->second), op_at(&p, "main", "tfrt.div.i32", 3));
+    /* A division gives no chain, so no edge orders them, though the
+    ** later one would take a trailing chain (operand 2). */
+    cr_assert_null(q->first_chain);
+    cr_assert_eq(q->second_chain, 2);
     unload(&p);
 }
 
@@ -236,7 +239,7 @@ Test(seq, repeat_with_constant_count_cannot_fail)
     }
 }
 
-/* What every caller passes reaches the callee (analysis/args.c): a
+/* What every caller passes reaches the callee (analysis/known.c): a
 ** divisor that each tfrt.call passes as a non-zero constant, directly or
 ** through a region argument, cannot be zero, and a trip count that each
 ** passes as a non-negative one cannot be negative (TFRT's fizzbuzz
@@ -1421,8 +1424,9 @@ static char *chain_text(int n, int broken)
 }
 
 /* A long chain is cheap (one step per link) and determinate; with one
-** link broken, the dead end is unordered with every print after it and
-** with the result line, and the first pair is the one at the break. */
+** link broken, the dead end is unordered with the print after it (the
+** one link that fails: the prints after that follow it) and with the
+** result line. */
 Test(seq, long_chain_of_prints)
 {
     char *text = chain_text(20000, 0);
@@ -1432,14 +1436,282 @@ Test(seq, long_chain_of_prints)
     Prog p;
     load(&p, text);
     cr_assert_not(seq_determinate(p.a));
+    cr_assert_eq(seq_npairs(p.a), 2);
     const SeqPair *q = seq_pair(p.a, 0);
     /* Ops 0 and 1 are the chain and the constant: print i is op i + 1. */
     const Block *b = ir_module_func(p.m, "main")->body;
     cr_assert_eq(leaf(&q->first), b->ops[9999 + 1]);
     cr_assert_eq(leaf(&q->second), b->ops[10000 + 1]);
-    cr_assert_eq(seq_npairs(p.a), 4096, "every later print, up to the cap (%d)", seq_npairs(p.a));
+    cr_assert_eq(q->first_chain, b->ops[9999 + 1]->results[0]);
+    cr_assert_eq(q->second_chain, 1);
+    cr_assert(seq_pair(p.a, 1)->second_is_result_line);
+    cr_assert_null(seq_limit(p.a));
     unload(&p);
     free(text);
+}
+
+/* Prints off one chain: n - 1 links, each print against the one before
+** it, past the cap of 4096 the analysis says it stopped listing. */
+Test(seq, prints_off_one_chain_are_links)
+{
+    for (int n = 4; n <= 5000; n += 4996) {
+        size_t cap = (size_t)n * 48 + 256;
+        char *text = malloc(cap);
+        cr_assert(text);
+        size_t len = (size_t)snprintf(text, cap, "func.func @main() {\n  %%c0 = tfrt.new.chain\n"
+                                                 "  %%x = tfrt.constant.i32 1\n");
+        for (int i = 1; i <= n; i++)
+            len += (size_t)snprintf(text + len, cap - len, "  %%c%d = tfrt.print.i32 %%x, %%c0\n", i);
+        snprintf(text + len, cap - len, "  tfrt.return\n}\n");
+        Prog p;
+        load(&p, text);
+        const Block *b = ir_module_func(p.m, "main")->body;
+        if (n == 4) {
+            cr_assert_eq(seq_npairs(p.a), 3);
+            for (int i = 0; i < 3; i++) {
+                const SeqPair *q = seq_pair(p.a, i);
+                cr_assert_eq(leaf(&q->first), b->ops[i + 2]);
+                cr_assert_eq(leaf(&q->second), b->ops[i + 3]);
+            }
+            cr_assert_null(seq_limit(p.a));
+        } else {
+            cr_assert_eq(seq_npairs(p.a), 4096);
+            cr_assert(seq_limit(p.a));
+            cr_assert(strstr(seq_limit(p.a), "4096"));
+        }
+        unload(&p);
+        free(text);
+    }
+}
+
+/* {=====================================================================
+** Precision: an FX_FAIL stays only where the failure can happen
+** (tfrun.md §8.1, docs/analysis.md §1)
+** ====================================================================== */
+
+/* The number of unordered pairs of [text] (which must parse and verify). */
+static int npairs_of(const char *text)
+{
+    Prog p;
+    load(&p, text);
+    int n = seq_npairs(p.a);
+    unload(&p);
+    return n;
+}
+
+/* Two variables, each created, assigned and read off its own chain with
+** the type it holds: none of their kernels can fail, so the two chains
+** need no order (issue: "linted as racy and runs exact"). */
+Test(seq, two_independent_variables)
+{
+    expect_determinate("func.func @main() -> (i32, f32) {\n"
+                       "  %c0 = tfrt.new.chain\n"
+                       "  %zero = tfrt.constant.i32 0\n"
+                       "  %one = tfrt.constant.i32 1\n"
+                       "  %v, %c1 = \"rv.create\"(%zero, %c0) : (i32, !tfrt.chain) -> (!rv.var, !tfrt.chain)\n"
+                       "  %c2 = \"rv.assign\"(%v, %one, %c1) : (!rv.var, i32, !tfrt.chain) -> !tfrt.chain\n"
+                       "  %x, %c3 = \"rv.read\"(%v, %c2) : (!rv.var, !tfrt.chain) -> (i32, !tfrt.chain)\n"
+                       "  %fz = tfrt.constant.f32 0.0\n"
+                       "  %fo = tfrt.constant.f32 1.5\n"
+                       "  %w, %d1 = \"rv.create\"(%fz, %c0) : (f32, !tfrt.chain) -> (!rv.var, !tfrt.chain)\n"
+                       "  %d2 = \"rv.assign_add\"(%w, %fo, %d1) : (!rv.var, f32, !tfrt.chain) -> !tfrt.chain\n"
+                       "  %b, %d3 = \"rv.read\"(%w, %d2) : (!rv.var, !tfrt.chain) -> (!tfrt.any, !tfrt.chain)\n"
+                       "  %y = \"any.unbox.f32\"(%b) : (!tfrt.any) -> f32\n"
+                       "  tfrt.return %x, %y : i32, f32\n"
+                       "}\n");
+}
+
+/* What can really fail still does: an assign of another type, an add of
+** a type without one (i1), a read into another type. Each is unordered
+** with the other variable's kernels, one pair each. */
+Test(seq, variable_type_errors_stay)
+{
+    const char *head = "func.func @main() {\n"
+                       "  %c0 = tfrt.new.chain\n"
+                       "  %zero = tfrt.constant.i32 0\n"
+                       "  %t = tfrt.constant.i1 1\n"
+                       "  %f = tfrt.constant.f32 1.0\n"
+                       "  %v, %c1 = \"rv.create\"(%zero, %c0) : (i32, !tfrt.chain) -> (!rv.var, !tfrt.chain)\n"
+                       "  %w, %d1 = \"rv.create\"(%t, %c0) : (i1, !tfrt.chain) -> (!rv.var, !tfrt.chain)\n";
+    const char *tails[] = {
+        "  %c2 = \"rv.assign\"(%v, %f, %c1) : (!rv.var, f32, !tfrt.chain) -> !tfrt.chain\n"
+        "  %d2 = \"rv.assign\"(%w, %t, %d1) : (!rv.var, i1, !tfrt.chain) -> !tfrt.chain\n",
+        "  %c2 = \"rv.assign\"(%v, %zero, %c1) : (!rv.var, i32, !tfrt.chain) -> !tfrt.chain\n"
+        "  %d2 = \"rv.assign_add\"(%w, %t, %d1) : (!rv.var, i1, !tfrt.chain) -> !tfrt.chain\n",
+        "  %x, %c2 = \"rv.read\"(%v, %c1) : (!rv.var, !tfrt.chain) -> (i64, !tfrt.chain)\n"
+        "  %d2 = \"rv.assign\"(%w, %t, %d1) : (!rv.var, i1, !tfrt.chain) -> !tfrt.chain\n",
+    };
+    for (int i = 0; i < 3; i++) {
+        char text[2048];
+        snprintf(text, sizeof text, "%s%s  tfrt.return\n}\n", head, tails[i]);
+        cr_expect_eq(npairs_of(text), 0, "case %d: one may fail, but alone", i);
+        /* A second fallible kernel off the other chain: now a pair. */
+        snprintf(text, sizeof text, "%s%s  %%q, %%r = \"rv.read\"(%%w, %%d1) : (!rv.var, !tfrt.chain) -> (i32, !tfrt.chain)\n"
+                 "  tfrt.return\n}\n", head, tails[i]);
+        cr_expect_geq(npairs_of(text), 1, "case %d", i);
+    }
+}
+
+/* A variable passed to a callee: the callee knows what it holds when
+** every caller's does; a caller passing another type takes that away. */
+Test(seq, variable_through_calls)
+{
+    const char *callee = "func.func @set(%v: !rv.var, %c: !tfrt.chain) -> !tfrt.chain {\n"
+                         "  %one = tfrt.constant.i32 1\n"
+                         "  %d = \"rv.assign\"(%v, %one, %c) : (!rv.var, i32, !tfrt.chain) -> !tfrt.chain\n"
+                         "  tfrt.return %d : !tfrt.chain\n"
+                         "}\n";
+    char text[4096];
+    snprintf(text, sizeof text, "%s"
+             "func.func @main() {\n"
+             "  %%c0 = tfrt.new.chain\n"
+             "  %%z = tfrt.constant.i32 0\n"
+             "  %%v, %%c1 = \"rv.create\"(%%z, %%c0) : (i32, !tfrt.chain) -> (!rv.var, !tfrt.chain)\n"
+             "  %%w, %%d1 = \"rv.create\"(%%z, %%c0) : (i32, !tfrt.chain) -> (!rv.var, !tfrt.chain)\n"
+             "  %%c2 = tfrt.call @set(%%v, %%c1) : (!rv.var, !tfrt.chain) -> !tfrt.chain\n"
+             "  %%d2 = tfrt.call @set(%%w, %%d1) : (!rv.var, !tfrt.chain) -> !tfrt.chain\n"
+             "  tfrt.return\n}\n", callee);
+    cr_expect_eq(npairs_of(text), 0);
+    snprintf(text, sizeof text, "%s"
+             "func.func @main() {\n"
+             "  %%c0 = tfrt.new.chain\n"
+             "  %%z = tfrt.constant.i32 0\n"
+             "  %%f = tfrt.constant.f32 0.0\n"
+             "  %%v, %%c1 = \"rv.create\"(%%z, %%c0) : (i32, !tfrt.chain) -> (!rv.var, !tfrt.chain)\n"
+             "  %%w, %%d1 = \"rv.create\"(%%f, %%c0) : (f32, !tfrt.chain) -> (!rv.var, !tfrt.chain)\n"
+             "  %%c2 = tfrt.call @set(%%v, %%c1) : (!rv.var, !tfrt.chain) -> !tfrt.chain\n"
+             "  %%d2 = tfrt.call @set(%%w, %%d1) : (!rv.var, !tfrt.chain) -> !tfrt.chain\n"
+             "  tfrt.return\n}\n", callee);
+    cr_expect_eq(npairs_of(text), 1, "the assign may fail for the f32 variable, in either call");
+}
+
+/* Boxes: a value boxed as it is passed, and a list's elements. list.get
+** may always fail (its index); any.unbox.i32 only when the list may hold
+** something else. */
+Test(seq, unbox_knows_what_boxes_hold)
+{
+    /* Boxed as it is passed (the operand is declared !tfrt.any). */
+    expect_determinate("func.func @main() -> (i32, i32) {\n"
+                       "  %one = tfrt.constant.i32 1\n"
+                       "  %x = \"any.unbox.i32\"(%one) : (!tfrt.any) -> i32\n"
+                       "  %y = \"any.unbox.i32\"(%one) : (!tfrt.any) -> i32\n"
+                       "  tfrt.return %x, %y : i32, i32\n"
+                       "}\n");
+    cr_expect_eq(npairs_of("func.func @main() -> (i32, i32) {\n"
+                           "  %one = tfrt.constant.i32 1\n"
+                           "  %f = tfrt.constant.f32 1.0\n"
+                           "  %x = \"any.unbox.i32\"(%one) : (!tfrt.any) -> i32\n"
+                           "  %y = \"any.unbox.i32\"(%f) : (!tfrt.any) -> i32\n"
+                           "  %z = \"any.unbox.i32\"(%f) : (!tfrt.any) -> i32\n"
+                           "  tfrt.return %x, %y : i32, i32\n"
+                           "}\n"), 1);
+    const char *fmt = "func.func @main() -> (i32, i32) {\n"
+                      "  %%c0 = tfrt.new.chain\n"
+                      "  %%l = \"list.new\"() : () -> !tfrt.list\n"
+                      "  %%one = tfrt.constant.i32 1\n"
+                      "  %%other = tfrt.constant.%s 2\n"
+                      "  %%c1 = \"list.append\"(%%l, %%one, %%c0) : (!tfrt.list, i32, !tfrt.chain) -> !tfrt.chain\n"
+                      "  %%c2 = \"list.append\"(%%l, %%other, %%c1) : (!tfrt.list, %s, !tfrt.chain) -> !tfrt.chain\n"
+                      "  %%i0 = tfrt.constant.i64 0\n"
+                      "  %%i1 = tfrt.constant.i64 1\n"
+                      "  %%a = \"list.get\"(%%l, %%i0, %%c2) : (!tfrt.list, i64, !tfrt.chain) -> !tfrt.any\n"
+                      "  %%b = \"list.get\"(%%l, %%i1, %%c2) : (!tfrt.list, i64, !tfrt.chain) -> !tfrt.any\n"
+                      "  %%x = \"any.unbox.i32\"(%%a) : (!tfrt.any) -> i32\n"
+                      "  %%y = \"any.unbox.i32\"(%%b) : (!tfrt.any) -> i32\n"
+                      "  tfrt.return %%x, %%y : i32, i32\n"
+                      "}\n";
+    char text[2048];
+    /* Only i32s: the two gets are the one pair. */
+    snprintf(text, sizeof text, fmt, "i32", "i32");
+    cr_expect_eq(npairs_of(text), 1);
+    /* An i64 too: each unbox may fail, unordered with the other get and
+    ** the other unbox. */
+    snprintf(text, sizeof text, fmt, "i64", "i64");
+    cr_expect_eq(npairs_of(text), 3);
+}
+
+/* Constants through calls, both ways: an argument every call passes as a
+** non-zero constant, a result every return gives as one; and UTF-8
+** strings from a string attribute, concatenated. */
+Test(seq, constants_through_calls)
+{
+    expect_determinate("func.func @two() -> i32 {\n"
+                       "  %t = tfrt.constant.i32 2\n"
+                       "  tfrt.return %t : i32\n"
+                       "}\n"
+                       "func.func @main() -> (i32, i32) {\n"
+                       "  %a = tfrt.constant.i32 7\n"
+                       "  %d = tfrt.call @two() : () -> i32\n"
+                       "  %q, %r = tfrt.div.i32 %a, %d\n"
+                       "  %s, %t = tfrt.div.i32 %d, %d\n"
+                       "  tfrt.return %q, %s : i32, i32\n"
+                       "}\n");
+    expect_determinate("func.func @main() -> (i64, i64) {\n"
+                       "  %s = tfrt_test.get_string {value = \"h\\C3\\A9llo\"}\n"
+                       "  %t = tfrt_test.get_string {value = \" \\E2\\82\\AC\"}\n"
+                       "  %u = \"str.concat\"(%s, %t) : (!tfrt.string, !tfrt.string) -> !tfrt.string\n"
+                       "  %n = \"str.len\"(%s) : (!tfrt.string) -> i64\n"
+                       "  %m = \"str.len\"(%u) : (!tfrt.string) -> i64\n"
+                       "  tfrt.return %n, %m : i64, i64\n"
+                       "}\n");
+    /* An invalid byte: both may fail. */
+    cr_expect_eq(npairs_of("func.func @main() -> (i64, i64) {\n"
+                           "  %s = tfrt_test.get_string {value = \"h\\FFllo\"}\n"
+                           "  %t = tfrt_test.get_string {value = \"ok\"}\n"
+                           "  %u = \"str.concat\"(%s, %t) : (!tfrt.string, !tfrt.string) -> !tfrt.string\n"
+                           "  %n = \"str.len\"(%s) : (!tfrt.string) -> i64\n"
+                           "  %m = \"str.len\"(%u) : (!tfrt.string) -> i64\n"
+                           "  tfrt.return %n, %m : i64, i64\n"
+                           "}\n"), 1);
+}
+
+/* A loop carries what is known through its iterations (an induction): a
+** string doubled 19 times from "ab" is valid UTF-8, inside the body and
+** as the repeat's result; a body that concatenates a bad byte is not. */
+Test(seq, loops_carry_what_is_known)
+{
+    const char *fmt = "func.func @main() -> (i64, i64) {\n"
+                      "  %%s0 = tfrt_test.get_string {value = \"ab\"}\n"
+                      "  %%x = tfrt_test.get_string {value = \"%s\"}\n"
+                      "  %%n = tfrt.constant.i32 19\n"
+                      "  %%s:2 = tfrt.repeat.i32 %%n, %%s0, %%x : !tfrt.string, !tfrt.string {\n"
+                      "    %%t = \"str.concat\"(%%s0, %%x) : (!tfrt.string, !tfrt.string) -> !tfrt.string\n"
+                      "    %%k = \"str.len\"(%%t) : (!tfrt.string) -> i64\n"
+                      "    tfrt.return %%t, %%x : !tfrt.string, !tfrt.string\n"
+                      "  }\n"
+                      "  %%len = \"str.len\"(%%s#0) : (!tfrt.string) -> i64\n"
+                      "  %%m = \"str.len\"(%%s#0) : (!tfrt.string) -> i64\n"
+                      "  tfrt.return %%len, %%m : i64, i64\n"
+                      "}\n";
+    char text[2048];
+    snprintf(text, sizeof text, fmt, "cd");
+    expect_determinate(text);
+    snprintf(text, sizeof text, fmt, "c\\FF");
+    /* The two outside, and the one inside against itself (iterations):
+    ** each one's message names its own place, so two may print in either
+    ** order. */
+    cr_expect_geq(npairs_of(text), 2);
+}
+
+/* Kernels whose failure the program's text rules out: an identity with
+** an operand for every result, the device "CPU:0". */
+Test(seq, text_rules_out_failures)
+{
+    expect_determinate("func.func @main() -> (i32, i32, !tfrt.device, !tfrt.device) {\n"
+                       "  %c = tfrt.new.chain\n"
+                       "  %a = tfrt.constant.i32 1\n"
+                       "  %x = \"tfrt_test.identity\"(%c, %a) : (!tfrt.chain, i32) -> i32\n"
+                       "  %y = \"tfrt_test.identity\"(%c, %a) : (!tfrt.chain, i32) -> i32\n"
+                       "  %d = \"tfrt.get_device\"(%c) {device_name = \"CPU:0\"} : (!tfrt.chain) -> !tfrt.device\n"
+                       "  %e = \"tfrt.get_device\"(%c) {device_name = \"CPU:0\"} : (!tfrt.chain) -> !tfrt.device\n"
+                       "  tfrt.return %x, %y, %d, %e : i32, i32, !tfrt.device, !tfrt.device\n"
+                       "}\n");
+    cr_expect_eq(npairs_of("func.func @main() -> (!tfrt.device, !tfrt.device) {\n"
+                           "  %c = tfrt.new.chain\n"
+                           "  %d = \"tfrt.get_device\"(%c) {device_name = \"GPU:0\"} : (!tfrt.chain) -> !tfrt.device\n"
+                           "  %e = \"tfrt.get_device\"(%c) {device_name = \"GPU:1\"} : (!tfrt.chain) -> !tfrt.device\n"
+                           "  tfrt.return %d, %e : !tfrt.device, !tfrt.device\n"
+                           "}\n"), 1);
 }
 
 /* {=====================================================================

@@ -35,13 +35,14 @@ SOURCES=tests/tfrt-corpus/SOURCES
 MLIR_OPT=${MLIR_OPT:-mlir-opt-16}
 # Longer than the 10 s limit by design, so `tfrun test` is not run on them:
 # their benchmarks run for a fixed time (duration_secs): 4 x 3 s, and 5 s
-# for each of several Eigen benchmarks; bm_mnist 10 s.
+# for each of several Eigen benchmarks; bm_mnist and eager_mnist's 10 s.
 SLOW="mlir_tests/basic_kernels/parallel.benchmark.mlir
  backends/common/mlir_tests/compat/eigen/conv2d.bias.benchmarks.mlir
  backends/common/mlir_tests/compat/eigen/conv2d_grad_filter.benchmarks.mlir
  backends/common/mlir_tests/compat/eigen/conv2d_grad_input.benchmarks.mlir
  backends/common/mlir_tests/compat/eigen/matmul.benchmarks.mlir
- integrationtest/mnist/mnist.mlir"
+ integrationtest/mnist/mnist.mlir
+ integrationtest/mnist/eager_mnist.mlir"
 
 # The first line of FILE matching the extended regex RE, without the paths
 # of the corpus file (absolute or relative) and leading blanks or '| '.

@@ -6,7 +6,7 @@ func.func @loop() {
   %ch = tfrt.new.chain
   %n = tfrt.constant.i32 3
   // expected-warning @+2 {{in two iterations of}}
-  // expected-note @+1 {{to order the iterations, pass the chain of one iteration to the next}}
+  // expected-note @+1 {{no chain edge can order the iterations: pass the chain of one iteration to the next}}
   %r:2 = tfrt.repeat.i32 %n, %n, %ch : i32, !tfrt.chain {
     %c = tfrt.print.i32 %n, %ch
     tfrt.return %n, %ch : i32, !tfrt.chain

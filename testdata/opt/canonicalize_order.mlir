@@ -30,7 +30,7 @@ func.func @main() {
   %p3 = tfrt.print.i32 %a, %ch
   tfrt.return
 }
-// REMARK: canonicalize_order.mlir:29:9: remark: -canonicalize may change the order in which the exact schedule runs effects that nothing orders: {{.*}}canonicalize_order.mlir:23:9: 'tfrt.print.i32' and {{.*}}canonicalize_order.mlir:29:9: 'tfrt.print.i32' both print to the output (and 2 more such pairs)
+// REMARK: canonicalize_order.mlir:29:9: remark: -canonicalize may change the order in which the exact schedule runs effects that nothing orders: {{.*}}canonicalize_order.mlir:23:9: 'tfrt.print.i32' and {{.*}}canonicalize_order.mlir:29:9: 'tfrt.print.i32' both print to the output (and 1 more such pair)
 // BOTH: remark: -canonicalize may change the order
 // INLINE: inline.mlir:62:14: remark: -inline may change the order in which the exact schedule runs effects that nothing orders: {{.*}}inline.mlir:43:10: 'tfrt.print.i32' (reached through 'tfrt.call' at line 62) prints to the output, and no result of 'main' depends on it
 // BEFORE: int32 = 2

@@ -1,9 +1,8 @@
 // MODE: opt
-// tfrt_test.sync_benchmark has a custom form and no kernel
-// (docs/language.md §2.8): opt reads it, keeps the target as the target_fn
-// symbol and the keywords as i64 attributes, and prints it back as written;
-// `tfrun run` stops at it as an unknown kernel, as at func.call
-// (testdata/run/func_call.mlir).
+// tfrt_test.sync_benchmark's custom form (docs/language.md §2.8): opt
+// reads it, keeps the target as the target_fn symbol and the keywords as
+// i64 attributes, and prints it back as written. What it does when it runs:
+// testdata/kernels/sync_benchmark.mlir.
 func.func @add(%a: i32, %b: i32) -> i32 attributes {tfrt.sync} {
   %c = tfrt.add_s.i32 %a, %b
   tfrt.return %c : i32

@@ -46,15 +46,17 @@ func.func @main() -> i32 {
 // CHECK-NEXT: #0 tfrt.new.chain at <repl>:7:10 in @main
 // Code cannot run while stopped.
 :run @main()
-// CHECK-NEXT: <repl>:[[@LINE-1]]:1: error: :run is not available while a run is stopped (:continue, :step or :quit first)
+// CHECK-NEXT: <repl>:[[@LINE-1]]:1: error: :run is not available while a run is stopped (:continue, :kill or :quit first)
 %z = tfrt.constant.i32 0
-// CHECK: <repl>:[[@LINE-1]]:1: error: cannot define or run code while a run is stopped (:continue, :step or :quit first)
+// CHECK: <repl>:[[@LINE-1]]:1: error: cannot define or run code while a run is stopped (:continue, :kill or :quit first)
 
-// :step runs new.chain and stops before the next kernel: the async task
-// resolves %b, whose users are made ready in reverse source order: add
-// (same stream: inline, runs next) and print (another stream: a task).
+// :step runs new.chain, shows what it produced, and stops before the next
+// kernel: the async task resolves %b, whose users are made ready in
+// reverse source order: add (same stream: inline, runs next) and print
+// (another stream: a task).
 :step
-// CHECK: stopped: tfrt.add.i32 at <repl>:11:8 in @main
+// CHECK: ran tfrt.new.chain: %ch0 = chain : !tfrt.chain
+// CHECK-NEXT: stopped: tfrt.add.i32 at <repl>:11:8 in @main
 :ready
 // CHECK-NEXT: next: tfrt.add.i32 at <repl>:11:8 in @main
 // CHECK-NEXT: ready: tfrt.print.i32 at <repl>:10:10 in @main
@@ -67,23 +69,26 @@ func.func @main() -> i32 {
 // CHECK-NEXT: 'main' returned 3
 // CHECK-NEXT: int32 = 2
 
-// :trace prints one line per kernel, in execution order.
+// :trace prints one line per kernel, in execution order, once it ran, with
+// the values it produced (the async add's is not resolved when it returns;
+// the print's output comes before its line).
 :delete 1
 // CHECK-NEXT: deleted breakpoint 1
 :trace on
 // CHECK-NEXT: trace on
 :run @main()
-// CHECK-NEXT: trace: tfrt.constant.i32 at <repl>:8:8 in @main
-// CHECK-NEXT: trace: tfrt_test.async_add.i32 at <repl>:9:8 in @main
-// CHECK-NEXT: trace: tfrt.new.chain at <repl>:7:10 in @main
-// CHECK-NEXT: trace: tfrt.add.i32 at <repl>:11:8 in @main
+// CHECK-NEXT: trace: tfrt.constant.i32 at <repl>:8:8 in @main: %a = 1 : i32
+// CHECK-NEXT: trace: tfrt_test.async_add.i32 at <repl>:9:8 in @main: %b = <unavailable> : i32
+// CHECK-NEXT: trace: tfrt.new.chain at <repl>:7:10 in @main: %ch0 = chain : !tfrt.chain
+// CHECK-NEXT: trace: tfrt.add.i32 at <repl>:11:8 in @main: %c = 3 : i32
 // CHECK-NEXT: 'main' returned 3
-// CHECK-NEXT: trace: tfrt.print.i32 at <repl>:10:10 in @main
 // CHECK-NEXT: int32 = 2
+// CHECK-NEXT: trace: tfrt.print.i32 at <repl>:10:10 in @main: %ch1 = chain : !tfrt.chain
 :trace off
 // CHECK-NEXT: trace off
 
-// Nested invocations: :where shows the call stack, innermost first.
+// Nested invocations: :where (:bt) shows the call stack, innermost first,
+// each invocation with its arguments; stop lines say how deep it is.
 func.func @inc(%x: i32) -> i32 {
   %one = tfrt.constant.i32 1
   %r = tfrt.add.i32 %x, %one
@@ -95,16 +100,16 @@ func.func @outer(%x: i32) -> i32 {
   tfrt.return %y : i32
 }
 // CHECK-NEXT: defined @outer
-:break 89
-// CHECK-NEXT: breakpoint 2: line 89
+:break 94
+// CHECK-NEXT: breakpoint 2: line 94
 %v = tfrt.constant.i32 5
 // CHECK-NEXT: %v = 5 : i32
 %w = tfrt.call @outer(%v) : (i32) -> i32
-// CHECK-NEXT: stopped at breakpoint 2: tfrt.add.i32 at <repl>:89:8 in @inc
+// CHECK-NEXT: stopped at breakpoint 2: tfrt.add.i32 at <repl>:94:8 in @inc(%x = 5), depth 3
 :where
-// CHECK-NEXT: #0 tfrt.add.i32 at <repl>:89:8 in @inc
-// CHECK-NEXT: #1 tfrt.call at <repl>:94:8 in @outer
-// CHECK-NEXT: #2 tfrt.call at <repl>:102:6 in top level
+// CHECK-NEXT: #0 tfrt.add.i32 at <repl>:94:8 in @inc(%x = 5)
+// CHECK-NEXT: #1 tfrt.call at <repl>:99:8 in @outer(%x = 5)
+// CHECK-NEXT: #2 tfrt.call at <repl>:107:6 in top level
 // %x is the session's %v itself, passed along: one reference each for the
 // session, the operand slots of the two running calls (docs/execution.md §6.4) and the
 // register of @inc, whose add still has to use it (docs/execution.md §6.6).
@@ -124,10 +129,12 @@ func.func @outer(%x: i32) -> i32 {
 :step
 // CHECK-NEXT: the next run stops before its first kernel
 :run @inc(1)
-// CHECK-NEXT: stopped: tfrt.constant.i32 at <repl>:88:10 in @inc
+// CHECK-NEXT: stopped: tfrt.constant.i32 at <repl>:93:10 in @inc(%x = 1)
 :step
-// CHECK-NEXT: stopped: tfrt.add.i32 at <repl>:89:8 in @inc
+// CHECK-NEXT: ran tfrt.constant.i32: %one = 1 : i32
+// CHECK-NEXT: stopped: tfrt.add.i32 at <repl>:94:8 in @inc(%x = 1)
 :step
+// CHECK-NEXT: ran tfrt.add.i32: %r = 2 : i32
 // CHECK-NEXT: 'inc' returned 2
 :where
 // CHECK-NEXT: not stopped

@@ -54,8 +54,8 @@ func.func private @f(i32) -> i32 attributes {tfrt.native}
 // Unknown and ambiguous commands.
 :frobnicate
 // CHECK: <repl>:[[@LINE-1]]:1: error: unknown command ':frobnicate' (:help lists the commands)
-:p %x
-// CHECK: <repl>:[[@LINE-1]]:1: error: ambiguous command ':p' (:help lists the commands)
+:re %x
+// CHECK: <repl>:[[@LINE-1]]:1: error: ambiguous command ':re' (:help lists the commands)
 
 // :run with the wrong number or types of arguments, or an unknown function.
 :run @f()
@@ -97,7 +97,7 @@ func.func @wide(%x: i64, %y: ui64) -> i64 {
 
 // Breakpoints on something that does not exist.
 :break tfrt.no_such_op
-// CHECK: <repl>:[[@LINE-1]]:8: error: no op named 'tfrt.no_such_op' (breakpoints take an op name, LINE or FILE:LINE)
+// CHECK: <repl>:[[@LINE-1]]:8: error: no op named 'tfrt.no_such_op' (breakpoints take an op name, LINE, FILE:LINE or @f)
 :break 9999
 // CHECK: <repl>:[[@LINE-1]]:8: error: no op at line 9999 in any function
 :break nofile.mlir:3
@@ -109,7 +109,7 @@ func.func @wide(%x: i64, %y: ui64) -> i64 {
 
 // Debugger commands that need a stopped run, and other misuse.
 :continue
-// CHECK: <repl>:[[@LINE-1]]:1: error: :continue resumes a stopped run, and no run is stopped
+// CHECK: <repl>:[[@LINE-1]]:1: error: :continue works on a stopped run, and no run is stopped
 :where
 // CHECK: not stopped
 :ready

@@ -27,14 +27,14 @@ func.func @sum(%n: i32) -> i32 {
 // auto: nothing in the session prints, so the analysis lets it run fast...
 :schedule auto
 // CHECK-NEXT: schedule auto: fast (auto: every conflicting pair of effects is ordered)
-// ...but while a breakpoint is set the debugger shows the order of kernels,
-// which is then part of what the session prints: exact until it is deleted.
+// ...but while a breakpoint is set the session shows the order: exact.
 :break tfrt.add.i32
 // CHECK-NEXT: breakpoint 1: op tfrt.add.i32
 :schedule
-// CHECK-NEXT: schedule auto: exact (auto: the debugger shows the order of kernels (a breakpoint, :step or :trace))
+// CHECK-NEXT: schedule auto: exact (auto: the debugger shows the order of kernels (a breakpoint, watchpoint, :step or :trace))
 :run @sum(1 : i32)
-// CHECK-NEXT: stopped at breakpoint 1: tfrt.add.i32 at <repl>:9:10 in region of tfrt.repeat.i32 in @sum
+// CHECK-NEXT: note: runs use the exact schedule while the debugger is armed (breakpoints, watchpoints, stepping, tracing); auto would choose fast
+// CHECK-NEXT: stopped at breakpoint 1: tfrt.add.i32 at <repl>:9:10 in region of tfrt.repeat.i32(%zero = 0, %n = 1) in @sum, depth 2
 :delete 1
 // CHECK-NEXT: deleted breakpoint 1
 :continue

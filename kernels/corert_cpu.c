@@ -1,0 +1,972 @@
+/*
+** corert_cpu.c — the ops of CoreRT's `cpu` op handler (kernels/corert.h,
+** docs/kernel-behaviour.md §14): TFRT's test ops (backends/cpu/lib/ops/test
+** and their metadata functions in backends/common/lib/ops/test) as TFRT's
+** core_runtime tests and eager MNIST use them, and a few TensorFlow ops
+** (tf.Const, tf.AddV2, tf.Sub, tf.Mul, tf.RealDiv, tf.MatMul, tf.Relu).
+**
+** Each op is one row of the table at the end: its flags (whether it has
+** side effects, which tensor kinds it takes as they are), its argument and
+** result counts, its metadata function (result dtype and shape from the
+** arguments' and the attributes, with TFRT's messages) and the function
+** that computes it. Attributes come as TFRT's OpAttrs (CrtAttrs): their
+** names ("transpose_a", "shape", ...) are the CoreRT ops' own, data of the
+** program rather than attributes of tfrun's IR.
+**
+** Matrix products go through kl_gemm (kernels/gemm.h). Integer arithmetic
+** wraps, as the tfrt_dht kernels' does.
+*/
+#include "base/alloc.h"
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernels/corert.h"
+#include "kernels/ext.h"
+#include "kernels/gemm.h"
+
+/* {=====================================================================
+** Attributes and metadata helpers
+** ====================================================================== */
+
+static void say(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *err, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+}
+
+/* The DType of attribute element type [t]; DT_INVALID for the others. */
+static DType dtype_of(CrtAttrType t)
+{
+    switch (t) {
+    case CA_BOOL: return DT_BOOL;
+    case CA_UI8: return DT_UI8;
+    case CA_UI16: return DT_UI16;
+    case CA_UI32: return DT_UI32;
+    case CA_UI64: return DT_UI64;
+    case CA_I8: return DT_I8;
+    case CA_I16: return DT_I16;
+    case CA_I32: return DT_I32;
+    case CA_I64: return DT_I64;
+    case CA_F16: return DT_F16;
+    case CA_BF16: return DT_BF16;
+    case CA_F32: return DT_F32;
+    case CA_F64: return DT_F64;
+    case CA_COMPLEX64: return DT_COMPLEX64;
+    case CA_COMPLEX128: return DT_COMPLEX128;
+    default: return DT_INVALID;
+    }
+}
+
+/* The i64 array [key] (TFRT's GetArray<Index>); NULL when it is missing
+** or of another kind. */
+static const CrtAttr *i64_array(const CrtAttrs *s, const char *key)
+{
+    const CrtAttr *a = crt_attrs_get(s, key);
+    return a && a->array && a->type == CA_I64 ? a : NULL;
+}
+
+/* The shape of i64 array attribute [a] into [md] (dtype untouched);
+** false for a rank or a dimension tensors cannot have. */
+static bool shape_from(const CrtAttr *a, CrtMeta *md, const char *op, char *err, size_t cap)
+{
+    if (a->n > DHT_MAX_RANK) {
+        say(err, cap, "%s: a shape of rank %" PRId64 " (at most %d)", op, a->n, DHT_MAX_RANK);
+        return false;
+    }
+    md->rank = (int)a->n;
+    memcpy(md->dims, a->data, sizeof md->dims[0] * (size_t)a->n);
+    for (int i = 0; i < md->rank; i++)
+        if (md->dims[i] < 0) {
+            say(err, cap, "%s: negative dimension %" PRId64 " in 'shape'", op, md->dims[i]);
+            return false;
+        }
+    return true;
+}
+
+/* A bool attribute TFRT reads with GetAsserting (the op needs it). */
+static bool need_bool(const CrtAttrs *s, const char *key, bool *out, const char *op, char *err, size_t cap)
+{
+    const CrtAttr *a = crt_attrs_get(s, key);
+    if (!a || a->array || a->type != CA_BOOL) {
+        say(err, cap, "%s needs the bool attribute '%s'", op, key);
+        return false;
+    }
+    *out = ((const unsigned char *)a->data)[0] != 0;
+    return true;
+}
+
+/* An i32 attribute; false when missing or of another type. */
+static bool get_i32(const CrtAttrs *s, const char *key, int32_t *out)
+{
+    const CrtAttr *a = crt_attrs_get(s, key);
+    if (!a || a->array || a->type != CA_I32) return false;
+    memcpy(out, a->data, 4);
+    return true;
+}
+
+static bool same_shape(const CrtMeta *a, const CrtMeta *b)
+{
+    return a->rank == b->rank && !memcmp(a->dims, b->dims, sizeof a->dims[0] * (size_t)a->rank);
+}
+
+static CrtMeta dense_meta(DType dt, int rank, const int64_t *dims)
+{
+    CrtMeta md;
+    memset(&md, 0, sizeof md);
+    md.dtype = dt;
+    md.rank = rank;
+    memcpy(md.dims, dims, sizeof dims[0] * (size_t)rank);
+    return md;
+}
+
+/* {=====================================================================
+** Element access: every numeric dtype through double (floats, f16, bf16)
+** or int64 (integers, bool)
+** ====================================================================== */
+
+static bool is_float(DType dt) { return dt == DT_F16 || dt == DT_BF16 || dt == DT_F32 || dt == DT_F64; }
+static bool is_int(DType dt)
+{
+    return dt == DT_I8 || dt == DT_I16 || dt == DT_I32 || dt == DT_I64 || dt == DT_UI8 || dt == DT_UI16 ||
+           dt == DT_UI32 || dt == DT_UI64;
+}
+
+static double get_f(DType dt, const void *base, int64_t i)
+{
+    const char *p = (const char *)base + (size_t)i * dt_size(dt);
+    switch (dt) {
+    case DT_F16: { uint16_t b; memcpy(&b, p, 2); return kl_f16_value(b); }
+    case DT_BF16: { uint16_t b; memcpy(&b, p, 2); return kl_bf16_value(b); }
+    case DT_F32: { float v; memcpy(&v, p, 4); return v; }
+    case DT_F64: { double v; memcpy(&v, p, 8); return v; }
+    default: return 0;
+    }
+}
+
+static void put_f(DType dt, void *base, int64_t i, double v)
+{
+    char *p = (char *)base + (size_t)i * dt_size(dt);
+    switch (dt) {
+    case DT_F16: { uint16_t b = kl_f16_bits(v); memcpy(p, &b, 2); break; }
+    case DT_BF16: { uint16_t b = kl_bf16_bits(v); memcpy(p, &b, 2); break; }
+    case DT_F32: { float f = (float)v; memcpy(p, &f, 4); break; }
+    case DT_F64: memcpy(p, &v, 8); break;
+    default: break;
+    }
+}
+
+static int64_t get_i(DType dt, const void *base, int64_t i)
+{
+    const char *p = (const char *)base + (size_t)i * dt_size(dt);
+    switch (dt) {
+    case DT_BOOL: { uint8_t v; memcpy(&v, p, 1); return v != 0; }
+    case DT_I8: { int8_t v; memcpy(&v, p, 1); return v; }
+    case DT_I16: { int16_t v; memcpy(&v, p, 2); return v; }
+    case DT_I32: { int32_t v; memcpy(&v, p, 4); return v; }
+    case DT_I64: { int64_t v; memcpy(&v, p, 8); return v; }
+    case DT_UI8: { uint8_t v; memcpy(&v, p, 1); return v; }
+    case DT_UI16: { uint16_t v; memcpy(&v, p, 2); return v; }
+    case DT_UI32: { uint32_t v; memcpy(&v, p, 4); return v; }
+    case DT_UI64: { uint64_t v; memcpy(&v, p, 8); return (int64_t)v; }
+    default: return 0;
+    }
+}
+
+/* Stores the low bits of [v] (two's complement wrap). */
+static void put_i(DType dt, void *base, int64_t i, int64_t v)
+{
+    char *p = (char *)base + (size_t)i * dt_size(dt);
+    uint64_t u = (uint64_t)v;
+    switch (dt_size(dt)) {
+    case 1: { uint8_t x = (uint8_t)u; if (dt == DT_BOOL) x = v != 0; memcpy(p, &x, 1); break; }
+    case 2: { uint16_t x = (uint16_t)u; memcpy(p, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)u; memcpy(p, &x, 4); break; }
+    case 8: memcpy(p, &u, 8); break;
+    default: break;
+    }
+}
+
+/* {=====================================================================
+** Results
+** ====================================================================== */
+
+static DenseHostTensor *new_dense(CrtOpCtx *x, const CrtMeta *md)
+{
+    return dht_new_at(x->alloc, md->dtype, md->rank, md->dims, x->op);
+}
+
+/* Result [i] = [t] (its reference taken), or an allocation error. */
+static void put_dense(CrtOpCtx *x, int i, DenseHostTensor *t)
+{
+    if (!t) {
+        crt_op_fail(x, i, "out of memory allocating result");
+        return;
+    }
+    x->res[i] = av_new_available(any_obj(&t->hdr));
+}
+
+static DenseHostTensor *dense_arg(CrtOpCtx *x, int i) { return dht_from_any(x->args[i]); }
+
+/* {=====================================================================
+** Metadata functions (TFRT's, with its messages)
+** ====================================================================== */
+
+static bool md_identity(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n; (void)s; (void)err; (void)cap;
+    r[0] = a[0];
+    return true;
+}
+
+static bool md_create_from_scalar(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)a; (void)n;
+    const CrtAttr *shape = i64_array(s, "shape");
+    if (!shape) {
+        say(err, cap, "tfrt_test.create_from_scalar must have 'shape' attribute");
+        return false;
+    }
+    const CrtAttr *v = crt_attrs_get(s, "value");
+    if (!v || v->array || dtype_of(v->type) == DT_INVALID) {
+        if (v && !v->array && v->type != CA_DENSE && v->type != CA_AGGREGATE)
+            say(err, cap, "tfrt_test.create_from_scalar unsupported dtype");
+        else
+            say(err, cap, "tfrt_test.create_from_scalar must have 'value' attribute");
+        return false;
+    }
+    memset(r, 0, sizeof *r);
+    r->dtype = dtype_of(v->type);
+    return shape_from(shape, r, "tfrt_test.create_from_scalar", err, cap);
+}
+
+static bool md_test_add(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n; (void)s;
+    if (a[0].dtype != a[1].dtype || a[0].string != a[1].string) {
+        say(err, cap, "incompatible dtypes for test.add");
+        return false;
+    }
+    if (!same_shape(&a[0], &a[1])) {
+        say(err, cap, "arguments of test.add must have same shape");
+        return false;
+    }
+    r[0] = a[0];
+    return true;
+}
+
+static bool md_matmul(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    if (a[0].dtype != a[1].dtype) { say(err, cap, "incompatible dtypes for MatMul"); return false; }
+    if (a[0].rank != 2) { say(err, cap, "argument 0 of matmul op is not a rank-2 tensor"); return false; }
+    if (a[1].rank != 2) { say(err, cap, "argument 1 of matmul op is not a rank-2 tensor"); return false; }
+    bool ta, tb;
+    if (!need_bool(s, "transpose_a", &ta, "tfrt_test.matmul", err, cap) ||
+        !need_bool(s, "transpose_b", &tb, "tfrt_test.matmul", err, cap))
+        return false;
+    int ka = ta ? 0 : 1, kb = tb ? 1 : 0;
+    if (a[0].dims[ka] != a[1].dims[kb]) {
+        say(err, cap, "matmul arguments have incompatible shapes");
+        return false;
+    }
+    int64_t dims[2] = { a[0].dims[1 - ka], a[1].dims[1 - kb] };
+    r[0] = dense_meta(a[0].dtype, 2, dims);
+    return true;
+}
+
+static bool md_elementwise(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n; (void)s;
+    if (a[0].dtype != a[1].dtype) { say(err, cap, "incompatible dtypes for element-wise op"); return false; }
+    if (!same_shape(&a[0], &a[1])) {
+        say(err, cap, "arguments to element-wise op must have identical shapes");
+        return false;
+    }
+    r[0] = a[0];
+    return true;
+}
+
+static bool md_broadcast(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    const CrtAttr *shape = i64_array(s, "shape");
+    if (!shape) { say(err, cap, "missing 'shape' attribute"); return false; }
+    if (shape->n != 2) { say(err, cap, "result shape must be 2 dimensional (for now)"); return false; }
+    if (a[0].rank != 1) { say(err, cap, "tfrt_test.broadcast needs a 1-D tensor, got rank %d", a[0].rank); return false; }
+    const int64_t *d = shape->data;
+    if (d[1] != a[0].dims[0]) { say(err, cap, "input dimension and target shape mismatch"); return false; }
+    memset(r, 0, sizeof *r);
+    r->dtype = a[0].dtype;
+    return shape_from(shape, r, "tfrt_test.broadcast", err, cap);
+}
+
+static bool md_cast(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    const CrtAttr *t = crt_attrs_get(s, "type");
+    if (!t || t->type != CA_CHAR || !t->array) { say(err, cap, "missing 'type' attribute"); return false; }
+    r[0] = a[0];
+    if (t->n == 3 && !memcmp(t->data, "f32", 3)) r[0].dtype = DT_F32;
+    else if (t->n == 3 && !memcmp(t->data, "f16", 3)) r[0].dtype = DT_F16;
+    else { say(err, cap, "only casting to f32/f16 is supported"); return false; }
+    return true;
+}
+
+/* TFRT's ReduceOpShape: [arg] without dimension [axis]. */
+static bool reduce_shape(const CrtMeta *arg, int32_t axis, DType dt, CrtMeta *r, char *err, size_t cap)
+{
+    if (axis < 0 || axis >= arg->rank) { say(err, cap, "axis must less than input rank"); return false; }
+    memset(r, 0, sizeof *r);
+    r->dtype = dt;
+    for (int i = 0; i < arg->rank; i++)
+        if (i != axis) r->dims[r->rank++] = arg->dims[i];
+    return true;
+}
+
+static bool md_argmax(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    int32_t axis;
+    if (!get_i32(s, "axis", &axis)) { say(err, cap, "missing 'axis' attribute"); return false; }
+    return reduce_shape(&a[0], axis, DT_I32, r, err, cap);
+}
+
+static bool md_reduce_mean(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    int32_t axis;
+    if (!get_i32(s, "axis", &axis)) { say(err, cap, "missing 'axis' attribute"); return false; }
+    return reduce_shape(&a[0], axis, a[0].dtype, r, err, cap);
+}
+
+static bool md_create_dense(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)a; (void)n;
+    const CrtAttr *shape = i64_array(s, "shape");
+    if (!shape) { say(err, cap, "missing 'shape' attribute"); return false; }
+    const CrtAttr *v = crt_attrs_get(s, "values");
+    if (!v) { say(err, cap, "missing 'values' attribute"); return false; }
+    if (!v->array) { say(err, cap, "'values' attribute should be an array of values"); return false; }
+    memset(r, 0, sizeof *r);
+    if (!shape_from(shape, r, "tfrt_test.create_dense_tensor", err, cap)) return false;
+    if (v->n != 1 && v->n != crt_meta_elems(r)) {
+        say(err, cap, "size of 'values' must either be 1 or match num of elements.");
+        return false;
+    }
+    r->dtype = dtype_of(v->type);
+    if (r->dtype == DT_INVALID) { say(err, cap, "tfrt_test.create_dense_tensor unsupported dtype"); return false; }
+    return true;
+}
+
+static bool md_create_coo(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    if (a[0].rank != 2) { say(err, cap, "tfrt_test.create_coo_tensor indices input must be rank 2"); return false; }
+    if (a[1].rank != 1) { say(err, cap, "tfrt_test.create_coo_tensor values input must be rank 1"); return false; }
+    const CrtAttr *shape = i64_array(s, "shape");
+    if (!shape) { say(err, cap, "tfrt_test.create_coo_tensor must have 'shape' attribute"); return false; }
+    if (a[0].dims[1] != shape->n) {
+        say(err, cap, "each test.create_coo_tensor index must have the same size as shape attribute");
+        return false;
+    }
+    memset(r, 0, sizeof *r);
+    r->dtype = a[1].dtype;
+    return shape_from(shape, r, "tfrt_test.create_coo_tensor", err, cap);
+}
+
+static bool md_tf_const(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)a; (void)n;
+    const CrtAttr *v = crt_attrs_get(s, "value");
+    if (!v || v->type != CA_DENSE) { say(err, cap, "tf.Const needs a `value` dense attribute"); return false; }
+    if (!v->dense) { say(err, cap, "tf.Const: the dtype of its `value` is not supported"); return false; }
+    r[0] = dense_meta(v->dense->dtype, v->dense->rank, v->dense->dims);
+    const CrtAttr *dt = crt_attrs_get(s, "dtype");
+    if (dt && dt->type == CA_DTYPE) {
+        int want;
+        memcpy(&want, dt->data, sizeof want);
+        if (dtype_of((CrtAttrType)want) != r[0].dtype) {
+            say(err, cap, "dtype attribute mismatch with expected tensor dtype");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* TFRT's GetBroadcastedShape (NumPy's rule). */
+static bool broadcast_shape(const CrtMeta *x, const CrtMeta *y, CrtMeta *r, char *err, size_t cap)
+{
+    int rank = x->rank > y->rank ? x->rank : y->rank;
+    r->rank = rank;
+    for (int i = 0; i < rank; i++) {
+        int64_t a = i < rank - x->rank ? 1 : x->dims[i - (rank - x->rank)];
+        int64_t b = i < rank - y->rank ? 1 : y->dims[i - (rank - y->rank)];
+        if (a == b || b == 1) r->dims[i] = a;
+        else if (a == 1) r->dims[i] = b;
+        else {
+            say(err, cap, "Dimensions must be equal, but are %" PRId64 " and %" PRId64, a, b);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool md_tf_binary(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n; (void)s;
+    if (a[0].dtype != a[1].dtype || a[0].string || a[1].string) {
+        say(err, cap, "incompatible dtypes for binary operation");
+        return false;
+    }
+    memset(r, 0, sizeof *r);
+    r->dtype = a[0].dtype;
+    return broadcast_shape(&a[0], &a[1], r, err, cap);
+}
+
+static bool md_tf_matmul(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    if (a[0].dtype != a[1].dtype) {
+        say(err, cap, "incompatible dtypes for MatMul: In[0]: %s, In[1]: %s", crt_dtype_name(&a[0]), crt_dtype_name(&a[1]));
+        return false;
+    }
+    for (int i = 0; i < 2; i++)
+        if (a[i].rank != 2) {
+            say(err, cap, "argument %d of matmul op is not a rank-2 tensor. Actual rank is %d", i, a[i].rank);
+            return false;
+        }
+    bool ta, tb;
+    const CrtAttr *x = crt_attrs_get(s, "transpose_a"), *y = crt_attrs_get(s, "transpose_b");
+    if (!x || x->type != CA_BOOL) { say(err, cap, "'transpose_a' attribute is not specified for MatMul op"); return false; }
+    if (!y || y->type != CA_BOOL) { say(err, cap, "'transpose_b' attribute is not specified for MatMul op"); return false; }
+    ta = ((const unsigned char *)x->data)[0];
+    tb = ((const unsigned char *)y->data)[0];
+    int ka = ta ? 0 : 1, kb = tb ? 1 : 0;
+    if (a[0].dims[ka] != a[1].dims[kb]) {
+        char s0[128], s1[128];
+        shape_format_dims(s0, sizeof s0, a[0].dims, 2);
+        shape_format_dims(s1, sizeof s1, a[1].dims, 2);
+        say(err, cap, "matmul arguments have incompatible shapes: In[0]: %s, In[1]: %s. transpose_a: %d, transpose_b: %d",
+            s0, s1, ta, tb);
+        return false;
+    }
+    int64_t dims[2] = { a[0].dims[1 - ka], a[1].dims[1 - kb] };
+    r[0] = dense_meta(a[0].dtype, 2, dims);
+    return true;
+}
+
+/* {=====================================================================
+** The ops
+** ====================================================================== */
+
+/* tfrt_test.odd_collector: the odd values of a 1-D i32 tensor. */
+static void op_odd_collector(CrtOpCtx *x)
+{
+    DenseHostTensor *in = dense_arg(x, 0);
+    if (in->rank != 1) { crt_op_fail(x, 0, "expected a 1D tensor input"); return; }
+    if (in->dtype != DT_I32) { crt_op_fail(x, 0, "expected a i32 element type"); return; }
+    const int32_t *v = dht_data(in);
+    int64_t n = 0;
+    for (int64_t i = 0; i < in->nelems; i++) n += v[i] & 1;
+    DenseHostTensor *out = dht_new_at(x->alloc, DT_I32, 1, &n, x->op);
+    if (out) {
+        int32_t *o = dht_data(out);
+        int64_t k = 0;
+        for (int64_t i = 0; i < in->nelems; i++)
+            if (v[i] & 1) o[k++] = v[i];
+    }
+    put_dense(x, 0, out);
+}
+
+static void op_create_from_scalar(CrtOpCtx *x)
+{
+    const CrtAttr *v = crt_attrs_get(x->attrs, "value");
+    x->res[0] = av_new_available(any_obj(&crt_scalar_new(&x->md[0], v->data)->hdr));
+}
+
+/* dst[i] = a[ia] + b[ib] for one dtype; false for a dtype without it. */
+static bool add_elems(DType dt, void *dst, const void *a, const void *b, int64_t n, bool a_scalar, bool b_scalar)
+{
+    size_t es = dt_size(dt);
+    for (int64_t i = 0; i < n; i++) {
+        const char *pa = (const char *)a + (a_scalar ? 0 : (size_t)i * es);
+        const char *pb = (const char *)b + (b_scalar ? 0 : (size_t)i * es);
+        if (!ext_tensor_add(dt, (char *)dst + (size_t)i * es, pa, pb, 1)) return false;
+    }
+    return true;
+}
+
+/* tfrt_test.add: scalar + scalar is a scalar, anything with a dense tensor
+** a dense tensor (the scalar added to every element). */
+static void op_test_add(CrtOpCtx *x)
+{
+    CrtTensor *sa = crt_tensor_from_any(x->args[0]), *sb = crt_tensor_from_any(x->args[1]);
+    DType dt = x->md[0].dtype;
+    if (sa && sb) {
+        unsigned char out[16];
+        if (!add_elems(dt, out, sa->scalar, sb->scalar, 1, true, true)) {
+            crt_op_fail(x, 0, "unsupported dtype for tfrt_test.add: %s", dt_name(dt));
+            return;
+        }
+        x->res[0] = av_new_available(any_obj(&crt_scalar_new(&x->md[0], out)->hdr));
+        return;
+    }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    const void *a = sa ? (const void *)sa->scalar : dht_data(dense_arg(x, 0));
+    const void *b = sb ? (const void *)sb->scalar : dht_data(dense_arg(x, 1));
+    if (!add_elems(dt, dht_data(out), a, b, out->nelems, sa != NULL, sb != NULL)) {
+        obj_release(&out->hdr);
+        crt_op_fail(x, 0, "unsupported dtype for tfrt_test.add: %s", dt_name(dt));
+        return;
+    }
+    put_dense(x, 0, out);
+}
+
+static void op_add_dense(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0), *b = dense_arg(x, 1);
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (out && !ext_tensor_add(a->dtype, dht_data(out), dht_data(a), dht_data(b), out->nelems)) {
+        obj_release(&out->hdr);
+        crt_op_fail(x, 0, "unsupported dtype for tfrt_test.add.denseonly: %s", dt_name(a->dtype));
+        return;
+    }
+    put_dense(x, 0, out);
+}
+
+/* tfrt_test.add.denseonly3 computes in a task of its own, as TFRT's does
+** on its thread pool: the result is a value the task resolves. */
+typedef struct AddTask {
+    DenseHostTensor *a, *b, *out;    /* +1 each */
+    AsyncValue *res;                 /* +1 */
+} AddTask;
+
+static void add_task(void *p, void *unused)
+{
+    (void)unused;
+    AddTask *t = p;
+    ext_tensor_add(t->a->dtype, dht_data(t->out), dht_data(t->a), dht_data(t->b), t->out->nelems);
+    av_emplace(t->res, any_obj(&t->out->hdr));
+    av_release(t->res);
+    obj_release(&t->a->hdr);
+    obj_release(&t->b->hdr);
+    free(t);
+}
+
+static void op_add_dense_async(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0), *b = dense_arg(x, 1);
+    unsigned char probe[16] = { 0 };
+    if (!ext_tensor_add(a->dtype, probe, probe, probe, 1)) {
+        crt_op_fail(x, 0, "unsupported dtype for tfrt_test.add.denseonly3: %s", dt_name(a->dtype));
+        return;
+    }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    AddTask *t = xmalloc(sizeof *t);
+    obj_retain(&a->hdr);
+    obj_retain(&b->hdr);
+    t->a = a;
+    t->b = b;
+    t->out = out;
+    t->res = av_new_unavailable();
+    av_retain(t->res);
+    x->res[0] = t->res;
+    exec_enqueue(x->ctx, add_task, t, NULL);
+}
+
+/* tfrt_test.print: the tensor as TFRT's Tensor::Print shows it. */
+static void op_print(CrtOpCtx *x)
+{
+    char *s = crt_tensor_format(x->args[0]);
+    kl_out(x->ctx->host, "%s\n", s);
+    free(s);
+}
+
+/* tfrt_test.identity: the same dense tensor. */
+static void op_identity(CrtOpCtx *x)
+{
+    any_retain(x->args[0]);
+    x->res[0] = av_new_available(x->args[0]);
+}
+
+/* tfrt_test.async.noop: a copy of the tensor, given by a task, for tests
+** of TensorHandles whose tensor comes later. */
+typedef struct CopyTask { AsyncValue *res; Any copy; } CopyTask;
+
+static void copy_task(void *p, void *unused)
+{
+    (void)unused;
+    CopyTask *t = p;
+    av_emplace(t->res, t->copy);
+    av_release(t->res);
+    free(t);
+}
+
+static void op_async_noop(CrtOpCtx *x)
+{
+    char err[256];
+    Any copy;
+    if (!crt_tensor_copy(x->alloc, x->args[0], x->op, &copy, err, sizeof err)) {
+        crt_op_fail(x, 0, "%s", err);
+        return;
+    }
+    CopyTask *t = xmalloc(sizeof *t);
+    t->res = av_new_unavailable();
+    av_retain(t->res);
+    t->copy = copy;
+    x->res[0] = t->res;
+    exec_enqueue(x->ctx, copy_task, t, NULL);
+}
+
+static void op_error_tensor(CrtOpCtx *x)
+{
+    crt_op_fail(x, 0, "error from test.error.tensor implementation");
+}
+
+static void op_matmul(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0), *b = dense_arg(x, 1);
+    bool ta = false, tb = false;
+    const CrtAttr *p = crt_attrs_get(x->attrs, "transpose_a"), *q = crt_attrs_get(x->attrs, "transpose_b");
+    if (p && p->type == CA_BOOL) ta = ((const unsigned char *)p->data)[0];
+    if (q && q->type == CA_BOOL) tb = ((const unsigned char *)q->data)[0];
+    int64_t m = ta ? a->dims[1] : a->dims[0], k = ta ? a->dims[0] : a->dims[1];
+    int64_t n = tb ? b->dims[0] : b->dims[1];
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    if (!kl_gemm(a->dtype, ta, tb, m, n, k, 1.0, dht_data(a), dht_data(b), 0.0, dht_data(out))) {
+        obj_release(&out->hdr);
+        crt_op_fail(x, 0, "unsupported dtype for matmul");
+        return;
+    }
+    put_dense(x, 0, out);
+}
+
+static void op_relu(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0);
+    DType dt = a->dtype;
+    if (!is_int(dt) && !is_float(dt)) {
+        crt_op_fail(x, 0, "unsupported dtype for relu");
+        return;
+    }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    for (int64_t i = 0; i < a->nelems; i++) {
+        if (is_float(dt)) {
+            double v = get_f(dt, dht_data(a), i);
+            put_f(dt, dht_data(out), i, v > 0 || isnan(v) ? v : 0.0);
+        } else {
+            int64_t v = get_i(dt, dht_data(a), i);
+            bool uns = dt == DT_UI8 || dt == DT_UI16 || dt == DT_UI32 || dt == DT_UI64;
+            put_i(dt, dht_data(out), i, uns || v > 0 ? v : 0);
+        }
+    }
+    put_dense(x, 0, out);
+}
+
+/* tfrt_test.equal: 1 where the elements are equal, 0 elsewhere, in the
+** arguments' dtype. */
+static void op_equal(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0), *b = dense_arg(x, 1);
+    DType dt = a->dtype;
+    if (!is_int(dt) && !is_float(dt)) {
+        crt_op_fail(x, 0, "unsupported dtype for equal");
+        return;
+    }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    for (int64_t i = 0; i < a->nelems; i++) {
+        bool eq = is_float(dt) ? get_f(dt, dht_data(a), i) == get_f(dt, dht_data(b), i)
+                               : get_i(dt, dht_data(a), i) == get_i(dt, dht_data(b), i);
+        if (is_float(dt)) put_f(dt, dht_data(out), i, eq ? 1.0 : 0.0);
+        else put_i(dt, dht_data(out), i, eq);
+    }
+    put_dense(x, 0, out);
+}
+
+static void op_cast(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0);
+    DType from = a->dtype, to = x->md[0].dtype;
+    if (!is_int(from) && !is_float(from) && from != DT_BOOL) {
+        crt_op_fail(x, 0, "unsupported dtype for cast");
+        return;
+    }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    for (int64_t i = 0; i < a->nelems; i++) {
+        double v;
+        if (is_float(from)) v = get_f(from, dht_data(a), i);
+        else if (from == DT_UI64) v = (double)(uint64_t)get_i(from, dht_data(a), i);
+        else v = (double)get_i(from, dht_data(a), i);
+        put_f(to, dht_data(out), i, v);
+    }
+    put_dense(x, 0, out);
+}
+
+/* tfrt_test.broadcast: a 1-D tensor repeated along a new first dimension. */
+static void op_broadcast(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0);
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (out) {
+        size_t row = (size_t)a->nelems * dt_size(a->dtype);
+        for (int64_t i = 0; i < out->dims[0]; i++) memcpy((char *)dht_data(out) + (size_t)i * row, dht_data(a), row);
+    }
+    put_dense(x, 0, out);
+}
+
+/* The index of the largest element along [axis] (the first of equal ones). */
+static void op_argmax(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0);
+    int32_t axis = 0;
+    get_i32(x->attrs, "axis", &axis);
+    if (axis != 1) { crt_op_fail(x, 0, "unsupported axis for argmax"); return; }
+    if (a->rank != 2 && a->rank != 3) { crt_op_fail(x, 0, "argmax needs a tensor of rank 2 or 3, got %d", a->rank); return; }
+    if (!is_int(a->dtype) && !is_float(a->dtype)) { crt_op_fail(x, 0, "unsupported dtype for argmax"); return; }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    int64_t outer = a->dims[0], mid = a->dims[1], inner = a->rank == 3 ? a->dims[2] : 1;
+    int32_t *o = dht_data(out);
+    for (int64_t p = 0; p < outer; p++)
+        for (int64_t q = 0; q < inner; q++) {
+            int64_t best = 0;
+            double bv = -INFINITY;
+            for (int64_t j = 0; j < mid; j++) {
+                int64_t idx = (p * mid + j) * inner + q;
+                double v = is_float(a->dtype) ? get_f(a->dtype, dht_data(a), idx) : (double)get_i(a->dtype, dht_data(a), idx);
+                if (j == 0 || v > bv) { bv = v; best = j; }
+            }
+            o[p * inner + q] = (int32_t)best;
+        }
+    put_dense(x, 0, out);
+}
+
+/* The mean along axis 0 (integers: the sum divided, rounding toward zero). */
+static void op_reduce_mean(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0);
+    int32_t axis = 0;
+    get_i32(x->attrs, "axis", &axis);
+    if (axis != 0) { crt_op_fail(x, 0, "unsupported axis for reduce_mean"); return; }
+    if (a->rank != 1 && a->rank != 2) { crt_op_fail(x, 0, "reduce_mean needs a tensor of rank 1 or 2, got %d", a->rank); return; }
+    if (!is_int(a->dtype) && !is_float(a->dtype)) { crt_op_fail(x, 0, "unsupported dtype for reduce_mean"); return; }
+    if (a->dims[0] == 0) { crt_op_fail(x, 0, "reduce_mean over an empty axis"); return; }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    int64_t n = a->dims[0], inner = a->rank == 2 ? a->dims[1] : 1;
+    for (int64_t q = 0; q < inner; q++) {
+        if (is_float(a->dtype)) {
+            double s = 0;
+            for (int64_t j = 0; j < n; j++) s += get_f(a->dtype, dht_data(a), j * inner + q);
+            put_f(a->dtype, dht_data(out), q, s / (double)n);
+        } else {
+            int64_t s = 0;
+            for (int64_t j = 0; j < n; j++) s = (int64_t)((uint64_t)s + (uint64_t)get_i(a->dtype, dht_data(a), j * inner + q));
+            put_i(a->dtype, dht_data(out), q, s / n);
+        }
+    }
+    put_dense(x, 0, out);
+}
+
+static void op_create_dense(CrtOpCtx *x)
+{
+    const CrtAttr *v = crt_attrs_get(x->attrs, "values");
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (out) {
+        size_t es = dt_size(out->dtype);
+        for (int64_t i = 0; i < out->nelems; i++)
+            memcpy((char *)dht_data(out) + (size_t)i * es, (const char *)v->data + (v->n == 1 ? 0 : (size_t)i * es), es);
+    }
+    put_dense(x, 0, out);
+}
+
+static void op_create_coo(CrtOpCtx *x)
+{
+    DenseHostTensor *ix = dense_arg(x, 0), *vals = dense_arg(x, 1);
+    if (ix->dtype != DT_I64) { crt_op_fail(x, 0, "tfrt_test.create_coo_tensor indices must be i64, not %s", dt_name(ix->dtype)); return; }
+    if (ix->dims[0] != vals->dims[0]) {
+        crt_op_fail(x, 0, "tfrt_test.create_coo_tensor has %" PRId64 " indices for %" PRId64 " values", ix->dims[0], vals->dims[0]);
+        return;
+    }
+    const int64_t *p = dht_data(ix);
+    for (int64_t k = 0; k < ix->nelems; k++) {
+        int64_t d = x->md[0].dims[k % ix->dims[1]];
+        if (p[k] < 0 || p[k] >= d) {
+            crt_op_fail(x, 0, "tfrt_test.create_coo_tensor index %" PRId64 " is out of range for dimension %" PRId64,
+                        p[k], k % ix->dims[1]);
+            return;
+        }
+    }
+    obj_retain(&ix->hdr);
+    obj_retain(&vals->hdr);
+    x->res[0] = av_new_available(any_obj(&crt_coo_new(&x->md[0], ix, vals)->hdr));
+}
+
+static void op_tf_const(CrtOpCtx *x)
+{
+    const CrtAttr *v = crt_attrs_get(x->attrs, "value");
+    obj_retain(&v->dense->hdr);
+    put_dense(x, 0, v->dense);
+}
+
+/* tf.AddV2, tf.Sub, tf.Mul, tf.RealDiv with NumPy broadcasting. */
+typedef enum BinOp { BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV } BinOp;
+
+static double bin_f(BinOp op, double a, double b)
+{
+    switch (op) {
+    case BIN_ADD: return a + b;
+    case BIN_SUB: return a - b;
+    case BIN_MUL: return a * b;
+    default: return a / b;
+    }
+}
+
+/* Integer arithmetic in 64 bits, wrapping; false on division by zero. */
+static bool bin_i(BinOp op, int64_t a, int64_t b, bool uns, int64_t *r)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case BIN_ADD: *r = (int64_t)(ua + ub); return true;
+    case BIN_SUB: *r = (int64_t)(ua - ub); return true;
+    case BIN_MUL: *r = (int64_t)(ua * ub); return true;
+    default:
+        if (b == 0) return false;
+        if (uns) *r = (int64_t)(ua / ub);
+        else if (a == INT64_MIN && b == -1) *r = INT64_MIN;
+        else *r = a / b;
+        return true;
+    }
+}
+
+/* The element of [t] (shape [md]) that position [pos] of a [rank]-D result
+** of shape [out] reads, broadcast. */
+static int64_t bcast_index(const CrtMeta *md, const CrtMeta *out, int64_t pos)
+{
+    int64_t idx = 0, stride = 1;
+    for (int i = out->rank - 1, j = md->rank - 1; i >= 0; i--, j--) {
+        int64_t c = pos % out->dims[i];
+        pos /= out->dims[i];
+        if (j >= 0) {
+            if (md->dims[j] != 1) idx += c * stride;
+            stride *= md->dims[j];
+        }
+    }
+    return idx;
+}
+
+static void binary(CrtOpCtx *x, BinOp op, const char *name)
+{
+    CrtMeta ma, mb;
+    crt_tensor_meta(x->args[0], &ma);
+    crt_tensor_meta(x->args[1], &mb);
+    DType dt = ma.dtype;
+    if (!is_int(dt) && !is_float(dt)) { crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt)); return; }
+    bool uns = dt == DT_UI8 || dt == DT_UI16 || dt == DT_UI32 || dt == DT_UI64;
+    CrtTensor *sa = crt_tensor_from_any(x->args[0]), *sb = crt_tensor_from_any(x->args[1]);
+    const void *pa = sa ? (const void *)sa->scalar : dht_data(dht_from_any(x->args[0]));
+    const void *pb = sb ? (const void *)sb->scalar : dht_data(dht_from_any(x->args[1]));
+    unsigned char scalar[16];
+    DenseHostTensor *out = NULL;
+    void *dst = scalar;
+    int64_t n = 1;
+    if (!(sa && sb)) {
+        out = new_dense(x, &x->md[0]);
+        if (!out) { put_dense(x, 0, NULL); return; }
+        dst = dht_data(out);
+        n = out->nelems;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        int64_t ia = sa ? 0 : bcast_index(&ma, &x->md[0], i), ib = sb ? 0 : bcast_index(&mb, &x->md[0], i);
+        if (is_float(dt)) {
+            put_f(dt, dst, i, bin_f(op, get_f(dt, pa, ia), get_f(dt, pb, ib)));
+        } else {
+            int64_t r;
+            if (!bin_i(op, get_i(dt, pa, ia), get_i(dt, pb, ib), uns, &r)) {
+                if (out) obj_release(&out->hdr);
+                crt_op_fail(x, 0, "%s: integer division by zero", name);
+                return;
+            }
+            put_i(dt, dst, i, r);
+        }
+    }
+    if (out) put_dense(x, 0, out);
+    else x->res[0] = av_new_available(any_obj(&crt_scalar_new(&x->md[0], scalar)->hdr));
+}
+
+static void op_tf_add(CrtOpCtx *x) { binary(x, BIN_ADD, "tf.AddV2"); }
+static void op_tf_sub(CrtOpCtx *x) { binary(x, BIN_SUB, "tf.Sub"); }
+static void op_tf_mul(CrtOpCtx *x) { binary(x, BIN_MUL, "tf.Mul"); }
+static void op_tf_div(CrtOpCtx *x) { binary(x, BIN_DIV, "tf.RealDiv"); }
+
+/* {=====================================================================
+** The table
+** ====================================================================== */
+
+#define PURE CRT_PURE
+#define SCALAR CRT_SCALAR_OK
+
+/* Sorted by name (crt_cpu_lookup is a binary search; tests/test_corert.c
+** checks the order). */
+static const CrtOpDef ops[] = {
+    { "tf.AddV2", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_add },
+    { "tf.Const", PURE, 0, 1, md_tf_const, op_tf_const },
+    { "tf.MatMul", PURE, 2, 1, md_tf_matmul, op_matmul },
+    { "tf.Mul", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_mul },
+    { "tf.RealDiv", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_div },
+    { "tf.Relu", PURE, 1, 1, md_identity, op_relu },
+    { "tf.Sub", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_sub },
+    { "tfrt_test.add", PURE | SCALAR, 2, 1, md_test_add, op_test_add },
+    { "tfrt_test.add.denseonly", PURE, 2, 1, md_test_add, op_add_dense },
+    { "tfrt_test.add.denseonly2", PURE, 2, 1, md_test_add, op_add_dense },
+    { "tfrt_test.add.denseonly3", PURE, 2, 1, md_test_add, op_add_dense_async },
+    { "tfrt_test.argmax", PURE, 1, 1, md_argmax, op_argmax },
+    { "tfrt_test.async.noop", PURE | SCALAR, 1, 1, md_identity, op_async_noop },
+    { "tfrt_test.async.noop_no_md", PURE | SCALAR, 1, 1, NULL, op_async_noop },
+    { "tfrt_test.broadcast", PURE, 1, 1, md_broadcast, op_broadcast },
+    { "tfrt_test.cast", PURE, 1, 1, md_cast, op_cast },
+    { "tfrt_test.create_coo_tensor", PURE, 2, 1, md_create_coo, op_create_coo },
+    { "tfrt_test.create_dense_tensor", PURE, 0, 1, md_create_dense, op_create_dense },
+    { "tfrt_test.create_from_scalar", PURE, 0, 1, md_create_from_scalar, op_create_from_scalar },
+    { "tfrt_test.equal", PURE, 2, 1, md_elementwise, op_equal },
+    { "tfrt_test.error.tensor", PURE | SCALAR, 1, 1, md_identity, op_error_tensor },
+    { "tfrt_test.identity", PURE, 1, 1, NULL, op_identity },
+    { "tfrt_test.identity_dense_only", PURE, 1, 1, NULL, op_identity },
+    { "tfrt_test.matmul", PURE, 2, 1, md_matmul, op_matmul },
+    { "tfrt_test.odd_collector", PURE, 1, 1, NULL, op_odd_collector },
+    { "tfrt_test.print", SCALAR | CRT_STRING_OK | CRT_COO_OK, 1, 0, NULL, op_print },
+    { "tfrt_test.reduce_mean", PURE, 1, 1, md_reduce_mean, op_reduce_mean },
+    { "tfrt_test.relu", PURE, 1, 1, md_identity, op_relu },
+};
+
+const CrtOpDef *crt_cpu_lookup(const char *name, size_t len)
+{
+    size_t lo = 0, hi = sizeof ops / sizeof ops[0];
+    if (memchr(name, 0, len)) return NULL;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strncmp(ops[mid].name, name, len);
+        if (c == 0 && ops[mid].name[len] != 0) c = 1;
+        if (c == 0) return &ops[mid];
+        if (c < 0) lo = mid + 1; else hi = mid;
+    }
+    return NULL;
+}
+
+const CrtOpDef *crt_cpu_ops(size_t *n)
+{
+    *n = sizeof ops / sizeof ops[0];
+    return ops;
+}
