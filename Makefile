@@ -9,7 +9,7 @@
 #   make tsan       the whole test suite under ThreadSanitizer
 #   make agree-long exact against auto on 5000 random programs, each ordered
 #                   function explored (tests/gen_programs.py)
-#   make bench      benchmarks against peers (bench/)
+#   make bench      benchmarks against peers, the hooks' cost when off (bench/)
 #   make install    PREFIX=/usr/local: binary and man page
 #   make clean
 #
@@ -92,7 +92,7 @@ TFRUN = $(BIN)/tfrun
 V ?=
 quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
 
-.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check manpage-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -102,7 +102,7 @@ all: $(TFRUN)
 BUILD_PKGS = re2c:re2c lemon:lemon libcriterion-dev:/usr/include/criterion/criterion.h \
              libedit-dev:/usr/include/histedit.h libopenblas-dev:$(BLAS_INC)/cblas.h
 TEST_PKGS  = llvm-14-tools:/usr/bin/FileCheck-14 bsdutils:/usr/bin/script \
-             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16 \
+             python3:python3 lua5.4:lua5.4 mlir-16-tools:mlir-opt-16 graphviz:dot \
              python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py
 # The packages of list $(1) whose file or command is missing, into $$missing.
 define find_missing
@@ -268,6 +268,11 @@ lint-sweep: $(TFRUN) $(LINT_MUTATE)
 kernels-doc: $(TFRUN)
 	$(TFRUN) ops --markdown > docs/kernels.md
 
+# The manual page names every subcommand and option --help names, and its
+# EXAMPLES use only those (tests/manpage_check.py).
+manpage-check: $(TFRUN)
+	@python3 tests/manpage_check.py $(TFRUN) docs/tfrun.1
+
 kernels-doc-check: $(TFRUN)
 	@if $(TFRUN) ops --markdown | cmp -s - docs/kernels.md; then echo "docs/kernels.md is current"; \
 	else echo "docs/kernels.md is stale: run 'make kernels-doc'"; exit 1; fi
@@ -295,7 +300,7 @@ golden: $(TFRUN)
 # `make test`: every stage below in turn (tests/stages.sh): one line each,
 # the stage's own summary at its end, the log in build/test-logs/; V=1 shows
 # everything as it runs. The last line counts the stages.
-TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check lint-sweep canon-sweep \
+TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check manpage-check lint-sweep canon-sweep \
               deep pfor-bounded fuzz-regress fault-sweep oracle tfrt-corpus golden
 test: deps-test
 	@$(MAKE) --no-print-directory all
@@ -429,7 +434,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
 # ---------------------------------------------------------------- benchmarks
-BENCH_PKGS = lua5.4:lua5.4 luajit:luajit python3:python3 mlir-16-tools:mlir-opt-16 \
+BENCH_PKGS = lua5.4:lua5.4 luajit:luajit python3:python3 mlir-16-tools:mlir-opt-16 valgrind:valgrind \
              python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))

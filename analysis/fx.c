@@ -267,7 +267,7 @@ int sa_string_of(const Op *op)
 }
 
 /* Is result [v] of a tfrt.call known [fact] from what every callee returns
-** (args.c's resfacts)? */
+** (known.c's resfacts)? */
 static bool known_result(SeqAnalysis *sa, const Value *v, int fact)
 {
     const Op *d = v->def;
@@ -436,7 +436,7 @@ bool sa_fail_excluded(SeqAnalysis *sa, const Op *op, const Word *nzargs)
         return op->noperands - first >= op->nresults;
     }
     case FAILK_DEVICE: {
-        const Attr *a = ir_op_attr(op, "device_name");
+        const Attr *a = ir_op_attr(op, attr_device_name);
         return a && a->kind == ATTR_STRING && a->u.str.len == 5 && !memcmp(a->u.str.s, "CPU:0", 5);
     }
     default:

@@ -11,7 +11,7 @@
 **   check.c  the pairs that meet in one block: per resource, a chain of
 **            orders through the block's dependency graph; loops, parallel
 **            bodies and benchmarks; the driver's result line
-**   args.c   what values are known to be before any order: constants and
+**   known.c  what values are known to be before any order: constants and
 **            strings through calls, what variables, lists and boxes hold
 **   errs.c   which values may be errors: a non-strict op whose selector is
 **            one completes at once, before its other operands
@@ -195,13 +195,13 @@ struct SeqAnalysis {
     const Func **runs; int nruns; /* malloc'ed */
     struct ErrFacts *errs;        /* errs.c: which values may be errors, or
                                      NULL until first asked; malloc'ed */
-    Word **argfacts;              /* args.c: per function, what every caller
+    Word **argfacts;              /* known.c: per function, what every caller
                                      passes (SA_NFACTS * nargs bits, as
                                      nzargs), or NULL; malloc'ed */
-    Word **resfacts;              /* args.c: per function, what it returns on
+    Word **resfacts;              /* known.c: per function, what it returns on
                                      every run (SA_NFACTS * nresults bits), or
                                      NULL; malloc'ed */
-    struct ObjFacts *objfacts;    /* args.c: what variables, lists and boxes
+    struct ObjFacts *objfacts;    /* known.c: what variables, lists and boxes
                                      hold; malloc'ed */
     PairRec *pairs; int npairs, cappairs;
     bool pairs_truncated;         /* more pairs than SEQ_MAX_PAIRS */
@@ -242,7 +242,7 @@ typedef struct Scratch {
 
 /* ---- facts about values -----------------------------------------------------
 ** What the analysis knows of a value: bit [fact * nargs + j] of a block's
-** nzargs (and of args.c's argfacts) says argument j of the block is known
+** nzargs (and of known.c's argfacts) says argument j of the block is known
 ** to be so. */
 enum { SA_NZ, SA_NN, SA_UTF8, SA_NFACTS };
 
@@ -290,7 +290,7 @@ int sa_direct_effects(SeqAnalysis *sa, const Op *op, const Word *nzargs, bool sy
 ** attribute order; *n receives the count. */
 const Func **sa_callees(SeqAnalysis *sa, const Op *op, int *n);
 
-/* args.c */
+/* known.c */
 /* Fills sa->argfacts and sa->objfacts (needs sa->runs and the arena);
 ** freed by sa_arg_facts_free. */
 void sa_arg_facts(SeqAnalysis *sa);

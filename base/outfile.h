@@ -1,7 +1,8 @@
 /*
 ** outfile.h — the one way tfrun writes an output file (docs/tools.md §6):
 ** `opt -o`, `lint --fix -o`, `test --update`, `test --json=FILE`,
-** `--xunit-xml-output=FILE` and `btf pack -o` all go through it.
+** `--xunit-xml-output=FILE`, `btf pack -o` and `run --trace=FILE` all go
+** through it.
 **
 ** A target that is a regular file, or a name that does not exist yet, is
 ** written to a temporary file in the same directory, with the target's

@@ -21,9 +21,18 @@ int cli_ops(int argc, char **argv);    /* cli/ops.c — tfrun ops */
 int cli_filecheck(int argc, char **argv); /* cli/fcmain.c — tfrun filecheck */
 int cli_lint(int argc, char **argv);   /* cli/lint.c — tfrun lint */
 int cli_explore(int argc, char **argv); /* cli/explore.c — tfrun explore */
+int cli_graph(int argc, char **argv);   /* cli/graph.c — tfrun graph */
 int cli_btf(int argc, char **argv);     /* cli/btf.c — tfrun btf */
 
 #define TFRUN_VERSION "0.1.0"
+
+/* ---- seeing a run (cli/run.c; docs/tools.md §5) ---- */
+struct Trace;
+/* Writes trace [t] (interp/trace.h) to [path] as Chrome trace-event JSON,
+** through a temporary file renamed over [path] once complete; [title] names
+** the program. On failure says why on stderr (`tfrun: --trace: cannot
+** write ...`) and returns false. The REPL's :run uses it too. */
+bool cli_trace_write(struct Trace *t, const char *path, const char *title);
 
 /* ---- the op reference (cli/ops.c): `tfrun ops` and the REPL's :help OP ---- */
 struct OpInfo;

@@ -24,6 +24,7 @@ static const struct Subcommand {
     { "lint", cli_lint, "tfrun lint [--fix] [-o FILE] [FILE|-]    unordered effects: a missing chain?" },
     { "explore", cli_explore, "tfrun explore [--function=NAME] [--model=spec|executor] [--max-schedules=N]\n"
                               "                     [--max-states=N] [--json] [--timeout=SECS] FILE   every outcome the schedules allow" },
+    { "graph", cli_graph, "tfrun graph [--function=NAME] [--format=dot|svg] [FILE]   the dataflow graph (Graphviz)" },
     { "ops", cli_ops, "tfrun ops [--markdown] [PREFIX]          the ops tfrun knows" },
     { "filecheck", cli_filecheck, "tfrun filecheck CHECKFILE [OPTIONS]     LLVM FileCheck over standard input" },
     { "btf", cli_btf, "tfrun btf info|print|pack ...           files of TFRT's binary tensor format" },

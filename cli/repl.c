@@ -139,7 +139,7 @@ static const Cmd cmds[] = {
     { "reverse-continue", "rc", "",  "back to the previous breakpoint or watchpoint hit", repl_cmd_rcontinue, C_STOPPED },
     { "reverse-finish", NULL, "",    "back to the kernel that started the selected frame", repl_cmd_rfinish, C_STOPPED },
     { "reverse-step", "rs", "",      "back to the kernel that started before this one", repl_cmd_rstep, C_STOPPED },
-    { "run",      NULL, "@f(ARGS)",  "run @f (ARGS: 41 : i32, \"s\", %x); %r = :run binds", repl_cmd_run, C_IDLE },
+    { "run",      NULL, "@f(ARGS)",  "run @f (ARGS: 41 : i32, \"s\", %x); %r = :run binds; --trace=FILE", repl_cmd_run, C_IDLE },
     { "schedule", NULL, "[auto|exact|fast]", "the schedule of later runs; none: which and why", repl_cmd_schedule, C_IDLE },
     { "step",     "s",  "",          "run one kernel, show its results, stop at the next", repl_cmd_step, C_ANY },
     { "trace",    NULL, "on|off",    "a line per kernel run, by call depth, with results", repl_cmd_trace, C_ANY },
@@ -512,6 +512,8 @@ int cli_repl(int argc, char **argv)
     diag_free(r->diag);
     free(r->src.p);
     free(r->loaded);
+    free(r->never_ran);
+    free(r->trace_path);
     fflush(stdout);
     return 0;
 }

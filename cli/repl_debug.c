@@ -234,6 +234,8 @@ void repl_cmd_pending(Repl *r, const char *arg, int col)
 {
     (void)arg; (void)col;
     dbg_print_pending(r->dbg, r->out);
+    /* Why: the run's report of work that never ran (its causes). */
+    if (r->never_ran) fputs(r->never_ran, r->out);
 }
 
 void repl_cmd_bt(Repl *r, const char *arg, int col)

@@ -47,6 +47,9 @@
 #include "cli/repl_int.h"
 #include "analysis/explore.h"
 #include "interp/display.h"
+#include "interp/stuck.h"
+#include "interp/trace.h"
+#include "cli/cli.h"
 #include "ops/optable.h"
 #include "parser/parser.h"
 
@@ -94,18 +97,80 @@ static const char *why_not_back(const Func *fn, AsyncValue *const *args, int nar
 }
 
 /* What the REPL says of results that were never produced, after the
-** `'f' returned <<unavailable>>` line: which result, and what the
-** debugger's records of the run tell about it (dbg_explain_result: the
-** kernel it comes from, whether it ran). `tfrun run`'s never-ran report
-** (spec §11: the cause chain down to the critical section or the async
-** value no kernel produces) plugs in here, in place of that line. */
+** `'f' returned <<unavailable>>` line, when the never-ran report below did
+** not say it: which result, and what the debugger's records of the run
+** tell about it (dbg_explain_result: the kernel it comes from, whether it
+** ran). */
 static void explain_unproduced(Repl *r, const Func *fn, AsyncValue *const *res, int n)
 {
+    if (r->never_ran) {
+        fflush(r->out);
+        fputs(r->never_ran, stderr);
+        fflush(stderr);
+        return;
+    }
     for (int i = 0; i < n; i++) {
         if (!res[i] || av_is_resolved(res[i])) continue;
         fprintf(r->out, "note: result #%d of '%s' was never produced: ", i, fn->name);
         dbg_explain_result(r->dbg, fn, i, r->out);
     }
+}
+
+/* The program's output during a run, counted; the first [skip] bytes are
+** not written (a run again prints what the first run printed already). */
+typedef struct OutCount {
+    FILE *to;
+    size_t n, skip;
+} OutCount;
+
+static ssize_t oc_write(void *c, const char *buf, size_t size)
+{
+    OutCount *o = c;
+    size_t k = o->n < o->skip ? o->skip - o->n : 0;
+    if (k > size) k = size;
+    o->n += size;
+    if (size > k) fwrite(buf + k, 1, size - k, o->to);
+    fflush(o->to);
+    return (ssize_t)size;
+}
+
+static FILE *oc_open(OutCount *o, FILE *to, size_t skip)
+{
+    o->to = to;
+    o->n = 0;
+    o->skip = skip;
+    FILE *f = fopencookie(o, "w", (cookie_io_functions_t){ NULL, oc_write, NULL, NULL });
+    if (f) setvbuf(f, NULL, _IOLBF, 0);
+    return f;
+}
+
+static bool all_resolved(AsyncValue *const *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!v[i] || !av_is_resolved(v[i])) return false;
+    return true;
+}
+
+/* `tfrun run`'s report of work that never ran (interp/stuck.h; tools.md
+** §5.4: each effect kernel that never ran and each result never produced,
+** with the cause chain down to the critical section or the async value no
+** kernel produces), for run [rq] of [fn] on [h] once it has quiesced, as
+** text: the REPL prints it after the run and :pending repeats it. NULL:
+** nothing was stuck. */
+static char *never_ran_report(Repl *r, Host *h, const RequestContext *rq, const Func *fn, AsyncValue *const *res,
+                             int n)
+{
+    if (stuck_nframes(h, rq) == 0 && all_resolved(res, n)) return NULL;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return NULL;
+    FILE *old = diag_swap_out(r->diag, mem);
+    int errors = stuck_report(h, rq, fn, res, n, r->diag);
+    diag_swap_out(r->diag, old);
+    fclose(mem);
+    if (errors == 0) { free(text); return NULL; }
+    return text;
 }
 
 /* The result line of a replayed run (explore_replay's ExploreResultFn):
@@ -223,40 +288,6 @@ static void watcher_stop(Watcher *w)
     repl_interrupted = 0;
 }
 
-/* The program's output during a run, counted; the first [skip] bytes are
-** not written (a run again prints what the first run printed already). */
-typedef struct OutCount {
-    FILE *to;
-    size_t n, skip;
-} OutCount;
-
-static ssize_t oc_write(void *c, const char *buf, size_t size)
-{
-    OutCount *o = c;
-    size_t k = o->n < o->skip ? o->skip - o->n : 0;
-    if (k > size) k = size;
-    o->n += size;
-    if (size > k) fwrite(buf + k, 1, size - k, o->to);
-    fflush(o->to);
-    return (ssize_t)size;
-}
-
-static FILE *oc_open(OutCount *o, FILE *to, size_t skip)
-{
-    o->to = to;
-    o->n = 0;
-    o->skip = skip;
-    FILE *f = fopencookie(o, "w", (cookie_io_functions_t){ NULL, oc_write, NULL, NULL });
-    if (f) setvbuf(f, NULL, _IOLBF, 0);
-    return f;
-}
-
-static bool all_resolved(AsyncValue *const *v, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!v[i] || !av_is_resolved(v[i])) return false;
-    return true;
-}
 
 /* When the run again is far enough (dbg_stop_when). */
 typedef struct Rerun {
@@ -302,20 +333,37 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
     char nb[300];
     const char *no_back = why_not_back(fn, args, nargs, names, nb, sizeof nb);
     repl_sync_src(r);
+    free(r->never_ran);
+    r->never_ran = NULL;
     int waiting = -1;
     bool failed_sync = false, ran = false;
     OutCount oc;
     Rerun rerun = { r, &oc, 0, 0, 0 };
     bool quiet = false;        /* a run again only for the debugger's records */
+    Trace *tr = NULL;          /* :run --trace: the last pass's trace */
+    DebugHooks *pair = NULL;   /* the debugger's hooks and the trace's */
+    Host *traced = NULL;
     for (;;) {
         /* Watched when something is armed, when going back or running
         ** again, and when running again could not repeat it. */
-        bool watched = witness || dbg_armed(r->dbg) || dbg_restart_pending(r->dbg) || r->rerun || quiet || no_back;
+        bool watched = witness || dbg_armed(r->dbg) || dbg_restart_pending(r->dbg) || r->rerun || quiet || no_back ||
+                       r->trace_path;
         long frames_before = exec_live_frames();
         Host *h = witness ? replay_host(r, witness) : repl_make_host(r) ? r->host : NULL;
         if (!h) break;
         ran = true;
         h->debug = watched ? dbg_hooks(r->dbg) : NULL;
+        if (r->trace_path && watched && !quiet) {
+            /* A traced run is watched (repl_session.c: watching): the
+            ** trace's hooks beside the debugger's, on the dataflow engine. */
+            trace_free(tr);
+            hooks_pair_free(pair);
+            tr = trace_new(TRACE_EVENTS);
+            pair = hooks_pair(dbg_hooks(r->dbg), trace_hooks(tr));
+            h->debug = pair;
+            traced = h;
+            trace_function_begin(tr, fn->name);
+        }
         r->run_host = h;
         FILE *po = oc_open(&oc, r->out, quiet ? SIZE_MAX : rerun.bytes);
         if (!po) po = r->out;
@@ -362,11 +410,18 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
         if (show && !failed_sync && !witness && !dbg_silent(r->dbg) && !interrupted && !quiet) show(r, po, fn, out);
         fflush(po);
         wq_quiesce(r->q);
+        if (tr && h->debug == pair) trace_function_end(tr);
         if (!watched) {
             watcher_stop(&w);
             interrupted = w.fired > 0;
         }
         waiting = dbg_run_end(r->dbg);
+        /* The last pass of the run (watched, not going back): what never
+        ** ran, with its causes. */
+        if (watched && !witness && !interrupted && !failed_sync && !fn->is_sync && !dbg_restart_pending(r->dbg)) {
+            free(r->never_ran);
+            r->never_ran = never_ran_report(r, h, r->rq, fn, out, n);
+        }
         rq_release(r->rq);
         r->rq = NULL;
         fflush(po);
@@ -405,6 +460,15 @@ static int run_func(Repl *r, const Func *fn, AsyncValue **args, int nargs, const
     r->rerun = false;
     repl_silence(r, false);
     r->run_host = NULL;
+    if (tr) {
+        if (traced->debug == pair) traced->debug = dbg_hooks(r->dbg);
+        hooks_pair_free(pair);
+        fflush(r->out);
+        if (cli_trace_write(tr, r->trace_path, r->loaded ? r->loaded : REPL_FILE))
+            fprintf(r->out, "trace of @%s written to %s (open it in https://ui.perfetto.dev)\n", fn->name,
+                    r->trace_path);
+        trace_free(tr);
+    }
     if (!ran) {
         if (res) for (int i = 0; i < n; i++) out[i] = NULL;
         else if (out != tmp) free(out);
@@ -660,11 +724,36 @@ void repl_exec_ops(Repl *r, const char *text, int line)
 
 /* :run @f(ARGS), and `%a, %b = :run @f(ARGS)` ([names], [nnames] > 0):
 ** the arguments are read by cli/repl_lex.c. */
+/* `:run --trace=FILE @f(...)`: [arg] past the option, the path in
+** r->trace_path. False (after the error) when the option is malformed. */
+static bool run_options(Repl *r, const char **arg, int *col)
+{
+    const char *a = *arg;
+    while (*a == ' ' || *a == '\t') a++;
+    if (strncmp(a, "--", 2)) return true;
+    const char *e = a;
+    while (*e && !isspace((unsigned char)*e)) e++;
+    int at = *col + (int)(a - *arg);
+    if (strncmp(a, "--trace=", 8) || e == a + 8) {
+        cmd_error(r, at, "':run' takes one option, --trace=FILE (the run's trace, for https://ui.perfetto.dev)");
+        return false;
+    }
+    free(r->trace_path);
+    r->trace_path = xstrndup(a + 8, (size_t)(e - a - 8));
+    while (*e == ' ' || *e == '\t') e++;
+    *col += (int)(e - *arg);
+    *arg = e;
+    return true;
+}
+
 void repl_run_bound(Repl *r, const char *arg, int col, char (*names)[128], int nnames)
 {
     const char *p;
+    free(r->trace_path);
+    r->trace_path = NULL;
+    if (!run_options(r, &arg, &col)) return;
     const Func *f = repl_func_arg(r, arg, col, &p);
-    if (!f) return;
+    if (!f) { free(r->trace_path); r->trace_path = NULL; return; }
     if (nnames && nnames != f->nresults) {
         cmd_error(r, col, "'@%s' returns %d result%s; %d name%s given to bind them", f->name, f->nresults,
                   f->nresults == 1 ? "" : "s", nnames, nnames == 1 ? " was" : "s were");
@@ -680,7 +769,7 @@ void repl_run_bound(Repl *r, const char *arg, int col, char (*names)[128], int n
     }
     free(wf);
     AsyncValue **args = repl_run_args(r, f, arg, col, skip_ws(p));
-    if (!args) return;
+    if (!args) { free(r->trace_path); r->trace_path = NULL; return; }
     if (witness) fprintf(r->out, "replaying witness %s\n", witness);
     if (!nnames) {
         run_func(r, f, args, f->nargs, NULL, NULL, show_run, witness);
@@ -699,6 +788,8 @@ void repl_run_bound(Repl *r, const char *arg, int col, char (*names)[128], int n
     }
     for (int i = 0; i < f->nargs; i++) av_release(args[i]);
     free(args);
+    free(r->trace_path);
+    r->trace_path = NULL;
 }
 
 void repl_cmd_run(Repl *r, const char *arg, int col)

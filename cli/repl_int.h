@@ -96,6 +96,10 @@ struct Repl {
     char *witness;             /* :replay / --replay: runs follow it; NULL */
     int nhidden;               /* hidden functions made so far */
     char *loaded;              /* last :load file, for :reload */
+    char *trace_path;          /* :run --trace=FILE: where this run's trace
+                                  goes (docs/tools.md §5.1); NULL */
+    char *never_ran;           /* the last run's report of work that never ran
+                                  (interp/stuck.h), which :pending repeats; NULL */
 
     /* The top-level frame */
     TopVal *vals; int nvals, capvals;

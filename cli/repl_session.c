@@ -225,7 +225,7 @@ void repl_drop_host(Repl *r)
 ** stepping. */
 static bool watching(const Repl *r)
 {
-    return dbg_armed(r->dbg) || r->rerun;
+    return dbg_armed(r->dbg) || r->rerun || r->trace_path;
 }
 
 /* The schedule of the session's runs (docs/execution.md §7): what was asked for, or
@@ -239,8 +239,8 @@ static ExecSchedule session_schedule(Repl *r, char **why)
 {
     if (r->schedule == CLI_SCHED_AUTO && watching(r)) {
         if (why) {
-            *why = strdup("auto: the debugger shows the order of kernels (a breakpoint, watchpoint, :step or "
-                          ":trace)");
+            *why = strdup("auto: the debugger shows the order of kernels (a breakpoint, watchpoint, :step, "
+                          ":trace or :run --trace)");
             if (!*why) tf_out_of_memory();
         }
         return EXEC_EXACT;

@@ -16,6 +16,7 @@
 ** order when both go to one file.
 */
 #include "base/alloc.h"
+#include "base/outfile.h"
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -31,6 +32,8 @@
 #include "cli/cli.h"
 #include "interp/display.h"
 #include "interp/exec.h"
+#include "interp/stuck.h"
+#include "interp/trace.h"
 #include "base/strbuf.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
@@ -69,7 +72,15 @@ static const char run_usage[] =
     "                                function it names runs, unless --functions says\n"
     "                                which; others run in queue order; --init-function\n"
     "                                runs first, in the first schedule); one queue (s)\n"
-    "  --shared_libs=..., --enable_tracing, --tracing_level=...   accepted, ignored\n"
+    "  --trace=FILE                  write a Chrome trace-event JSON file of the run\n"
+    "                                (open it in https://ui.perfetto.dev or chrome://tracing)\n"
+    "  --enable_tracing              TFRT's spelling: the trace, to trace.json (in\n"
+    "                                $TEST_UNDECLARED_OUTPUTS_DIR when that is set)\n"
+    "  --tracing_level=default|verbose|debug   accepted (every level traces the same)\n"
+    "  --profile[=time|count]        at exit, a table per op and per function on stderr:\n"
+    "                                executions, time, mean, share of the run; sorted\n"
+    "                                by time (default) or by count\n"
+    "  --shared_libs=...             accepted, ignored\n"
     "  --help                        this text\n"
     "\n"
     "A write of the output that fails (a full disk, a closed pipe) stops the run:\n"
@@ -89,6 +100,10 @@ typedef struct Options {
     CliSchedule schedule;
     const char *replay;
     char *replay_fn;             /* the function the witness names (malloc'ed), or NULL */
+    const char *trace;           /* --trace=FILE (or --enable_tracing's file) */
+    bool enable_tracing;
+    bool profile;
+    bool profile_by_count;       /* --profile=count */
     bool help;
 } Options;
 
@@ -96,10 +111,11 @@ typedef struct Options {
 ** Option parsing
 ** ====================================================================== */
 
-typedef enum { OPT_VALUE, OPT_BOOL } OptKind;
+/* OPT_VALUE_OPTIONAL: a value only after '=' (--profile, --profile=count). */
+typedef enum { OPT_VALUE, OPT_BOOL, OPT_VALUE_OPTIONAL } OptKind;
 typedef enum {
     O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_MAX_CALL_DEPTH, O_SCHEDULE,
-    O_REPLAY, O_IGNORED_VALUE, O_IGNORED_BOOL, O_HELP
+    O_REPLAY, O_TRACE, O_ENABLE_TRACING, O_TRACING_LEVEL, O_PROFILE, O_IGNORED_VALUE, O_HELP
 } OptId;
 
 static const struct { const char *name; OptId id; OptKind kind; } option_table[] = {
@@ -118,8 +134,10 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "schedule", O_SCHEDULE, OPT_VALUE },
     { "replay", O_REPLAY, OPT_VALUE },
     { "shared_libs", O_IGNORED_VALUE, OPT_VALUE },
-    { "tracing_level", O_IGNORED_VALUE, OPT_VALUE },
-    { "enable_tracing", O_IGNORED_BOOL, OPT_BOOL },
+    { "trace", O_TRACE, OPT_VALUE },
+    { "enable_tracing", O_ENABLE_TRACING, OPT_BOOL },
+    { "tracing_level", O_TRACING_LEVEL, OPT_VALUE },
+    { "profile", O_PROFILE, OPT_VALUE_OPTIONAL },
     { "help", O_HELP, OPT_BOOL },
     { "h", O_HELP, OPT_BOOL },
 };
@@ -215,7 +233,23 @@ static int parse_options(Options *o, int argc, char **argv)
             o->replay_fn = explore_witness_function(val);
             break;
         }
-        case O_IGNORED_VALUE: case O_IGNORED_BOOL: break;
+        case O_TRACE:
+            if (!*val) return usage_error("option '%s' needs a file name", a);
+            o->trace = val;
+            break;
+        case O_ENABLE_TRACING: o->enable_tracing = b; break;
+        case O_TRACING_LEVEL:
+            /* TFRT's levels; tfrun's trace has the same events at each. */
+            if (strcmp(val, "default") && strcmp(val, "verbose") && strcmp(val, "debug"))
+                return usage_error("invalid tracing level '%s' (want default, verbose or debug)", val);
+            break;
+        case O_PROFILE:
+            o->profile = true;
+            if (val && !strcmp(val, "count")) o->profile_by_count = true;
+            else if (val && strcmp(val, "time"))
+                return usage_error("invalid profile order '%s' (want time or count)", val);
+            break;
+        case O_IGNORED_VALUE: break;
         case O_HELP: o->help = b; break;
         }
     }
@@ -327,6 +361,30 @@ static bool watchdog_stop(Watchdog *w)
 }
 
 /* {=====================================================================
+** The trace file (docs/tools.md §5.1)
+** ====================================================================== */
+
+bool cli_trace_write(Trace *t, const char *path, const char *title)
+{
+    /* The one way of writing a file (base/outfile.h, docs/tools.md §6): a
+    ** failed write never leaves half a trace, nor destroys an older one. */
+    OutFile o;
+    char why[1024];
+    bool ok = outfile_open(&o, path);
+    if (ok) {
+        trace_write_json(t, o.f, title);
+        ok = outfile_close(&o);
+    }
+    if (!ok) {
+        fprintf(stderr, "tfrun: --trace: %s\n", outfile_error(&o, why, sizeof why));
+    } else if (trace_dropped(t)) {
+        fprintf(stderr, "tfrun: --trace: kept the first %d events of the run; %zu more were not "
+                "written (--profile counts them all)\n", TRACE_MAX_EVENTS, trace_dropped(t));
+    }
+    return ok;
+}
+
+/* {=====================================================================
 ** Running functions (docs/execution.md §1.3, §1.6)
 ** ====================================================================== */
 
@@ -337,8 +395,9 @@ typedef struct Run {
     WorkQueue *q;
     Watchdog *wd;
     FILE *out;
-    int stuck;          /* results that never became available */
+    int stuck;          /* kernels that never ran, results never produced */
     int bad_replay;     /* --replay witnesses that did not fit */
+    Trace *trace;       /* --trace / --profile, or NULL */
     const Func *init;   /* --init-function: under --replay, the first schedule */
 } Run;
 
@@ -361,6 +420,7 @@ static void run_function(Run *r, const Func *fn)
     if (!fn->name || !fn->name[0]) return;
     fprintf(out, "--- Running '%s':\n", fn->name);
     if (!host_out_flush(r->host)) return;    /* nowhere to print: stop (step_run) */
+    if (r->trace) trace_function_begin(r->trace, fn->name);
     RequestContext *rq = rq_new(r->q);
     /* The mixed schedule: this function's own (docs/analysis.md §8). */
     const MixChoice *mc = r->sched->mix ? mix_choice(r->sched->mix, fn) : NULL;
@@ -406,6 +466,10 @@ static void run_function(Run *r, const Func *fn)
         }
         free(err);
         n = 0;
+        /* The explorer's request: every one not reported on yet. */
+        diag_set_verify(r->host->diag, DIAG_VERIFY_LAZY_STATIC);
+        r->stuck += stuck_report(r->host, NULL, fn, NULL, 0, NULL);
+        diag_set_verify(r->host->diag, DIAG_VERIFY_LAZY);
     } else {
         exec_invoke_func(&c, fn, NULL, 0, res);
         if (n > 0) {
@@ -414,15 +478,16 @@ static void run_function(Run *r, const Func *fn)
             display_returned(out, &d, fn, res);
             fflush(out);
             funlockfile(out);
-            for (int i = 0; i < n; i++) {
-                if (av_is_resolved(res[i])) continue;
-                fprintf(stderr, "tfrun: result #%d of '%s' was never produced: nothing is left "
-                        "to run (a chain or value that no kernel produces?)\n", i, fn->name);
-                fflush(stderr);
-                r->stuck++;
-            }
         }
         wq_quiesce(r->q);
+        /* Nothing runs any more: kernels still waiting never will, and
+        ** results not available never will be (interp/stuck.h). Reported
+        ** as static errors are (no `unexpected error:` prefix), still
+        ** checked against expected-error annotations. */
+        DiagSink *ds = r->host->diag;
+        diag_set_verify(ds, DIAG_VERIFY_LAZY_STATIC);
+        r->stuck += stuck_report(r->host, rq, fn, res, n, NULL);
+        diag_set_verify(ds, DIAG_VERIFY_LAZY);
     }
     fflush(out);
     if (watch) {
@@ -450,6 +515,7 @@ static void run_function(Run *r, const Func *fn)
     host_set_request(r->host, NULL);
     watchdog_set(r->wd, NULL);
     rq_release(rq);
+    if (r->trace) trace_function_end(r->trace);
 }
 
 /* Named functions in the order of docs/execution.md §1.4 restricted to named ones
@@ -484,6 +550,8 @@ typedef struct Driver {
     const Func *init;            /* --init-function, run first */
     const char *missing;         /* the first --functions name not found */
     bool out_reported;           /* a write error of the output was reported */
+    Trace *trace;                /* --trace / --profile, or NULL */
+    char *trace_path;            /* where the trace goes (NULL: none) */
 } Driver;
 
 /* Options, and --help. */
@@ -608,6 +676,23 @@ static int step_schedule(Driver *dr)
     }
     if (o->max_call_depth > 0) host->max_call_depth = o->max_call_depth;
     free(order);
+    /* The trace and the profile watch the run through the executor's
+    ** hooks, attached before the load so that compiled code reports too
+    ** (interp/hooks.h). */
+    if (o->trace || o->enable_tracing || o->profile) {
+        if (o->trace) {
+            dr->trace_path = xstrdup(o->trace);
+        } else if (o->enable_tracing) {
+            /* Where TFRT's Chrome tracing sink writes it under a test. */
+            const char *dir = getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+            StrBuf p = {0};
+            if (dir && *dir) sb_printf(&p, "%s/trace.json", dir);
+            else sb_adds(&p, "trace.json");
+            dr->trace_path = p.p;
+        }
+        dr->trace = trace_new((dr->trace_path ? TRACE_EVENTS : 0) | (o->profile ? TRACE_PROFILE : 0));
+        host->debug = trace_hooks(dr->trace);
+    }
     /* An unknown kernel is a static error (docs/execution.md §1.8). */
     diag_set_verify(dr->d, DIAG_VERIFY_LAZY_STATIC);
     bool loaded = exec_load(host);
@@ -631,7 +716,7 @@ static int step_run(Driver *dr)
 {
     Watchdog wdog;
     Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
-    Run run = { &dr->o, &dr->sched, dr->host, dr->q, wd, dr->out, 0, 0, dr->init };
+    Run run = { &dr->o, &dr->sched, dr->host, dr->q, wd, dr->out, 0, 0, dr->trace, dr->init };
     if (dr->init) run_function(&run, dr->init);
     for (int i = 0; i < dr->nlist && !watchdog_fired(wd) && !host_out_error(dr->host); i++) {
         if (dr->list[i] == dr->init) continue;
@@ -641,6 +726,15 @@ static int step_run(Driver *dr)
 
     bool timed_out = watchdog_stop(wd);
     int st = diag_finish(dr->d) || run.stuck || run.bad_replay ? 1 : 0;
+    if (dr->trace) {
+        wq_quiesce(dr->q);
+        if (dr->o.profile) {
+            host_out_flush(dr->host);
+            trace_print_profile(dr->trace, stderr, dr->o.profile_by_count);
+            fflush(stderr);
+        }
+        if (dr->trace_path && !cli_trace_write(dr->trace, dr->trace_path, dr->fname)) st = 1;
+    }
     if (host_out_error(dr->host)) {
         /* The first failed write stopped the run (host_out_flush): said
         ** once, here, and not again at exit (finish). */
@@ -678,6 +772,8 @@ static int finish(Driver *dr, int st)
         wq_destroy(dr->q);
     }
     free(dr->text);
+    trace_free(dr->trace);
+    free(dr->trace_path);
     for (int i = 0; i < dr->o.nfunctions; i++) free(dr->o.functions[i]);
     free(dr->o.replay_fn);
     free(dr->o.functions);

@@ -2,7 +2,10 @@
 ** fuzz_run.c — `tfrun run` as a fuzz target: an input that parses and
 ** verifies is loaded and every function without arguments is run, once on
 ** the exact schedule and once on the fast one (compiled code), on the
-** single-threaded queue, as cli/run.c runs them. Each function has a time
+** single-threaded queue, as cli/run.c runs them, then once more on the
+** fast one with the trace and profile attached (interp/trace.h: the
+** compiled engine's reporting loop); after each function, the report of
+** work that never ran (interp/stuck.h), as cli/run.c makes it. Each function has a time
 ** budget (FUZZ_RUN_MS): a watchdog thread stops its request the way
 ** --timeout does (rq_stop_msg), and the call depth is limited to
 ** FUZZ_CALL_DEPTH, so loops and recursion end. Output and diagnostics are
@@ -14,6 +17,8 @@
 #include <time.h>
 #include "fuzz/fuzz.h"
 #include "interp/exec.h"
+#include "interp/stuck.h"
+#include "interp/trace.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
@@ -75,7 +80,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static void run_module(const Module *m, ExecSchedule sched)
+static void run_module(const Module *m, ExecSchedule sched, bool traced)
 {
     char err[256];
     WorkQueue *q = wq_create("s", err, sizeof err);
@@ -85,6 +90,8 @@ static void run_module(const Module *m, ExecSchedule sched)
     Host *h = host_new(m, q, alloc, d, fuzz_null());
     h->schedule = sched;
     h->max_call_depth = FUZZ_CALL_DEPTH;
+    Trace *t = traced ? trace_new(TRACE_EVENTS | TRACE_PROFILE) : NULL;
+    if (t) h->debug = trace_hooks(t);
     if (exec_load(h)) {
         for (int i = 0; i < m->nfuncs; i++) {
             const Func *fn = m->funcs[i];
@@ -105,6 +112,7 @@ static void run_module(const Module *m, ExecSchedule sched)
             }
             wq_quiesce(q);
             watch(NULL);
+            stuck_report(h, rq, fn, res, n, NULL);
             for (int k = 0; k < n; k++)
                 if (res[k]) av_release(res[k]);
             free(res);
@@ -112,6 +120,13 @@ static void run_module(const Module *m, ExecSchedule sched)
         }
     }
     wq_destroy(q);
+    if (t) {
+        trace_function_begin(t, "fuzz");
+        trace_function_end(t);
+        trace_write_json(t, fuzz_null(), "fuzz.mlir");
+        trace_print_profile(t, fuzz_null(), false);
+        trace_free(t);
+    }
     host_free(h);
     diag_finish(d);
     diag_free(d);
@@ -128,8 +143,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (m) {
         VerifyOptions vo = { .allow_unknown_ops = true, .for_execution = true };
         if (verify_module(m, d, &vo) == 0) {
-            run_module(m, EXEC_EXACT);
-            run_module(m, EXEC_FAST);
+            run_module(m, EXEC_EXACT, false);
+            run_module(m, EXEC_FAST, false);
+            run_module(m, EXEC_FAST, true);
         }
         ir_module_free(m);
     }

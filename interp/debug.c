@@ -1200,7 +1200,8 @@ Debugger *dbg_new(FILE *out)
     d->next_id = 1;
     d->disp = &default_display;
     d->hist = xcalloc((size_t)HIST_MASK + 1, sizeof *d->hist);
-    d->hooks = (DebugHooks){ d, h_frame_enter, h_frame_exit, h_before_kernel, h_after_kernel };
+    d->hooks = (DebugHooks){ .ud = d, .frame_enter = h_frame_enter, .frame_exit = h_frame_exit,
+                             .before_kernel = h_before_kernel, .after_kernel = h_after_kernel };
     return d;
 }
 

@@ -3,64 +3,44 @@
 ** REPL builds on it (docs/tools.md §3.1: breakpoints, watchpoints, frames,
 ** stepping, going back).
 **
-** Two halves:
+** The hook interface the executor calls (DebugHooks) lives in
+** interp/hooks.h, with its contract; this file is its first consumer.
 **
-** 1. DebugHooks: four callbacks plus user data that the executor calls at
-**    fixed points when a Host has hooks attached (Host.debug, interp/exec.h;
-**    NULL means no hooks, and every call site is one null check, so the
-**    normal path costs nothing). The executor promises:
-**      - frame_enter: an invocation of [body] (a function body or a region
-**        body) starts; [frame] identifies it until frame_exit; [args] are
-**        the block arguments (+0, borrowed for the call).
-**      - frame_exit: the invocation's frame is released (every kernel of it
-**        has run or been skipped); the executor may reuse the same identity
-**        for a later frame_enter. A frame whose kernels wait forever may
-**        never exit.
-**      - before_kernel: kernel [op] of [frame] is about to run or to be
-**        skipped by the error/cancellation rule (docs/execution.md §4), BEFORE that
-**        rule is applied: a hook that cancels the request (Ctrl-C) makes
-**        this very kernel skipped. The hook may block (the REPL reads
-**        commands here while stopped at a breakpoint).
-**      - after_kernel: the kernel has run (or been skipped); [results] are
-**        the values it produced (borrowed, before the executor stores or
-**        releases them).
-**    With the single-threaded queue all hooks run on the calling thread.
-**    The hooks never retain the values they see, so attaching them changes
-**    no reference count and no destruction point.
+** Debugger (module prefix dbg_): a consumer of those hooks (the original
+** four callbacks, no flags: it runs on the dataflow engine and on the
+** single-threaded queue only), the REPL's debugger (docs/tools.md §3). Per
+** live invocation it keeps a record (interp/debug_int.h): the body, the
+** values its registers received (and a copy of each scalar one), the
+** position at which each of its kernels started, and its logical caller —
+** the invocation whose kernel started it, found through the call chain of
+** ExecCtx.site even when the body runs later from a task (do.async, a queued
+** rv.critical, a deep call). It numbers kernels in the order they start:
+** kernel N is a position in the run, and a stop is before a kernel or after
+** one.
 **
-** 2. Debugger (module prefix dbg_): a consumer of those hooks, the REPL's
-**    debugger (docs/tools.md §3). Per live invocation it keeps a record
-**    (interp/debug_int.h): the body, the values its registers received
-**    (and a copy of each scalar one), the position at which each of its
-**    kernels started, and its logical caller — the invocation whose kernel
-**    started it, found through the call chain of ExecCtx.site even when
-**    the body runs later from a task (do.async, a queued rv.critical, a
-**    deep call). It numbers kernels in the order they start: kernel N is a
-**    position in the run, and a stop is before a kernel or after one.
+** What stops a run: breakpoints (op name, line, first kernel of a function;
+** each with an optional condition on a value of the frame), watchpoints
+** (after a kernel that writes a watched object, the op table's FX_W column),
+** :step / :next / :finish, a target position while going back, and Ctrl-C
+** (the first stops at the next kernel, a second before that cancels the
+** request). When none of these is armed the hooks keep their records and
+** test one flag per kernel.
 **
-**    What stops a run: breakpoints (op name, line, first kernel of a
-**    function; each with an optional condition on a value of the frame),
-**    watchpoints (after a kernel that writes a watched object, the op
-**    table's FX_W column), :step / :next / :finish, a target position
-**    while going back, and Ctrl-C (the first stops at the next kernel, a
-**    second before that cancels the request). When none of these is armed
-**    the hooks keep their records and test one flag per kernel.
+** Going back (reverse-step / -continue / -finish) is re-execution: the
+** debugger abandons the stopped run (its request is stopped and its output
+** silenced through DbgSilenceFn), and its user runs the same function again
+** (dbg_restart_pending); the debugger stops the new run at the target
+** position, silent until then. The exact schedule and a replayed witness are
+** deterministic, so that is the same place; a run whose kernels differ on
+** the way is reported, not hidden.
 **
-**    Going back (reverse-step / -continue / -finish) is re-execution: the
-**    debugger abandons the stopped run (its request is stopped and its
-**    output silenced through DbgSilenceFn), and its user runs the same
-**    function again (dbg_restart_pending); the debugger stops the new run
-**    at the target position, silent until then. The exact schedule and a
-**    replayed witness are deterministic, so that is the same place; a
-**    run whose kernels differ on the way is reported, not hidden.
-**
-**    Safety rule: a recorded value is dereferenced only while the executor
-**    still holds a reference to it — a kernel of its frame that has not
-**    started uses it, a kernel that is running uses it, or it is a result
-**    of the kernel the run is stopped after. Otherwise only the scalar copy
-**    is shown. The hooks never retain a value; a watchpoint retains the
-**    object it watches until the run ends (so a watched object may be
-**    destroyed later than it would be otherwise).
+** Safety rule: a recorded value is dereferenced only while the executor
+** still holds a reference to it — a kernel of its frame that has not started
+** uses it, a kernel that is running uses it, or it is a result of the kernel
+** the run is stopped after. Otherwise only the scalar copy is shown. The
+** hooks never retain a value; a watchpoint retains the object it watches
+** until the run ends (so a watched object may be destroyed later than it
+** would be otherwise).
 **
 ** Ownership: a Debugger is created and freed by its user; it borrows the
 ** output stream and the Display. The Op / Block / Func pointers it keeps
@@ -77,20 +57,10 @@
 #include <stdio.h>
 #include "interp/async_value.h"
 #include "ir/ir.h"
+#include "interp/hooks.h"
 #include "interp/kernel_abi.h"
 
-/* ---- 1. the executor's side --------------------------------------------- */
-typedef struct DebugHooks {
-    void *ud;
-    void (*frame_enter)(void *ud, const void *frame, const Block *body,
-                        AsyncValue *const *args, int nargs);
-    void (*frame_exit)(void *ud, const void *frame);
-    void (*before_kernel)(void *ud, const ExecCtx *c, const void *frame, const Op *op);
-    void (*after_kernel)(void *ud, const void *frame, const Op *op,
-                         AsyncValue *const *results, int nresults);
-} DebugHooks;
-
-/* ---- 2. the debugger ----------------------------------------------------- */
+/* ---- the debugger --------------------------------------------------------- */
 typedef struct Debugger Debugger;
 struct Display;
 

@@ -41,9 +41,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp/bigmem.h"
-#include "interp/debug.h"
 #include "interp/exec.h"
 #include "interp/exec_int.h"
+#include "interp/hooks.h"
+#include "interp/stuck.h"
 #include "interp/vm.h"
 
 /* Shared with interp/xe.c, which keeps the same two limits (exec_int.h). */
@@ -93,6 +94,7 @@ static Frame *frame_new(const Plan *p, const ExecCtx *c)
     f->st = st;
     f->fast = ctx_fast(c);
     f->watch = NULL;
+    atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
     if (__builtin_expect(c->host->schedule == EXEC_MIXED, 0) && c->rq && !c->site && !f->fast) {
         /* The run's top frame, when the mixed schedule watches it. */
         ExecWatch *w = rq_watch(c->rq);
@@ -112,8 +114,9 @@ static void frame_retain(Frame *f) { atomic_fetch_add_explicit(&f->refs, 1, memo
 static void frame_release(Frame *f)
 {
     if (atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1) return;
-    const DebugHooks *dh = f->ctx.host->debug;
+    const DebugHooks *dh = hooks_of(f->ctx.host);
     if (dh) dh->frame_exit(dh->ud, f);
+    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) >= 0) stuck_unwatch_frame(f);
     if (f->ctx.rq) rq_release(f->ctx.rq);
     exec_site_release(f->ctx.site);
     atomic_fetch_sub(&live_frames, 1);
@@ -336,7 +339,11 @@ static void run_task(void *a, void *b)
     Frame *f = t->f;
     if (t->n <= TASK_INLINE) fl_free(t);
     else free(t);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    HOOK(dh, run_begin, f);
     process(f, &q);
+    /* (Read again: keeping it across process() costs a register.) */
+    HOOK(hooks_of(f->ctx.host), run_end, f);
     rq_free_q(&q);
     frame_release(f);
 }
@@ -456,9 +463,13 @@ static void cont_body(Cont *c, AsyncValue *v)
     ReadyQueue q;
     rq_init_q(&q, c->stream);
     fl_free(c);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    HOOK(dh, value_wake, f, val);
     store(f, val, v);
+    HOOK(dh, run_begin, f);
     make_ready(f, &q, val);
     process(f, &q);
+    HOOK(hooks_of(f->ctx.host), run_end, f);
     rq_free_q(&q);
     frame_release(f);
 }
@@ -491,6 +502,31 @@ static inline bool has_users(const Plan *p, const Value *val)
     return false;
 }
 
+/* The hooks hear that a continuation of [f] waits for [val]. */
+static __attribute__((noinline, cold)) void hook_wait(const DebugHooks *dh, Frame *f, const Value *val)
+{
+    HOOK(dh, value_wait, f, val);
+}
+
+/* [f] waits for +1 value [v], not resolved yet, for the register of [val]
+** (its users run in a continuation). Out of line, so that produced()'s
+** path for a value that is there keeps its registers free. */
+static __attribute__((noinline)) void wait_for(Frame *f, int stream, const Value *val, AsyncValue *v)
+{
+    Cont *c = fl_alloc();
+    c->f = f;
+    c->val = val;
+    c->stream = stream;
+    frame_retain(f);
+    /* A frame that waits may wait for ever: it joins the host's waiting
+    ** frames (interp/stuck.h says then which of its kernels never ran, and
+    ** why). */
+    if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) < 0) stuck_watch_frame(f);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    if (dh) hook_wait(dh, f, val);
+    av_and_then(v, cont_fire, c, v);
+}
+
 /* Handles +1 value [v] produced for the register of [val] (docs/execution.md §6.5). */
 static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
 {
@@ -500,12 +536,7 @@ static void produced(Frame *f, ReadyQueue *q, const Value *val, AsyncValue *v)
     } else if (!has_users(f->plan, val)) {
         store(f, val, v);
     } else {
-        Cont *c = fl_alloc();
-        c->f = f;
-        c->val = val;
-        c->stream = q->stream;
-        frame_retain(f);
-        av_and_then(v, cont_fire, c, v);
+        wait_for(f, q->stream, val, v);
     }
 }
 
@@ -541,7 +572,7 @@ static void run_kernel(Frame *f, ReadyQueue *q, int k)
     const Op *op = p->ops[k - 1];
     /* Kernels often run in block order: warm the ops that come next. */
     prefetch_ahead(p->ops, k - 1 - AHEAD + 2, p->nkern - 1);
-    const DebugHooks *dh = f->ctx.host->debug;
+    const DebugHooks *dh = hooks_of(f->ctx.host);
     if (dh) dh->before_kernel(dh->ud, &f->ctx, f, op);
     int nargs = op->noperands, nres = op->nresults;
     Value *const *opnd = op->operands;
@@ -605,8 +636,12 @@ typedef struct Start {
 static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
 {
     const Plan *p = f->plan;
-    const DebugHooks *dh = f->ctx.host->debug;
-    if (dh) dh->frame_enter(dh->ud, f, p->block, args, p->nargs);
+    const DebugHooks *dh = hooks_of(f->ctx.host);
+    if (dh) {
+        dh->frame_enter(dh->ud, f, p->block, args, p->nargs);
+        if (dh->invoke) dh->invoke(dh->ud, f, p->block, hooks_site(p->block, &f->ctx), &f->ctx);
+        if (dh->run_begin) dh->run_begin(dh->ud, f);
+    }
     ReadyQueue q;
     rq_init_q(&q, p->pseudo_stream);
     arrive_list(f, &q, p->zero, p->nzero);
@@ -622,6 +657,7 @@ static void start_frame(Frame *f, AsyncValue *const *args, bool owned)
     exec_invoke_depth++;
     process(f, &q);
     exec_invoke_depth--;
+    HOOK(hooks_of(f->ctx.host), run_end, f);
     rq_free_q(&q);
 }
 
@@ -656,13 +692,13 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         for (int i = 0; i < n; i++) results[i] = av_new_error(ERR_INTERNAL, "body not loaded");
         return;
     }
-    if (p->xp && !c->host->debug && !c->flags && nargs == p->nargs) {
-        /* The exact schedule's cheaper engine, when nothing watches the
-        ** run (interp/xe.c). */
+    if (p->xp && !hooks_of(c->host) && !c->flags && nargs == p->nargs) {
+        /* The exact schedule's cheaper engine, when no hook watches the
+        ** run (interp/hooks.h: the hooks see every kernel on exec.c). */
         xe_invoke_block(c, p->xp, args, results);
         return;
     }
-    if (p->vm && !c->host->debug && nargs == p->nargs && ctx_fast(c)) {
+    if (p->vm && (!hooks_of(c->host) || exec_vm_hooked(c->host)) && nargs == p->nargs && ctx_fast(c)) {
         /* The compiled form runs when every argument is there; otherwise
         ** the dataflow engine starts what it can (docs/execution.md §4). */
         int i = 0;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "base/freelist.h"
 #include "interp/exec.h"
+#include "interp/hooks.h"
 #include "interp/vm.h"
 #include "ops/optable.h"
 
@@ -61,6 +62,11 @@ typedef struct Frame {
     bool fast;             /* the fast schedule: every ready kernel runs inline */
     struct ExecWatch *watch;   /* the mixed schedule watches this frame, or NULL */
     atomic_int refs;
+    atomic_int watch_at;   /* its place in the host's set of waiting frames
+                              (interp/stuck.h), or -1: written under the
+                              set's lock (unlocked on the single-threaded
+                              queue), read without it only to test >= 0,
+                              which another thread never changes */
     /* Followed by _Atomic(AsyncValue *) regs[nregs], then atomic_int
     ** done[nkern] (fregs, fdone). */
 } Frame;
@@ -189,6 +195,9 @@ typedef struct HostPriv {
     struct KState *states;
     bool loaded;
     VmProgram *vm;         /* EXEC_FAST: the compiled bodies */
+    bool vm_hooked;        /* they were compiled for hooks that take compiled
+                              code (HOOKS_COMPILED, interp/hooks.h) */
+    struct StuckSet *stuck; /* the frames that wait (below; interp/stuck.c) */
     PlanSlot *plans;
     int plancap, nplans;
 } HostPriv;
@@ -197,6 +206,64 @@ static inline unsigned plan_home(const Block *b, int cap)
 {
     uintptr_t x = (uintptr_t)b >> 4;
     return (unsigned)((x * 0x9E3779B97F4A7C15ull) >> 32) & (unsigned)(cap - 1);
+}
+
+/* ---- the waiting frames (interp/stuck.c) ---------------------------------
+** An array, each frame knowing its place (Frame.watch_at), so that joining
+** and leaving cost a few stores; locked unless the queue is
+** single-threaded (Frame.st: then only the thread that drives the queue
+** touches it). The inline paths below are those of the single-threaded
+** queue with room in the array; the rest is stuck.c's. */
+struct ExecPark;
+typedef struct StuckSet {
+    pthread_mutex_t mu;
+    struct Frame **v;
+    int n, cap;
+    struct ExecPark *parks;
+    /* The requests stuck_report has reported on (their stuck frames hold
+    ** them, so the pointers stay theirs). */
+    const RequestContext **done;
+    int ndone, capdone;
+} StuckSet;
+
+void stuck_watch_slow(Host *h, struct Frame *f);
+void stuck_unwatch_slow(Host *h, struct Frame *f);
+
+/* [f] joins the waiting frames (it is not in them). */
+static inline void stuck_watch_frame(struct Frame *f)
+{
+    if (f->st) {
+        StuckSet *s = ((HostPriv *)f->ctx.host)->stuck;
+        if (s && s->n < s->cap) {
+            atomic_store_explicit(&f->watch_at, s->n, memory_order_relaxed);
+            s->v[s->n++] = f;
+            return;
+        }
+    }
+    stuck_watch_slow(f->ctx.host, f);
+}
+
+/* [f] leaves them (it is in them). */
+static inline void stuck_unwatch_frame(struct Frame *f)
+{
+    if (f->st) {
+        StuckSet *s = ((HostPriv *)f->ctx.host)->stuck;
+        int i = atomic_load_explicit(&f->watch_at, memory_order_relaxed);
+        struct Frame *last = s->v[--s->n];
+        s->v[i] = last;
+        atomic_store_explicit(&last->watch_at, i, memory_order_relaxed);
+        atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
+        return;
+    }
+    stuck_unwatch_slow(f->ctx.host, f);
+}
+
+/* Whether compiled code may run while host [h]'s hooks are attached: they
+** take it (HOOKS_COMPILED) and the bodies were compiled for them. */
+static inline bool exec_vm_hooked(const Host *h)
+{
+    const HostPriv *hp = (const HostPriv *)h;
+    return hp->vm_hooked && h->debug && (h->debug->flags & HOOKS_COMPILED);
 }
 
 /* The plan of [b] on host [h], or NULL (not loaded). */

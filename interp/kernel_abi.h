@@ -154,6 +154,23 @@ void exec_report_error(const ExecCtx *c, const Op *op, AsyncValue *dst, const ch
 ** Nothing under EXEC_SYNC. */
 void exec_diag(const ExecCtx *c, const Op *op, const char *msg);
 
+/* Parked work (interp/stuck.h). A kernel that queues an invocation until
+** a resource is free (rv.critical on a busy critical section) registers
+** it, so that a run that ends with it still queued can say why its results
+** never came: [waiter] is the context of the kernel that queued it (its
+** call chain is copied), [op] that kernel's op, [what] names the resource
+** ("critical section"; static), [resource] identifies it, [holder_op] /
+** [holder] the op and context of the kernel whose invocation holds it
+** now. exec_unpark() when the invocation leaves the queue;
+** exec_park_handoff() when another invocation takes the resource while
+** invocations are still queued on it. Thread-safe; the kernel may call
+** them under its own lock (they take only the host's). */
+typedef struct ExecPark ExecPark;
+ExecPark *exec_park(const ExecCtx *waiter, const Op *op, const char *what, const void *resource,
+                    const Op *holder_op, const ExecCtx *holder);
+void exec_unpark(Host *h, ExecPark *p);
+void exec_park_handoff(Host *h, const void *resource, const Op *holder_op, const ExecCtx *holder);
+
 /* The callee of call-like op [op] (Op.callee), resolved when the host was
 ** loaded; NULL when it has none or is not in the module. */
 const Func *exec_op_callee(const ExecCtx *c, const Op *op);

@@ -14,6 +14,7 @@
 #include "interp/exec.h"
 #include "interp/exec_int.h"
 #include "interp/stream.h"
+#include "interp/stuck.h"
 #include "interp/vm.h"
 
 
@@ -300,6 +301,7 @@ void host_free(Host *h)
         if (hp->plans[i].b) plan_free(hp->plans[i].p);
     free(hp->plans);
     vm_free(hp->vm);
+    stuck_free(h);
     for (KState *s = hp->states, *n; s; s = n) {
         n = s->next;
         if (s->destroy) s->destroy(s->obj);
@@ -483,6 +485,8 @@ bool exec_load(Host *h)
     }
     vm_free(hp->vm);
     hp->vm = h->schedule == EXEC_FAST || h->schedule == EXEC_MIXED ? vm_build(m, h, attach_proto, h) : NULL;
+    /* Hooks that take compiled code made vm_build compile for them. */
+    hp->vm_hooked = hp->vm && h->debug && (h->debug->flags & HOOKS_COMPILED);
     hp->loaded = true;
     return true;
 }

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp/exec.h"
+#include "interp/hooks.h"
 #include "interp/vm_int.h"
 
 #define likely(x) __builtin_expect(!!(x), 1)
@@ -78,6 +79,10 @@ struct VmChain {
     VmStack *S;
     int stop;             /* the entry frame */
     const VmInsn *pc;
+    /* The traced loop's (vm_execute_hooked): the host's hooks, and the
+    ** identity of the frame running now. NULL in vm_execute. */
+    const DebugHooks *hooks;
+    const void *frame, *frame_entry;
 };
 
 static _Thread_local VmStack *tl_stack;
@@ -212,6 +217,23 @@ static ErrorObj *strict_skip(const ExecCtx *c, const Any *R, const VmProto *P, c
     return e ? e : cancelled(c);
 }
 
+/* The after_kernel hook of a kernel of [c]'s traced run skipped with
+** error [e] as each of its [nres] results. */
+static void after_kernel_error(const ExecCtx *c, const Op *op, ErrorObj *e, int nres)
+{
+    const DebugHooks *dh = c->vm->hooks;
+    if (!dh->after_kernel) return;
+    AsyncValue *buf[SMALL] = { NULL };
+    AsyncValue **v = nres <= SMALL ? buf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+    for (int i = 0; i < nres; i++) {
+        obj_retain(&e->hdr);
+        v[i] = av_new_error_obj(e);
+    }
+    dh->after_kernel(dh->ud, c->vm->frame, op, v, nres);
+    for (int i = 0; i < nres; i++) av_release(v[i]);
+    if (v != buf) free(v);
+}
+
 /* Calls [op]'s kernel, for instruction [pc], on operands [vals] (boxed for
 ** the call) and unboxes its results into registers [res] of frame [R].
 ** Strict kernels are first skipped by the rule of docs/execution.md §4. */
@@ -219,12 +241,20 @@ static void call_kernel_on(ExecCtx *c, const VmInsn *pc, const Op *op, bool nons
                            const Any *const *vals, int nargs, Any *R, const int32_t *res, int nres,
                            bool *dirty)
 {
+    /* Traced (interp/hooks.h): the hooks see the kernel before the skip
+    ** rule, and its results boxed. */
+    const DebugHooks *dh = c->vm->hooks;
+    if (unlikely(dh != NULL)) {
+        c->vm->pc = pc;
+        if (dh->before_kernel) dh->before_kernel(dh->ud, c, c->vm->frame, op);
+    }
     if (!nonstrict) {
         ErrorObj *e = NULL;
         for (int j = 0; j < nargs; j++)
             if (vm_is_error(vals[j])) e = (ErrorObj *)vals[j]->v.obj;
         if (!e) e = cancelled(c);
         if (e) {
+            if (unlikely(dh != NULL)) after_kernel_error(c, op, e, nres);
             for (int i = 0; i < nres; i++) reg_store(&R[res[i]], error_any(e), dirty);
             return;
         }
@@ -238,8 +268,10 @@ static void call_kernel_on(ExecCtx *c, const VmInsn *pc, const Op *op, bool nons
     KernelFrame kf = { args, nargs, out, nres, op, c };
     c->vm->pc = pc;    /* where its diagnostics' call chain starts */
     if (op->info && op->info->fn) op->info->fn(&kf);
-    for (int i = 0; i < nres; i++) {
+    for (int i = 0; i < nres; i++)
         if (!out[i]) out[i] = av_new_error(ERR_INTERNAL, "kernel did not set its result");
+    if (unlikely(dh != NULL) && dh->after_kernel) dh->after_kernel(dh->ud, c->vm->frame, op, out, nres);
+    for (int i = 0; i < nres; i++) {
         reg_store(&R[res[i]], unbox(out[i], op), dirty);
         av_release(out[i]);
     }
@@ -844,6 +876,338 @@ slow:
 #undef YREG
 }
 
+/* {=====================================================================
+** The traced loop (interp/hooks.h: HOOKS_COMPILED)
+** ====================================================================== */
+
+/* With hooks attached, compiled code runs here instead of vm_execute: a
+** plain switch over the same instructions, every kernel through its real
+** kernel function (call_kernel_on, which reports it), each call and
+** return reported as the dataflow engine reports an invocation. The
+** protos were compiled for it (vm_compile.c's for_hooks: no call inline,
+** no constant folded), so every op the dataflow engine would run as a
+** kernel is reported once: the profile's counts agree between the
+** engines. Control flow run inline (tfrt.if, tfrt.repeat.i32, the
+** tfrt.while op itself) is a kernel that finishes at once; tfrt.cond,
+** tfrt.case and tfrt.call span the call they make. Cancellation and the
+** call depth limit follow vm_execute's rules, checked at every kernel,
+** call and iteration instead of polled.
+**
+** Frame identities are small heap blocks (odd: tagged), one per frame,
+** freed when it returns. */
+
+typedef struct HFrame { const void *id; } HFrame;
+
+static const void *hframe_new(void)
+{
+    void *b = xmalloc(1);
+    return (const void *)((uintptr_t)b | 1u);
+}
+static void hframe_free(const void *id) { free((void *)((uintptr_t)id & ~(uintptr_t)1)); }
+
+/* A kernel that finishes at once (control flow run inline). */
+static void hook_instant(ExecCtx *c, const VmInsn *pc, const Op *op)
+{
+    const DebugHooks *dh = c->vm->hooks;
+    c->vm->pc = pc;
+    if (dh->before_kernel) dh->before_kernel(dh->ud, c, c->vm->frame, op);
+    if (dh->after_kernel) dh->after_kernel(dh->ud, c->vm->frame, op, NULL, 0);
+}
+
+/* The invocation of [body] by [site] starts in a new frame. */
+static const void *hook_enter(ExecCtx *c, const Block *body, const Op *site)
+{
+    const DebugHooks *dh = c->vm->hooks;
+    const void *id = hframe_new();
+    c->vm->frame = id;
+    if (dh->frame_enter) dh->frame_enter(dh->ud, id, body, NULL, 0);
+    if (dh->invoke) dh->invoke(dh->ud, id, body, site, c);
+    if (dh->run_begin) dh->run_begin(dh->ud, id);
+    return id;
+}
+
+static void hook_exit(ExecCtx *c, const void *id)
+{
+    const DebugHooks *dh = c->vm->hooks;
+    if (dh->run_end) dh->run_end(dh->ud, id);
+    if (dh->frame_exit) dh->frame_exit(dh->ud, id);
+    hframe_free(id);
+}
+
+/* after_kernel of call op [op] with its results: registers [res] of [R]. */
+static void hook_call_done(ExecCtx *c, const Op *op, const Any *R, const int32_t *res, int nres)
+{
+    const DebugHooks *dh = c->vm->hooks;
+    if (!dh->after_kernel) return;
+    AsyncValue *buf[SMALL] = { NULL };
+    AsyncValue **v = nres <= SMALL ? buf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+    for (int i = 0; i < nres; i++) v[i] = box(&R[res[i]]);
+    dh->after_kernel(dh->ud, c->vm->frame, op, v, nres);
+    for (int i = 0; i < nres; i++) av_release(v[i]);
+    if (v != buf) free(v);
+}
+
+/* Does call site [cs]'s op count as a kernel of its own here? The body
+** runs of tfrt.while do not: its op was reported at its STRICT. */
+static bool call_is_kernel(const VmCallSite *cs)
+{
+    return !(cs->op->info && cs->op->info->family == SYN_WHILE);
+}
+
+/* Runs from the top frame of [S] (its frame already reported) until the
+** frame at depth [stop] returns; its results go to [out]. */
+static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
+{
+    const long lim = (long)stop + c->host->max_call_depth - exec_ctx_depth(c);
+    /* Frame identities of the frames above [stop], by depth - stop. */
+    const void **ids = NULL;
+    int nids = 0, capids = 0;
+    VmCall *ci = &S->calls[S->ncalls - 1];
+    const VmProto *P = ci->p;
+    Any *R = S->regs + ci->base;
+    const VmInsn *pc = P->code;
+#define RELOAD() do { ci = &S->calls[S->ncalls - 1]; R = S->regs + ci->base; } while (0)
+    for (;;) {
+        switch ((VmOp)pc->op) {
+        case VM_LOADK:
+            if (unlikely(R[pc->a].type == ANY_OBJ)) any_release(R[pc->a]);
+            R[pc->a] = P->consts[pc->b];
+            pc++;
+            break;
+        case VM_MOV: {
+            Any v = R[pc->b];
+            if (v.type == ANY_OBJ) {
+                any_retain(v);
+                ci->dirty = true;
+            }
+            if (R[pc->a].type == ANY_OBJ) any_release(R[pc->a]);
+            R[pc->a] = v;
+            pc++;
+            break;
+        }
+        case VM_MERGE: case VM_KCALL: {
+            const VmKSite *s = &P->ksites[pc->x];
+            if (s->op->info && s->op->info->family == SYN_IF) {
+                /* An if without else region, its condition false: part of
+                ** the if, reported at its IF. */
+                const DebugHooks *dh = c->vm->hooks;
+                c->vm->hooks = NULL;
+                call_kernel(c, P, pc, R, &ci->dirty);
+                c->vm->hooks = dh;
+            } else {
+                call_kernel(c, P, pc, R, &ci->dirty);
+            }
+            RELOAD();
+            pc++;
+            break;
+        }
+        case VM_STRICT: {
+            const VmKSite *s = &P->ksites[pc->x];
+            hook_instant(c, pc, s->op);    /* the tfrt.while op */
+            ErrorObj *e = strict_skip(c, R, P, s);
+            if (!e) {
+                pc++;
+                break;
+            }
+            fill_error(R, s, s->nres, e, &ci->dirty);
+            pc = P->code + pc->c;
+            break;
+        }
+        case VM_JMP:
+            pc = P->code + pc->b;
+            break;
+        case VM_IF: case VM_CASE: {
+            const VmKSite *s = &P->ksites[pc->x];
+            const Any *v = &R[pc->a];
+            bool ok = pc->op == VM_IF ? v->type == ANY_I1 : v->type == ANY_I32;
+            if (!ok) {
+                /* An error condition: the kernel makes it every result. */
+                call_kernel(c, P, pc, R, &ci->dirty);
+                RELOAD();
+                pc = P->code + pc->c;
+                break;
+            }
+            if (pc->op == VM_CASE) {
+                const VmCase *t = &P->cases[pc->d];
+                int64_t i = (int32_t)v->v.i;
+                if (i < 0 || i >= t->n) i = t->n - 1;
+                pc = P->code + t->pcs[i];
+                break;
+            }
+            /* tfrt.if runs its region inline; tfrt.cond's op is its call. */
+            if (s->op->info && s->op->info->family == SYN_IF) hook_instant(c, pc, s->op);
+            pc = v->v.i ? pc + 1 : P->code + pc->b;
+            break;
+        }
+        case VM_CALL: case VM_CALL1: {
+            const VmCallSite *cs = &P->calls[pc->x];
+            const VmProto *Q = cs->callee;
+            bool kernel = call_is_kernel(cs);
+            if (kernel) {
+                c->vm->pc = pc;
+                if (c->vm->hooks->before_kernel) c->vm->hooks->before_kernel(c->vm->hooks->ud, c, c->vm->frame, cs->op);
+            }
+            bool over = S->ncalls > lim;
+            if (over || (c->rq && rq_stopped(c->rq))) {
+                if (call_refused(c, pc, cs, R, &ci->dirty, over)) {
+                    if (kernel) hook_call_done(c, cs->op, R, cs->res, cs->nres);
+                    pc++;
+                    break;
+                }
+            }
+            if (S->regs + ci->base + P->nregs + Q->nregs > S->regs + S->cap)
+                stack_grow_regs(S, (size_t)ci->base + (size_t)P->nregs + (size_t)Q->nregs);
+            if (S->ncalls == S->capcalls) stack_grow_calls(S);
+            RELOAD();
+            Any *NR = R + P->nregs;
+            bool dirty = false;
+            for (int i = 0; i < cs->nargs; i++) {
+                Any v = R[cs->args[i]];
+                if (v.type == ANY_OBJ) {
+                    any_retain(v);
+                    dirty = true;
+                }
+                NR[i] = v;
+            }
+            VmCall *nc = ci + 1;
+            nc->p = Q;
+            nc->ret = pc + 1;
+            nc->res = cs->res;
+            nc->base = ci->base + P->nregs;
+            nc->dirty = dirty;
+            S->ncalls++;
+            if (nids == capids) {
+                capids = capids ? capids * 2 : 16;
+                ids = xrealloc(ids, sizeof *ids * (size_t)capids);
+            }
+            ids[nids++] = hook_enter(c, Q->block, cs->op);
+            ci = nc;
+            P = Q;
+            R = NR;
+            pc = Q->code;
+            break;
+        }
+        case VM_INLINE:
+            /* Not in protos compiled for hooks; a call all the same. */
+            if (S->ncalls > lim || (c->rq && rq_stopped(c->rq))) {
+                if (call_refused(c, pc, &P->calls[pc->x], R, &ci->dirty, S->ncalls > lim)) {
+                    pc = P->code + pc->c;
+                    break;
+                }
+            }
+            pc++;
+            break;
+        case VM_RET: case VM_RET1: {
+            int n = pc->op == VM_RET1 ? 1 : P->nres;
+            const int32_t *ret = pc->op == VM_RET1 ? &pc->a : P->ret;
+            if (S->ncalls - 1 == stop) {
+                for (int j = 0; j < n; j++) out[j] = any_copy(R[ret[j]]);
+                if (ci->dirty) release_range(R, 0, P->nregs);
+                S->ncalls--;
+                free(ids);
+                return;
+            }
+            VmCall *up = ci - 1;
+            Any *UR = S->regs + up->base;
+            const int32_t *res = ci->res;
+            for (int j = 0; j < n; j++) {
+                Any v = R[ret[j]];
+                any_retain(v);
+                reg_store(&UR[res[j]], v, &up->dirty);
+            }
+            if (ci->dirty) release_range(R, 0, P->nregs);
+            const VmInsn *call = ci->ret - 1;
+            S->ncalls--;
+            ci = up;
+            P = up->p;
+            R = UR;
+            pc = call + 1;
+            hook_exit(c, ids[--nids]);
+            c->vm->frame = nids ? ids[nids - 1] : c->vm->frame_entry;
+            const VmCallSite *cs = &P->calls[call->x];
+            if (call_is_kernel(cs)) hook_call_done(c, cs->op, R, cs->res, cs->nres);
+            break;
+        }
+        case VM_RPT_INIT: {
+            const VmKSite *s = &P->ksites[pc->x];
+            int64_t n;
+            if (pc->b < 0) n = (int32_t)pc->k.i;
+            else if (R[pc->b].type == ANY_I32) n = (int32_t)R[pc->b].v.i;
+            else n = 0;
+            if (n <= 0) {
+                call_kernel(c, P, pc, R, &ci->dirty);
+                RELOAD();
+                pc = P->code + pc->c;
+                break;
+            }
+            hook_instant(c, pc, s->op);
+            ErrorObj *e = cancelled(c);
+            if (e) {
+                fill_error(R, s, s->nres, e, &ci->dirty);
+                pc = P->code + pc->c;
+                break;
+            }
+            SET_I64(&R[pc->a], n);
+            for (int i = 0; i < s->nres; i++) {
+                Any v = *vm_ref(R, P, s->args[i + 1]);
+                if (v.type == ANY_OBJ) any_retain(v);
+                reg_store(&R[s->res[i]], v, &ci->dirty);
+            }
+            pc++;
+            break;
+        }
+        case VM_RPT_NEXT:
+            if (ci->dirty) release_range(R, pc->c, pc->d);
+            if (--R[pc->a].v.i > 0) {
+                ErrorObj *e = cancelled(c);
+                if (!e) {
+                    pc = P->code + pc->b;
+                    break;
+                }
+                const VmKSite *s = &P->ksites[pc->x];
+                fill_error(R, s, s->nres, e, &ci->dirty);
+            }
+            pc++;
+            break;
+        case VM_WHILE_NEXT:
+            if (ci->dirty) release_range(R, pc->c, pc->d);
+            pc = P->code + pc->b;
+            break;
+        case VM_WHILE_TEST: {
+            const Any *v = &R[pc->a];
+            const VmKSite *s = &P->ksites[pc->x];
+            if (v->type == ANY_I1 || !vm_is_error(v)) {
+                if (!v->v.i) {
+                    pc = P->code + pc->b;
+                    break;
+                }
+                bool over = S->ncalls > lim;
+                if ((over || (c->rq && rq_stopped(c->rq))) &&
+                    call_refused(c, pc, &P->calls[pc->d], R, &ci->dirty, over)) {
+                    pc = P->code + pc->b;
+                    break;
+                }
+                pc++;
+                break;
+            }
+            ErrorObj *e = (ErrorObj *)v->v.obj;
+            obj_retain(&e->hdr);
+            fill_error(R, s, s->nres, e, &ci->dirty);
+            obj_release(&e->hdr);
+            pc = P->code + pc->b;
+            break;
+        }
+        default:
+            /* A kernel instruction: its real kernel (the slow path). */
+            call_insn_kernel(c, P, pc, R, &ci->dirty);
+            RELOAD();
+            pc++;
+            break;
+        }
+    }
+#undef RELOAD
+}
+
 void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int nargs,
                AsyncValue **results)
 {
@@ -867,14 +1231,24 @@ void vm_invoke(const ExecCtx *c, const VmProto *p, AsyncValue *const *args, int 
     }
     /* [c] has no compiled calls (exec_invoke_block made them links): the
     ** chain of this run's kernels is its frames', then c->site. */
-    struct VmChain chain = { S, depth, NULL };
+    struct VmChain chain = { S, depth, NULL, NULL, NULL, NULL };
     ExecCtx ctx = *c;
     ctx.error = NULL;
     ctx.vm = &chain;
     Any obuf[SMALL];
     Any *out = p->nres <= SMALL ? obuf : malloc(sizeof(Any) * (size_t)p->nres);
     if (!out) tf_out_of_memory();
-    vm_execute(S, &ctx, depth, out);
+    const DebugHooks *dh = hooks_of(c->host);
+    if (likely(dh == NULL)) {
+        vm_execute(S, &ctx, depth, out);
+    } else {
+        /* Hooks that take compiled code (exec_invoke_block checked). */
+        chain.hooks = dh;
+        const void *id = hook_enter(&ctx, p->block, hooks_site(p->block, c));
+        chain.frame_entry = id;
+        vm_execute_hooked(S, &ctx, depth, out);
+        hook_exit(&ctx, id);
+    }
     for (int i = 0; i < p->nres; i++) {
         results[i] = box(&out[i]);
         any_release(out[i]);

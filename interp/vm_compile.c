@@ -28,6 +28,8 @@
 #include <string.h>
 #include "ops/optable.h"
 #include "base/alloc.h"
+#include "interp/exec.h"
+#include "interp/hooks.h"
 #include "interp/vm_int.h"
 #include "ir/module.h"
 
@@ -435,6 +437,16 @@ static const Insn *find_arith_insn(OpId id)
 }
 
 
+/* Compiling for hooks that take compiled code (interp/hooks.h:
+** HOOKS_COMPILED): every op the dataflow engine runs as a kernel stays an
+** instruction of its own, so that the traced loop reports each (no
+** constant folded, no call inline). */
+static bool for_hooks(const Comp *C)
+{
+    const DebugHooks *dh = C->h ? hooks_of(C->h) : NULL;
+    return dh && (dh->flags & HOOKS_COMPILED);
+}
+
 /* A constant op ([op] has no operands and one result): its value, computed
 ** by its own kernel on a silent context. False when the kernel fails or
 ** produces an object (then it stays a kernel call). */
@@ -443,7 +455,7 @@ static bool fold_constant(Comp *C, const Op *op, Any *out)
     const OpInfo *in = op->info;
     bool constant = in->family == SYN_CONSTANT || in->family == SYN_CONSTANT_COMPLEX ||
                     in->id == OPID_tfrt_new_chain;
-    if (!constant || op->noperands != 0 || op->nresults != 1 || !in->fn) return false;
+    if (!constant || op->noperands != 0 || op->nresults != 1 || !in->fn || for_hooks(C)) return false;
     ExecCtx sc = { .host = C->h, .flags = EXEC_SYNC };
     AsyncValue *res[1] = { NULL };
     KernelFrame kf = { NULL, 0, res, 1, op, &sc };
@@ -547,7 +559,7 @@ static void compile_call(Comp *C, Map *mp, const Op *op, const Func *f, int firs
     int32_t *res = xrealloc(NULL, sizeof(int32_t) * (size_t)(op->nresults + 1));
     for (int i = 0; i < op->nresults; i++) res[i] = reg_of(mp, op->results[i]);
     const Block *b = f->body;
-    if (inline_ok(b)) {
+    if (!for_hooks(C) && inline_ok(b)) {
         /* Like an if region: the arguments are the operands' registers,
         ** a value made only to be returned is made in its result register. */
         const Op *ret = b->ops[b->nops - 1];
@@ -771,7 +783,7 @@ static void compile_while(Comp *C, Map *mp, const Op *op)
     int loop = emit(C, VM_WHILE_TEST, L[n], 0, 0);
     C->code[loop].x = x;
     const Block *body = f->body;
-    if (inline_ok(body)) {
+    if (!for_hooks(C) && inline_ok(body)) {
         /* The body inline, as a repeat's: its arguments are the loop
         ** registers, its results go back into them (and the condition's). */
         const Op *ret = body->ops[body->nops - 1];

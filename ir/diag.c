@@ -103,6 +103,12 @@ void diag_free(DiagSink *d)
 
 void diag_set_color(DiagSink *d, bool on) { d->color = on; }
 void diag_set_verify(DiagSink *d, DiagVerify mode) { d->mode = mode; }
+FILE *diag_swap_out(DiagSink *d, FILE *out)
+{
+    FILE *old = d->out;
+    d->out = out;
+    return old;
+}
 void diag_lock(DiagSink *d) { pthread_mutex_lock(&d->mu); }
 void diag_unlock(DiagSink *d) { pthread_mutex_unlock(&d->mu); }
 

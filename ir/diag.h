@@ -96,6 +96,9 @@ DiagSink *diag_new(FILE *out);
 void diag_free(DiagSink *d);
 void diag_set_color(DiagSink *d, bool on);
 void diag_set_verify(DiagSink *d, DiagVerify mode);
+/* What [d] prints goes to [out] from now on; returns the stream it went to
+** (the REPL catches a report in a memory stream this way). */
+FILE *diag_swap_out(DiagSink *d, FILE *out);
 
 /* Registers (a copy of) [text] as the contents of [file], for source lines,
 ** carets and annotations. Registering the same file again replaces its text

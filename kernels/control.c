@@ -593,7 +593,11 @@ void k_tfrt_once(KernelFrame *f)
             AsyncValue **out = av_array(f->nresults);
             invoke(f->ctx, f->op, fn_body(fn), f->args, f->nargs, out, f->nresults);
             for (int i = 0; i < f->nresults; i++) {
-                av_forward(mine->v[i], out[i]);
+                /* A function that runs tfrt.once of itself returns the
+                ** value being made: binding it to itself would be a cycle
+                ** (av_try_forward refuses it), so it is never produced, as
+                ** in TFRT, and the run's end says why (interp/stuck.h). */
+                av_try_forward(mine->v[i], out[i]);
                 av_release(out[i]);
             }
             free(out);

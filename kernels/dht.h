@@ -18,7 +18,8 @@
 ** which kernels mutate in place (ordered by chains, docs/execution.md §2).
 **
 ** Module prefixes: dt_ (dtypes), hb_ (host buffers), dht_ (tensors),
-** shape_ (ts shapes), kl_ (helpers shared by the kernel files).
+** shape_ (ts shapes). The helpers every kernel file shares (kl_) are in
+** kernels/klib.h, which this header includes.
 */
 #ifndef TFRUN_DHT_H
 #define TFRUN_DHT_H
@@ -31,6 +32,7 @@
 #include "interp/workqueue.h"
 #include "ir/ir.h"
 #include "kernels/kernel.h"
+#include "kernels/klib.h"
 
 /* ---- dtypes ------------------------------------------------------------- */
 /* DType is in ops/optable.h (it is the dtype immediate of ops.def's
@@ -129,36 +131,10 @@ ShapeObj *shape_from_any(Any v, ShapeKind kind);     /* NULL if not that kind */
 /* Appends "[d1, d2]" to [buf] (size [cap]); returns the length written. */
 size_t shape_format_dims(char *buf, size_t cap, const int64_t *dims, int rank);
 
-/* ---- helpers shared by the kernel files --------------------------------- */
-/* Prints one formatted line (the caller includes the "\n") to the host's
-** output, atomically with respect to other threads, and flushes. */
-void kl_out(Host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Same without the flush (tfrt_test.print_bool). */
-void kl_out_noflush(Host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* [prefix], then the [n] bytes at [s] as they are (NULs included), then
-** [suffix], as one write, flushed. */
-void kl_out_bytes(Host *h, const char *prefix, const char *s, size_t n, const char *suffix);
-/* Integer value of an INT or BOOL attribute. */
-bool kl_attr_int(const Attr *a, int64_t *out);
-/* Float value of a FLOAT or INT attribute. */
-bool kl_attr_f64(const Attr *a, double *out);
-/* IEEE half / bfloat16 bit patterns of [x] (round to nearest even). */
-uint16_t kl_f16_bits(double x);
-uint16_t kl_bf16_bits(double x);
-double kl_f16_value(uint16_t bits);
-double kl_bf16_value(uint16_t bits);
-/* The 16 bits of a FLOAT attribute meant for f16 / bf16 (the exact bits
-** when it was written as a hex pattern). */
-uint16_t kl_attr_half_bits(const Attr *a, bool bf16);
-/* A complex<f64> value (OBJ_COMPLEX128 box). */
-typedef struct Complex128Obj { Object hdr; double re, im; } Complex128Obj;
-Any kl_complex128(double re, double im);
-
 /* ---- generic kernels of ops.def's OPI rows --------------------------------
 ** Each serves every row that names it; what the op name fixes comes from
 ** the row's immediates (kl_imm): IMM0 is the DType unless noted, IMM1 as
 ** noted. */
-static inline int kl_imm(const KernelFrame *f, int i) { return f->op->info->imm[i]; }
 void k_dht_create_uninitialized_tensor(KernelFrame *f);   /* attr shape -> tensor (IMM1: rank) */
 void k_dht_fill_tensor_with_constant(KernelFrame *f);     /* (t, ch) attr value -> ch */
 void k_dht_set_tensor_with_constant_values(KernelFrame *f); /* (t, ch) attr values -> ch */

@@ -375,12 +375,16 @@ typedef struct CsCall {
     AsyncValue **out;        /* the kernel's forwarding results, one reference each */
     AsyncValue **res;        /* the invocation's results */
     _Atomic int pending;     /* unresolved results + 1 for the starter */
+    ExecPark *park;          /* while queued: registered with the executor,
+                                so that a run that ends with it still queued
+                                can say why (interp/stuck.h) */
 } CsCall;
 
 struct RvCs {
     Object hdr;
     pthread_mutex_t mu;      /* guards busy and the queue */
     bool busy;               /* an invocation is running */
+    CsCall *running;         /* that invocation (while busy) */
     CsCall *head, *tail;     /* waiting invocations, FIFO */
 };
 
@@ -417,16 +421,22 @@ static void call_free(CsCall *c)
 static CsCall *cs_finish(CsCall *c)
 {
     RvCs *cs = c->cs;
-    call_free(c);
+    Host *h = c->ctx->host;
     pthread_mutex_lock(&cs->mu);
     CsCall *next = cs->head;
     if (next) {
         cs->head = next->next;
         if (!cs->head) cs->tail = NULL;
+        exec_unpark(h, next->park);
+        next->park = NULL;
+        /* Those still queued now wait for [next]. */
+        if (cs->head) exec_park_handoff(h, cs, next->op, next->ctx);
     } else {
         cs->busy = false;
     }
+    cs->running = next;
     pthread_mutex_unlock(&cs->mu);
+    call_free(c);
     obj_release(&cs->hdr);
     return next;
 }
@@ -519,9 +529,11 @@ void k_rv_critical(KernelFrame *f)
     bool run = !cs->busy;
     if (run) {
         cs->busy = true;
+        cs->running = c;
     } else {
         if (cs->tail) cs->tail->next = c; else cs->head = c;
         cs->tail = c;
+        c->park = exec_park(c->ctx, f->op, "critical section", cs, cs->running->op, cs->running->ctx);
     }
     pthread_mutex_unlock(&cs->mu);
     if (run) cs_run(c);

@@ -3,7 +3,7 @@
 ** `!my.coordinate` pair of i32 and its printer.
 */
 #include <inttypes.h>
-#include "kernels/dht.h"
+#include "kernels/klib.h"
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *);

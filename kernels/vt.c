@@ -13,7 +13,7 @@
 */
 #include <inttypes.h>
 #include <stdlib.h>
-#include "kernels/dht.h"
+#include "kernels/klib.h"
 #include "kernels/kernel.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *);

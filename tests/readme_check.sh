@@ -1,7 +1,10 @@
 #!/bin/sh
-# Every example in README.md is real. Two kinds of marker, each followed by a
-# fenced code block:
-#   <!-- file: PATH -->      the block must appear verbatim in PATH
+# Every example in README.md (or another document: docs/tutorial.md) is
+# real. Three kinds of marker, each followed by a fenced code block:
+#   <!-- file: PATH -->      the block is the whole of PATH
+#   <!-- excerpt: PATH -->   the block appears verbatim in PATH, and the text
+#                            just above the marker says so ("excerpt of"), so
+#                            that no reader takes a part for the whole file
 #   <!-- run: COMMAND -->    running COMMAND (with `tfrun` meaning the built
 #                            binary, in the repository root) must print exactly
 #                            the block (stdout and stderr combined); the exit
@@ -19,13 +22,14 @@ ln -s "$(cd "$(dirname "$TFRUN")" && pwd)/$(basename "$TFRUN")" "$bindir/tfrun"
 
 # Split README into numbered (kind, arg, block) triples.
 awk -v dir="$tmp" '
-  /^<!-- (file|run): .* -->$/ {
-    kind = ($2 == "file:") ? "file" : "run"
-    arg = $0; sub(/^<!-- (file|run): /, "", arg); sub(/ -->$/, "", arg)
+  /^<!-- (file|excerpt|run): .* -->$/ {
+    kind = $2; sub(/:$/, "", kind)
+    arg = $0; sub(/^<!-- (file|excerpt|run): /, "", arg); sub(/ -->$/, "", arg)
     n++; printf "%s\n", kind > (dir "/" n ".kind"); printf "%s\n", arg > (dir "/" n ".arg")
-    printf "%d\n", NR > (dir "/" n ".line")
+    printf "%d\n", NR > (dir "/" n ".line"); printf "%s\n", above > (dir "/" n ".above")
     want = 1; next
   }
+  want == 0 && NF > 0 { above = $0 }
   want == 1 && /^```/ { want = 2; printf "" > (dir "/" n ".block"); next }
   want == 2 && /^```/ { want = 0; next }
   want == 2 { print > (dir "/" n ".block") }
@@ -43,6 +47,13 @@ for k in "$tmp"/*.kind; do
   file)
     if [ ! -f "$arg" ]; then
       echo "$README:$line: no such file: $arg"; fail=$((fail + 1))
+    elif cmp -s "$i.block" "$arg"; then pass=$((pass + 1))
+    else echo "$README:$line: the block is not the whole of $arg (an excerpt is marked '<!-- excerpt: $arg -->' and says so above it)"; fail=$((fail + 1)); fi ;;
+  excerpt)
+    if [ ! -f "$arg" ]; then
+      echo "$README:$line: no such file: $arg"; fail=$((fail + 1))
+    elif ! grep -qi "excerpt of" "$i.above"; then
+      echo "$README:$line: the text above an excerpt of $arg does not say 'excerpt of'"; fail=$((fail + 1))
     elif awk 'FNR == 1 { f++ } f == 1 { b = b $0 "\n" } f == 2 { t = t $0 "\n" }
               END { exit(index(t, b) ? 0 : 1) }' "$i.block" "$arg"
     then pass=$((pass + 1))
@@ -57,5 +68,31 @@ for k in "$tmp"/*.kind; do
     fi ;;
   esac
 done
+# Links: a #fragment names a heading of the document (GitHub's anchors), a
+# relative path names a file or folder of the tree.
+if links=$(python3 - "$README" <<'PY'
+import os, re, sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+body = re.sub(r"```.*?```", "", text, flags=re.S)
+def slug(h):
+    h = h.strip().lower().replace("`", "")
+    h = re.sub(r"[^\w\- ]", "", h)
+    return h.replace(" ", "-")
+anchors = {slug(m.group(1)) for m in re.finditer(r"^#+ (.*)$", body, re.M)}
+bad = 0
+for m in re.finditer(r"\]\(([^)\s]+)\)", body):
+    target = m.group(1)
+    if re.match(r"[a-z]+:", target):
+        continue
+    file, _, frag = target.partition("#")
+    line = body.count("\n", 0, m.start()) + 1
+    if file and not os.path.exists(os.path.join(os.path.dirname(path), file)):
+        print(f"{path}: link to a missing file: {target}"); bad += 1
+    elif not file and frag not in anchors:
+        print(f"{path}: link to a missing heading: #{frag}"); bad += 1
+sys.exit(1 if bad else 0)
+PY
+); then pass=$((pass + 1)); else echo "$links"; fail=$((fail + 1)); fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -239,7 +239,7 @@ Test(seq, repeat_with_constant_count_cannot_fail)
     }
 }
 
-/* What every caller passes reaches the callee (analysis/args.c): a
+/* What every caller passes reaches the callee (analysis/known.c): a
 ** divisor that each tfrt.call passes as a non-zero constant, directly or
 ** through a region argument, cannot be zero, and a trip count that each
 ** passes as a non-negative one cannot be negative (TFRT's fizzbuzz

@@ -20,6 +20,7 @@
 // HELP-NEXT: tfrun lint
 // HELP-NEXT: tfrun explore
 // HELP-NEXT: [--json]
+// HELP-NEXT: tfrun graph
 // HELP-NEXT: tfrun ops
 // HELP-NEXT: tfrun filecheck
 // HELP-NEXT: tfrun btf

@@ -31,7 +31,7 @@ func.func @sum(%n: i32) -> i32 {
 :break tfrt.add.i32
 // CHECK-NEXT: breakpoint 1: op tfrt.add.i32
 :schedule
-// CHECK-NEXT: schedule auto: exact (auto: the debugger shows the order of kernels (a breakpoint, watchpoint, :step or :trace))
+// CHECK-NEXT: schedule auto: exact (auto: the debugger shows the order of kernels (a breakpoint, watchpoint, :step, :trace or :run --trace))
 :run @sum(1 : i32)
 // CHECK-NEXT: note: runs use the exact schedule while the debugger is armed (breakpoints, watchpoints, stepping, tracing); auto would choose fast
 // CHECK-NEXT: stopped at breakpoint 1: tfrt.add.i32 at <repl>:9:10 in region of tfrt.repeat.i32(%zero = 0, %n = 1) in @sum, depth 2

@@ -33,7 +33,8 @@ func.func @pair(%x: i32) -> (i32, i32) {
 
 // A result that can never be produced: the callee of the inner rv.critical
 // waits for the section its caller holds. Shown as unavailable, with the
-// kernel it comes from and that it ran (the debugger's records say so).
+// report `tfrun run` gives (docs/tools.md §5.4): the result is never
+// produced, and the notes go down to the rv.critical that waits for itself.
 func.func @inner(%cs: !rv.cs) -> i32 {
   %one = tfrt.constant.i32 1
   tfrt.return %one : i32
@@ -52,12 +53,16 @@ func.func @stuck() -> i32 {
 // CHECK-NEXT: defined @stuck
 :run @stuck()
 // CHECK-NEXT: 'stuck' returned <<unavailable>>
-// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
+// CHECK-NEXT: <repl>:51:3: error: result #0 of 'stuck' is never produced
+// CHECK:      <repl>:50:8: note: %r is a result of 'rv.critical', whose invocation of @outer never returns it
+// CHECK:      <repl>:44:8: note: 'rv.critical' waits for the critical section %cs, which the invocation of @outer it runs in holds: it waits for itself
+// CHECK:      <repl>:50:8: note: that invocation of @outer took the critical section here
 %never = :run @stuck()
-// CHECK-NEXT: %never = <unavailable> : i32
-// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
+// CHECK:      %never = <unavailable> : i32
+// CHECK-NEXT: <repl>:51:3: error: result #0 of 'stuck' is never produced
+// CHECK:      <repl>:44:8: note: 'rv.critical' waits for the critical section %cs, which the invocation of @outer it runs in holds: it waits for itself
 :print %never
-// CHECK-NEXT: %never : i32 (unavailable, refcount 1)
+// CHECK:      %never : i32 (unavailable, refcount 1)
 
 // :list N shows ten lines of <repl> around line N; :list @f a function.
 :list 20
@@ -88,19 +93,20 @@ func.func @twice(%x: i32) -> i32 {
 // CHECK-NEXT: trace on
 :run @twice(3 : i32)
 // CHECK-NEXT: note: runs use the exact schedule while the debugger is armed {{.*}}
-// CHECK-NEXT: trace: tfrt.call at <repl>:82:12 in @twice(%x = 3)
+// CHECK-NEXT: trace: tfrt.call at <repl>:87:12 in @twice(%x = 3)
 // CHECK-NEXT: trace:   tfrt.constant.i32 at <repl>:19:10 in @pair(%x = 3): %one = 1 : i32
 // CHECK-NEXT: trace:   tfrt.add.i32 at <repl>:20:8 in @pair(%x = 3): %y = 4 : i32
-// CHECK-NEXT: trace: tfrt.add.i32 at <repl>:83:8 in @twice(%x = 3): %t = 7 : i32
+// CHECK-NEXT: trace: tfrt.add.i32 at <repl>:88:8 in @twice(%x = 3): %t = 7 : i32
 // CHECK-NEXT: 'twice' returned 7
 :trace off
 // CHECK-NEXT: trace off
-// A watched run of @stuck (a breakpoint is set) also says the kernel ran.
+// A watched run of @stuck (a breakpoint is set) gives the same report.
 :break tfrt.print.i32
 // CHECK-NEXT: breakpoint 1: op tfrt.print.i32
 :run @stuck()
 // CHECK-NEXT: 'stuck' returned <<unavailable>>
-// CHECK-NEXT: note: result #0 of 'stuck' was never produced: %r comes from rv.critical at <repl>:49:8, which ran; nothing left to run produced its result
+// CHECK-NEXT: <repl>:51:3: error: result #0 of 'stuck' is never produced
+// CHECK:      <repl>:44:8: note: 'rv.critical' waits for the critical section %cs, which the invocation of @outer it runs in holds: it waits for itself
 // :list FILE:N reads only the session's own sources.
 :list /etc/passwd:1
 // CHECK: <repl>:[[@LINE-1]]:7: error: '/etc/passwd' is not a file of this session (:list shows <repl> and loaded files)
@@ -119,8 +125,17 @@ func.func @waits() -> i32 {
 // CHECK-NEXT: defined @waits
 :run @waits()
 // CHECK-NEXT: 'waits' returned <<unavailable>>
-// CHECK-NEXT: note: result #0 of 'waits' was never produced: %s comes from tfrt.add.i32 at <repl>:116:8, which never ran: it waits for %r
-// CHECK-NEXT: note: 2 kernels never ran; :pending shows what they are waiting for
+// CHECK-NEXT: <repl>:123:3: error: result #0 of 'waits' is never produced
+// CHECK:      <repl>:122:8: note: %s is a result of 'tfrt.add.i32', which never ran: it waits for %r
+// CHECK:      <repl>:121:8: note: %r is a result of 'rv.critical', whose invocation of @outer never returns it
+// CHECK:      <repl>:44:8: note: 'rv.critical' waits for the critical section %cs, which the invocation of @outer it runs in holds: it waits for itself
+// CHECK:      note: 2 kernels never ran; :pending shows what they are waiting for
+// :pending: what each kernel waits for (a value never produced is never
+// shown as available), then the same report.
 :pending
-// CHECK-NEXT: tfrt.add.i32 at <repl>:116:8 in @waits waits for:
-// CHECK-NEXT:     %r: unavailable (produced by rv.critical at <repl>:115:8, not resolved yet)
+// CHECK-NEXT: tfrt.add.i32 at <repl>:122:8 in @waits waits for:
+// CHECK-NEXT:     %r: unavailable (produced by rv.critical at <repl>:121:8, not resolved yet)
+// CHECK-NEXT: tfrt.return at <repl>:123:3 in @waits waits for:
+// CHECK-NEXT:     %s: not produced yet (its producer tfrt.add.i32 at <repl>:122:8 has not run)
+// CHECK-NEXT: <repl>:123:3: error: result #0 of 'waits' is never produced
+// CHECK:      <repl>:121:8: note: that invocation of @outer took the critical section here

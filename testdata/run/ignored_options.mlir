@@ -1,5 +1,6 @@
-// TFRT-only options are accepted and ignored.
-// ARGS: --shared_libs=libfoo.so -enable_tracing --tracing_level=verbose
+// TFRT-only options are accepted and ignored (--enable_tracing works:
+// testdata/seeing/enable_tracing.mlir).
+// ARGS: --shared_libs=libfoo.so --tracing_level=verbose
 
 // CHECK:      --- Running 'f':
 // CHECK-NEXT: 'f' returned 1

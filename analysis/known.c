@@ -1,5 +1,5 @@
 /*
-** args.c — what the analysis knows of values before it looks at any order
+** known.c — what the analysis knows of values before it looks at any order
 ** (docs/analysis.md §1 "Refinements"), so that a kernel's FX_FAIL stays
 ** only where the failure can happen:
 **
