@@ -229,6 +229,33 @@ typedef struct StuckSet {
 void stuck_watch_slow(Host *h, struct Frame *f);
 void stuck_unwatch_slow(Host *h, struct Frame *f);
 
+/* An entry of StuckSet.v with its low bit set is a frame of the cheaper
+** exact engine (interp/xe.c, an XFrame), which keeps its place in the set
+** itself (xe_watch_slot). stuck.c reads such a frame through a Frame made
+** for the report (xe_frame_view). */
+static inline bool stuck_is_xe(const struct Frame *f) { return ((uintptr_t)f & 1u) != 0; }
+static inline void *stuck_xe_frame(const struct Frame *f) { return (void *)((uintptr_t)f & ~(uintptr_t)1); }
+/* The place in the set of XFrame [xf] (-1: not in it). */
+int *xe_watch_slot(void *xf);
+/* XFrame [xf] joins / leaves host [h]'s waiting frames (single-threaded
+** queue only: no lock). */
+void stuck_watch_xe(Host *h, void *xf);
+void stuck_unwatch_xe(Host *h, void *xf);
+/* A Frame of interp/exec.c's layout that shows XFrame [xf] as it is now
+** (plan, context, registers boxed, arrival counts), for stuck.c to read;
+** freed by xe_frame_view_free. */
+struct Frame *xe_frame_view(void *xf);
+/* A view's Frame.watch_at (it is in no set). */
+#define XE_VIEW (-2)
+void xe_frame_view_free(struct Frame *f);
+
+/* Tells entry [last], moved to place [i] of the set, where it is now. */
+static inline void stuck_moved(struct Frame *last, int i)
+{
+    if (stuck_is_xe(last)) *xe_watch_slot(stuck_xe_frame(last)) = i;
+    else atomic_store_explicit(&last->watch_at, i, memory_order_relaxed);
+}
+
 /* [f] joins the waiting frames (it is not in them). */
 static inline void stuck_watch_frame(struct Frame *f)
 {
@@ -251,7 +278,7 @@ static inline void stuck_unwatch_frame(struct Frame *f)
         int i = atomic_load_explicit(&f->watch_at, memory_order_relaxed);
         struct Frame *last = s->v[--s->n];
         s->v[i] = last;
-        atomic_store_explicit(&last->watch_at, i, memory_order_relaxed);
+        stuck_moved(last, i);
         atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
         return;
     }

@@ -88,9 +88,31 @@ void stuck_unwatch_slow(Host *h, Frame *f)
     int i = atomic_load_explicit(&f->watch_at, memory_order_relaxed);
     Frame *last = s->v[--s->n];
     s->v[i] = last;
-    atomic_store_explicit(&last->watch_at, i, memory_order_relaxed);
+    stuck_moved(last, i);
     atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
     if (!f->st) pthread_mutex_unlock(&s->mu);
+}
+
+/* The frames of interp/xe.c (single-threaded queue: no lock), tagged. */
+void stuck_watch_xe(Host *h, void *xf)
+{
+    StuckSet *s = set_of(h);
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 64;
+        s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
+    }
+    *xe_watch_slot(xf) = s->n;
+    s->v[s->n++] = (Frame *)((uintptr_t)xf | 1u);
+}
+
+void stuck_unwatch_xe(Host *h, void *xf)
+{
+    StuckSet *s = set_of(h);
+    int *at = xe_watch_slot(xf);
+    Frame *last = s->v[--s->n];
+    s->v[*at] = last;
+    stuck_moved(last, *at);
+    *at = -1;
 }
 
 static void park_free(ExecPark *p)
@@ -590,7 +612,10 @@ static void collect(Rep *r)
     r->frames = xmalloc(sizeof(Frame *) * (size_t)(s->n + 1));
     for (int i = 0; i < s->n; i++) {
         Frame *f = s->v[i];
+        /* A frame of interp/xe.c: read through a view (freed by rep_free). */
+        if (stuck_is_xe(f)) f = xe_frame_view(stuck_xe_frame(f));
         if (wanted(r, s, f->ctx.rq)) r->frames[r->nframes++] = f;
+        else if (f != s->v[i]) xe_frame_view_free(f);
     }
     int np = 0;
     for (ExecPark *p = s->parks; p; p = p->next) np++;
@@ -602,6 +627,8 @@ static void collect(Rep *r)
 
 static void rep_free(Rep *r)
 {
+    for (int i = 0; i < r->nframes; i++)
+        if (atomic_load_explicit(&r->frames[i]->watch_at, memory_order_relaxed) == XE_VIEW) xe_frame_view_free(r->frames[i]);
     free(r->frames);
     free(r->parks);
     free(r->seen);

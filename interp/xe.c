@@ -45,6 +45,10 @@
 **   the stream and the kernels (no allocation); a frame is one block: a
 **   small header, the registers, their tags and the kernels' ready counts.
 **
+**   A frame that waits joins the host's waiting frames as interp/exec.c's
+**   do (tagged, interp/exec_int.h), so that work that never ran is
+**   reported the same way (interp/stuck.h reads it through xe_frame_view).
+**
 ** Threads: only the single-threaded queue (`s`): every frame, register and
 ** count is touched by the thread that drives the queue, without atomics.
 ** The AsyncValues are interp/async_value.c's, shared with everything else.
@@ -488,7 +492,8 @@ typedef struct XFrame {
     RequestContext *rq;
     CallSite *site;
     int refs;
-    int pad;
+    int watch_at;         /* its place among the host's waiting frames
+                             (interp/stuck.h), or -1 */
 } XFrame;
 
 _Static_assert(sizeof(XFrame) <= 32, "the header XPlan.tag_off counts on");
@@ -518,6 +523,7 @@ static XFrame *frame_new(const XPlan *p, RequestContext *rq, CallSite *site)
     f->site = site;
     exec_site_retain(site);
     f->refs = 1;
+    f->watch_at = -1;
     live_frames++;
     return f;
 }
@@ -525,6 +531,7 @@ static XFrame *frame_new(const XPlan *p, RequestContext *rq, CallSite *site)
 static void frame_release(XFrame *f)
 {
     if (--f->refs) return;
+    if (__builtin_expect(f->watch_at >= 0, 0)) stuck_unwatch_xe(f->p->host, f);
     if (f->rq) rq_release(f->rq);
     exec_site_release(f->site);
     live_frames--;
@@ -534,6 +541,58 @@ static void frame_release(XFrame *f)
         mp->spare = f;
         mp->nspare++;
         return;
+    }
+    free(f);
+}
+
+/* ---- what interp/stuck.c reads of a frame that never finished ---------- */
+
+int *xe_watch_slot(void *xf) { return &((XFrame *)xf)->watch_at; }
+
+Frame *xe_frame_view(void *xf)
+{
+    XFrame *x = xf;
+    const XPlan *xp = x->p;
+    const Plan *p = xp->plan;
+    Frame *f = xcalloc(1, sizeof(Frame) + sizeof(AsyncValue *) * (size_t)p->nregs +
+                              sizeof(atomic_int) * (size_t)p->nkern);
+    f->plan = p;
+    f->ctx.host = xp->host;
+    f->ctx.rq = x->rq;
+    f->ctx.site = x->site;
+    f->st = true;
+    atomic_init(&f->refs, 1);
+    atomic_init(&f->watch_at, XE_VIEW);
+    uint8_t *tags = xtags(x);
+    for (int r = 0; r < p->nregs; r++) {
+        XVal v = { xregs(x)[r], tags[r] };
+        AsyncValue *a = NULL;
+        if (v.t == XT_AV) {
+            a = xv_get_av(v);
+            av_retain(a);
+        } else if (v.t != XT_EMPTY) {
+            a = box(v);
+        }
+        atomic_init(&fregs(f)[r], a);
+    }
+    /* interp/exec.c counts arrivals up to p->need (NEED_MANY: every
+    ** operand; 0 for kernels without operands); this engine up to
+    ** xp->need: the same "ran" either way. */
+    uint16_t *done = xdone(x);
+    for (int k = 1; k < p->nkern; k++) {
+        int need = p->need[k] & NEED_MANY;
+        if (need == NEED_MANY) need = p->ops[k - 1]->noperands;
+        int d = need == 0 || done[k] >= xp->need[k] ? need : (done[k] < need ? done[k] : need - 1);
+        atomic_init(&fdone(f)[k], d);
+    }
+    return f;
+}
+
+void xe_frame_view_free(Frame *f)
+{
+    for (int r = 0; r < f->plan->nregs; r++) {
+        AsyncValue *a = atomic_load_explicit(&fregs(f)[r], memory_order_relaxed);
+        if (a) av_release(a);
     }
     free(f);
 }
@@ -878,6 +937,9 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
     c->r = r;
     c->stream = stream;
     f->refs++;
+    /* A frame that waits may wait for ever: it joins the host's waiting
+    ** frames, as interp/exec.c's do (interp/stuck.h). */
+    if (f->watch_at < 0) stuck_watch_xe(f->p->host, f);
     av_and_then(v, cont_fire, c, v);
 }
 
