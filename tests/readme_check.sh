@@ -35,9 +35,11 @@ awk -v dir="$tmp" '
   want == 2 { print > (dir "/" n ".block") }
 ' "$README"
 
-pass=0; fail=0
-for k in "$tmp"/*.kind; do
-  [ -e "$k" ] || break
+# In the document's order (a command may read what an earlier one wrote;
+# a glob would put 10 before 9).
+pass=0; fail=0; n=0
+while [ -e "$tmp/$((n + 1)).kind" ]; do
+  n=$((n + 1)); k=$tmp/$n.kind
   i=${k%.kind}
   kind=$(cat "$k"); arg=$(cat "$i.arg"); line=$(cat "$i.line")
   if [ ! -f "$i.block" ]; then
