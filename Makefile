@@ -92,7 +92,7 @@ TFRUN = $(BIN)/tfrun
 V ?=
 quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
 
-.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check manpage-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -268,6 +268,11 @@ lint-sweep: $(TFRUN) $(LINT_MUTATE)
 kernels-doc: $(TFRUN)
 	$(TFRUN) ops --markdown > docs/kernels.md
 
+# The manual page names every subcommand and option --help names, and its
+# EXAMPLES use only those (tests/manpage_check.py).
+manpage-check: $(TFRUN)
+	@python3 tests/manpage_check.py $(TFRUN) docs/tfrun.1
+
 kernels-doc-check: $(TFRUN)
 	@if $(TFRUN) ops --markdown | cmp -s - docs/kernels.md; then echo "docs/kernels.md is current"; \
 	else echo "docs/kernels.md is stale: run 'make kernels-doc'"; exit 1; fi
@@ -295,7 +300,7 @@ golden: $(TFRUN)
 # `make test`: every stage below in turn (tests/stages.sh): one line each,
 # the stage's own summary at its end, the log in build/test-logs/; V=1 shows
 # everything as it runs. The last line counts the stages.
-TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check lint-sweep canon-sweep \
+TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check manpage-check lint-sweep canon-sweep \
               deep pfor-bounded fuzz-regress fault-sweep oracle tfrt-corpus golden
 test: deps-test
 	@$(MAKE) --no-print-directory all

@@ -2,7 +2,8 @@
 ** fuzz_repl.c — `tfrun repl` as a fuzz target: the input is the session's
 ** standard input, read by the REPL in-process (cli_repl) with its output
 ** to /dev/null. Lines that would read files (:load, :reload) are blanked
-** (:list reads only the session's own sources). A run has a time budget: a
+** (:list reads only the session's own sources), and the file a
+** `:run --trace=FILE` would write is /dev/null, whatever the input named. A run has a time budget: a
 ** timer sends SIGINT every FUZZ_REPL_MS, which the REPL takes as Ctrl-C:
 ** the first stops the run (the session reads its next commands, and end
 ** of input cancels it), a second cancels it; the call depth is limited.
@@ -62,8 +63,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             (!strncmp(q + 1, "lo", 2) || (q + 3 < text + size && !strncmp(q + 1, "rel", 3))))
             *q = '#';
     }
-    const char *f = fuzz_file((const uint8_t *)text, size, "repl");
+    /* `--trace=ANY` -> `--trace=/dev/null `: the trace is still made and
+    ** written, never to a file of the tree. */
+    static const char opt[] = "--trace=", dst[] = "/dev/null ";
+    size_t cap = size + 1, n = 0;
+    for (size_t i = 0; i + sizeof opt - 1 <= size; i++)
+        if (!memcmp(text + i, opt, sizeof opt - 1)) cap += sizeof dst;
+    char *safe = malloc(cap);
+    if (!safe) abort();
+    for (size_t i = 0; i < size;) {
+        if (size - i >= sizeof opt - 1 && !memcmp(text + i, opt, sizeof opt - 1)) {
+            memcpy(safe + n, opt, sizeof opt - 1);
+            n += sizeof opt - 1;
+            memcpy(safe + n, dst, sizeof dst - 1);
+            n += sizeof dst - 1;
+            i += sizeof opt - 1;
+            while (i < size && text[i] != ' ' && text[i] != '\t' && text[i] != '\n') i++;
+        } else {
+            safe[n++] = text[i++];
+        }
+    }
     free(text);
+    const char *f = fuzz_file((const uint8_t *)safe, n, "repl");
+    free(safe);
     if (!freopen(f, "r", stdin)) abort();
     char *argv[] = { "repl", "--max-call-depth=2000", NULL };
     arm(FUZZ_REPL_MS);

@@ -50,8 +50,32 @@ for sub in subs:
         if not re.search(r'(?<![\w\-])%s(?![\w\-])' % re.escape(opt), text):
             bad.append("tfrun %s --help names %s, the manual page does not" % (sub, opt))
 
+# EXAMPLES: each command line (`tfrun ...`, not a `tfrun>` prompt's) names
+# a subcommand tfrun knows (or a file: run), and every option it gives is
+# one that subcommand's --help names.
+m = re.search(r'^\.SH\s+EXAMPLES\s*$(.*?)^\.SH', page, re.M | re.S)
+examples = 0
+helps = {}
+for line in (m.group(1) if m else "").splitlines():
+    line = re.sub(r'\\f[BIRP]', '', line).replace('\\-', '-').strip()
+    words = line.split()
+    if len(words) < 2 or words[0] != "tfrun":
+        continue
+    examples += 1
+    sub = words[1] if words[1] in subs else "run"
+    if sub not in helps:
+        helps[sub] = run(sub, "--help")
+    for w in words[1:]:
+        if not w.startswith("-") or w == "-":
+            continue
+        opt = w.split("=")[0]
+        if not re.search(r'(?<![\w\-])%s(?![\w\-])' % re.escape(opt), helps[sub]):
+            bad.append("EXAMPLES: '%s': tfrun %s --help does not name %s" % (line, sub, opt))
+if examples == 0:
+    bad.append("EXAMPLES has no command line")
+
 for b in bad:
     print("manpage: " + b)
-print("manpage: %d subcommands, %d options of --help, %d missing from %s"
-      % (len(subs), checked, len(bad), page_path))
+print("manpage: %d subcommands, %d options of --help, %d examples, %d problems in %s"
+      % (len(subs), checked, examples, len(bad), page_path))
 sys.exit(1 if bad else 0)

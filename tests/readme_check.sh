@@ -70,5 +70,31 @@ while [ -e "$tmp/$((n + 1)).kind" ]; do
     fi ;;
   esac
 done
+# Links: a #fragment names a heading of the document (GitHub's anchors), a
+# relative path names a file or folder of the tree.
+if links=$(python3 - "$README" <<'PY'
+import os, re, sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+body = re.sub(r"```.*?```", "", text, flags=re.S)
+def slug(h):
+    h = h.strip().lower().replace("`", "")
+    h = re.sub(r"[^\w\- ]", "", h)
+    return h.replace(" ", "-")
+anchors = {slug(m.group(1)) for m in re.finditer(r"^#+ (.*)$", body, re.M)}
+bad = 0
+for m in re.finditer(r"\]\(([^)\s]+)\)", body):
+    target = m.group(1)
+    if re.match(r"[a-z]+:", target):
+        continue
+    file, _, frag = target.partition("#")
+    line = body.count("\n", 0, m.start()) + 1
+    if file and not os.path.exists(os.path.join(os.path.dirname(path), file)):
+        print(f"{path}: link to a missing file: {target}"); bad += 1
+    elif not file and frag not in anchors:
+        print(f"{path}: link to a missing heading: #{frag}"); bad += 1
+sys.exit(1 if bad else 0)
+PY
+); then pass=$((pass + 1)); else echo "$links"; fail=$((fail + 1)); fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
