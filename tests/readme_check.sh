@@ -71,7 +71,8 @@ while [ -e "$tmp/$((n + 1)).kind" ]; do
   esac
 done
 # Links: a #fragment names a heading of the document (GitHub's anchors), a
-# relative path names a file or folder of the tree.
+# relative path names a file or folder of the tree, and FILE.md#fragment a
+# heading of that file (the tutorial links into the README's sections).
 if links=$(python3 - "$README" <<'PY'
 import os, re, sys
 path = sys.argv[1]
@@ -81,7 +82,10 @@ def slug(h):
     h = h.strip().lower().replace("`", "")
     h = re.sub(r"[^\w\- ]", "", h)
     return h.replace(" ", "-")
-anchors = {slug(m.group(1)) for m in re.finditer(r"^#+ (.*)$", body, re.M)}
+def headings(t):
+    t = re.sub(r"```.*?```", "", t, flags=re.S)
+    return {slug(m.group(1)) for m in re.finditer(r"^#+ (.*)$", t, re.M)}
+anchors = headings(text)
 bad = 0
 for m in re.finditer(r"\]\(([^)\s]+)\)", body):
     target = m.group(1)
@@ -89,8 +93,12 @@ for m in re.finditer(r"\]\(([^)\s]+)\)", body):
         continue
     file, _, frag = target.partition("#")
     line = body.count("\n", 0, m.start()) + 1
-    if file and not os.path.exists(os.path.join(os.path.dirname(path), file)):
+    other = os.path.join(os.path.dirname(path), file)
+    if file and not os.path.exists(other):
         print(f"{path}: link to a missing file: {target}"); bad += 1
+    elif file and frag and file.endswith(".md") and \
+            frag not in headings(open(other, encoding="utf-8").read()):
+        print(f"{path}: link to a missing heading of {file}: #{frag}"); bad += 1
     elif not file and frag not in anchors:
         print(f"{path}: link to a missing heading: #{frag}"); bad += 1
 sys.exit(1 if bad else 0)
