@@ -768,6 +768,11 @@ static int watch_after(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, Asy
 {
     int fired = 0;
     unsigned wbits = op->info ? FX_W_BITS(op->info->effects) : 0;
+    /* A kernel whose every result is an error was skipped (a cancelled
+    ** run, an error operand) or failed: it wrote nothing to report. */
+    bool failed = nres > 0;
+    for (int i = 0; i < nres && failed; i++) failed = res[i] && av_is_error(res[i]);
+    if (failed) wbits = 0;
     for (int i = 0; i < d->nbreaks; i++) {
         Break *w = &d->breaks[i];
         if (w->kind != BK_WATCH) continue;
