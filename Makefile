@@ -199,9 +199,11 @@ unit: $(TEST_BINS)
 	  if [ -n "$$fail" ]; then echo "criterion: failed:$$fail" >&2; exit 1; fi; \
 	  echo "criterion: $(words $(TEST_BINS)) test programs, every test passed"
 
-# Every example of the README is run and compared (tests/readme_check.sh).
+# Every example of the README and of the tutorial is run and compared
+# (tests/readme_check.sh); the stage fails if either document does.
 readme: $(TFRUN)
-	@sh tests/readme_check.sh $(TFRUN) README.md
+	@st=0; sh tests/readme_check.sh $(TFRUN) README.md || st=1; \
+	sh tests/readme_check.sh $(TFRUN) docs/tutorial.md || st=1; exit $$st
 
 # Exact and auto (and fast where a program asks for it) print the same
 # (docs/execution.md §7; tests/engine_agree.sh), on every golden program and,

@@ -292,7 +292,7 @@ static void emit_pairs(G *g, const Func *fn)
         StrBuf lab = {0};
         switch (p->kind) {
         case SEQ_RES_OUTPUT:
-            sb_adds(&lab, p->second_is_result_line ? "prints unordered with the result line"
+            sb_adds(&lab, p->second_is_result_line ? "prints and the result line"
                                                    : "both print to the output");
             break;
         case SEQ_RES_DIAG: sb_adds(&lab, "may both report a runtime error"); break;

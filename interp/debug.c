@@ -768,6 +768,11 @@ static int watch_after(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, Asy
 {
     int fired = 0;
     unsigned wbits = op->info ? FX_W_BITS(op->info->effects) : 0;
+    /* A kernel whose every result is an error was skipped (a cancelled
+    ** run, an error operand) or failed: it wrote nothing to report. */
+    bool failed = nres > 0;
+    for (int i = 0; i < nres && failed; i++) failed = res[i] && av_is_error(res[i]);
+    if (failed) wbits = 0;
     for (int i = 0; i < d->nbreaks; i++) {
         Break *w = &d->breaks[i];
         if (w->kind != BK_WATCH) continue;
@@ -972,6 +977,17 @@ static void before_slow(Debugger *d, const ExecCtx *c, FrameRec *r, const Op *op
         stop_here(d, "stopped: ", r, op, seq, false, NULL, 0, c);
 }
 
+/* :next in frame [r]: once its last kernel has run, the next kernel is its
+** caller's (the first caller with kernels still to run), or any. */
+static void next_past_end(Debugger *d, const FrameRec *r)
+{
+    if (r->nfinished < r->nkernels) return;
+    const FrameRec *p = r->parent;
+    while (p && (p->exited || p->nfinished >= p->nkernels)) p = p->parent;
+    if (p) d->mode_frame = p->id;
+    else d->mode = M_STEP;
+}
+
 static void after_slow(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, AsyncValue *const *res, int nres,
                        const ExecCtx *c)
 {
@@ -995,14 +1011,7 @@ static void after_slow(Debugger *d, FrameRec *r, const Op *op, uint64_t seq, Asy
         return;
     }
     if (d->trace && !invokes(op)) trace_line(d, r, op, res, nres);
-    if (d->mode == M_NEXT && r && r->id == d->mode_frame && r->nfinished >= r->nkernels) {
-        /* Its last kernel ran: the next one is its caller's (the first
-        ** caller with kernels still to run), or any. */
-        const FrameRec *p = r->parent;
-        while (p && (p->exited || p->nfinished >= p->nkernels)) p = p->parent;
-        if (p) d->mode_frame = p->id;
-        else d->mode = M_STEP;
-    }
+    if (d->mode == M_NEXT && r && r->id == d->mode_frame) next_past_end(d, r);
     if (d->report_seq == seq) {
         d->report_seq = 0;
         StrBuf b = { 0 };
@@ -1365,6 +1374,9 @@ void dbg_next(Debugger *d)
     if (!r) { dbg_step(d); return; }
     d->mode = M_NEXT;
     d->mode_frame = r->id;
+    /* Stopped after the frame's last kernel (a watchpoint stops there):
+    ** the caller's next kernel is the next one. */
+    if (d->stop_after) next_past_end(d, r);
     if (d->sel == 0 && !d->stop_after) d->report_seq = d->stop_seq;
     recompute_armed(d);
 }

@@ -35,9 +35,11 @@ awk -v dir="$tmp" '
   want == 2 { print > (dir "/" n ".block") }
 ' "$README"
 
-pass=0; fail=0
-for k in "$tmp"/*.kind; do
-  [ -e "$k" ] || break
+# In the document's order (a command may read what an earlier one wrote;
+# a glob would put 10 before 9).
+pass=0; fail=0; n=0
+while [ -e "$tmp/$((n + 1)).kind" ]; do
+  n=$((n + 1)); k=$tmp/$n.kind
   i=${k%.kind}
   kind=$(cat "$k"); arg=$(cat "$i.arg"); line=$(cat "$i.line")
   if [ ! -f "$i.block" ]; then
@@ -69,7 +71,8 @@ for k in "$tmp"/*.kind; do
   esac
 done
 # Links: a #fragment names a heading of the document (GitHub's anchors), a
-# relative path names a file or folder of the tree.
+# relative path names a file or folder of the tree, and FILE.md#fragment a
+# heading of that file (the tutorial links into the README's sections).
 if links=$(python3 - "$README" <<'PY'
 import os, re, sys
 path = sys.argv[1]
@@ -79,7 +82,10 @@ def slug(h):
     h = h.strip().lower().replace("`", "")
     h = re.sub(r"[^\w\- ]", "", h)
     return h.replace(" ", "-")
-anchors = {slug(m.group(1)) for m in re.finditer(r"^#+ (.*)$", body, re.M)}
+def headings(t):
+    t = re.sub(r"```.*?```", "", t, flags=re.S)
+    return {slug(m.group(1)) for m in re.finditer(r"^#+ (.*)$", t, re.M)}
+anchors = headings(text)
 bad = 0
 for m in re.finditer(r"\]\(([^)\s]+)\)", body):
     target = m.group(1)
@@ -87,8 +93,12 @@ for m in re.finditer(r"\]\(([^)\s]+)\)", body):
         continue
     file, _, frag = target.partition("#")
     line = body.count("\n", 0, m.start()) + 1
-    if file and not os.path.exists(os.path.join(os.path.dirname(path), file)):
+    other = os.path.join(os.path.dirname(path), file)
+    if file and not os.path.exists(other):
         print(f"{path}: link to a missing file: {target}"); bad += 1
+    elif file and frag and file.endswith(".md") and \
+            frag not in headings(open(other, encoding="utf-8").read()):
+        print(f"{path}: link to a missing heading of {file}: #{frag}"); bad += 1
     elif not file and frag not in anchors:
         print(f"{path}: link to a missing heading: #{frag}"); bad += 1
 sys.exit(1 if bad else 0)

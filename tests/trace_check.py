@@ -178,8 +178,11 @@ def main(argv):
     for m in errs:
         print('trace_check: ' + m, file=sys.stderr)
     if not errs:
-        print('trace ok: %d events, %d threads, %d kernels, %d flows (%d between threads)'
-              % (len(evs), len(tids), sum(kernels.values()), len(flows), cross))
+        def n(k, word):
+            return '%d %s%s' % (k, word, '' if k == 1 else 's')
+        print('trace ok: %s, %s, %s, %s (%d between threads)'
+              % (n(len(evs), 'event'), n(len(tids), 'thread'), n(sum(kernels.values()), 'kernel'),
+                 n(len(flows), 'flow'), cross))
     return 1 if errs else 0
 
 
