@@ -86,7 +86,6 @@ typedef struct XVal {
 
 static inline XVal xv_av(AsyncValue *v) { XVal x = { (uint64_t)(uintptr_t)v, XT_AV }; return x; }
 static inline AsyncValue *xv_get_av(XVal x) { return (AsyncValue *)(uintptr_t)x.u; }
-static inline bool xv_is_av(XVal x) { return x.t == XT_AV; }
 /* Available or an error: a scalar, or a resolved AsyncValue. */
 static inline bool xv_resolved(XVal x) { return x.t != XT_AV || av_is_resolved(xv_get_av(x)); }
 
@@ -111,21 +110,6 @@ static inline AsyncValue *box(XVal x)
 {
     if (x.t == ANY_CHAIN) return av_ready_chain();
     return av_new_available(xv_any(x));
-}
-
-/* [v] (+1) as an XVal: unboxed (and released) when it is an available
-** plain scalar. */
-static inline XVal xv_take_av(AsyncValue *v)
-{
-    if (av_is_available(v)) {
-        const Any *a = av_get(v);
-        if (unboxable(a)) {
-            XVal x = { a->v.u, a->type };
-            av_release(v);
-            return x;
-        }
-    }
-    return xv_av(v);
 }
 
 /* Drops [x] (an operand's use, or a value held): releases an AsyncValue. */
