@@ -132,7 +132,7 @@ if [ -n "${TFRT_CORPUS:-}" ] && [ -d "$TFRT_CORPUS" ]; then
         fi
     done
 fi
-[ $corpus = 0 ] || echo "engine agreement: $corpus files of TFRT_CORPUS run, exact and auto compared"
-echo "engine agreement: $n programs, $fast of them fast under auto, $mixed with a schedule per function" \
+[ $corpus = 0 ] || echo "engine agreement: $corpus files of TFRT_CORPUS run, exact and auto compared, exact on both engines"
+echo "engine agreement: $n programs (exact on both exact engines, and auto), $fast of them fast under auto, $mixed with a schedule per function" \
      "(their functions: $ffast fast, $fswitch exact then fast of which $fwent went on fast, $fexact exact), $bad failed"
 [ $bad = 0 ]
