@@ -427,11 +427,27 @@ void av_set_error_obj(AsyncValue *v, ErrorObj *e)
     (void)ok;
 }
 
+/* Does [target]'s forwarding chain end at [v]? */
+static bool forwards_to(const AsyncValue *target, const AsyncValue *v)
+{
+    const AsyncValue *t = target;
+    while (t->kind == K_INDIRECT && t != v) {
+        const AsyncValue *n = atomic_load_explicit(&((AsyncValue *)t)->u.ind.fwd, memory_order_acquire);
+        if (!n) break;
+        t = n;
+    }
+    return t == v;
+}
+
 void av_forward(AsyncValue *v, AsyncValue *target)
 {
-    bool ok = av_try_forward(v, target);
-    assert(ok && "indirect AsyncValue bound twice (or to itself)");
-    (void)ok;
+    if (av_try_forward(v, target)) return;
+    /* A value the program makes wait for itself (a function returning the
+    ** tfrt.once of itself) stays unbound: never produced, as in TFRT, and
+    ** the run's end says why (interp/stuck.h). Anything else is a bug. */
+    bool cycle = v->kind == K_INDIRECT && forwards_to(target, v);
+    assert(cycle && "indirect AsyncValue bound twice");
+    (void)cycle;
 }
 
 void av_set_from(AsyncValue *dst, const AsyncValue *src)

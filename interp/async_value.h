@@ -126,7 +126,10 @@ void av_emplace(AsyncValue *v, Any payload);   /* concrete: -> AVAILABLE; takes 
 void av_set_error(AsyncValue *v, ErrorCode code, const char *msg);
 void av_set_error_obj(AsyncValue *v, ErrorObj *e);   /* borrows e (retains it) */
 /* Bind indirect [v] to [target] (borrowed; v takes its own reference). If
-** target is itself a bound indirect value, v binds to its final target. */
+** target is itself a bound indirect value, v binds to its final target.
+** A target that forwards to [v] (the value would wait for itself: a
+** function that returns the tfrt.once of itself) leaves [v] unbound, never
+** produced; binding [v] twice is a bug (an assertion). */
 void av_forward(AsyncValue *v, AsyncValue *target);
 /* The same four operations, reporting a rejected repeat transition instead of
 ** asserting: they return false (and release what they took over) when [v]

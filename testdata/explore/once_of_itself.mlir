@@ -1,0 +1,24 @@
+// RUN: tfrun explore %s | FileCheck %s
+// RUN: not tfrun run --replay=spec@main: %s 2>&1 | FileCheck %s --check-prefix=REPLAY
+// A function that returns the tfrt.once of itself makes a value that waits
+// for itself. Under the explorer's one-kernel-per-task order the binding
+// came in the other order and failed an assertion (fuzz_explore's seed
+// testdata/seeing/never_ran_once.mlir); now the value stays never produced
+// in every schedule, as in `tfrun run`, whose replay reports why.
+func.func @g() -> i32 {
+  %r = tfrt.once @g() : () -> i32
+  tfrt.return %r : i32
+}
+
+func.func @main() {
+  %ch = tfrt.new.chain
+  %r = tfrt.once @g() : () -> i32
+  %done = tfrt.print.i32 %r, %ch
+  tfrt.return
+}
+// CHECK:      --- Exploring 'g': 1 outcome in 1 schedule
+// CHECK-NEXT:     'g' returned <<unavailable>>
+// CHECK:      --- Exploring 'main': 1 outcome in 1 schedule
+// CHECK-NEXT:     (no output)
+// REPLAY:     --- Running 'main':
+// REPLAY:     {{.*}}:16:11: error: 'tfrt.print.i32' never ran: it waits for %r, which is never produced
