@@ -34,6 +34,7 @@
 #include <time.h>
 #include "analysis/seq.h"
 #include "base/strbuf.h"
+#include "interp/stuck.h"
 #include "interp/workqueue.h"
 #include "kernels/ext.h"
 #include "kernels/kernel.h"
@@ -472,6 +473,35 @@ static void drain(Exec *e)
     e->nknown = 0;
 }
 
+
+/* Work that never ran in a complete schedule (interp/stuck.h) is part of
+** its outcome: the error line of each kernel with an effect that never ran
+** and of each result never produced, after the output, as `tfrun run
+** --replay` of the witness reports it with its notes. */
+static void never_ran(Exec *e)
+{
+    bool unproduced = false;
+    for (int i = 0; i < e->fn->nresults; i++) unproduced |= e->res[i] && !av_is_resolved(e->res[i]);
+    if (!unproduced && stuck_nframes(e->h, e->rq) == 0) return;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) tf_out_of_memory();
+    DiagSink *d = diag_new(mem);
+    if (!d) tf_out_of_memory();
+    diag_set_color(d, false);
+    stuck_report(e->h, e->rq, e->fn, e->res, e->fn->nresults, d);
+    diag_free(d);
+    fclose(mem);
+    for (char *line = text; line && *line;) {
+        char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+        if (memmem(line, n, ": error: ", 9)) fprintf(e->mem, "%.*s\n", (int)n, line);
+        line = nl ? nl + 1 : NULL;
+    }
+    free(text);
+}
+
 /* Runs one execution. Returns true when it ran to its end (a complete
 ** schedule), false when the chooser stopped it. */
 static bool drive(Exec *e, ChooseFn choose, void *cud)
@@ -559,6 +589,7 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     for (int i = 0; i < e->nvars; i++) obj_release((Object *)e->vars[i].obj);
     e->nvars = 0;
     if (!e->result_printed && complete) print_result(e);
+    if (complete && e->mem) never_ran(e);
     if (e->mem) fflush(e->mem);
     for (int i = 0; i < nres; i++)
         if (e->res[i]) av_release(e->res[i]);

@@ -4,7 +4,9 @@
 // for itself. Under the explorer's one-kernel-per-task order the binding
 // came in the other order and failed an assertion (fuzz_explore's seed
 // testdata/seeing/never_ran_once.mlir); now the value stays never produced
-// in every schedule, as in `tfrun run`, whose replay reports why.
+// in every schedule, as in `tfrun run`: each outcome ends with the error
+// line of the result never produced or the print that never ran, and the
+// witness's replay reports them with their notes.
 func.func @g() -> i32 {
   %r = tfrt.once @g() : () -> i32
   tfrt.return %r : i32
@@ -18,7 +20,8 @@ func.func @main() {
 }
 // CHECK:      --- Exploring 'g': 1 outcome in 1 schedule
 // CHECK-NEXT:     'g' returned <<unavailable>>
+// CHECK-NEXT:     {{.*}}once_of_itself.mlir:12:3: error: result #0 of 'g' is never produced
 // CHECK:      --- Exploring 'main': 1 outcome in 1 schedule
-// CHECK-NEXT:     (no output)
+// CHECK-NEXT:     {{.*}}once_of_itself.mlir:18:11: error: 'tfrt.print.i32' never ran: it waits for %r, which is never produced
 // REPLAY:     --- Running 'main':
-// REPLAY:     {{.*}}:16:11: error: 'tfrt.print.i32' never ran: it waits for %r, which is never produced
+// REPLAY:     {{.*}}:18:11: error: 'tfrt.print.i32' never ran: it waits for %r, which is never produced
