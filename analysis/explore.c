@@ -223,6 +223,7 @@ struct Exec {
     char *out;
     size_t outlen;
     FILE *mem;
+    char *never_ran;         /* the error lines of work that never ran (never_ran), or NULL */
     AsyncValue **res;
     bool result_printed;
     long result_at, result_end;  /* the result line's bytes in out; -1: not printed */
@@ -475,11 +476,13 @@ static void drain(Exec *e)
 
 
 /* Work that never ran in a complete schedule (interp/stuck.h) is part of
-** its outcome: the error line of each kernel with an effect that never ran
-** and of each result never produced, after the output, as `tfrun run
-** --replay` of the witness reports it with its notes. */
+** its outcome (ExploreOutcome.never_ran): the error line of each kernel
+** with an effect that never ran and of each result never produced, as
+** `tfrun run --replay` of the witness reports them with their notes. */
 static void never_ran(Exec *e)
 {
+    free(e->never_ran);
+    e->never_ran = NULL;
     bool unproduced = false;
     for (int i = 0; i < e->fn->nresults; i++) unproduced |= e->res[i] && !av_is_resolved(e->res[i]);
     if (!unproduced && stuck_nframes(e->h, e->rq) == 0) return;
@@ -493,13 +496,18 @@ static void never_ran(Exec *e)
     stuck_report(e->h, e->rq, e->fn, e->res, e->fn->nresults, d);
     diag_free(d);
     fclose(mem);
+    StrBuf b = { 0 };
     for (char *line = text; line && *line;) {
         char *nl = strchr(line, '\n');
         size_t n = nl ? (size_t)(nl - line) : strlen(line);
-        if (memmem(line, n, ": error: ", 9)) fprintf(e->mem, "%.*s\n", (int)n, line);
+        if (memmem(line, n, ": error: ", 9)) {
+            sb_addn(&b, line, n);
+            sb_adds(&b, "\n");
+        }
         line = nl ? nl + 1 : NULL;
     }
     free(text);
+    e->never_ran = b.p;
 }
 
 /* Runs one execution. Returns true when it ran to its end (a complete
@@ -516,6 +524,8 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     e->result_cause = -2;
     e->result_printed = false;
     e->result_at = e->result_end = -1;
+    free(e->never_ran);
+    e->never_ran = NULL;
     e->rq = rq_new(e->q);
     watch_set(e->watch, e->rq);
     ExecCtx c = { e->h, e->rq, 0, NULL, NULL, NULL };
@@ -589,7 +599,7 @@ static bool drive(Exec *e, ChooseFn choose, void *cud)
     for (int i = 0; i < e->nvars; i++) obj_release((Object *)e->vars[i].obj);
     e->nvars = 0;
     if (!e->result_printed && complete) print_result(e);
-    if (complete && e->mem) never_ran(e);
+    if (complete && e->mem) never_ran(e);    /* explore_function's runs; a replay leaves the report to its caller */
     if (e->mem) fflush(e->mem);
     for (int i = 0; i < nres; i++)
         if (e->res[i]) av_release(e->res[i]);
@@ -611,6 +621,7 @@ static void exec_init(Exec *e, Host *h, const Func *fn)
 
 static void exec_fini(Exec *e)
 {
+    free(e->never_ran);
     free(e->known);
     free(e->events);
     free(e->occ);
@@ -948,6 +959,7 @@ static void add_outcome(ExploreResult *r, Exec *e, ExploreModel m)
         ExploreOutcome *o = &r->outcomes[i];
         if (strcmp(o->lines, lines.p) != 0 || has_result != (o->result != NULL)) continue;
         if (has_result && (strlen(o->result) != re - ra || memcmp(o->result, out + ra, re - ra))) continue;
+        if (strcmp(o->never_ran ? o->never_ran : "", e->never_ran ? e->never_ran : "")) continue;
         oc = o;
     }
     if (oc) {
@@ -960,6 +972,7 @@ static void add_outcome(ExploreResult *r, Exec *e, ExploreModel m)
         oc->lines = lines.p;
         oc->result = has_result ? xstrndup(out + ra, re - ra) : NULL;
         oc->witness = witness_string(m, e->fn->name, e->choices, e->nchoices);
+        oc->never_ran = e->never_ran ? xstrdup(e->never_ran) : NULL;
     }
     oc->schedules++;
     if (!has_result) return;
@@ -1105,6 +1118,7 @@ void explore_result_free(ExploreResult *r)
     for (int i = 0; i < r->noutcomes; i++) {
         ExploreOutcome *oc = &r->outcomes[i];
         free(oc->output);
+        free(oc->never_ran);
         free(oc->lines);
         free(oc->result);
         free(oc->witness);

@@ -88,6 +88,8 @@ typedef struct ExploreOutcome {
                                 ending in '\n'), the `returned` line in its place */
     char *lines;             /* the program's own lines: output without the `returned` line */
     char *result;            /* the `returned` line ('\n' included); NULL without results */
+    char *never_ran;         /* work that never ran: `FILE:L:C: error: ...` lines as
+                                tfrun run reports them (interp/stuck.h); NULL: none */
     long schedules;          /* complete schedules that gave it */
     char *witness;
     ExploreReturned *returned;   /* each place of the `returned` line, in the order

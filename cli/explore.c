@@ -214,11 +214,13 @@ static void print_human(FILE *out, const Func *fn, const ExploreResult *r)
         const ExploreOutcome *oc = &r->outcomes[i];
         const char *p = oc->output;
         if (!*p) fputs("    (no output)\n", out);
-        while (*p) {
-            const char *nl = strchr(p, '\n');
-            size_t n = nl ? (size_t)(nl - p) : strlen(p);
-            fprintf(out, "    %.*s\n", (int)n, p);
-            p += n + (nl ? 1 : 0);
+        for (int part = 0; part < 2; part++, p = oc->never_ran ? oc->never_ran : "") {
+            while (*p) {
+                const char *nl = strchr(p, '\n');
+                size_t n = nl ? (size_t)(nl - p) : strlen(p);
+                fprintf(out, "    %.*s\n", (int)n, p);
+                p += n + (nl ? 1 : 0);
+            }
         }
         fprintf(out, "  (%ld %s)\n", oc->schedules, plural(oc->schedules, "schedule", "schedules"));
         fprintf(out, "  witness: %s\n", oc->witness);
@@ -249,6 +251,11 @@ static void print_json_function(FILE *out, const Func *fn, const ExploreResult *
         if (n && oc->output[n - 1] == '\n') n--;    /* lines joined with \n */
         fputs(i ? ", {\"output\": " : "{\"output\": ", out);
         json_string(out, oc->output, n);
+        if (oc->never_ran) {
+            size_t k = strlen(oc->never_ran);
+            fputs(", \"never_ran\": ", out);
+            json_string(out, oc->never_ran, k && oc->never_ran[k - 1] == '\n' ? k - 1 : k);
+        }
         fprintf(out, ", \"schedules\": %ld, \"witness\": ", oc->schedules);
         json_string(out, oc->witness, strlen(oc->witness));
         if (oc->result) {
