@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "kernels/gemm.h"
 #include "kernels/ml_int.h"
 
@@ -410,6 +411,26 @@ void ml_same_padding(int64_t in, int64_t win, int64_t s, int64_t *before, int64_
     *after = total - total / 2;
 }
 
+bool ml_pool_shape(const DenseHostTensor *in, const int64_t *win, const int64_t *st, const char *padding,
+                   bool any_case, int64_t pad[4], int64_t want[4])
+{
+    int (*cmp)(const char *, const char *) = any_case ? strcasecmp : strcmp;
+    pad[0] = pad[1] = pad[2] = pad[3] = 0;
+    if (!cmp(padding, "same")) {
+        ml_same_padding(in->dims[1], win[0], st[0], &pad[0], &pad[1]);
+        ml_same_padding(in->dims[2], win[1], st[1], &pad[2], &pad[3]);
+    } else if (cmp(padding, "valid")) {
+        return false;
+    }
+    want[0] = in->dims[0];
+    want[1] = (in->dims[1] + pad[0] + pad[1] - win[0]) / st[0] + 1;
+    want[2] = (in->dims[2] + pad[2] + pad[3] - win[1]) / st[1] + 1;
+    want[3] = in->dims[3];
+    if (want[1] < 0) want[1] = 0;
+    if (want[2] < 0) want[2] = 0;
+    return true;
+}
+
 void ml_max_pool(const DenseHostTensor *in, DenseHostTensor *out, const int64_t *win,
                  const int64_t *stride, const int64_t *pad)
 {
@@ -441,7 +462,7 @@ void k_tfrt_test_max_pooling_2d_f32(KernelFrame *f)
 {
     DenseHostTensor *in, *out;
     if (!(in = ml_tensor(f, 0, DT_F32, 4)) || !(out = ml_tensor(f, 1, DT_F32, 4))) return;
-    int64_t win[2], st[2], pad[4] = { 0, 0, 0, 0 };
+    int64_t win[2], st[2], pad[4], want[4];
     if (!ml_attr_ints(f, attr_pool_size, 2, win, "MaxPool2D") || !ml_attr_ints(f, attr_strides, 2, st, "MaxPool2D"))
         return;
     if (win[0] <= 0 || win[1] <= 0 || st[0] <= 0 || st[1] <= 0) {
@@ -450,17 +471,10 @@ void k_tfrt_test_max_pooling_2d_f32(KernelFrame *f)
     }
     char padding[64];
     ml_attr_str(f, attr_padding, padding, sizeof padding);
-    if (!strcmp(padding, "same")) {
-        ml_same_padding(in->dims[1], win[0], st[0], &pad[0], &pad[1]);
-        ml_same_padding(in->dims[2], win[1], st[1], &pad[2], &pad[3]);
-    } else if (strcmp(padding, "valid")) {
+    if (!ml_pool_shape(in, win, st, padding, false, pad, want)) {
         kf_error(f, "MaxPool2D padding '%s' is not recognized", padding);
         return;
     }
-    int64_t want[4] = { in->dims[0], (in->dims[1] + pad[0] + pad[1] - win[0]) / st[0] + 1,
-                        (in->dims[2] + pad[2] + pad[3] - win[1]) / st[1] + 1, in->dims[3] };
-    if (want[1] < 0) want[1] = 0;
-    if (want[2] < 0) want[2] = 0;
     if (memcmp(want, out->dims, sizeof want)) {
         char s1[256], s2[256];
         kf_error(f, "MaxPool2D output shape %s does not match the expected output shape %s",

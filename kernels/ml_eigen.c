@@ -476,7 +476,7 @@ void k_eigen_max_pooling_2d_f32(KernelFrame *f)
 {
     DenseHostTensor *in, *out;
     if (!(in = ml_tensor(f, 0, DT_F32, 4)) || !(out = ml_tensor(f, 1, DT_F32, 4))) return;
-    int64_t win[2], st[2], pad[4] = { 0, 0, 0, 0 };
+    int64_t win[2], st[2], pad[4], want[4];
     if (!ml_attr_ints(f, attr_strides, 2, st, "MaxPool2D") || !ml_attr_ints(f, attr_pool_size, 2, win, "MaxPool2D"))
         return;
     if (win[0] <= 0 || win[1] <= 0 || st[0] <= 0 || st[1] <= 0) {
@@ -485,17 +485,10 @@ void k_eigen_max_pooling_2d_f32(KernelFrame *f)
     }
     char padding[64];
     ml_attr_str(f, attr_padding, padding, sizeof padding);
-    if (!strcasecmp(padding, "same")) {
-        ml_same_padding(in->dims[1], win[0], st[0], &pad[0], &pad[1]);
-        ml_same_padding(in->dims[2], win[1], st[1], &pad[2], &pad[3]);
-    } else if (strcasecmp(padding, "valid")) {
+    if (!ml_pool_shape(in, win, st, padding, true, pad, want)) {
         kf_error(f, "padding type '%s' is not supported", padding);
         return;
     }
-    int64_t want[4] = { in->dims[0], (in->dims[1] + pad[0] + pad[1] - win[0]) / st[0] + 1,
-                        (in->dims[2] + pad[2] + pad[3] - win[1]) / st[1] + 1, in->dims[3] };
-    if (want[1] < 0) want[1] = 0;
-    if (want[2] < 0) want[2] = 0;
     char s1[256], s2[256];
     if (memcmp(want, out->dims, sizeof want)) {
         kf_error(f, "output tensor has the wrong shape %s, expected %s", ml_shape(out, s1, sizeof s1),

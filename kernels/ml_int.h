@@ -54,5 +54,11 @@ void ml_max_pool(const DenseHostTensor *in, DenseHostTensor *out, const int64_t 
 /* SAME padding of one spatial dimension (TensorFlow's rule): top/left and
 ** bottom/right amounts for input size [in], window [win], stride [s]. */
 void ml_same_padding(int64_t in, int64_t win, int64_t s, int64_t *before, int64_t *after);
+/* A 2-D max pooling of NHWC [in] by window [win] and strides [st] with
+** padding [padding] ("same" or "valid"; in any case when [any_case], as
+** TFRT's Eigen kernel reads it): the padding [pad] (top, bottom, left,
+** right) and the output shape [want]. False: another padding. */
+bool ml_pool_shape(const DenseHostTensor *in, const int64_t *win, const int64_t *st, const char *padding,
+                   bool any_case, int64_t pad[4], int64_t want[4]);
 
 #endif
