@@ -1342,23 +1342,23 @@ static void repeat_hand_out(XRepeat *r, XVal *out)
     make_indirect(r->res, out, r->x->nout);
 }
 
-/* The loop ends with every result [v] (+0 when [each], the one error for
-** all; else vals, +1 each, taken): into [out] while the kernel still runs
-** (a value not yet available gets its forwarding value now, as the kernel's
-** made at its start would be bound to it), else bound to the results. */
-static void repeat_finish(XRepeat *r, XVal *out, AsyncValue *each)
+/* A loop (tfrt.repeat.i32, tfrt.while) ends with each of its [n] results
+** [each] (+0, the one error for all) or [vals] (+1 each, taken): into
+** [out] while the kernel still runs (a value not yet available gets its
+** forwarding value now, as the kernel's made at its start would be bound
+** to it), else bound to the results [res] handed out, which are freed. */
+static void loop_finish(int n, XVal *vals, AsyncValue **res, XVal *out, AsyncValue *each)
 {
-    int n = r->x->nout;
     for (int i = 0; i < n; i++) {
         XVal v;
         if (each) {
             av_retain(each);
             v = xv_av(each);
         } else {
-            v = r->vals[i];
+            v = vals[i];
         }
         if (!out) {
-            bind(r->res[i], v);
+            bind(res[i], v);
         } else if (xv_resolved(v)) {
             out[i] = v;
         } else {
@@ -1368,8 +1368,13 @@ static void repeat_finish(XRepeat *r, XVal *out, AsyncValue *each)
             out[i] = xv_av(ind);
         }
     }
+    free(res);
+}
+
+static void repeat_finish(XRepeat *r, XVal *out, AsyncValue *each)
+{
+    loop_finish(r->x->nout, r->vals, r->res, out, each);
     if (!each) r->nvals = 0;
-    free(r->res);
 }
 
 static void repeat_run(XRepeat *r, XVal *out);
@@ -1570,28 +1575,8 @@ static void while_hand_out(XWhile *w, XVal *out)
 /* The loop ends with its results [each] (+0, all results) or the values. */
 static void while_finish(XWhile *w, XVal *out, AsyncValue *each)
 {
-    int n = w->x->nout;
-    for (int i = 0; i < n; i++) {
-        XVal v;
-        if (each) {
-            av_retain(each);
-            v = xv_av(each);
-        } else {
-            v = w->vals[i];
-        }
-        if (!out) {
-            bind(w->res[i], v);
-        } else if (xv_resolved(v)) {
-            out[i] = v;
-        } else {
-            AsyncValue *ind = av_new_indirect();
-            av_retain(ind);
-            bind(ind, v);
-            out[i] = xv_av(ind);
-        }
-    }
+    loop_finish(w->x->nout, w->vals, w->res, out, each);
     if (!each) w->nvals = 0;
-    free(w->res);
 }
 
 static void while_step(XWhile *w, XVal *out)
