@@ -158,19 +158,27 @@ void k_ml_relu_inplace(KernelFrame *f)
     ml_done(f, 0, 1);
 }
 
+/* Operands 0..2 of an elementwise binary kernel (A, B, C: C = A op B), of
+** dtype [dt] and one shape; false after the error. */
+static bool ml_binary(KernelFrame *f, DType dt, DenseHostTensor **a, DenseHostTensor **b, DenseHostTensor **c)
+{
+    if (!(*a = ml_tensor(f, 0, dt, -1)) || !(*b = ml_tensor(f, 1, dt, -1)) || !(*c = ml_tensor(f, 2, dt, -1)))
+        return false;
+    if (!ml_same_shape(*a, *b) || !ml_same_shape(*a, *c)) {
+        char s1[256], s2[256], s3[256];
+        kf_error(f, "tensor shape mismatch: %s vs. %s vs. %s", ml_shape(*a, s1, sizeof s1),
+                 ml_shape(*b, s2, sizeof s2), ml_shape(*c, s3, sizeof s3));
+        return false;
+    }
+    return true;
+}
+
 /* "tfrt_test.add.T"(A, B, C) -> ch: C = A + B. */
 void k_ml_add(KernelFrame *f)
 {
     DType dt = (DType)kl_imm(f, 0);
     DenseHostTensor *a, *b, *c;
-    if (!(a = ml_tensor(f, 0, dt, -1)) || !(b = ml_tensor(f, 1, dt, -1)) || !(c = ml_tensor(f, 2, dt, -1)))
-        return;
-    if (!ml_same_shape(a, b) || !ml_same_shape(a, c)) {
-        char s1[256], s2[256], s3[256];
-        kf_error(f, "tensor shape mismatch: %s vs. %s vs. %s", ml_shape(a, s1, sizeof s1),
-                 ml_shape(b, s2, sizeof s2), ml_shape(c, s3, sizeof s3));
-        return;
-    }
+    if (!ml_binary(f, dt, &a, &b, &c)) return;
     ML_NUMERIC(dt, {   /* element i reads a[i], b[i] before writing c[i]: c may be a or b */
         const T *x = dht_data(a), *y = dht_data(b); T *z = dht_data(c);
         for (int64_t i = 0; i < a->nelems; i++) z[i] = WRAP_ADD(T, x[i], y[i]);
@@ -196,14 +204,7 @@ void k_ml_equal(KernelFrame *f)
 {
     DType dt = (DType)kl_imm(f, 0);
     DenseHostTensor *a, *b, *c;
-    if (!(a = ml_tensor(f, 0, dt, -1)) || !(b = ml_tensor(f, 1, dt, -1)) || !(c = ml_tensor(f, 2, dt, -1)))
-        return;
-    if (!ml_same_shape(a, b) || !ml_same_shape(a, c)) {
-        char s1[256], s2[256], s3[256];
-        kf_error(f, "tensor shape mismatch: %s vs. %s vs. %s", ml_shape(a, s1, sizeof s1),
-                 ml_shape(b, s2, sizeof s2), ml_shape(c, s3, sizeof s3));
-        return;
-    }
+    if (!ml_binary(f, dt, &a, &b, &c)) return;
     ML_NUMERIC(dt, {
         const T *x = dht_data(a), *y = dht_data(b); T *z = dht_data(c);
         for (int64_t i = 0; i < a->nelems; i++) z[i] = (T)(x[i] == y[i]);
