@@ -594,10 +594,9 @@ void k_tfrt_once(KernelFrame *f)
             invoke(f->ctx, f->op, fn_body(fn), f->args, f->nargs, out, f->nresults);
             for (int i = 0; i < f->nresults; i++) {
                 /* A function that runs tfrt.once of itself returns the
-                ** value being made: binding it to itself would be a cycle
-                ** (av_try_forward refuses it), so it is never produced, as
-                ** in TFRT, and the run's end says why (interp/stuck.h). */
-                av_try_forward(mine->v[i], out[i]);
+                ** value being made: av_forward leaves that cycle unbound,
+                ** never produced, as in TFRT (interp/stuck.h says why). */
+                av_forward(mine->v[i], out[i]);
                 av_release(out[i]);
             }
             free(out);
