@@ -445,6 +445,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     /* After cancellation: kernels take the slow path (and are skipped). */
 #define SLOW_K(name) &&slow
 #define SLOW_C(name) &&L_##name
+#define SLOW_L(name) &&cancelled_##name
     static const void *const cancelled_tbl[] = {
 #define VMOP(name, kind, doc) SLOW_##kind(name),
 #include "interp/vmops.def"
@@ -452,6 +453,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     };
 #undef SLOW_K
 #undef SLOW_C
+#undef SLOW_L
     const void *const *disp = cancelled(c) ? cancelled_tbl : fast_tbl;
 #define vmdispatch() goto *disp[pc->op]
 #define vmnext() do { pc++; vmdispatch(); } while (0)
@@ -567,6 +569,20 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     TESTOP(TLE_I64, ANY_I64, GI64, YREG(ANY_I64, GI64), x <= y)
     TESTOP(TLEK_I64, ANY_I64, GI64, y = pc->k.i, x <= y)
     TESTOP(TGEK_I64, ANY_I64, GI64, y = pc->k.i, x >= y)
+
+/* x % K == C over the TEQK and the IF after it (pc[1]: C in its k, the
+** else branch in its d). The compiler fuses only K other than 0 and -1, so
+** the remainder is C's and cannot trap. */
+#define REMTEST(NAME, T, GET) \
+    vmcase(NAME) { \
+        const Any *x_ = &R[pc->b]; \
+        if (unlikely(x_->type != T)) goto slow; \
+        __typeof__(GET(x_) + 0) x = GET(x_), k = (__typeof__(x))pc->k.i; \
+        if (x % k == (__typeof__(x))pc[1].k.i) { pc += 3; vmdispatch(); } \
+        vmjump(pc[1].d); \
+    }
+    REMTEST(TREMK_I32, ANY_I32, GI32)
+    REMTEST(TREMK_I64, ANY_I64, GI64)
 
 /* Truncating division; a zero divisor takes the slow path (the kernel's
 ** diagnostic); INT_MIN / -1 wraps as the kernel does. */
@@ -816,12 +832,30 @@ call_slow:
         vmnext();
     }
     vmcase(RPT_NEXT) {
+        /* The fast table's: no kernel of the body saw a cancellation. */
+        if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
+        if (likely(--R[pc->a].v.i > 0)) {
+            /* Before each iteration (docs/kernel-behaviour.md §3): a timeout is
+            ** noticed within POLL_EVERY iterations. */
+            if (likely(--poll != 0)) {
+                pc += pc->b;
+                vmdispatch();
+            }
+            poll = POLL_EVERY;
+            if (likely(cancelled(c) == NULL)) {
+                pc += pc->b;
+                vmdispatch();
+            }
+            to_cancelled();
+            const VmKSite *s = &P->ksites[pc->x];
+            fill_error(R, s, s->nres, cancelled(c), &ci->dirty);
+        }
+        vmnext();
+    }
+    cancelled_RPT_NEXT: {
+        /* The cancelled table's: the loop stops, the cancellation its results. */
         if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
         if (--R[pc->a].v.i > 0) {
-            /* Before each iteration (docs/kernel-behaviour.md §3): a cancellation made
-            ** in the body is known at once, a timeout within POLL_EVERY. */
-            poll_cancel();
-            if (likely(disp == fast_tbl)) vmjump(pc->b);
             const VmKSite *s = &P->ksites[pc->x];
             fill_error(R, s, s->nres, cancelled(c), &ci->dirty);
         }
@@ -873,6 +907,7 @@ slow:
 #undef DIVOP
 #undef FDIVOP
 #undef TESTOP
+#undef REMTEST
 #undef YREG
 }
 
@@ -1161,7 +1196,7 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
             if (--R[pc->a].v.i > 0) {
                 ErrorObj *e = cancelled(c);
                 if (!e) {
-                    pc = P->code + pc->b;
+                    pc += pc->b;
                     break;
                 }
                 const VmKSite *s = &P->ksites[pc->x];

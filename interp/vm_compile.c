@@ -613,6 +613,28 @@ static int fuse_test(Comp *C, const Map *mp, const Value *v)
     return -1;
 }
 
+/* When the fused compare [t] (a TEQK, from fuse_test) tests the remainder
+** of the DIVK right before it by a constant other than 0 and -1, and that
+** DIVK's quotient has no use and its remainder no other, the DIVK becomes a
+** TREMK: x % K == C, tested and branched on in one instruction. The DIVK's
+** fields stay (its slow path), and so do the TEQK and the IF, which run
+** after a slow path as they would after the DIVK. */
+static void fuse_rem(Comp *C, int t)
+{
+    if (t < 1) return;
+    VmInsn *D = &C->code[t - 1];
+    const VmInsn *T = &C->code[t];
+    VmOp to;
+    if (D->op == VM_DIVK_I32 && T->op == VM_TEQK_I32) to = VM_TREMK_I32;
+    else if (D->op == VM_DIVK_I64 && T->op == VM_TEQK_I64) to = VM_TREMK_I64;
+    else return;
+    const Op *div = C->iops[t - 1];
+    if (D->d != T->b || D->k.i == 0 || D->k.i == -1 || div->nresults != 2 ||
+        div->results[0]->nuses != 0 || div->results[1]->nuses != 1)
+        return;
+    D->op = (uint16_t)to;
+}
+
 /* Whether region [b]'s value [v], returned into result register [r] of
 ** the region's op, may be made in [r] itself, in the middle of the region.
 ** [r] is usually a fresh register; but the op's result may itself be made
@@ -653,6 +675,7 @@ static void compile_if(Comp *C, Map *mp, const Op *op)
     def_results(C, mp, op, res);
     int x = ksite(C, mp, op, res, op->nresults);
     int fused = fuse_test(C, mp, op->operands[0]);
+    fuse_rem(C, fused);
     int jif = emit(C, VM_IF, use_reg(C, mp, op->operands[0]), 0, 0);
     C->code[jif].x = x;
     int jend = -1;
@@ -804,7 +827,7 @@ static void compile_repeat(Comp *C, Map *mp, const Op *op)
     }
     emit_parallel(C, &rm, dst, src, m);
     int hi = C->nregs;
-    int next = emit(C, VM_RPT_NEXT, T, loop, lo);
+    int next = emit(C, VM_RPT_NEXT, T, loop - C->ncode, lo);   /* relative */
     C->code[next].d = hi;
     C->code[next].x = x;
     C->code[init].c = C->ncode;
@@ -918,7 +941,7 @@ static void compile_ops(Comp *C, Map *mp, const Block *b)
 static void shift_targets(VmInsn *I, int delta)
 {
     switch (I->op) {
-    case VM_JMP: case VM_RPT_NEXT: case VM_WHILE_TEST: case VM_WHILE_NEXT: I->b += delta; break;
+    case VM_JMP: case VM_WHILE_TEST: case VM_WHILE_NEXT: I->b += delta; break;
     case VM_IF: I->b += delta; I->c += delta; break;
     case VM_CASE: case VM_RPT_INIT: case VM_STRICT: case VM_INLINE: I->c += delta; break;
     case VM_TEQ_I32: case VM_TEQK_I32: case VM_TLE_I32: case VM_TLEK_I32:
