@@ -37,6 +37,9 @@
 #include "interp/hooks.h"
 #include "interp/vm_int.h"
 
+/* The register at byte offset [off] of frame R (vm_int.h: VM_REG). */
+#define RG(off) VM_REG(R, off)
+
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
@@ -299,12 +302,12 @@ static void call_kernel(ExecCtx *c, const VmProto *P, const VmInsn *pc, Any *R, 
 static void call_insn_kernel(ExecCtx *c, const VmProto *P, const VmInsn *I, Any *R, bool *dirty)
 {
     const Op *op = P->iops[I - P->code];
-    const Any *vals[2] = { &R[I->b], I->x >= 0 ? &P->consts[I->x] : &R[I->c] };
+    const Any *vals[2] = { &RG(I->b), I->x >= 0 ? &P->consts[I->x] : &RG(I->c) };
     if (I->pad & 1) {
         vals[1] = vals[0];
         vals[0] = &P->consts[I->x];
     }
-    int32_t res[2] = { I->a, I->d };
+    int32_t res[2] = { I->a / (int32_t)sizeof(Any), I->d / (int32_t)sizeof(Any) };
     int nargs = op->noperands < 2 ? op->noperands : 2, nres = op->nresults < 2 ? op->nresults : 2;
     call_kernel_on(c, I, op, false, vals, nargs, R, res, nres, dirty);
 }
@@ -478,18 +481,18 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     vmdispatch();
 
     vmcase(LOADK) {
-        if (unlikely(R[pc->a].type == ANY_OBJ)) any_release(R[pc->a]);
-        R[pc->a] = P->consts[pc->b];
+        if (unlikely(RG(pc->a).type == ANY_OBJ)) any_release(RG(pc->a));
+        RG(pc->a) = P->consts[pc->b];
         vmnext();
     }
     vmcase(MOV) {
-        Any v = R[pc->b];
+        Any v = RG(pc->b);
         if (unlikely(v.type == ANY_OBJ)) {
             any_retain(v);
             ci->dirty = true;
         }
-        if (unlikely(R[pc->a].type == ANY_OBJ)) any_release(R[pc->a]);
-        R[pc->a] = v;
+        if (unlikely(RG(pc->a).type == ANY_OBJ)) any_release(RG(pc->a));
+        RG(pc->a) = v;
         vmnext();
     }
 
@@ -497,16 +500,16 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 ** GET reads an operand of type T; SET writes the result. */
 #define BINOP(NAME, T, GET, SET, EXPR) \
     vmcase(NAME) { \
-        const Any *x_ = &R[pc->b], *y_ = &R[pc->c]; \
+        const Any *x_ = &RG(pc->b), *y_ = &RG(pc->c); \
         if (unlikely(x_->type != T || y_->type != T)) goto slow; \
-        { __typeof__(GET(x_) + 0) x = GET(x_), y = GET(y_); SET(&R[pc->a], EXPR); } \
+        { __typeof__(GET(x_) + 0) x = GET(x_), y = GET(y_); SET(&RG(pc->a), EXPR); } \
         vmnext(); \
     }
 #define BINOPK(NAME, T, GET, KGET, SET, EXPR) \
     vmcase(NAME) { \
-        const Any *x_ = &R[pc->b]; \
+        const Any *x_ = &RG(pc->b); \
         if (unlikely(x_->type != T)) goto slow; \
-        { __typeof__(GET(x_) + 0) x = GET(x_), y = KGET; SET(&R[pc->a], EXPR); } \
+        { __typeof__(GET(x_) + 0) x = GET(x_), y = KGET; SET(&RG(pc->a), EXPR); } \
         vmnext(); \
     }
 #define GI32(p) ((int32_t)(p)->v.i)
@@ -551,14 +554,14 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 /* A compare fused with the IF after it. */
 #define TESTOP(NAME, T, GET, YGET, EXPR) \
     vmcase(NAME) { \
-        const Any *x_ = &R[pc->b]; \
+        const Any *x_ = &RG(pc->b); \
         if (unlikely(x_->type != T)) goto slow; \
         __typeof__(GET(x_) + 0) x = GET(x_), y; \
         YGET; \
         if (EXPR) { pc += 2; vmdispatch(); } \
         vmjump(pc->d); \
     }
-#define YREG(T, GET) { const Any *y_ = &R[pc->c]; if (unlikely(y_->type != T)) goto slow; y = GET(y_); }
+#define YREG(T, GET) { const Any *y_ = &RG(pc->c); if (unlikely(y_->type != T)) goto slow; y = GET(y_); }
     TESTOP(TEQ_I32, ANY_I32, GI32, YREG(ANY_I32, GI32), x == y)
     TESTOP(TEQK_I32, ANY_I32, GI32, y = (int32_t)pc->k.i, x == y)
     TESTOP(TLE_I32, ANY_I32, GI32, YREG(ANY_I32, GI32), x <= y)
@@ -575,7 +578,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 ** the remainder is C's and cannot trap. */
 #define REMTEST(NAME, T, GET) \
     vmcase(NAME) { \
-        const Any *x_ = &R[pc->b]; \
+        const Any *x_ = &RG(pc->b); \
         if (unlikely(x_->type != T)) goto slow; \
         __typeof__(GET(x_) + 0) x = GET(x_), k = (__typeof__(x))pc->k.i; \
         if (x % k == (__typeof__(x))pc[1].k.i) { pc += 3; vmdispatch(); } \
@@ -588,13 +591,13 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 ** diagnostic); INT_MIN / -1 wraps as the kernel does. */
 #define DIVOP(NAME, T, GET, SET, UT, YGET) \
     vmcase(NAME) { \
-        const Any *x_ = &R[pc->b]; \
+        const Any *x_ = &RG(pc->b); \
         if (unlikely(x_->type != T)) goto slow; \
         __typeof__(GET(x_) + 0) x = GET(x_), y; \
         YGET; \
         if (unlikely(y == 0)) goto slow; \
-        if (y == -1) { SET(&R[pc->a], (__typeof__(x))(0u - (UT)x)); SET(&R[pc->d], 0); } \
-        else { SET(&R[pc->a], x / y); SET(&R[pc->d], x % y); } \
+        if (y == -1) { SET(&RG(pc->a), (__typeof__(x))(0u - (UT)x)); SET(&RG(pc->d), 0); } \
+        else { SET(&RG(pc->a), x / y); SET(&RG(pc->d), x % y); } \
         vmnext(); \
     }
     DIVOP(DIV_I32, ANY_I32, GI32, SET_I32, uint32_t, YREG(ANY_I32, GI32))
@@ -604,12 +607,12 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 
 #define FDIVOP(NAME, T, GET, SET, YGET) \
     vmcase(NAME) { \
-        const Any *x_ = &R[pc->b]; \
+        const Any *x_ = &RG(pc->b); \
         if (unlikely(x_->type != T)) goto slow; \
         __typeof__(GET(x_) + 0) x = GET(x_), y; \
         YGET; \
         if (unlikely(y == 0)) goto slow; \
-        SET(&R[pc->a], x / y); \
+        SET(&RG(pc->a), x / y); \
         vmnext(); \
     }
     FDIVOP(DIV_F32, ANY_F32, GF32, SET_F32, YREG(ANY_F32, GF32))
@@ -617,20 +620,20 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     FDIVOP(DIVK_F64, ANY_F64, GF64, SET_F64, y = pc->k.f)
 
     vmcase(I64_TO_F32) {
-        if (unlikely(R[pc->b].type != ANY_I64)) goto slow;
-        SET_F32(&R[pc->a], (float)R[pc->b].v.i);
+        if (unlikely(RG(pc->b).type != ANY_I64)) goto slow;
+        SET_F32(&RG(pc->a), (float)RG(pc->b).v.i);
         vmnext();
     }
     vmcase(I64_TO_F64) {
-        if (unlikely(R[pc->b].type != ANY_I64)) goto slow;
-        SET_F64(&R[pc->a], (double)R[pc->b].v.i);
+        if (unlikely(RG(pc->b).type != ANY_I64)) goto slow;
+        SET_F64(&RG(pc->a), (double)RG(pc->b).v.i);
         vmnext();
     }
 
     vmcase(MERGE) {
         const VmKSite *s = &P->ksites[pc->x];
         ErrorObj *e = strict_skip(c, R, P, s);
-        reg_store(&R[pc->a], e ? error_any(e) : any_chain(), &ci->dirty);
+        reg_store(&RG(pc->a), e ? error_any(e) : any_chain(), &ci->dirty);
         vmnext();
     }
     vmcase(KCALL) {
@@ -649,7 +652,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
 
     vmcase(JMP) { vmjump(pc->b); }
     vmcase(IF) {
-        const Any *v = &R[pc->a];
+        const Any *v = &RG(pc->a);
         if (likely(v->type == ANY_I1)) {
             if (v->v.i) vmnext();
             vmjump(pc->b);
@@ -660,7 +663,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         vmjump(pc->c);
     }
     vmcase(CASE) {
-        const Any *v = &R[pc->a];
+        const Any *v = &RG(pc->a);
         if (likely(v->type == ANY_I32)) {
             const VmCase *t = &P->cases[pc->d];
             int64_t i = (int32_t)v->v.i;
@@ -721,7 +724,7 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         Any *NR = R + P->nregs;
         if (unlikely(NR + Q->nregs > S->regs + S->cap || S->ncalls == S->capcalls || S->ncalls > gate))
             goto call_slow;
-        Any v = R[pc->a];
+        Any v = RG(pc->a);
         bool dirty = false;
         if (unlikely(v.type == ANY_OBJ)) {
             any_retain(v);
@@ -759,7 +762,7 @@ call_slow:
         if (unlikely(S->ncalls - 1 == stop)) goto L_RET;
         VmCall *up = ci - 1;
         Any *UR = S->regs + up->base;
-        Any v = R[pc->a];
+        Any v = RG(pc->a);
         Any *d = &UR[ci->res[0]];
         if (unlikely(v.type == ANY_OBJ || d->type == ANY_OBJ)) {
             any_retain(v);
@@ -808,7 +811,7 @@ call_slow:
         const VmKSite *s = &P->ksites[pc->x];
         int64_t n;
         if (pc->b < 0) n = (int32_t)pc->k.i;
-        else if (likely(R[pc->b].type == ANY_I32)) n = (int32_t)R[pc->b].v.i;
+        else if (likely(RG(pc->b).type == ANY_I32)) n = (int32_t)RG(pc->b).v.i;
         else n = 0;   /* an error: the kernel's own path */
         if (n <= 0) {
             /* No iteration, a negative count or an error count: what the
@@ -823,7 +826,7 @@ call_slow:
             fill_error(R, s, s->nres, e, &ci->dirty);
             vmjump(pc->c);
         }
-        SET_I64(&R[pc->a], n);
+        SET_I64(&RG(pc->a), n);
         for (int i = 0; i < s->nres; i++) {
             Any v = *vm_ref(R, P, s->args[i + 1]);
             if (unlikely(v.type == ANY_OBJ)) any_retain(v);
@@ -834,7 +837,7 @@ call_slow:
     vmcase(RPT_NEXT) {
         /* The fast table's: no kernel of the body saw a cancellation. */
         if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
-        if (likely(--R[pc->a].v.i > 0)) {
+        if (likely(--RG(pc->a).v.i > 0)) {
             /* Before each iteration (docs/kernel-behaviour.md §3): a timeout is
             ** noticed within POLL_EVERY iterations. */
             if (likely(--poll != 0)) {
@@ -855,7 +858,7 @@ call_slow:
     cancelled_RPT_NEXT: {
         /* The cancelled table's: the loop stops, the cancellation its results. */
         if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
-        if (--R[pc->a].v.i > 0) {
+        if (--RG(pc->a).v.i > 0) {
             const VmKSite *s = &P->ksites[pc->x];
             fill_error(R, s, s->nres, cancelled(c), &ci->dirty);
         }
@@ -866,7 +869,7 @@ call_slow:
         vmjump(pc->b);
     }
     vmcase(WHILE_TEST) {
-        const Any *v = &R[pc->a];
+        const Any *v = &RG(pc->a);
         const VmKSite *s = &P->ksites[pc->x];
         ErrorObj *e;
         if (likely(v->type == ANY_I1) || !vm_is_error(v)) {
@@ -1005,18 +1008,18 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
     for (;;) {
         switch ((VmOp)pc->op) {
         case VM_LOADK:
-            if (unlikely(R[pc->a].type == ANY_OBJ)) any_release(R[pc->a]);
-            R[pc->a] = P->consts[pc->b];
+            if (unlikely(RG(pc->a).type == ANY_OBJ)) any_release(RG(pc->a));
+            RG(pc->a) = P->consts[pc->b];
             pc++;
             break;
         case VM_MOV: {
-            Any v = R[pc->b];
+            Any v = RG(pc->b);
             if (v.type == ANY_OBJ) {
                 any_retain(v);
                 ci->dirty = true;
             }
-            if (R[pc->a].type == ANY_OBJ) any_release(R[pc->a]);
-            R[pc->a] = v;
+            if (RG(pc->a).type == ANY_OBJ) any_release(RG(pc->a));
+            RG(pc->a) = v;
             pc++;
             break;
         }
@@ -1053,7 +1056,7 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
             break;
         case VM_IF: case VM_CASE: {
             const VmKSite *s = &P->ksites[pc->x];
-            const Any *v = &R[pc->a];
+            const Any *v = &RG(pc->a);
             bool ok = pc->op == VM_IF ? v->type == ANY_I1 : v->type == ANY_I32;
             if (!ok) {
                 /* An error condition: the kernel makes it every result. */
@@ -1134,7 +1137,8 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
             break;
         case VM_RET: case VM_RET1: {
             int n = pc->op == VM_RET1 ? 1 : P->nres;
-            const int32_t *ret = pc->op == VM_RET1 ? &pc->a : P->ret;
+            int32_t one = pc->a / (int32_t)sizeof(Any);
+            const int32_t *ret = pc->op == VM_RET1 ? &one : P->ret;
             if (S->ncalls - 1 == stop) {
                 for (int j = 0; j < n; j++) out[j] = any_copy(R[ret[j]]);
                 if (ci->dirty) release_range(R, 0, P->nregs);
@@ -1167,7 +1171,7 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
             const VmKSite *s = &P->ksites[pc->x];
             int64_t n;
             if (pc->b < 0) n = (int32_t)pc->k.i;
-            else if (R[pc->b].type == ANY_I32) n = (int32_t)R[pc->b].v.i;
+            else if (RG(pc->b).type == ANY_I32) n = (int32_t)RG(pc->b).v.i;
             else n = 0;
             if (n <= 0) {
                 call_kernel(c, P, pc, R, &ci->dirty);
@@ -1182,7 +1186,7 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
                 pc = P->code + pc->c;
                 break;
             }
-            SET_I64(&R[pc->a], n);
+            SET_I64(&RG(pc->a), n);
             for (int i = 0; i < s->nres; i++) {
                 Any v = *vm_ref(R, P, s->args[i + 1]);
                 if (v.type == ANY_OBJ) any_retain(v);
@@ -1193,7 +1197,7 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
         }
         case VM_RPT_NEXT:
             if (ci->dirty) release_range(R, pc->c, pc->d);
-            if (--R[pc->a].v.i > 0) {
+            if (--RG(pc->a).v.i > 0) {
                 ErrorObj *e = cancelled(c);
                 if (!e) {
                     pc += pc->b;
@@ -1209,7 +1213,7 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
             pc = P->code + pc->b;
             break;
         case VM_WHILE_TEST: {
-            const Any *v = &R[pc->a];
+            const Any *v = &RG(pc->a);
             const VmKSite *s = &P->ksites[pc->x];
             if (v->type == ANY_I1 || !vm_is_error(v)) {
                 if (!v->v.i) {

@@ -951,8 +951,29 @@ static void shift_targets(VmInsn *I, int delta)
     }
 }
 
+unsigned vm_reg_fields(int op)
+{
+    static const char kinds[] = {
+#define VMOP(name, kind, doc) #kind[0],
+#include "interp/vmops.def"
+#undef VMOP
+    };
+    if (op < 0 || op >= VM__COUNT) return 0;
+    switch (op) {
+    case VM_MOV: case VM_RPT_INIT: return VM_FA | VM_FB;   /* (RPT_INIT's b < 0: a constant count) */
+    case VM_TEQ_I32: case VM_TEQK_I32: case VM_TLE_I32: case VM_TLEK_I32: case VM_TGEK_I32:
+    case VM_TEQ_I64: case VM_TEQK_I64: case VM_TLE_I64: case VM_TLEK_I64: case VM_TGEK_I64:
+        return VM_FA | VM_FB | VM_FC;                      /* d: the else branch */
+    default:
+        /* Kernel instructions: results a and d, operands b and c. Control
+        ** flow: a, when it names a register at all. */
+        return kinds[op] == 'K' ? VM_FA | VM_FB | VM_FC | VM_FD : VM_FA;
+    }
+}
+
 /* Turns the compiler's state into a proto: the prologue loads the
-** constants some instruction reads, then the body (jump targets moved). */
+** constants some instruction reads, then the body (jump targets moved,
+** register operands made byte offsets). */
 static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
 {
     int npro = 0;
@@ -977,6 +998,15 @@ static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
     memset(p->iops, 0, sizeof(Op *) * (size_t)npro);
     memcpy(p->iops + npro, C->iops, sizeof(Op *) * (size_t)C->ncode);
     for (int i = npro; i < p->ncode; i++) shift_targets(&p->code[i], npro);
+    for (int i = 0; i < p->ncode; i++) {
+        VmInsn *I = &p->code[i];
+        unsigned f = vm_reg_fields(I->op);
+        const int32_t sz = (int32_t)sizeof(Any);
+        if (f & VM_FA) I->a *= sz;
+        if (f & VM_FB) I->b *= sz;
+        if (f & VM_FC) I->c *= sz;
+        if (f & VM_FD) I->d *= sz;
+    }
     p->ivia = xrealloc(NULL, sizeof(int32_t) * (size_t)p->ncode);
     for (int i = 0; i < npro; i++) p->ivia[i] = -1;
     memcpy(p->ivia + npro, C->ivia, sizeof(int32_t) * (size_t)C->ncode);
@@ -1154,7 +1184,11 @@ void vm_dump(const VmProto *p, FILE *out)
             p->nregs, p->nconsts);
     for (int i = 0; i < p->ncode; i++) {
         const VmInsn *I = &p->code[i];
-        fprintf(out, "%4d  %-10s a=%d b=%d c=%d d=%d x=%d k=%lld\n", i, vm_opname(I->op), I->a, I->b,
-                I->c, I->d, I->x, (long long)I->k.i);
+        /* Register numbers, not the byte offsets the engine reads. */
+        unsigned f = vm_reg_fields(I->op);
+        const int32_t sz = (int32_t)sizeof(Any);
+        fprintf(out, "%4d  %-10s a=%d b=%d c=%d d=%d x=%d k=%lld\n", i, vm_opname(I->op),
+                f & VM_FA ? I->a / sz : I->a, f & VM_FB ? I->b / sz : I->b,
+                f & VM_FC ? I->c / sz : I->c, f & VM_FD ? I->d / sz : I->d, I->x, (long long)I->k.i);
     }
 }

@@ -22,7 +22,12 @@ typedef enum VmOp {
     VM__COUNT
 } VmOp;
 
-/* One instruction: 32 bytes. Field use per opcode: interp/vmops.def. */
+/* One instruction: 32 bytes. Field use per opcode: interp/vmops.def. In a
+** finished proto a register operand is a byte offset into the frame
+** (register n is n * sizeof(Any): VM_REG), which saves the handlers a
+** scaling per operand; vm_reg_fields says which fields those are. The
+** side tables (sites, RET's list, RPT_NEXT's and WHILE_NEXT's range [c, d))
+** keep register numbers. */
 typedef struct VmInsn {
     uint16_t op;          /* VmOp */
     uint16_t pad;         /* kernel instructions: bit 0, the constant is the
@@ -31,6 +36,14 @@ typedef struct VmInsn {
     int32_t x;            /* side-table index: kernel site, call site, case table */
     union { int64_t i; double f; } k;
 } VmInsn;
+
+/* Register operand [off] (a byte offset) of frame [R]. */
+#define VM_REG(R, off) (*(Any *)((char *)(R) + (off)))
+
+/* The fields of an instruction of opcode [op] that are register operands:
+** bit 0 a, 1 b, 2 c, 3 d (a field that is 0 when unused may be in it). */
+enum { VM_FA = 1, VM_FB = 2, VM_FC = 4, VM_FD = 8 };
+unsigned vm_reg_fields(int op);
 
 /* A kernel instance: what the slow path needs to call the real kernel. */
 typedef struct VmKSite {
