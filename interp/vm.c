@@ -428,7 +428,7 @@ static inline uint64_t f64_word(double f)
 **   poll_cancel()  the same, every POLL_EVERY times it is reached (calls and
 **                 loop edges: a timeout is noticed soon, at no cost per call)
 */
-#define POLL_EVERY 64
+#define POLL_EVERY 64   /* a power of two (RPT_NEXT) */
 /* GCC would merge the handlers' common tails (cross-jumping) and hoist their
 ** loads (GCSE), which puts one shared, unpredictable jump back into every
 ** handler; a computed-goto loop wants each handler to dispatch on its own. */
@@ -837,14 +837,15 @@ call_slow:
     vmcase(RPT_NEXT) {
         /* The fast table's: no kernel of the body saw a cancellation. */
         if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
-        if (likely(--RG(pc->a).v.i > 0)) {
+        int64_t left = --RG(pc->a).v.i;
+        if (likely(left > 0)) {
             /* Before each iteration (docs/kernel-behaviour.md §3): a timeout is
-            ** noticed within POLL_EVERY iterations. */
-            if (likely(--poll != 0)) {
+            ** noticed within POLL_EVERY iterations (the count's low bits,
+            ** not the shared countdown: no memory to update). */
+            if (likely((left & (POLL_EVERY - 1)) != 0)) {
                 pc += pc->b;
                 vmdispatch();
             }
-            poll = POLL_EVERY;
             if (likely(cancelled(c) == NULL)) {
                 pc += pc->b;
                 vmdispatch();
@@ -853,7 +854,8 @@ call_slow:
             const VmKSite *s = &P->ksites[pc->x];
             fill_error(R, s, s->nres, cancelled(c), &ci->dirty);
         }
-        vmnext();
+        pc += pc->k.i;   /* the loop's exit (a copy's is not the next) */
+        vmdispatch();
     }
     cancelled_RPT_NEXT: {
         /* The cancelled table's: the loop stops, the cancellation its results. */
@@ -862,7 +864,8 @@ call_slow:
             const VmKSite *s = &P->ksites[pc->x];
             fill_error(R, s, s->nres, cancelled(c), &ci->dirty);
         }
-        vmnext();
+        pc += pc->k.i;
+        vmdispatch();
     }
     vmcase(WHILE_NEXT) {
         if (unlikely(ci->dirty)) release_range(R, pc->c, pc->d);
@@ -1206,7 +1209,7 @@ static void vm_execute_hooked(VmStack *S, ExecCtx *c, int stop, Any *out)
                 const VmKSite *s = &P->ksites[pc->x];
                 fill_error(R, s, s->nres, e, &ci->dirty);
             }
-            pc++;
+            pc += pc->k.i;
             break;
         case VM_WHILE_NEXT:
             if (ci->dirty) release_range(R, pc->c, pc->d);

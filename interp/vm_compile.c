@@ -829,6 +829,7 @@ static void compile_repeat(Comp *C, Map *mp, const Op *op)
     int hi = C->nregs;
     int next = emit(C, VM_RPT_NEXT, T, loop - C->ncode, lo);   /* relative */
     C->code[next].d = hi;
+    C->code[next].k.i = 1;   /* the exit, relative too (thread_jumps copies it) */
     C->code[next].x = x;
     C->code[init].c = C->ncode;
     free(dst);
@@ -951,6 +952,32 @@ static void shift_targets(VmInsn *I, int delta)
     }
 }
 
+/* A JMP to a JMP goes to where that one goes; a JMP to a loop's back edge
+** or to a return becomes a copy of it (an if branch's end, in a loop body
+** or a body's last op): one dispatch instead of two. RPT_NEXT's targets
+** (back and exit) are relative, so the copy's are moved. */
+static void thread_jumps(VmInsn *code, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (code[i].op != VM_JMP) continue;
+        int t = code[i].b;
+        for (int hops = 0; hops < n && code[t].op == VM_JMP && code[t].b != t; hops++) t = code[t].b;
+        switch (code[t].op) {
+        case VM_RPT_NEXT:
+            code[i] = code[t];
+            code[i].b += t - i;
+            code[i].k.i += t - i;
+            break;
+        case VM_RET: case VM_RET1:
+            code[i] = code[t];
+            break;
+        default:
+            code[i].b = t;
+            break;
+        }
+    }
+}
+
 unsigned vm_reg_fields(int op)
 {
     static const char kinds[] = {
@@ -998,6 +1025,7 @@ static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
     memset(p->iops, 0, sizeof(Op *) * (size_t)npro);
     memcpy(p->iops + npro, C->iops, sizeof(Op *) * (size_t)C->ncode);
     for (int i = npro; i < p->ncode; i++) shift_targets(&p->code[i], npro);
+    thread_jumps(p->code, p->ncode);
     for (int i = 0; i < p->ncode; i++) {
         VmInsn *I = &p->code[i];
         unsigned f = vm_reg_fields(I->op);

@@ -370,7 +370,10 @@ Test(vm, if_results_in_place_code_shape)
     /* The swap's three moves (a cycle through a temporary) are the only
     ** ones: no move of %i1 nor of the if's results on the back edge. */
     cr_assert_eq(count(d, "MOV"), 3, "%s", d);
-    cr_assert_eq(count(d, "RPT_NEXT"), 1, "%s", d);
+    /* The back edge, and its copy at the end of the then branch (whose
+    ** jump to it it replaces: thread_jumps). */
+    cr_assert_eq(count(d, "RPT_NEXT"), 2, "%s", d);
+    cr_assert_eq(count(d, "JMP"), 0, "%s", d);
     free(d);
     /* Odd steps (a + b, b), even steps (b, a): (11,10) (10,11) (21,11) (11,21). */
     char *r = run_all(if_loop_prog, EXEC_FAST);
@@ -378,6 +381,96 @@ Test(vm, if_results_in_place_code_shape)
     free(r);
     char *e = run_all(if_loop_prog, EXEC_EXACT);
     cr_assert_str_eq(e, "loop: 11 21 4\n--- output:\n");
+    free(e);
+}
+
+/* Divisibility tests (x % K == C over an if): fused into TREMK when the
+** quotient has no use, the remainder no other, and K is neither 0 nor -1;
+** every other case keeps its division. */
+static const char rem_prog[] =
+    "func.func @rem() -> (i32, i32, i64, i32, i32, i32, i32) {\n"
+    "  %x = tfrt.constant.i32 -7\n"
+    "  %y = tfrt.constant.i64 -7\n"
+    "  %c3 = tfrt.constant.i32 3\n"
+    "  %m1 = tfrt.constant.i32 -1\n"
+    "  %z = tfrt.constant.i32 0\n"
+    "  %k3 = tfrt.constant.i64 3\n"
+    "  %km1 = tfrt.constant.i64 -1\n"
+    /* fused: -7 % 3 == -1 (truncating) */
+    "  %q1, %r1 = tfrt.div.i32 %x, %c3\n"
+    "  %t1 = tfrt.equal.i32 %r1, %m1\n"
+    "  %a = tfrt.if %t1, %c3, %z : (i32, i32) -> (i32) {\n"
+    "    tfrt.return %c3 : i32\n"
+    "  } else {\n"
+    "    tfrt.return %z : i32\n"
+    "  }\n"
+    /* fused, the constant on the left of the compare: -7 % 3 == 0 is false */
+    "  %q2, %r2 = tfrt.div.i32 %x, %c3\n"
+    "  %t2 = tfrt.equal.i32 %z, %r2\n"
+    "  %b = tfrt.if %t2, %c3, %z : (i32, i32) -> (i32) {\n"
+    "    tfrt.return %c3 : i32\n"
+    "  } else {\n"
+    "    tfrt.return %z : i32\n"
+    "  }\n"
+    /* fused, i64: -7 % 3 == -1 */
+    "  %q3, %r3 = tfrt.div.i64 %y, %k3\n"
+    "  %t3 = tfrt.equal.i64 %r3, %km1\n"
+    "  %c = tfrt.if %t3, %y, %k3 : (i64, i64) -> (i64) {\n"
+    "    tfrt.return %y : i64\n"
+    "  } else {\n"
+    "    tfrt.return %k3 : i64\n"
+    "  }\n"
+    /* not fused: the quotient is used (-2) */
+    "  %q4, %r4 = tfrt.div.i32 %x, %c3\n"
+    "  %t4 = tfrt.equal.i32 %r4, %m1\n"
+    "  %d = tfrt.if %t4, %q4, %z : (i32, i32) -> (i32) {\n"
+    "    tfrt.return %q4 : i32\n"
+    "  } else {\n"
+    "    tfrt.return %z : i32\n"
+    "  }\n"
+    /* not fused: the remainder has another use (-1) */
+    "  %q5, %r5 = tfrt.div.i32 %x, %c3\n"
+    "  %t5 = tfrt.equal.i32 %r5, %m1\n"
+    "  %e = tfrt.if %t5, %r5, %z : (i32, i32) -> (i32) {\n"
+    "    tfrt.return %r5 : i32\n"
+    "  } else {\n"
+    "    tfrt.return %z : i32\n"
+    "  }\n"
+    /* not fused: by -1 (-7 % -1 == 0 holds: 3) */
+    "  %q6, %r6 = tfrt.div.i32 %x, %m1\n"
+    "  %t6 = tfrt.equal.i32 %r6, %z\n"
+    "  %f = tfrt.if %t6, %c3, %z : (i32, i32) -> (i32) {\n"
+    "    tfrt.return %c3 : i32\n"
+    "  } else {\n"
+    "    tfrt.return %z : i32\n"
+    "  }\n"
+    /* not fused: by zero (the kernel's error, which the if forwards) */
+    "  %q7, %r7 = tfrt.div.i32 %x, %z\n"
+    "  %t7 = tfrt.equal.i32 %r7, %z\n"
+    "  %g = tfrt.if %t7, %c3, %z : (i32, i32) -> (i32) {\n"
+    "    tfrt.return %c3 : i32\n"
+    "  } else {\n"
+    "    tfrt.return %z : i32\n"
+    "  }\n"
+    "  tfrt.return %a, %b, %c, %d, %e, %f, %g : i32, i32, i64, i32, i32, i32, i32\n"
+    "}\n";
+
+Test(vm, rem_test_code_shape)
+{
+    char *d = dump_of(rem_prog, "rem");
+    cr_assert_eq(count(d, "TREMK_I32"), 2, "%s", d);
+    cr_assert_eq(count(d, "TREMK_I64"), 1, "%s", d);
+    cr_assert_eq(count(d, "DIVK_I32"), 4, "%s", d);
+    cr_assert_eq(count(d, "DIVK_I64"), 0, "%s", d);
+    /* Each fused test keeps its compare and if (its slow path runs them). */
+    cr_assert_eq(count(d, "TEQK_I32"), 6, "%s", d);
+    cr_assert_eq(count(d, "TEQK_I64"), 1, "%s", d);
+    free(d);
+    char *f = run_all(rem_prog, EXEC_FAST);
+    cr_assert(strstr(f, "rem: 3 0 -7 -2 -1 3 <<error: Divide by zero>>\n") == f, "%s", f);
+    char *e = run_all(rem_prog, EXEC_EXACT);
+    cr_assert_str_eq(f, e);
+    free(f);
     free(e);
 }
 
