@@ -586,6 +586,35 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
     }
     REMTEST(TREMK_I32, ANY_I32, GI32)
     REMTEST(TREMK_I64, ANY_I64, GI64)
+    vmcase(TREMK_I32_P) {
+        int32_t x = GI32(&RG(pc->b)), k = (int32_t)pc->k.i;
+        if (x % k == (int32_t)pc[1].k.i) { pc += 3; vmdispatch(); }
+        vmjump(pc[1].d);
+    }
+    vmcase(TREMK_I64_P) {
+        int64_t x = GI64(&RG(pc->b)), k = pc->k.i;
+        if (x % k == pc[1].k.i) { pc += 3; vmdispatch(); }
+        vmjump(pc[1].d);
+    }
+
+/* In place on operands proven of the type (interp/vmops.def): R[a] is
+** also the left operand and holds the type already; only its payload is
+** written. */
+#define INOP(NAME, GET, STORE, YGET, EXPR) \
+    vmcase(NAME) { \
+        Any *d_ = &RG(pc->a); \
+        __typeof__(GET(d_) + 0) x = GET(d_), y = YGET; \
+        d_->v.STORE = EXPR; \
+        vmnext(); \
+    }
+    INOP(ADD_I32_IN, GI32, i, GI32(&RG(pc->c)), (int64_t)WRAP32(+))
+    INOP(ADDK_I32_IN, GI32, i, (int32_t)pc->k.i, (int64_t)WRAP32(+))
+    INOP(ADD_I64_IN, GI64, i, GI64(&RG(pc->c)), WRAP64(+))
+    INOP(ADDK_I64_IN, GI64, i, pc->k.i, WRAP64(+))
+    INOP(ADD_F64_IN, GF64, f64, GF64(&RG(pc->c)), x + y)
+    INOP(ADDK_F64_IN, GF64, f64, pc->k.f, x + y)
+    INOP(MUL_F64_IN, GF64, f64, GF64(&RG(pc->c)), x * y)
+    INOP(MULK_F64_IN, GF64, f64, pc->k.f, x * y)
 
 /* Truncating division; a zero divisor takes the slow path (the kernel's
 ** diagnostic); INT_MIN / -1 wraps as the kernel does. */
@@ -914,6 +943,7 @@ slow:
 #undef FDIVOP
 #undef TESTOP
 #undef REMTEST
+#undef INOP
 #undef YREG
 }
 

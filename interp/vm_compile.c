@@ -978,6 +978,233 @@ static void thread_jumps(VmInsn *code, int n)
     }
 }
 
+/* {=====================================================================
+** Types the compiler can prove
+** ====================================================================== */
+
+/* A register is proven of type T when, as long as the engine runs on its
+** fast table, every write into it writes a T: it is no argument, and each
+** instruction that may write it there is a LOADK of a T constant, a MOV
+** from a proven T, a loop's RPT_INIT with a constant positive count from a
+** T constant or a proven T, or a kernel instruction whose fast path makes
+** a T and cannot fail, given operands proven of its type (its slow path
+** then never runs there). Instructions that write a register only on their
+** way to the cancelled table (a loop stopped by a cancellation, a refused
+** inline call) do not count: from there on every kernel instruction takes
+** its slow path, which tests what it reads. Nor does an IF that the fast
+** table never reaches: the fused test before it, on proven operands,
+** always branches over it. Every other write (a kernel call, a call's
+** results, an IF's or a loop's error results) makes the register unproven.
+** The proof is a greatest fixed point: by induction over the run, a proven
+** register read on the fast table holds a T (compiled code reads a value
+** after its definition has run). Instructions whose operands are proven,
+** and whose result is made in place of their left operand, need no type
+** test and no type store: use_proven_types gives them their _IN (or _P)
+** form. */
+
+typedef struct Proof {
+    uint8_t *ty;    /* per register: the type of its writes so far (0: none yet) */
+    bool *bad;      /* per register: unproven */
+    bool changed;
+} Proof;
+
+static void unprove(Proof *pf, int32_t r)
+{
+    if (!pf->bad[r]) {
+        pf->bad[r] = true;
+        pf->changed = true;
+    }
+}
+
+/* A write of type [t] (0: of no type the proof knows) into [r]. */
+static void wrote(Proof *pf, int32_t r, uint8_t t)
+{
+    if (pf->bad[r]) return;
+    if (t == 0 || (pf->ty[r] && pf->ty[r] != t)) {
+        unprove(pf, r);
+    } else if (!pf->ty[r]) {
+        pf->ty[r] = t;
+        pf->changed = true;
+    }
+}
+
+/* Whether register [r] is proven of type [t]: 1 yes, 0 no, -1 not known yet. */
+static int proven(const Proof *pf, int32_t r, uint8_t t)
+{
+    if (pf->bad[r]) return 0;
+    if (!pf->ty[r]) return -1;
+    return pf->ty[r] == t;
+}
+
+/* The fast path of kernel instruction [I]: the type it expects of its
+** register operands, the type of its results (0: it writes none there, a
+** fused test), whether it may fail with such operands, and which of b, c
+** are register operands. False: no fast path the proof knows. */
+static bool fast_shape(const VmInsn *I, uint8_t *opty, uint8_t *resty, bool *fails, bool *has_c)
+{
+    switch (I->op) {
+    case VM_TEQ_I32: case VM_TLE_I32:
+        *opty = ANY_I32; *resty = 0; *fails = false; *has_c = true; return true;
+    case VM_TEQK_I32: case VM_TLEK_I32: case VM_TGEK_I32: case VM_TREMK_I32:
+        *opty = ANY_I32; *resty = 0; *fails = false; *has_c = false; return true;
+    case VM_TEQ_I64: case VM_TLE_I64:
+        *opty = ANY_I64; *resty = 0; *fails = false; *has_c = true; return true;
+    case VM_TEQK_I64: case VM_TLEK_I64: case VM_TGEK_I64: case VM_TREMK_I64:
+        *opty = ANY_I64; *resty = 0; *fails = false; *has_c = false; return true;
+    default:
+        break;
+    }
+    for (size_t i = 0; i < sizeof arith_insns / sizeof arith_insns[0]; i++) {
+        const Insn *t = &arith_insns[i];
+        bool rr = t->rr == I->op, k = (t->rk && t->rk == I->op) || (t->kr && t->kr == I->op);
+        if (!rr && !k) continue;
+        *opty = t->type;
+        *resty = t->op == ARITH_EQ || t->op == ARITH_LE ? ANY_I1
+               : t->op == ARITH_TO_F32 ? ANY_F32 : t->op == ARITH_TO_F64 ? ANY_F64 : t->type;
+        bool zero = t->type == ANY_F64 || t->type == ANY_F32 ? I->k.f == 0.0 : I->k.i == 0;
+        *fails = t->op == ARITH_DIV && (rr || zero);
+        *has_c = rr && t->op != ARITH_TO_F32 && t->op != ARITH_TO_F64;
+        return true;
+    }
+    return false;
+}
+
+/* Whether [I]'s register operands are proven of type [t] (1, 0, -1). */
+static int operands_proven(const Proof *pf, const VmInsn *I, uint8_t t, bool has_c)
+{
+    int b = proven(pf, I->b, t), c = has_c ? proven(pf, I->c, t) : 1;
+    return b == 0 || c == 0 ? 0 : b < 0 || c < 0 ? -1 : 1;
+}
+
+/* Whether the IF at [i] is never reached on the fast table: the fused test
+** before it (and the TREMK before that) branch over it on proven operands. */
+static bool if_skipped(const Proof *pf, const VmInsn *code, int i)
+{
+    uint8_t opty, resty;
+    bool fails, has_c;
+    if (i < 1 || !fast_shape(&code[i - 1], &opty, &resty, &fails, &has_c) || resty != 0 ||
+        code[i - 1].a != code[i].a)
+        return false;
+    if (operands_proven(pf, &code[i - 1], opty, has_c) == 1) return true;
+    return i >= 2 && (code[i - 2].op == VM_TREMK_I32 || code[i - 2].op == VM_TREMK_I64) &&
+           code[i - 2].d == code[i - 1].b && proven(pf, code[i - 2].b, opty) == 1;
+}
+
+static void site_results_unproven(Proof *pf, const int32_t *res, int n)
+{
+    for (int i = 0; i < n; i++) unprove(pf, res[i]);
+}
+
+static void prove_round(const VmProto *p, Proof *pf)
+{
+    for (int i = 0; i < p->ncode; i++) {
+        const VmInsn *I = &p->code[i];
+        switch ((VmOp)I->op) {
+        case VM_LOADK: wrote(pf, I->a, p->consts[I->b].type); break;
+        case VM_MOV:
+            if (pf->bad[I->b]) unprove(pf, I->a);
+            else if (pf->ty[I->b]) wrote(pf, I->a, pf->ty[I->b]);
+            break;
+        case VM_RPT_INIT: {
+            const VmKSite *s = &p->ksites[I->x];
+            wrote(pf, I->a, ANY_I64);
+            for (int j = 0; j < s->nres; j++) {
+                int32_t ref = s->args[j + 1];
+                if (!(I->b < 0 && (int32_t)I->k.i > 0)) unprove(pf, s->res[j]);
+                else if (ref < 0) wrote(pf, s->res[j], p->consts[-1 - ref].type);
+                else if (pf->bad[ref]) unprove(pf, s->res[j]);
+                else if (pf->ty[ref]) wrote(pf, s->res[j], pf->ty[ref]);
+            }
+            break;
+        }
+        case VM_RPT_NEXT: wrote(pf, I->a, ANY_I64); break;   /* its results: only when cancelled */
+        case VM_IF:
+            if (!if_skipped(pf, p->code, i)) site_results_unproven(pf, p->ksites[I->x].res, p->ksites[I->x].nres);
+            break;
+        case VM_CASE: case VM_KCALL: case VM_STRICT:
+            site_results_unproven(pf, p->ksites[I->x].res, p->ksites[I->x].nres);
+            break;
+        case VM_WHILE_TEST:
+            site_results_unproven(pf, p->ksites[I->x].res, p->ksites[I->x].nres);
+            site_results_unproven(pf, p->calls[I->d].res, p->calls[I->d].nres);
+            break;
+        case VM_MERGE: unprove(pf, I->a); break;
+        case VM_CALL: case VM_CALL1: site_results_unproven(pf, p->calls[I->x].res, p->calls[I->x].nres); break;
+        case VM_INLINE: case VM_RET: case VM_RET1: case VM_JMP: case VM_WHILE_NEXT: break;
+        default: {
+            uint8_t opty, resty;
+            bool fails, has_c;
+            bool two = I->op == VM_DIV_I32 || I->op == VM_DIVK_I32 || I->op == VM_DIV_I64 ||
+                       I->op == VM_DIVK_I64 || I->op == VM_TREMK_I32 || I->op == VM_TREMK_I64;
+            if (!fast_shape(I, &opty, &resty, &fails, &has_c)) {
+                unprove(pf, I->a);
+                if (two) unprove(pf, I->d);
+                break;
+            }
+            int ok = operands_proven(pf, I, opty, has_c);
+            if (ok < 0) break;   /* decided in a later round */
+            if (resty == 0) {
+                /* A fused test writes its results only on its slow path. */
+                if (!ok) {
+                    unprove(pf, I->a);
+                    if (two) unprove(pf, I->d);
+                }
+                break;
+            }
+            if (!ok || fails) {
+                unprove(pf, I->a);
+                if (two) unprove(pf, I->d);
+                break;
+            }
+            wrote(pf, I->a, resty);
+            if (two) wrote(pf, I->d, resty);
+            break;
+        }
+        }
+    }
+}
+
+/* The _IN and _P forms of the instructions whose operands are proven. */
+static void use_proven_types(VmProto *p)
+{
+    Proof pf = { xrealloc(NULL, (size_t)p->nregs + 1), xrealloc(NULL, sizeof(bool) * ((size_t)p->nregs + 1)), false };
+    memset(pf.ty, 0, (size_t)p->nregs + 1);
+    for (int r = 0; r < p->nregs; r++) pf.bad[r] = r < p->nargs;
+    for (;;) {
+        do {
+            pf.changed = false;
+            prove_round(p, &pf);
+        } while (pf.changed);
+        /* Registers nothing was seen to write a type into: unproven. */
+        for (int r = 0; r < p->nregs; r++)
+            if (!pf.bad[r] && !pf.ty[r]) unprove(&pf, r);
+        if (!pf.changed) break;
+    }
+    static const struct { VmOp from, to; uint8_t t; bool has_c; } in_place[] = {
+        { VM_ADD_I32, VM_ADD_I32_IN, ANY_I32, true }, { VM_ADDK_I32, VM_ADDK_I32_IN, ANY_I32, false },
+        { VM_ADD_I64, VM_ADD_I64_IN, ANY_I64, true }, { VM_ADDK_I64, VM_ADDK_I64_IN, ANY_I64, false },
+        { VM_ADD_F64, VM_ADD_F64_IN, ANY_F64, true }, { VM_ADDK_F64, VM_ADDK_F64_IN, ANY_F64, false },
+        { VM_MUL_F64, VM_MUL_F64_IN, ANY_F64, true }, { VM_MULK_F64, VM_MULK_F64_IN, ANY_F64, false },
+    };
+    for (int i = 0; i < p->ncode; i++) {
+        VmInsn *I = &p->code[i];
+        if (I->op == VM_TREMK_I32 || I->op == VM_TREMK_I64) {
+            if (proven(&pf, I->b, I->op == VM_TREMK_I32 ? ANY_I32 : ANY_I64) == 1)
+                I->op = I->op == VM_TREMK_I32 ? VM_TREMK_I32_P : VM_TREMK_I64_P;
+            continue;
+        }
+        for (size_t j = 0; j < sizeof in_place / sizeof in_place[0]; j++) {
+            if (I->op != in_place[j].from) continue;
+            if (I->a == I->b && proven(&pf, I->b, in_place[j].t) == 1 &&
+                (!in_place[j].has_c || proven(&pf, I->c, in_place[j].t) == 1))
+                I->op = (uint16_t)in_place[j].to;
+            break;
+        }
+    }
+    free(pf.ty);
+    free(pf.bad);
+}
+
 unsigned vm_reg_fields(int op)
 {
     static const char kinds[] = {
@@ -1026,15 +1253,6 @@ static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
     memcpy(p->iops + npro, C->iops, sizeof(Op *) * (size_t)C->ncode);
     for (int i = npro; i < p->ncode; i++) shift_targets(&p->code[i], npro);
     thread_jumps(p->code, p->ncode);
-    for (int i = 0; i < p->ncode; i++) {
-        VmInsn *I = &p->code[i];
-        unsigned f = vm_reg_fields(I->op);
-        const int32_t sz = (int32_t)sizeof(Any);
-        if (f & VM_FA) I->a *= sz;
-        if (f & VM_FB) I->b *= sz;
-        if (f & VM_FC) I->c *= sz;
-        if (f & VM_FD) I->d *= sz;
-    }
     p->ivia = xrealloc(NULL, sizeof(int32_t) * (size_t)p->ncode);
     for (int i = 0; i < npro; i++) p->ivia[i] = -1;
     memcpy(p->ivia + npro, C->ivia, sizeof(int32_t) * (size_t)C->ncode);
@@ -1069,6 +1287,16 @@ static VmProto *finish(Comp *C, const Block *b, int nargs, int ret_at)
     for (int i = 0; i < C->nct; i++) p->cases[i] = (VmCase){ C->ct[i].n, p->pool + C->ct[i].pcs };
     p->nres = block_nresults(b);
     p->ret = p->pool + ret_at;
+    use_proven_types(p);
+    for (int i = 0; i < p->ncode; i++) {
+        VmInsn *I = &p->code[i];
+        unsigned f = vm_reg_fields(I->op);
+        const int32_t sz = (int32_t)sizeof(Any);
+        if (f & VM_FA) I->a *= sz;
+        if (f & VM_FB) I->b *= sz;
+        if (f & VM_FC) I->c *= sz;
+        if (f & VM_FD) I->d *= sz;
+    }
     return p;
 }
 

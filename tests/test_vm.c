@@ -455,6 +455,54 @@ static const char rem_prog[] =
     "  tfrt.return %a, %b, %c, %d, %e, %f, %g : i32, i32, i64, i32, i32, i32, i32\n"
     "}\n";
 
+/* bench/fizzbuzz.mlir over 1..20: 15 scores 15; 5, 10 and 20 score 5;
+** 3, 6, 9, 12 and 18 score 3; the other 11 score 1: 15 + 15 + 15 + 11 =
+** 56. */
+static const char rem_loop_prog[] =
+    "func.func @fizzbuzz() -> i32 {\n"
+    "  %n = tfrt.constant.i32 20\n"
+    "  %i = tfrt.constant.i32 1\n"
+    "  %acc = tfrt.constant.i32 0\n"
+    "  %res:2 = tfrt.repeat.i32 %n, %i, %acc : i32, i32 {\n"
+    "    %c15 = tfrt.constant.i32 15\n"
+    "    %c0 = tfrt.constant.i32 0\n"
+    "    %q15, %m15 = tfrt.div.i32 %i, %c15\n"
+    "    %is15 = tfrt.equal.i32 %m15, %c0\n"
+    "    %add = tfrt.if %is15, %i : (i32) -> (i32) {\n"
+    "      %v = tfrt.constant.i32 15\n"
+    "      tfrt.return %v : i32\n"
+    "    } else {\n"
+    "      %c5 = tfrt.constant.i32 5\n"
+    "      %z5 = tfrt.constant.i32 0\n"
+    "      %q5, %m5 = tfrt.div.i32 %i, %c5\n"
+    "      %is5 = tfrt.equal.i32 %m5, %z5\n"
+    "      %a = tfrt.if %is5, %i : (i32) -> (i32) {\n"
+    "        %v = tfrt.constant.i32 5\n"
+    "        tfrt.return %v : i32\n"
+    "      } else {\n"
+    "        %c3 = tfrt.constant.i32 3\n"
+    "        %z3 = tfrt.constant.i32 0\n"
+    "        %q3, %m3 = tfrt.div.i32 %i, %c3\n"
+    "        %is3 = tfrt.equal.i32 %m3, %z3\n"
+    "        %b = tfrt.if %is3 : () -> (i32) {\n"
+    "          %v = tfrt.constant.i32 3\n"
+    "          tfrt.return %v : i32\n"
+    "        } else {\n"
+    "          %v = tfrt.constant.i32 1\n"
+    "          tfrt.return %v : i32\n"
+    "        }\n"
+    "        tfrt.return %b : i32\n"
+    "      }\n"
+    "      tfrt.return %a : i32\n"
+    "    }\n"
+    "    %acc2 = tfrt.add.i32 %acc, %add\n"
+    "    %one = tfrt.constant.i32 1\n"
+    "    %i2 = tfrt.add.i32 %i, %one\n"
+    "    tfrt.return %i2, %acc2 : i32, i32\n"
+    "  }\n"
+    "  tfrt.return %res#1 : i32\n"
+    "}\n";
+
 Test(vm, rem_test_code_shape)
 {
     char *d = dump_of(rem_prog, "rem");
@@ -469,6 +517,65 @@ Test(vm, rem_test_code_shape)
     char *f = run_all(rem_prog, EXEC_FAST);
     cr_assert(strstr(f, "rem: 3 0 -7 -2 -1 3 <<error: Divide by zero>>\n") == f, "%s", f);
     char *e = run_all(rem_prog, EXEC_EXACT);
+    cr_assert_str_eq(f, e);
+    free(f);
+    free(e);
+}
+
+/* Proven types (vm_compile.c, use_proven_types): the Leibniz loop of
+** bench/series.mlir, whose sign and denominator only ever hold f64s (their
+** in-place updates need no test), while the sum adds a quotient that may
+** be a division's error (it stays tested). In @from_arg the same loop
+** starts from an argument, which may be an error: nothing is proven. */
+static const char proven_prog[] =
+    "func.func @series() -> f64 {\n"
+    "  %n = tfrt.constant.i32 1000\n"
+    "  %sum = tfrt.constant.f64 0.0\n"
+    "  %sign = tfrt.constant.f64 1.0\n"
+    "  %den = tfrt.constant.f64 1.0\n"
+    "  %m1 = tfrt.constant.f64 -1.0\n"
+    "  %two = tfrt.constant.f64 2.0\n"
+    "  %r:5 = tfrt.repeat.i32 %n, %sum, %sign, %den, %m1, %two : f64, f64, f64, f64, f64 {\n"
+    "    %term = \"tfrt.div.f64\"(%sign, %den) : (f64, f64) -> f64\n"
+    "    %sum1 = tfrt.add.f64 %sum, %term\n"
+    "    %sign1 = \"tfrt.multiply.f64\"(%sign, %m1) : (f64, f64) -> f64\n"
+    "    %den1 = tfrt.add.f64 %den, %two\n"
+    "    tfrt.return %sum1, %sign1, %den1, %m1, %two : f64, f64, f64, f64, f64\n"
+    "  }\n"
+    "  tfrt.return %r#0 : f64\n"
+    "}\n"
+    "func.func @from_arg(%sign: f64) -> f64 {\n"
+    "  %n = tfrt.constant.i32 3\n"
+    "  %r = tfrt.repeat.i32 %n, %sign : f64 {\n"
+    "    %m1 = tfrt.constant.f64 -1.0\n"
+    "    %sign1 = \"tfrt.multiply.f64\"(%sign, %m1) : (f64, f64) -> f64\n"
+    "    tfrt.return %sign1 : f64\n"
+    "  }\n"
+    "  tfrt.return %r : f64\n"
+    "}\n";
+
+Test(vm, proven_types_code_shape)
+{
+    char *d = dump_of(proven_prog, "series");
+    cr_assert_eq(count(d, "MULK_F64_IN"), 1, "%s", d);
+    cr_assert_eq(count(d, "ADDK_F64_IN"), 1, "%s", d);
+    cr_assert_eq(count(d, "ADD_F64 "), 1, "%s", d);
+    cr_assert_eq(count(d, "DIV_F64 "), 1, "%s", d);
+    free(d);
+    d = dump_of(proven_prog, "from_arg");
+    cr_assert_eq(count(d, "_IN "), 0, "%s", d);   /* (not RPT_INIT) */
+    cr_assert_eq(count(d, "MULK_F64 "), 1, "%s", d);
+    free(d);
+    /* fizzbuzz: the counter and the tally are proven i32s, and so is the
+    ** dividend of every fused test. */
+    d = dump_of(rem_loop_prog, "fizzbuzz");
+    cr_assert_eq(count(d, "TREMK_I32_P"), 3, "%s", d);
+    cr_assert_eq(count(d, "ADD_I32_IN"), 1, "%s", d);
+    cr_assert_eq(count(d, "ADDK_I32_IN"), 1, "%s", d);
+    free(d);
+    char *f = run_all(rem_loop_prog, EXEC_FAST);
+    cr_assert_str_eq(f, "fizzbuzz: 56\n--- output:\n");
+    char *e = run_all(rem_loop_prog, EXEC_EXACT);
     cr_assert_str_eq(f, e);
     free(f);
     free(e);
