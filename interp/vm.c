@@ -597,6 +597,13 @@ static void vm_execute(VmStack *S, ExecCtx *c, int stop, Any *out)
         vmjump(pc[1].d);
     }
 
+    vmcase(DIV_F64_P) {
+        double x = GF64(&RG(pc->b)), y = GF64(&RG(pc->c));
+        if (unlikely(y == 0)) goto slow;
+        SET_F64(&RG(pc->a), x / y);
+        vmnext();
+    }
+
 /* In place on operands proven of the type (interp/vmops.def): R[a] is
 ** also the left operand and holds the type already; only its payload is
 ** written. */

@@ -1188,6 +1188,10 @@ static void use_proven_types(VmProto *p)
     };
     for (int i = 0; i < p->ncode; i++) {
         VmInsn *I = &p->code[i];
+        if (I->op == VM_DIV_F64) {
+            if (proven(&pf, I->b, ANY_F64) == 1 && proven(&pf, I->c, ANY_F64) == 1) I->op = VM_DIV_F64_P;
+            continue;
+        }
         if (I->op == VM_TREMK_I32 || I->op == VM_TREMK_I64) {
             if (proven(&pf, I->b, I->op == VM_TREMK_I32 ? ANY_I32 : ANY_I64) == 1)
                 I->op = I->op == VM_TREMK_I32 ? VM_TREMK_I32_P : VM_TREMK_I64_P;

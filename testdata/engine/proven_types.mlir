@@ -106,8 +106,10 @@ func.func @error_start() -> (i64, i64) {
 }
 
 // An operand that becomes an error in the third of five iterations
-// (6 / (3 - x) with x = 3): the sum stays that error from then on, while the
-// counters, proven, go on (x is an f64 counter: 1, ..., 5).
+// (6 / (3 - x) with x = 3: a division of proven f64s, DIV_F64_P, whose zero
+// divisor still takes the kernel's path): the sum stays that error from
+// then on, while the counters, proven, go on (x is an f64 counter: 1, ...,
+// 5).
 // CHECK-LABEL: --- Running 'error_midway':
 // CHECK: 'error_midway' returned 5,5.000000e+00,<<error: Divide by zero>>
 func.func @error_midway() -> (i32, f64, f64) {
