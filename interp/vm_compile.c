@@ -1408,7 +1408,7 @@ VmProgram *vm_build(const Module *m, Host *h,
     for (VmProto *p = B.vp->protos; p; p = p->next)
         for (int i = 0; i < p->ncalls; i++)
             if (p->calls[i].body) p->calls[i].callee = find_proto(B.vp, p->calls[i].body);
-    for (VmProto *p = B.vp->protos; p; p = p->next) { if (getenv("TFRUN_VMDUMP_TMP")) vm_dump(p, stderr); attach(ud, p->block, p); }
+    for (VmProto *p = B.vp->protos; p; p = p->next) attach(ud, p->block, p);
     free(ok);
     return B.vp;
 }
