@@ -76,8 +76,10 @@
 
 /* A register's or a value's tag: XT_EMPTY, an AnyType from ANY_CHAIN to
 ** ANY_COMPLEX64 (an available scalar, its payload in the eight bytes), or
-** XT_AV (an AsyncValue). */
-enum { XT_EMPTY = 0, XT_AV = 0x80 };
+** XT_AV (an AsyncValue). A register (never a value) may also be XT_DEFER:
+** empty, with tfrt.if kernels deferred on it as their condition, the list
+** of them in the eight bytes (see "Deferred tfrt.if"). */
+enum { XT_EMPTY = 0, XT_AV = 0x80, XT_DEFER = 0x81 };
 
 typedef struct XVal {
     uint64_t u;           /* the scalar's payload, or the AsyncValue */
@@ -469,8 +471,10 @@ void xe_plan_free(XPlan *x)
 ** ====================================================================== */
 
 /* An invocation: this header, then uint64_t regs[nregs], uint8_t
-** tags[nregs], uint16_t done[nkern] (XPlan's offsets). References: one
-** for the invocation while it runs, one per continuation and per task. */
+** tags[nregs], uint16_t done[nkern] (XPlan's offsets; done[0], which the
+** pseudo kernel does not use, counts the registers that are XT_DEFER).
+** References: one for the invocation while it runs, one per continuation
+** and per task. */
 typedef struct XFrame {
     const XPlan *p;
     RequestContext *rq;
@@ -483,6 +487,8 @@ typedef struct XFrame {
 _Static_assert(sizeof(XFrame) <= 32, "the header XPlan.tag_off counts on");
 
 static long live_frames;
+
+static void defer_drop_all(XFrame *f);
 
 long xe_live_frames(void) { return live_frames; }
 
@@ -516,6 +522,7 @@ static void frame_release(XFrame *f)
 {
     if (--f->refs) return;
     if (__builtin_expect(f->watch_at >= 0, 0)) stuck_unwatch_xe(f->p->host, f);
+    if (__builtin_expect(xdone(f)[0] != 0, 0)) defer_drop_all(f);
     if (f->rq) rq_release(f->rq);
     exec_site_release(f->site);
     live_frames--;
@@ -554,8 +561,8 @@ Frame *xe_frame_view(void *xf)
         if (v.t == XT_AV) {
             a = xv_get_av(v);
             av_retain(a);
-        } else if (v.t != XT_EMPTY) {
-            a = box(v);
+        } else if (v.t != XT_EMPTY && v.t != XT_DEFER) {
+            a = box(v);    /* XT_DEFER: not there, as an unbound placeholder */
         }
         atomic_init(&fregs(f)[r], a);
     }
@@ -795,6 +802,35 @@ static void process(XFrame *f, XQ *q)
 ** Registers and produced results (docs/execution.md §6.5)
 ** ====================================================================== */
 
+static void defer_fire_all(XFrame *f, void *list);
+static void defer_materialize(XFrame *f, int r);
+
+/* Stores [x] (+1, resolved) into register [r], which has tfrt.if kernels
+** deferred on it: a scalar lets them run here, as the placeholder's
+** waiters would have (true: stored); anything else gets the placeholder
+** they would have waited on, for store() to bind (false). */
+static __attribute__((noinline)) bool store_deferred(XFrame *f, int r, XVal x)
+{
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    if (x.t == XT_AV && av_is_available(xv_get_av(x)) && unboxable(av_get(xv_get_av(x)))) {
+        AsyncValue *v = xv_get_av(x);
+        x.t = av_get(v)->type;
+        x.u = av_get(v)->v.u;
+        av_release(v);
+    }
+    if (x.t != XT_AV) {
+        void *list = (void *)(uintptr_t)*reg;
+        *reg = x.u;
+        *tag = x.t;
+        xdone(f)[0]--;
+        defer_fire_all(f, list);
+        return true;
+    }
+    defer_materialize(f, r);
+    return false;
+}
+
 /* Stores [x] (+1 when an AsyncValue) into register [r]: an empty register
 ** takes it (an AsyncValue with one reference per use, or unboxed); a
 ** register holding a forwarding value (a placeholder, or the invocation's
@@ -837,6 +873,7 @@ static void store(XFrame *f, int r, XVal x)
         *tag = XT_AV;
         return;
     }
+    if (*tag == XT_DEFER && store_deferred(f, r, x)) return;
     AsyncValue *ph = (AsyncValue *)(uintptr_t)*reg;
     if (x.t == XT_AV) {
         av_forward(ph, xv_get_av(x));
@@ -855,6 +892,10 @@ static void store(XFrame *f, int r, XVal x)
 static inline XVal take(XFrame *f, int r)
 {
     uint8_t t = xtags(f)[r];
+    if (__builtin_expect(t == XT_DEFER, 0)) {
+        defer_materialize(f, r);
+        t = XT_AV;
+    }
     if (t != XT_EMPTY) {
         XVal x = { xregs(f)[r], t };
         return x;
@@ -964,6 +1005,7 @@ static void take_results(XFrame *f, XVal *res)
     const XPlan *p = f->p;
     for (int i = 0; i < p->nres; i++) {
         int r = p->ret[i];
+        if (__builtin_expect(xtags(f)[r] == XT_DEFER, 0)) defer_materialize(f, r);
         if (xtags(f)[r] == XT_EMPTY) {
             AsyncValue *ind = av_new_indirect();
             av_retain_n(ind, (uint32_t)p->nuses[r]);
@@ -1234,6 +1276,24 @@ static void bind(AsyncValue *ind, XVal v)
     av_release(ind);
 }
 
+/* A new XDefer for [x] in [rq] at [site]: its operands and results are
+** the caller's to fill. */
+static XDefer *defer_new(const XK *x, RequestContext *rq, CallSite *site)
+{
+    int nargs = x->nin, nres = x->nout;
+    XDefer *d = xmalloc(sizeof(XDefer) + sizeof(XVal) * (size_t)nargs + sizeof(AsyncValue *) * (size_t)nres);
+    d->x = x;
+    d->rq = rq;
+    if (rq) rq_retain(rq);
+    d->site = site;
+    exec_site_retain(site);
+    d->nargs = nargs;
+    d->nres = nres;
+    d->args = (XVal *)(d + 1);
+    d->res = (AsyncValue **)(d->args + nargs);
+    return d;
+}
+
 static void branch_deferred(void *a, void *b)
 {
     (void)b;
@@ -1260,9 +1320,191 @@ static void make_indirect(AsyncValue **keep, XVal *res, int n)
     }
 }
 
+/* ---- a deferred tfrt.if kept in its frame ---------------------------------
+** An if whose condition register is still empty when it runs (fib's if is
+** ready on its first operand, before the comparison that makes the
+** condition) would take a placeholder for the register, keep its operands
+** (XDefer) and wait on the placeholder. While nothing outside the frame
+** can see that placeholder — only ifs of this frame took the register as
+** their condition — the frame keeps the deferral instead: the register is
+** XT_DEFER and holds a list of XDef, newest first, the order in which the
+** placeholder's waiters would run (async_value.h: reverse registration).
+**
+** A deferred if keeps its operands' uses in their registers (what the
+** placeholder and XDefer's retained operands hold between them), so every
+** value lives exactly as long; an operand register still empty is taken
+** when the if runs, which makes its placeholder then if it is still empty
+** (nothing could see the difference: nobody waits on it).
+**
+** When a scalar is stored into the register (store), the ifs run there,
+** newest first, before the register's users are made ready — where the
+** placeholder's waiters ran. When anything else could see the placeholder
+** (another kernel takes the register, the invocation returns it, a value
+** other than a scalar is stored), it is made then (defer_materialize) and
+** the deferred ifs are registered on it oldest first, as they were:
+** nothing else could have registered on it before them.
+**
+** The if's results. One that is only returned gets one forwarding value,
+** the register's (the invocation's result), bound when the branch has run:
+** the kernel's forwarding value and the one store() would make for the
+** returned register forward one to the other with no other waiter, so one
+** value does for both (their waiters run in the same order). A result with
+** users gets the kernel's forwarding value and its continuation as before;
+** an unused one gets none (an unavailable branch result is still held by
+** a forwarding value until it resolves, as it was). */
+typedef struct XDef {
+    struct XDef *next;
+    int32_t k;             /* the if */
+    AsyncValue *res[];     /* per result: the forwarding value to bind (+1), or NULL (unused) */
+} XDef;
+
+static inline size_t xdef_size(int nres) { return sizeof(XDef) + sizeof(AsyncValue *) * (size_t)nres; }
+
+static inline XDef *xdef_new(int nres)
+{
+    return xdef_size(nres) <= FL_BLOCK ? fl_alloc() : xmalloc(xdef_size(nres));
+}
+
+static inline void xdef_free(XDef *d, int nres)
+{
+    if (xdef_size(nres) <= FL_BLOCK) fl_free(d);
+    else free(d);
+}
+
+/* Can if [x], whose condition register is empty, defer in its frame? Not
+** when the condition is also another operand (the branch would get the
+** placeholder) or another operand is a condition deferred on (the branch
+** or the XDefer would hold its placeholder). */
+static inline bool defer_local_ok(XFrame *f, const XK *x)
+{
+    const uint8_t *tags = xtags(f);
+    for (int j = 1; j < x->nin; j++)
+        if (x->in[j] == x->in[0] || tags[x->in[j]] == XT_DEFER) return false;
+    return true;
+}
+
+static __attribute__((noinline)) void defer_local(XFrame *f, XQ *q, const XK *x)
+{
+    const XPlan *p = f->p;
+    int nres = x->nout;
+    XDef *d = xdef_new(nres);
+    d->k = (int32_t)(x - p->k);
+    for (int i = 0; i < nres; i++) {
+        int r = x->out[i];
+        if (p->nuses[r] == 0) {
+            d->res[i] = NULL;
+        } else if (!(p->rinfo[r] & R_USERS)) {
+            /* Only returned: the register's forwarding value, made now, or
+            ** the invocation's result already there (the producer's
+            ** reference is the one bound later). */
+            if (xtags(f)[r] == XT_EMPTY) {
+                AsyncValue *ind = av_new_indirect();
+                av_retain_n(ind, (uint32_t)p->nuses[r]);
+                xregs(f)[r] = (uint64_t)(uintptr_t)ind;
+                xtags(f)[r] = XT_AV;
+                d->res[i] = ind;
+            } else {
+                d->res[i] = (AsyncValue *)(uintptr_t)xregs(f)[r];
+            }
+        } else {
+            AsyncValue *ind = av_new_indirect();
+            av_retain(ind);
+            d->res[i] = ind;
+            produced(f, q, r, xv_av(ind));
+        }
+    }
+    int c = x->in[0];
+    uint8_t *tag = &xtags(f)[c];
+    d->next = NULL;
+    if (*tag == XT_DEFER) d->next = (XDef *)(uintptr_t)xregs(f)[c];
+    else xdone(f)[0]++;
+    xregs(f)[c] = (uint64_t)(uintptr_t)d;
+    *tag = XT_DEFER;
+}
+
+/* Runs deferred if [d] (its condition register now holds a scalar). */
+static void defer_fire(XFrame *f, XDef *d)
+{
+    const XK *x = &f->p->k[d->k];
+    int nargs = x->nin, nres = x->nout;
+    XVal abuf[SMALL], obuf[SMALL];
+    XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
+    XVal *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    a[0] = take(f, x->in[0]);    /* the condition: an if has one (xe_plan_link) */
+    for (int j = 1; j < nargs; j++) a[j] = take(f, x->in[j]);
+    branch_now(x, f->rq, f->site, a, out);
+    for (int i = 0; i < nres; i++) {
+        if (d->res[i]) bind(d->res[i], out[i]);
+        else if (xv_resolved(out[i])) xv_drop(out[i]);
+        else bind(av_new_indirect(), out[i]);
+    }
+    for (int j = 0; j < nargs; j++) xv_drop(a[j]);
+    xdef_free(d, nres);
+    if (a != abuf) free(a);
+    if (out != obuf) free(out);
+}
+
+static __attribute__((noinline)) void defer_fire_all(XFrame *f, void *list)
+{
+    for (XDef *d = list, *n; d; d = n) {
+        n = d->next;
+        defer_fire(f, d);
+    }
+}
+
+/* Register [r] (XT_DEFER) gets the placeholder its deferred ifs would have
+** waited on, and they wait on it, in the order they ran. */
+static __attribute__((noinline)) void defer_materialize(XFrame *f, int r)
+{
+    XDef *list = (XDef *)(uintptr_t)xregs(f)[r], *rev = NULL;
+    xdone(f)[0]--;
+    AsyncValue *ph = av_new_indirect();
+    av_retain_n(ph, (uint32_t)f->p->nuses[r]);
+    xregs(f)[r] = (uint64_t)(uintptr_t)ph;
+    xtags(f)[r] = XT_AV;
+    while (list) {
+        XDef *n = list->next;
+        list->next = rev;
+        rev = list;
+        list = n;
+    }
+    for (XDef *d = rev, *n; d; d = n) {
+        n = d->next;
+        const XK *x = &f->p->k[d->k];
+        XDefer *xd = defer_new(x, f->rq, f->site);
+        for (int j = 0; j < x->nin; j++) xd->args[j] = take(f, x->in[j]);
+        for (int i = 0; i < x->nout; i++) xd->res[i] = d->res[i] ? d->res[i] : av_new_indirect();
+        xdef_free(d, x->nout);
+        av_and_then(ph, branch_deferred, xd, NULL);
+    }
+}
+
+/* A frame that ends with ifs still deferred (their condition was never
+** produced): they never run; their results stay unbound. */
+static __attribute__((noinline)) void defer_drop_all(XFrame *f)
+{
+    uint8_t *tags = xtags(f);
+    for (int r = 0; r < f->p->nregs; r++) {
+        if (tags[r] != XT_DEFER) continue;
+        for (XDef *d = (XDef *)(uintptr_t)xregs(f)[r], *n; d; d = n) {
+            n = d->next;
+            int nres = f->p->k[d->k].nout;
+            for (int i = 0; i < nres; i++)
+                if (d->res[i]) av_release(d->res[i]);
+            xdef_free(d, nres);
+        }
+        tags[r] = XT_EMPTY;
+    }
+}
+
 static void run_if(XFrame *f, XQ *q, const XK *x)
 {
     int nargs = x->nin, nres = x->nout;
+    uint8_t ct = xtags(f)[x->in[0]];
+    if ((ct == XT_EMPTY || ct == XT_DEFER) && defer_local_ok(f, x)) {
+        defer_local(f, q, x);
+        return;
+    }
     XVal abuf[SMALL], rbuf[SMALL];
     XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
     XVal *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
@@ -1271,16 +1513,7 @@ static void run_if(XFrame *f, XQ *q, const XK *x)
         branch_now(x, f->rq, f->site, a, res);
     } else {
         /* Non-strict: the condition is not available yet (docs/execution.md §4). */
-        XDefer *d = xmalloc(sizeof(XDefer) + sizeof(XVal) * (size_t)nargs + sizeof(AsyncValue *) * (size_t)nres);
-        d->x = x;
-        d->rq = f->rq;
-        if (d->rq) rq_retain(d->rq);
-        d->site = f->site;
-        exec_site_retain(d->site);
-        d->nargs = nargs;
-        d->nres = nres;
-        d->args = (XVal *)(d + 1);
-        d->res = (AsyncValue **)(d->args + nargs);
+        XDefer *d = defer_new(x, f->rq, f->site);
         for (int j = 0; j < nargs; j++) {
             d->args[j] = a[j];
             xv_retain(a[j]);
