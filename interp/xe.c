@@ -67,8 +67,9 @@
 #define REPEAT_BLOCK 32
 /* Bodies of at most this many ops run here (they have dense user lists). */
 #define XE_MAX_OPS PLAN_DENSE_OPS
-/* Freed frames each plan keeps for reuse. */
-#define XE_SPARES 64
+/* A plan's frames come from slabs of this many frames at most (the
+** first slabs are smaller: 4, 8, ...). */
+#define XE_SLAB_MAX 256
 
 /* {=====================================================================
 ** Values
@@ -192,8 +193,9 @@ struct XPlan {
     const int32_t *ustart, *users;   /* the plan's dense user lists */
     int32_t *ints;         /* operand and result registers of every kernel */
     size_t frame_size, tag_off, done_off;
-    struct XFrame *spare;  /* freed frames (their first word links them) */
-    int nspare;
+    struct XFrame *spare;  /* free frames (their first word links them) */
+    void *slabs;           /* the slabs they are cut from (the first word links them) */
+    int slab_n;            /* frames in the last slab */
 };
 
 /* Builds the arithmetic kind of [op], or -1. */
@@ -449,10 +451,10 @@ void xe_plan_link(Host *h, XPlan *x)
 void xe_plan_free(XPlan *x)
 {
     if (!x) return;
-    while (x->spare) {
-        struct XFrame *f = x->spare;
-        x->spare = *(struct XFrame **)(void *)f;
-        free(f);
+    while (x->slabs) {
+        void *s = x->slabs;
+        x->slabs = *(void **)s;
+        free(s);
     }
     free(x->k);
     free(x->stream);
@@ -496,16 +498,44 @@ static inline uint64_t *xregs(XFrame *f) { return (uint64_t *)(void *)((char *)f
 static inline uint8_t *xtags(XFrame *f) { return (uint8_t *)f + f->p->tag_off; }
 static inline uint16_t *xdone(XFrame *f) { return (uint16_t *)(void *)((char *)f + f->p->done_off); }
 
+/* A free frame: all but its link is poisoned under AddressSanitizer, so
+** that a use after free is reported although the memory stays the plan's. */
+#ifdef FL_ASAN
+#define FRAME_POISON(p, f) ASAN_POISON_MEMORY_REGION((char *)(f) + sizeof(void *), (p)->frame_size - sizeof(void *))
+#define FRAME_UNPOISON(p, f) ASAN_UNPOISON_MEMORY_REGION((f), (p)->frame_size)
+#else
+#define FRAME_POISON(p, f) ((void)0)
+#define FRAME_UNPOISON(p, f) ((void)0)
+#endif
+
+/* Frames are cut from slabs that stay the plan's until it is freed (an
+** allocator cache, as base/freelist.h's slabs): no malloc per invocation
+** and no malloc header per frame; what the plan keeps is what its frames
+** took at their peak. */
+static __attribute__((noinline)) void frame_slab(XPlan *mp)
+{
+    int n = mp->slab_n ? mp->slab_n * 2 : 4;
+    if (n > XE_SLAB_MAX) n = XE_SLAB_MAX;
+    mp->slab_n = n;
+    size_t head = (sizeof(void *) + 15) & ~(size_t)15;
+    char *s = xmalloc(head + mp->frame_size * (size_t)n);
+    *(void **)(void *)s = mp->slabs;
+    mp->slabs = s;
+    for (int i = n - 1; i >= 0; i--) {
+        XFrame *f = (XFrame *)(void *)(s + head + mp->frame_size * (size_t)i);
+        *(XFrame **)(void *)f = mp->spare;
+        mp->spare = f;
+        FRAME_POISON(mp, f);
+    }
+}
+
 static XFrame *frame_new(const XPlan *p, RequestContext *rq, CallSite *site)
 {
-    XPlan *mp = (XPlan *)p;    /* only the spare list is written */
+    XPlan *mp = (XPlan *)p;    /* only the free list is written */
+    if (__builtin_expect(!mp->spare, 0)) frame_slab(mp);
     XFrame *f = mp->spare;
-    if (f) {
-        mp->spare = *(XFrame **)(void *)f;
-        mp->nspare--;
-    } else {
-        f = xmalloc(p->frame_size);
-    }
+    FRAME_UNPOISON(p, f);
+    mp->spare = *(XFrame **)(void *)f;
     memset((char *)f + p->tag_off, 0, p->frame_size - p->tag_off);
     f->p = p;
     f->rq = rq;
@@ -527,13 +557,9 @@ static void frame_release(XFrame *f)
     exec_site_release(f->site);
     live_frames--;
     XPlan *mp = (XPlan *)f->p;
-    if (mp->nspare < XE_SPARES) {
-        *(XFrame **)(void *)f = mp->spare;
-        mp->spare = f;
-        mp->nspare++;
-        return;
-    }
-    free(f);
+    *(XFrame **)(void *)f = mp->spare;
+    mp->spare = f;
+    FRAME_POISON(mp, f);
 }
 
 /* ---- what interp/stuck.c reads of a frame that never finished ---------- */
