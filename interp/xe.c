@@ -166,14 +166,15 @@ typedef struct XK {
     int nin, nout;
     uint8_t kind, sub;
     bool nonstrict;
+    bool to_ret;           /* a result register is only returned (produce_all's [sole]) */
     XVal k;                /* XK_CONST */
     const XPlan *body[2];  /* XK_IF: then, else (NULL: none); XK_REPEAT: [0];
                               XK_CALL, XK_WHILE: [0] the callee's body */
     const Func *fn;        /* XK_CALL, XK_WHILE: the callee */
 } XK;
 
-/* Register facts. */
-enum { R_RESULT = 1, R_USERS = 2 };
+/* Register facts. R_SOLE: returned once and used by no kernel. */
+enum { R_RESULT = 1, R_USERS = 2, R_SOLE = 4 };
 
 struct XPlan {
     const Plan *plan;
@@ -359,6 +360,13 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     }
     for (int r = 0; r < x->nregs; r++)
         if (x->ustart[r + 1] > x->ustart[r]) x->rinfo[r] |= R_USERS;
+    for (int i = 0; i < x->nres; i++)
+        if (x->nuses[x->ret[i]] == 1 && !(x->rinfo[x->ret[i]] & R_USERS)) x->rinfo[x->ret[i]] |= R_SOLE;
+    for (int k = 1; k < K; k++)
+        for (int i = 0; i < x->k[k].nout; i++) {
+            int r = x->k[k].out[i];
+            if ((x->rinfo[r] & R_RESULT) && !(x->rinfo[r] & R_USERS)) x->k[k].to_ret = true;
+        }
     /* One block: the 32-byte header, registers, tags, then the ready counts. */
     x->tag_off = 32 + sizeof(uint64_t) * (size_t)x->nregs;
     x->done_off = (x->tag_off + (size_t)x->nregs + 1) & ~(size_t)1;
@@ -1008,13 +1016,27 @@ static inline void produced(XFrame *f, XQ *q, int r, XVal x)
 }
 
 /* The results of a kernel (+1 each): unused ones dropped, the rest
-** produced, in order. */
-static void produce_all(XFrame *f, XQ *q, const XK *x, const XVal *res)
+** produced, in order. [sole]: the results (bit i: result i) that are an
+** unbound forwarding value nothing waits on and only the caller will see
+** (take_results): stored into an empty register that is only returned,
+** such a value is the register's value itself. The forwarding value
+** store() would make for it would be its only waiter, for ever (the
+** register has no users and hands its value out once per return use), so
+** one value does for both: waiters run in the same order. */
+static void produce_all(XFrame *f, XQ *q, const XK *x, const XVal *res, uint64_t sole)
 {
+    const XPlan *p = f->p;
     for (int i = 0; i < x->nout; i++) {
         int r = x->out[i];
-        if (f->p->nuses[r] == 0) xv_drop(res[i]);
-        else produced(f, q, r, res[i]);
+        if (p->nuses[r] == 0) {
+            xv_drop(res[i]);
+        } else if (i < 64 && ((sole >> i) & 1) && !(p->rinfo[r] & R_USERS) && xtags(f)[r] == XT_EMPTY) {
+            av_retain_n(xv_get_av(res[i]), (uint32_t)p->nuses[r] - 1);
+            xregs(f)[r] = res[i].u;
+            xtags(f)[r] = XT_AV;
+        } else {
+            produced(f, q, r, res[i]);
+        }
     }
 }
 
@@ -1040,6 +1062,30 @@ static void take_results(XFrame *f, XVal *res)
         }
         res[i] = reg_val(f, r);
     }
+}
+
+/* Before take_results: the results (bit i: result i) that will be an
+** unbound forwarding value of a register returned once and used by no
+** kernel (R_SOLE): the invocation's indirect result, made by take_results
+** or by a deferred if (defer_local), or such a value of a callee stored
+** there (produce_all). Nothing waits on it, and only the caller will see
+** it. */
+static uint64_t sole_results(XFrame *f)
+{
+    const XPlan *p = f->p;
+    uint64_t m = 0;
+    for (int i = 0; i < p->nres && i < 64; i++) {
+        int r = p->ret[i];
+        if (!(p->rinfo[r] & R_SOLE)) continue;
+        uint8_t t = xtags(f)[r];
+        if (t == XT_EMPTY) {
+            m |= (uint64_t)1 << i;
+        } else if (t == XT_AV) {
+            AsyncValue *v = (AsyncValue *)(uintptr_t)xregs(f)[r];
+            if (av_is_indirect(v) && !av_is_resolved(v) && !av_is_bound(v)) m |= (uint64_t)1 << i;
+        }
+    }
+    return m;
 }
 
 /* The pseudo kernel, then the arguments (+0, or +1 when [owned]). */
@@ -1102,15 +1148,18 @@ static void start_later(XFrame *f, const XVal *args)
 
 /* Invokes [p] with [args] (+0) in request [rq] at call site [site]; its
 ** results (+1 each) into [res]. */
-static void invoke(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res)
+static void invoke(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
+                   uint64_t *sole)
 {
     XFrame *f = frame_new(p, rq, site);
     if (exec_invoke_depth >= INVOKE_NEST_LIMIT) {
+        if (sole) *sole = sole_results(f);
         take_results(f, res);
         start_later(f, args);
         return;
     }
     start(f, args, false);
+    if (sole) *sole = sole_results(f);
     take_results(f, res);
     frame_release(f);
 }
@@ -1229,8 +1278,9 @@ static void call_kernel(Host *h, RequestContext *rq, CallSite *site, const Op *o
 ** [args] (+0); results (+1) into [res]. The stop and the call depth limit
 ** go through exec_call_func, which reports them. */
 static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *site, const Op *op,
-                    const Func *fn, XVal *args, int nargs, XVal *res, int nres)
+                    const Func *fn, XVal *args, int nargs, XVal *res, int nres, uint64_t *sole)
 {
+    if (sole) *sole = 0;
     int depth = (site ? site->depth : 0) + 1;
     if ((rq && rq_stopped(rq)) || depth > h->max_call_depth) {
         AsyncValue *argbuf[SMALL], *resbuf[SMALL];
@@ -1248,7 +1298,7 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
     }
     exec_site_retain(site);
     CallSite *s = exec_site_link(site, op);
-    invoke(body, rq, s, args, res);
+    invoke(body, rq, s, args, res, sole);
     exec_site_release(s);
 }
 
@@ -1257,8 +1307,10 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
 ** ====================================================================== */
 
 /* Runs the branch for resolved condition args[0]; results (+1) into [res]. */
-static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XVal *args, XVal *res)
+static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
+                       uint64_t *sole)
 {
+    if (sole) *sole = 0;
     int nres = x->nout;
     XVal c = args[0];
     if (c.t == XT_AV && av_is_error(xv_get_av(c))) {
@@ -1274,7 +1326,7 @@ static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XV
         for (int i = 0; i < nres; i++) res[i] = xv_av(av_new_error(ERR_INTERNAL, "no branch to take"));
         return;
     }
-    invoke(b, rq, site, args + 1, res);
+    invoke(b, rq, site, args + 1, res, sole);
 }
 
 /* A branch waiting for its condition: the retained operands, the
@@ -1326,7 +1378,7 @@ static void branch_deferred(void *a, void *b)
     XDefer *d = a;
     int nres = d->nres;
     XVal obuf[SMALL], *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
-    branch_now(d->x, d->rq, d->site, d->args, out);
+    branch_now(d->x, d->rq, d->site, d->args, out, NULL);
     for (int i = 0; i < nres; i++) bind(d->res[i], out[i]);
     for (int i = 0; i < d->nargs; i++) xv_drop(d->args[i]);
     if (d->rq) rq_release(d->rq);
@@ -1458,7 +1510,7 @@ static void defer_fire(XFrame *f, XDef *d)
     XVal *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
     a[0] = take(f, x->in[0]);    /* the condition: an if has one (xe_plan_link) */
     for (int j = 1; j < nargs; j++) a[j] = take(f, x->in[j]);
-    branch_now(x, f->rq, f->site, a, out);
+    branch_now(x, f->rq, f->site, a, out, NULL);
     for (int i = 0; i < nres; i++) {
         if (d->res[i]) bind(d->res[i], out[i]);
         else if (xv_resolved(out[i])) xv_drop(out[i]);
@@ -1535,8 +1587,10 @@ static void run_if(XFrame *f, XQ *q, const XK *x)
     XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
     XVal *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
     for (int j = 0; j < nargs; j++) a[j] = take(f, x->in[j]);
+    uint64_t sole = ~(uint64_t)0;    /* the forwarding results below: only the XDefer binds them */
     if (xv_resolved(a[0])) {
-        branch_now(x, f->rq, f->site, a, res);
+        branch_now(x, f->rq, f->site, a, res, x->to_ret ? &sole : NULL);
+        if (!x->to_ret) sole = 0;
     } else {
         /* Non-strict: the condition is not available yet (docs/execution.md §4). */
         XDefer *d = defer_new(x, f->rq, f->site);
@@ -1548,7 +1602,7 @@ static void run_if(XFrame *f, XQ *q, const XK *x)
         av_and_then(xv_get_av(a[0]), branch_deferred, d, NULL);
     }
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    produce_all(f, q, x, res);
+    produce_all(f, q, x, res, sole);
     if (a != abuf) free(a);
     if (res != rbuf) free(res);
 }
@@ -1564,9 +1618,10 @@ static void run_call(XFrame *f, XQ *q, const XK *x)
     XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
     XVal *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
     for (int j = 0; j < nargs; j++) a[j] = take(f, x->in[j]);
-    call_fn(x->body[0], f->p->host, f->rq, f->site, x->op, x->fn, a, nargs, res, nres);
+    uint64_t sole = 0;
+    call_fn(x->body[0], f->p->host, f->rq, f->site, x->op, x->fn, a, nargs, res, nres, x->to_ret ? &sole : NULL);
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    produce_all(f, q, x, res);
+    produce_all(f, q, x, res, sole);
     if (a != abuf) free(a);
     if (res != rbuf) free(res);
 }
@@ -1658,7 +1713,7 @@ static void repeat_run(XRepeat *r, XVal *out)
                 repeat_free(r);
                 return;
             }
-            invoke(body, r->rq, r->site, r->vals, r->tmp);
+            invoke(body, r->rq, r->site, r->vals, r->tmp, NULL);
             for (int j = 0; j < r->nvals; j++) {
                 xv_drop(r->vals[j]);
                 r->vals[j] = r->tmp[j];
@@ -1785,7 +1840,7 @@ static void run_repeat(XFrame *f, XQ *q, const XK *x)
         return;
     }
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    produce_all(f, q, x, res);
+    produce_all(f, q, x, res, 0);
     if (a != abuf) free(a);
     if (res != rbuf) free(res);
 }
@@ -1866,7 +1921,7 @@ static void while_step(XWhile *w, XVal *out)
             return;
         }
         call_fn(x->body[0], x->body[0]->host, w->rq, w->site, x->op, x->fn, w->vals, w->nvals, w->tmp,
-                w->nvals + 1);
+                w->nvals + 1, NULL);
         for (int i = 0; i < w->nvals; i++) xv_drop(w->vals[i]);
         for (int i = 0; i < w->nvals; i++) w->vals[i] = w->tmp[i];
         xv_drop(w->cond);
@@ -1909,7 +1964,7 @@ static void run_while(XFrame *f, XQ *q, const XK *x)
     }
     while_step(w, res);
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    produce_all(f, q, x, res);
+    produce_all(f, q, x, res, 0);
     if (a != abuf) free(a);
     if (res != rbuf) free(res);
 }
