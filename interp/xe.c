@@ -43,7 +43,21 @@
 **
 **   A task that runs at most three kernels is its frame and a word naming
 **   the stream and the kernels (no allocation); a frame is one block: a
-**   small header, the registers, their tags and the kernels' ready counts.
+**   small header, the registers, their tags and the kernels' ready counts,
+**   cut from slabs its plan keeps.
+**
+**   A register that waits for its value holds it (XT_WAIT), and the
+**   continuation is the frame and a word naming the register and the
+**   stream: no block of its own until a non-strict kernel or the
+**   invocation's end takes the register's placeholder (XT_WAITPH).
+**
+**   A tfrt.if that runs before its condition is there keeps its deferral
+**   in the frame while only ifs took that register, and runs where the
+**   placeholder's waiters would have run ("a deferred tfrt.if kept in its
+**   frame"). A callee's result that is an unbound forwarding value only
+**   the caller will see, stored into a register that is only returned, is
+**   that register's value (produce_all): the forwarding value interp/
+**   exec.c's register has would be its one waiter.
 **
 **   A frame that waits joins the host's waiting frames as interp/exec.c's
 **   do (tagged, interp/exec_int.h), so that work that never ran is
@@ -77,10 +91,14 @@
 
 /* A register's or a value's tag: XT_EMPTY, an AnyType from ANY_CHAIN to
 ** ANY_COMPLEX64 (an available scalar, its payload in the eight bytes), or
-** XT_AV (an AsyncValue). A register (never a value) may also be XT_DEFER:
-** empty, with tfrt.if kernels deferred on it as their condition, the list
-** of them in the eight bytes (see "Deferred tfrt.if"). */
-enum { XT_EMPTY = 0, XT_AV = 0x80, XT_DEFER = 0x81 };
+** XT_AV (an AsyncValue). A register (never a value) may also be empty in
+** one of three ways that say more: XT_DEFER, tfrt.if kernels deferred on it
+** as their condition, the list of them in the eight bytes (see "a deferred
+** tfrt.if kept in its frame"); XT_WAIT, its value produced but unavailable,
+** waited for (the value, +1, in the eight bytes: wait_for); XT_WAITPH, the
+** same after a non-strict kernel or the invocation's end took the
+** register's placeholder (an XWait in the eight bytes). */
+enum { XT_EMPTY = 0, XT_AV = 0x80, XT_DEFER = 0x81, XT_WAIT = 0x82, XT_WAITPH = 0x83 };
 
 typedef struct XVal {
     uint64_t u;           /* the scalar's payload, or the AsyncValue */
@@ -114,6 +132,14 @@ static inline AsyncValue *box(XVal x)
     if (x.t == ANY_CHAIN) return av_ready_chain();
     return av_new_available(xv_any(x));
 }
+
+/* A register that waits for its value (XT_WAITPH): the value (+1) and the
+** placeholder a non-strict kernel or the invocation's end took, which the
+** value binds when it resolves. */
+typedef struct XWait {
+    AsyncValue *v;
+    AsyncValue *ph;
+} XWait;
 
 /* Drops [x] (an operand's use, or a value held): releases an AsyncValue. */
 static inline void xv_drop(XVal x)
@@ -595,8 +621,11 @@ Frame *xe_frame_view(void *xf)
         if (v.t == XT_AV) {
             a = xv_get_av(v);
             av_retain(a);
-        } else if (v.t != XT_EMPTY && v.t != XT_DEFER) {
-            a = box(v);    /* XT_DEFER: not there, as an unbound placeholder */
+        } else if (v.t == XT_WAITPH) {
+            a = ((XWait *)(uintptr_t)v.u)->ph;
+            av_retain(a);
+        } else if (v.t != XT_EMPTY && v.t != XT_DEFER && v.t != XT_WAIT) {
+            a = box(v);    /* XT_DEFER, XT_WAIT: not there, as an unbound placeholder */
         }
         atomic_init(&fregs(f)[r], a);
     }
@@ -836,6 +865,11 @@ static void process(XFrame *f, XQ *q)
 ** Registers and produced results (docs/execution.md §6.5)
 ** ====================================================================== */
 
+static inline XVal reg_val_av(XFrame *f, int r)
+{
+    return xv_av((AsyncValue *)(uintptr_t)xregs(f)[r]);
+}
+
 static void defer_fire_all(XFrame *f, void *list);
 static void defer_materialize(XFrame *f, int r);
 
@@ -923,13 +957,12 @@ static void store(XFrame *f, int r, XVal x)
 /* The operand in register [r] for a non-strict kernel: what it holds, or a
 ** new placeholder holding one reference per use and one for the
 ** producer's store. The kernel's use is dropped after it ran. */
+static __attribute__((noinline)) XVal take_slow(XFrame *f, int r);
+
 static inline XVal take(XFrame *f, int r)
 {
     uint8_t t = xtags(f)[r];
-    if (__builtin_expect(t == XT_DEFER, 0)) {
-        defer_materialize(f, r);
-        t = XT_AV;
-    }
+    if (__builtin_expect(t > XT_AV, 0)) return take_slow(f, r);
     if (t != XT_EMPTY) {
         XVal x = { xregs(f)[r], t };
         return x;
@@ -941,28 +974,56 @@ static inline XVal take(XFrame *f, int r)
     return xv_av(ph);
 }
 
+/* take() of a register XT_DEFER (the placeholder its deferred ifs wait on
+** is made), XT_WAIT (its placeholder is made, which the value binds when
+** it resolves) or XT_WAITPH. */
+static XVal take_slow(XFrame *f, int r)
+{
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    if (*tag == XT_DEFER) {
+        defer_materialize(f, r);
+        return reg_val_av(f, r);
+    }
+    if (*tag == XT_WAIT) {
+        XWait *w = fl_alloc();
+        w->v = (AsyncValue *)(uintptr_t)*reg;
+        w->ph = av_new_indirect();
+        av_retain_n(w->ph, (uint32_t)f->p->nuses[r]);
+        *reg = (uint64_t)(uintptr_t)w;
+        *tag = XT_WAITPH;
+    }
+    return xv_av(((XWait *)(uintptr_t)*reg)->ph);
+}
+
 static inline XVal reg_val(XFrame *f, int r)
 {
     XVal x = { xregs(f)[r], xtags(f)[r] };
     return x;
 }
 
-/* A produced value waiting to resolve; the value is the callback's second word. */
-typedef struct XCont {
-    XFrame *f;
-    int32_t r;
-    int32_t stream;
-} XCont;
-
-_Static_assert(sizeof(XCont) <= FL_BLOCK, "a continuation fits a small block");
-
-static void cont_body(XCont *c, AsyncValue *v)
+/* A produced value waiting to resolve (docs/execution.md §6.5): the
+** continuation's words are the frame and the register and stream (r << 32
+** | stream); the value is in the register (XT_WAIT, XT_WAITPH) until it
+** resolves. */
+static void cont_body(XFrame *f, uint64_t rs)
 {
-    XFrame *f = c->f;
-    int r = c->r;
+    int r = (int)(rs >> 32);
     XQ q;
-    q_init(&q, c->stream);
-    fl_free(c);
+    q_init(&q, (int)(int32_t)(uint32_t)rs);
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    AsyncValue *v;
+    if (*tag == XT_WAIT) {
+        v = (AsyncValue *)(uintptr_t)*reg;
+        *tag = XT_EMPTY;
+    } else {
+        XWait *w = (XWait *)(uintptr_t)*reg;
+        v = w->v;
+        *reg = (uint64_t)(uintptr_t)w->ph;
+        *tag = XT_AV;
+        fl_free(w);
+    }
     store(f, r, xv_av(v));
     make_ready(f, &q, r);
     process(f, &q);
@@ -973,33 +1034,48 @@ static void cont_body(XCont *c, AsyncValue *v)
 static void cont_task(void *a, void *b)
 {
     exec_cont_depth++;
-    cont_body(a, b);
+    cont_body(a, (uint64_t)(uintptr_t)b);
     exec_cont_depth--;
 }
 
 static void cont_fire(void *a, void *b)
 {
-    XCont *c = a;
+    XFrame *f = a;
     if (exec_cont_depth >= CONT_NEST_LIMIT) {
-        wq_add_task(c->f->p->queue, cont_task, c, b);
+        wq_add_task(f->p->queue, cont_task, f, b);
         return;
     }
     exec_cont_depth++;
-    cont_body(c, b);
+    cont_body(f, (uint64_t)(uintptr_t)b);
     exec_cont_depth--;
 }
 
+_Static_assert(sizeof(void *) == sizeof(uint64_t), "a continuation's second word holds a register and a stream");
+
 static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, AsyncValue *v)
 {
-    XCont *c = fl_alloc();
-    c->f = f;
-    c->r = r;
-    c->stream = stream;
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    /* The register is empty, or holds the placeholder a non-strict kernel
+    ** or the invocation's end took, or ifs deferred on it (their
+    ** placeholder is made now: the value binds it when it resolves, which
+    ** runs them in the order they would have run in the frame). */
+    if (*tag == XT_DEFER) defer_materialize(f, r);
+    if (*tag == XT_EMPTY) {
+        *reg = (uint64_t)(uintptr_t)v;
+        *tag = XT_WAIT;
+    } else {
+        XWait *w = fl_alloc();
+        w->v = v;
+        w->ph = (AsyncValue *)(uintptr_t)*reg;
+        *reg = (uint64_t)(uintptr_t)w;
+        *tag = XT_WAITPH;
+    }
     f->refs++;
     /* A frame that waits may wait for ever: it joins the host's waiting
     ** frames, as interp/exec.c's do (interp/stuck.h). */
     if (f->watch_at < 0) stuck_watch_xe(f->p->host, f);
-    av_and_then(v, cont_fire, c, v);
+    av_and_then(v, cont_fire, f, (void *)(uintptr_t)((uint64_t)(uint32_t)r << 32 | (uint32_t)stream));
 }
 
 /* Handles [x] (+1) produced for register [r] (docs/execution.md §6.5). */
@@ -1053,7 +1129,10 @@ static void take_results(XFrame *f, XVal *res)
     const XPlan *p = f->p;
     for (int i = 0; i < p->nres; i++) {
         int r = p->ret[i];
-        if (__builtin_expect(xtags(f)[r] == XT_DEFER, 0)) defer_materialize(f, r);
+        if (__builtin_expect(xtags(f)[r] > XT_AV, 0)) {
+            res[i] = take_slow(f, r);
+            continue;
+        }
         if (xtags(f)[r] == XT_EMPTY) {
             AsyncValue *ind = av_new_indirect();
             av_retain_n(ind, (uint32_t)p->nuses[r]);
