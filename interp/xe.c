@@ -1484,7 +1484,7 @@ static void make_indirect(AsyncValue **keep, XVal *res, int n)
 ** (XDefer) and wait on the placeholder. While nothing outside the frame
 ** can see that placeholder — only ifs of this frame took the register as
 ** their condition — the frame keeps the deferral instead: the register is
-** XT_DEFER and holds a list of XDef, newest first, the order in which the
+** XT_DEFER and holds a list of the ifs, newest first, the order in which the
 ** placeholder's waiters would run (async_value.h: reverse registration).
 **
 ** A deferred if keeps its operands' uses in their registers (what the
@@ -1509,23 +1509,28 @@ static void make_indirect(AsyncValue **keep, XVal *res, int n)
 ** users gets the kernel's forwarding value and its continuation as before;
 ** an unused one gets none (an unavailable branch result is still held by
 ** a forwarding value until it resolves, as it was). */
+/* The list in an XT_DEFER register's eight bytes, newest first: a word
+** that is odd names the last (oldest) if, k << 1 | 1; an even one points
+** to an XDef (a small block) naming an if and the rest of the list. Most
+** registers have one deferred if, and no block. */
 typedef struct XDef {
-    struct XDef *next;
+    uint64_t next;         /* the rest of the list: a word as above */
     int32_t k;             /* the if */
-    AsyncValue *res[];     /* per result: the forwarding value to bind (+1), or NULL (unused) */
 } XDef;
 
-static inline size_t xdef_size(int nres) { return sizeof(XDef) + sizeof(AsyncValue *) * (size_t)nres; }
+_Static_assert(sizeof(XDef) <= FL_BLOCK, "a deferral fits a small block");
 
-static inline XDef *xdef_new(int nres)
+/* The forwarding value deferred if [x] binds its result [i] to (its
+** reference +1 is the deferral's), or NULL for an unused result. It is in
+** the result's register: only returned (XT_AV), or waited for (XT_WAIT,
+** XT_WAITPH: the value waited for is it). */
+static inline AsyncValue *def_res(XFrame *f, const XK *x, int i)
 {
-    return xdef_size(nres) <= FL_BLOCK ? fl_alloc() : xmalloc(xdef_size(nres));
-}
-
-static inline void xdef_free(XDef *d, int nres)
-{
-    if (xdef_size(nres) <= FL_BLOCK) fl_free(d);
-    else free(d);
+    int r = x->out[i];
+    if (f->p->nuses[r] == 0) return NULL;
+    uint64_t u = xregs(f)[r];
+    if (xtags(f)[r] == XT_WAITPH) return ((XWait *)(uintptr_t)u)->v;
+    return (AsyncValue *)(uintptr_t)u;
 }
 
 /* Can if [x], whose condition register is empty, defer in its frame? Not
@@ -1544,13 +1549,11 @@ static __attribute__((noinline)) void defer_local(XFrame *f, XQ *q, const XK *x)
 {
     const XPlan *p = f->p;
     int nres = x->nout;
-    XDef *d = xdef_new(nres);
-    d->k = (int32_t)(x - p->k);
+    int k = (int)(x - p->k);
     for (int i = 0; i < nres; i++) {
         int r = x->out[i];
-        if (p->nuses[r] == 0) {
-            d->res[i] = NULL;
-        } else if (!(p->rinfo[r] & R_USERS)) {
+        if (p->nuses[r] == 0) continue;
+        if (!(p->rinfo[r] & R_USERS)) {
             /* Only returned: the register's forwarding value, made now, or
             ** the invocation's result already there (the producer's
             ** reference is the one bound later). */
@@ -1559,81 +1562,108 @@ static __attribute__((noinline)) void defer_local(XFrame *f, XQ *q, const XK *x)
                 av_retain_n(ind, (uint32_t)p->nuses[r]);
                 xregs(f)[r] = (uint64_t)(uintptr_t)ind;
                 xtags(f)[r] = XT_AV;
-                d->res[i] = ind;
-            } else {
-                d->res[i] = (AsyncValue *)(uintptr_t)xregs(f)[r];
             }
         } else {
+            /* The kernel's forwarding value, waited for in the register. */
             AsyncValue *ind = av_new_indirect();
             av_retain(ind);
-            d->res[i] = ind;
             produced(f, q, r, xv_av(ind));
         }
     }
     int c = x->in[0];
     uint8_t *tag = &xtags(f)[c];
-    d->next = NULL;
-    if (*tag == XT_DEFER) d->next = (XDef *)(uintptr_t)xregs(f)[c];
-    else xdone(f)[0]++;
-    xregs(f)[c] = (uint64_t)(uintptr_t)d;
+    uint64_t w = (uint64_t)k << 1 | 1;
+    if (*tag == XT_DEFER) {
+        XDef *d = fl_alloc();
+        d->next = xregs(f)[c];
+        d->k = k;
+        w = (uint64_t)(uintptr_t)d;
+    } else {
+        xdone(f)[0]++;
+    }
+    xregs(f)[c] = w;
     *tag = XT_DEFER;
 }
 
-/* Runs deferred if [d] (its condition register now holds a scalar). */
-static void defer_fire(XFrame *f, XDef *d)
+/* The next if of list word [*w] (consumed: its block is freed). */
+static inline int def_next(uint64_t *w)
 {
-    const XK *x = &f->p->k[d->k];
+    if (*w & 1) {
+        int k = (int)(*w >> 1);
+        *w = 0;
+        return k;
+    }
+    XDef *d = (XDef *)(uintptr_t)*w;
+    int k = d->k;
+    *w = d->next;
+    fl_free(d);
+    return k;
+}
+
+/* Runs deferred if [k] (its condition register now holds a scalar). */
+static void defer_fire(XFrame *f, int k)
+{
+    const XK *x = &f->p->k[k];
     int nargs = x->nin, nres = x->nout;
     XVal abuf[SMALL], obuf[SMALL];
+    AsyncValue *rbuf[SMALL];
     XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
     XVal *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    AsyncValue **res = nres <= SMALL ? rbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+    /* Binding one result may store another register: read them first. */
+    for (int i = 0; i < nres; i++) res[i] = def_res(f, x, i);
     a[0] = take(f, x->in[0]);    /* the condition: an if has one (xe_plan_link) */
     for (int j = 1; j < nargs; j++) a[j] = take(f, x->in[j]);
     branch_now(x, f->rq, f->site, a, out, NULL);
     for (int i = 0; i < nres; i++) {
-        if (d->res[i]) bind(d->res[i], out[i]);
+        if (res[i]) bind(res[i], out[i]);
         else if (xv_resolved(out[i])) xv_drop(out[i]);
         else bind(av_new_indirect(), out[i]);
     }
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    xdef_free(d, nres);
     if (a != abuf) free(a);
     if (out != obuf) free(out);
+    if (res != rbuf) free(res);
 }
 
 static __attribute__((noinline)) void defer_fire_all(XFrame *f, void *list)
 {
-    for (XDef *d = list, *n; d; d = n) {
-        n = d->next;
-        defer_fire(f, d);
-    }
+    uint64_t w = (uint64_t)(uintptr_t)list;
+    while (w) defer_fire(f, def_next(&w));
 }
 
 /* Register [r] (XT_DEFER) gets the placeholder its deferred ifs would have
 ** waited on, and they wait on it, in the order they ran. */
 static __attribute__((noinline)) void defer_materialize(XFrame *f, int r)
 {
-    XDef *list = (XDef *)(uintptr_t)xregs(f)[r], *rev = NULL;
+    uint64_t w = xregs(f)[r];
     xdone(f)[0]--;
     AsyncValue *ph = av_new_indirect();
     av_retain_n(ph, (uint32_t)f->p->nuses[r]);
     xregs(f)[r] = (uint64_t)(uintptr_t)ph;
     xtags(f)[r] = XT_AV;
-    while (list) {
-        XDef *n = list->next;
-        list->next = rev;
-        rev = list;
-        list = n;
+    int kbuf[SMALL], *ks = kbuf, n = 0, cap = SMALL;
+    while (w) {
+        if (n == cap) {
+            int *nk = xmalloc(sizeof(int) * (size_t)cap * 2);
+            memcpy(nk, ks, sizeof(int) * (size_t)n);
+            if (ks != kbuf) free(ks);
+            ks = nk;
+            cap *= 2;
+        }
+        ks[n++] = def_next(&w);
     }
-    for (XDef *d = rev, *n; d; d = n) {
-        n = d->next;
-        const XK *x = &f->p->k[d->k];
+    for (int m = n - 1; m >= 0; m--) {
+        const XK *x = &f->p->k[ks[m]];
         XDefer *xd = defer_new(x, f->rq, f->site);
+        for (int i = 0; i < x->nout; i++) {
+            xd->res[i] = def_res(f, x, i);
+            if (!xd->res[i]) xd->res[i] = av_new_indirect();
+        }
         for (int j = 0; j < x->nin; j++) xd->args[j] = take(f, x->in[j]);
-        for (int i = 0; i < x->nout; i++) xd->res[i] = d->res[i] ? d->res[i] : av_new_indirect();
-        xdef_free(d, x->nout);
         av_and_then(ph, branch_deferred, xd, NULL);
     }
+    if (ks != kbuf) free(ks);
 }
 
 /* A frame that ends with ifs still deferred (their condition was never
@@ -1643,12 +1673,13 @@ static __attribute__((noinline)) void defer_drop_all(XFrame *f)
     uint8_t *tags = xtags(f);
     for (int r = 0; r < f->p->nregs; r++) {
         if (tags[r] != XT_DEFER) continue;
-        for (XDef *d = (XDef *)(uintptr_t)xregs(f)[r], *n; d; d = n) {
-            n = d->next;
-            int nres = f->p->k[d->k].nout;
-            for (int i = 0; i < nres; i++)
-                if (d->res[i]) av_release(d->res[i]);
-            xdef_free(d, nres);
+        uint64_t w = xregs(f)[r];
+        while (w) {
+            const XK *x = &f->p->k[def_next(&w)];
+            for (int i = 0; i < x->nout; i++) {
+                AsyncValue *v = def_res(f, x, i);
+                if (v) av_release(v);
+            }
         }
         tags[r] = XT_EMPTY;
     }
