@@ -18,7 +18,11 @@
 **     loop's result; a value the body returns unchanged at its own position
 **     is invariant: the body reads the operand's register itself and the
 **     back edge moves nothing for it. The back edge's moves are a parallel
-**     assignment (a body may return its arguments swapped).
+**     assignment (a body may return its arguments swapped). A returned
+**     value no later op's read of its argument forbids is made in the loop
+**     register (can_compute_in_place), an if's result too: then the if's
+**     regions write a register they also read as an argument
+**     (early_write_ok), and a branch's moves are a parallel assignment.
 ** Constants (tfrt.constant.*, tfrt.new.chain) are evaluated here by their
 ** own kernels and live in the proto's constant table: kernels with a
 ** constant form take them in the instruction (ADDK_I32 ...), other uses
@@ -609,6 +613,39 @@ static int fuse_test(Comp *C, const Map *mp, const Value *v)
     return -1;
 }
 
+/* Whether region [b]'s value [v], returned into result register [r] of
+** the region's op, may be made in [r] itself, in the middle of the region.
+** [r] is usually a fresh register; but the op's result may itself be made
+** in place of a loop register (can_compute_in_place), which then is also
+** the register of one of the region's arguments (regions read their
+** operands' registers). Then no op after v's may read that argument (the
+** return included: a move of it elsewhere would read v), and a kernel whose
+** fast path writes without releasing must read it itself (an error or an
+** object there takes its slow path, which releases). */
+static bool early_write_ok(const Map *rm, const Block *b, const Value *v, int32_t r)
+{
+    const Op *x = v->def;
+    bool aliased = false, reads = false;
+    for (int i = 0; i < b->nargs; i++) {
+        const Value *a = b->args[i];
+        if (reg_of(rm, a) != r) continue;
+        aliased = true;
+        for (const Use *u = a->uses; u; u = u->next)
+            if (u->user->index > x->index) return false;
+        for (int j = 0; j < x->noperands; j++) reads |= x->operands[j] == a;
+    }
+    if (!aliased) return true;
+    if (!x->info) return false;
+    switch (x->info->family) {
+    case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE:
+        return false;
+    case SYN_IF:
+        return true;
+    default:
+        return !find_arith_insn(x->info->id) || reads;
+    }
+}
+
 /* tfrt.if: both regions inline, over the if's operand registers. */
 static void compile_if(Comp *C, Map *mp, const Op *op)
 {
@@ -637,10 +674,12 @@ static void compile_if(Comp *C, Map *mp, const Op *op)
         /* A value the region makes only to return it is made in place. */
         for (int i = 0; i < ret->noperands; i++) {
             const Value *v = ret->operands[i];
-            if (v->def && v->block == b && v->nuses == 1) rm.hint[v->index] = res[i];
+            if (v->def && v->block == b && v->nuses == 1 && early_write_ok(&rm, b, v, res[i]))
+                rm.hint[v->index] = res[i];
         }
         compile_ops(C, &rm, b);
-        for (int i = 0; i < ret->noperands; i++) emit_move(C, &rm, res[i], ret->operands[i]);
+        /* A parallel assignment: a result register may be an argument's. */
+        emit_parallel(C, &rm, res, (const Value *const *)ret->operands, ret->noperands);
         map_free(&rm);
     }
     C->code[jend].b = C->ncode;
@@ -694,29 +733,39 @@ static void compile_case(Comp *C, Map *mp, const Op *op)
 }
 
 /* Whether loop body [b]'s result [y], returned for argument [a], may be
-** computed straight into a's register: y is made by a kernel that becomes
-** one instruction, only for the return, and no op after it reads a. A
-** kernel with a fast path must also read a itself: its fast path writes
-** without releasing, and only an a that is an error could hold an object
-** (then the slow path runs, which releases it). */
+** computed straight into a's register: y is made by a kernel or a tfrt.if
+** of the body (not by a call or a loop), and no op after it reads a (the
+** ops after it that read y read a's register, which nothing else writes
+** before the back edge). A kernel with a fast path must also read a
+** itself: its fast path writes without releasing, and only an a that is an
+** error could hold an object (then the slow path runs, which releases
+** it). */
 static bool can_compute_in_place(const Comp *C, const Block *b, const Value *y, const Value *a)
 {
     const Op *x = y->def;
-    if (!x || x->parent != b || y->nuses != 1 || !x->info) return false;
+    if (!x || x->parent != b || !x->info) return false;
     switch (x->info->family) {
-    case SYN_CALL: case SYN_IF: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE:
+    case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE:
         return false;
-    default:
+    case SYN_IF:
+        /* A tfrt.if's result: its branches write it (moves, which release,
+        ** and values made in place, which compile_if allows only where
+        ** they read what they overwrite: early_write_ok). The if may read
+        ** a itself: its regions read their arguments before they write. */
+        break;
+    default: {
+        bool reads_a = false;
+        for (int j = 0; j < x->noperands; j++) reads_a |= x->operands[j] == a;
+        if (find_arith_insn(x->info->id) && !reads_a) return false;
         break;
     }
+    }
     (void)C;
-    bool reads_a = false;
-    for (int j = 0; j < x->noperands; j++) reads_a |= x->operands[j] == a;
-    if (find_arith_insn(x->info->id) && !reads_a) return false;
     for (const Use *u = a->uses; u; u = u->next)
         if (u->user->index > x->index) return false;
     return true;
 }
+
 
 /* tfrt.repeat.i32: a counted loop over the region, inline. */
 static void compile_repeat(Comp *C, Map *mp, const Op *op)
@@ -1046,7 +1095,7 @@ VmProgram *vm_build(const Module *m, Host *h,
     for (VmProto *p = B.vp->protos; p; p = p->next)
         for (int i = 0; i < p->ncalls; i++)
             if (p->calls[i].body) p->calls[i].callee = find_proto(B.vp, p->calls[i].body);
-    for (VmProto *p = B.vp->protos; p; p = p->next) attach(ud, p->block, p);
+    for (VmProto *p = B.vp->protos; p; p = p->next) { if (getenv("TFRUN_VMDUMP_TMP")) vm_dump(p, stderr); attach(ud, p->block, p); }
     free(ok);
     return B.vp;
 }

@@ -615,10 +615,20 @@ Frame *xe_frame_view(void *xf)
     atomic_init(&f->refs, 1);
     atomic_init(&f->watch_at, XE_VIEW);
     uint8_t *tags = xtags(x);
+    uint16_t *done = xdone(x);
     for (int r = 0; r < p->nregs; r++) {
         XVal v = { xregs(x)[r], tags[r] };
+        /* Only a register a kernel that has not run still reads holds a
+        ** reference (one per remaining use): once its last user ran, the
+        ** register keeps a pointer it no longer owns, maybe freed. Those
+        ** operands are all interp/stuck.c looks at. */
+        bool held = false;
+        for (int i = xp->ustart[r], e = xp->ustart[r + 1]; i < e && !held; i++)
+            held = done[xp->users[i]] < xp->need[xp->users[i]];
         AsyncValue *a = NULL;
-        if (v.t == XT_AV) {
+        if (!held) {
+            /* (nothing: the view shows it as empty) */
+        } else if (v.t == XT_AV) {
             a = xv_get_av(v);
             av_retain(a);
         } else if (v.t == XT_WAITPH) {
@@ -632,7 +642,6 @@ Frame *xe_frame_view(void *xf)
     /* interp/exec.c counts arrivals up to p->need (NEED_MANY: every
     ** operand; 0 for kernels without operands); this engine up to
     ** xp->need: the same "ran" either way. */
-    uint16_t *done = xdone(x);
     for (int k = 1; k < p->nkern; k++) {
         int need = p->need[k] & NEED_MANY;
         if (need == NEED_MANY) need = p->ops[k - 1]->noperands;

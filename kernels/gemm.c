@@ -3,13 +3,13 @@
 **
 ** f32 and f64 go to OpenBLAS through CBLAS (Debian's libopenblas-dev; the
 ** Makefile gives its header directory and the path of the library, which
-** blas_open below opens). The
+** blas_ready below opens at the first product). The
 ** integer types keep the loop below: BLAS has no integer product, and
 ** tfrun's integers wrap as tfrt.add does.
 **
 ** Threads (docs/kernel-behaviour.md §12, "BLAS threads"): OpenBLAS's thread
 ** count is one setting for the whole process. tfrun sets it once, before
-** main (blas_open below), to TFRUN_BLAS_THREADS (default 1): every
+** main (blas_env below), to TFRUN_BLAS_THREADS (default 1): every
 ** product runs on the thread of the kernel that asked for it, so a run on
 ** --work-queue=mstd:N uses at most N cores for BLAS, one per worker, and
 ** never the N x cores threads that OpenBLAS's own default (a thread per
@@ -22,6 +22,7 @@
 #include <cblas.h>
 #include <dlfcn.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -32,39 +33,57 @@
 ** here, after the variable is set, tfrun's default of one thread means no
 ** pool at all: no idle thread in every run, no memory a run under an
 ** address-space limit cannot have (tests/pfor_bounded.sh), and nothing to
-** join at exit. TFRUN_OPENBLAS (the Makefile) is the library's path. */
+** join at exit. TFRUN_OPENBLAS (the Makefile) is the library's path.
+**
+** The variable is set before main (blas_env below: setenv is safe only
+** while one thread runs); the library is opened at the first product
+** (blas_ready, once for the process): loading and relocating it cost
+** ~15 million instructions, three times the rest of a small run's
+** start, which every run without a matrix product used to pay. */
 #ifndef TFRUN_OPENBLAS
 #define TFRUN_OPENBLAS "libopenblas.so.0"
 #endif
 
-/* The library's entry points. Set once, before main, by the constructor
-** below and read-only afterwards (no state of tfrun's own). NULL when the
-** library could not be opened: the products then run on the loop, the
-** same results more slowly. */
+/* The library's entry points. Set once, by blas_load under blas_once, and
+** read-only afterwards (no state of tfrun's own). NULL when the library
+** could not be opened: the products then run on the loop, the same results
+** more slowly. */
 static __typeof__(cblas_sgemm) *blas_sgemm;
 static __typeof__(cblas_dgemm) *blas_dgemm;
+static int blas_threads = 1;        /* TFRUN_BLAS_THREADS, read before main */
+static pthread_once_t blas_once = PTHREAD_ONCE_INIT;
 
-__attribute__((constructor)) static void blas_open(void)
+__attribute__((constructor)) static void blas_env(void)
 {
-    int n = 1;
     const char *s = getenv("TFRUN_BLAS_THREADS");
     if (s && *s) {
         char *end;
         long v = strtol(s, &end, 10);
-        if (*end == 0 && v >= 1 && v <= 256) n = (int)v;
+        if (*end == 0 && v >= 1 && v <= 256) blas_threads = (int)v;
     }
     char num[16];
-    snprintf(num, sizeof num, "%d", n);
+    snprintf(num, sizeof num, "%d", blas_threads);
     /* Before main, one thread: setenv is safe here. Child processes (the
     ** RUN lines of tfrun test) inherit it, which keeps them as lean. */
     setenv("OPENBLAS_NUM_THREADS", num, 1);
+}
+
+static void blas_load(void)
+{
     void *h = dlopen(TFRUN_OPENBLAS, RTLD_NOW | RTLD_LOCAL);
     if (!h) return;
-    blas_sgemm = (__typeof__(cblas_sgemm) *)dlsym(h, "cblas_sgemm");
-    blas_dgemm = (__typeof__(cblas_dgemm) *)dlsym(h, "cblas_dgemm");
+    __typeof__(cblas_sgemm) *s = (__typeof__(cblas_sgemm) *)dlsym(h, "cblas_sgemm");
+    __typeof__(cblas_dgemm) *d = (__typeof__(cblas_dgemm) *)dlsym(h, "cblas_dgemm");
     void (*set_threads)(int) = (void (*)(int))dlsym(h, "openblas_set_num_threads");
-    if (set_threads) set_threads(n);
-    if (!blas_sgemm || !blas_dgemm) blas_sgemm = NULL, blas_dgemm = NULL;
+    if (set_threads) set_threads(blas_threads);
+    if (s && d) blas_sgemm = s, blas_dgemm = d;
+}
+
+/* Opens the library the first time any thread asks (pthread_once orders
+** the pointers' writes before every reader's return from it). */
+static inline void blas_ready(void)
+{
+    pthread_once(&blas_once, blas_load);
 }
 
 /* C = alpha * op(A) x op(B) + beta * C in element type T, arithmetic in UT
@@ -97,10 +116,16 @@ __attribute__((constructor)) static void blas_open(void)
 ** does that). */
 static bool blas_fits(int64_t m, int64_t n, int64_t k)
 {
+    if (m <= 0 || n <= 0 || k <= 0) return false;
+    blas_ready();
     return blas_sgemm && m > 0 && n > 0 && k > 0 && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX;
 }
 
-bool kl_gemm_blas(void) { return blas_sgemm != NULL; }
+bool kl_gemm_blas(void)
+{
+    blas_ready();
+    return blas_sgemm != NULL;
+}
 
 bool kl_gemm(DType dt, bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k,
              double alpha, const void *a, const void *b, double beta, void *c)
