@@ -1069,11 +1069,11 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
     ** or the invocation's end took, or ifs deferred on it (their
     ** placeholder is made now: the value binds it when it resolves, which
     ** runs them in the order they would have run in the frame). */
-    if (*tag == XT_DEFER) defer_materialize(f, r);
-    if (*tag == XT_EMPTY) {
+    if (__builtin_expect(*tag == XT_EMPTY, 1)) {
         *reg = (uint64_t)(uintptr_t)v;
         *tag = XT_WAIT;
     } else {
+        if (*tag == XT_DEFER) defer_materialize(f, r);
         XWait *w = fl_alloc();
         w->v = v;
         w->ph = (AsyncValue *)(uintptr_t)*reg;
@@ -1136,19 +1136,22 @@ static void produce_all(XFrame *f, XQ *q, const XK *x, const XVal *res, uint64_t
 static void take_results(XFrame *f, XVal *res)
 {
     const XPlan *p = f->p;
+    uint8_t *tags = xtags(f);
+    uint64_t *regs = xregs(f);
     for (int i = 0; i < p->nres; i++) {
         int r = p->ret[i];
-        if (__builtin_expect(xtags(f)[r] > XT_AV, 0)) {
+        uint8_t t = tags[r];
+        if (t == XT_EMPTY) {
+            AsyncValue *ind = av_new_indirect();
+            av_retain_n(ind, (uint32_t)p->nuses[r]);
+            regs[r] = (uint64_t)(uintptr_t)ind;
+            tags[r] = t = XT_AV;
+        } else if (__builtin_expect(t > XT_AV, 0)) {
             res[i] = take_slow(f, r);
             continue;
         }
-        if (xtags(f)[r] == XT_EMPTY) {
-            AsyncValue *ind = av_new_indirect();
-            av_retain_n(ind, (uint32_t)p->nuses[r]);
-            xregs(f)[r] = (uint64_t)(uintptr_t)ind;
-            xtags(f)[r] = XT_AV;
-        }
-        res[i] = reg_val(f, r);
+        res[i].u = regs[r];
+        res[i].t = t;
     }
 }
 
