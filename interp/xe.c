@@ -223,6 +223,7 @@ struct XPlan {
     struct XFrame *spare;  /* free frames (their first word links them) */
     void *slabs;           /* the slabs they are cut from (the first word links them) */
     int slab_n;            /* frames in the last slab */
+    long live;             /* frames in use */
 };
 
 /* Builds the arithmetic kind of [op], or -1. */
@@ -485,7 +486,10 @@ void xe_plan_link(Host *h, XPlan *x)
 void xe_plan_free(XPlan *x)
 {
     if (!x) return;
-    while (x->slabs) {
+    /* A frame still in use waits for a value that was never produced (the
+    ** run reported it): what it waits on still points into its slab, so
+    ** the slabs stay, as interp/exec.c's waiting frames do. */
+    while (x->slabs && x->live == 0) {
         void *s = x->slabs;
         x->slabs = *(void **)s;
         free(s);
@@ -570,6 +574,7 @@ static XFrame *frame_new(const XPlan *p, RequestContext *rq, CallSite *site)
     XFrame *f = mp->spare;
     FRAME_UNPOISON(p, f);
     mp->spare = *(XFrame **)(void *)f;
+    mp->live++;
     memset((char *)f + p->tag_off, 0, p->frame_size - p->tag_off);
     f->p = p;
     f->rq = rq;
@@ -591,6 +596,7 @@ static void frame_release(XFrame *f)
     exec_site_release(f->site);
     live_frames--;
     XPlan *mp = (XPlan *)f->p;
+    mp->live--;
     *(XFrame **)(void *)f = mp->spare;
     mp->spare = f;
     FRAME_POISON(mp, f);
