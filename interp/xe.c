@@ -43,7 +43,21 @@
 **
 **   A task that runs at most three kernels is its frame and a word naming
 **   the stream and the kernels (no allocation); a frame is one block: a
-**   small header, the registers, their tags and the kernels' ready counts.
+**   small header, the registers, their tags and the kernels' ready counts,
+**   cut from slabs its plan keeps.
+**
+**   A register that waits for its value holds it (XT_WAIT), and the
+**   continuation is the frame and a word naming the register and the
+**   stream: no block of its own until a non-strict kernel or the
+**   invocation's end takes the register's placeholder (XT_WAITPH).
+**
+**   A tfrt.if that runs before its condition is there keeps its deferral
+**   in the frame while only ifs took that register, and runs where the
+**   placeholder's waiters would have run ("a deferred tfrt.if kept in its
+**   frame"). A callee's result that is an unbound forwarding value only
+**   the caller will see, stored into a register that is only returned, is
+**   that register's value (produce_all): the forwarding value interp/
+**   exec.c's register has would be its one waiter.
 **
 **   A frame that waits joins the host's waiting frames as interp/exec.c's
 **   do (tagged, interp/exec_int.h), so that work that never ran is
@@ -67,8 +81,9 @@
 #define REPEAT_BLOCK 32
 /* Bodies of at most this many ops run here (they have dense user lists). */
 #define XE_MAX_OPS PLAN_DENSE_OPS
-/* Freed frames each plan keeps for reuse. */
-#define XE_SPARES 64
+/* A plan's frames come from slabs of this many frames at most (the
+** first slabs are smaller: 4, 8, ...). */
+#define XE_SLAB_MAX 256
 
 /* {=====================================================================
 ** Values
@@ -76,8 +91,14 @@
 
 /* A register's or a value's tag: XT_EMPTY, an AnyType from ANY_CHAIN to
 ** ANY_COMPLEX64 (an available scalar, its payload in the eight bytes), or
-** XT_AV (an AsyncValue). */
-enum { XT_EMPTY = 0, XT_AV = 0x80 };
+** XT_AV (an AsyncValue). A register (never a value) may also be empty in
+** one of three ways that say more: XT_DEFER, tfrt.if kernels deferred on it
+** as their condition, the list of them in the eight bytes (see "a deferred
+** tfrt.if kept in its frame"); XT_WAIT, its value produced but unavailable,
+** waited for (the value, +1, in the eight bytes: wait_for); XT_WAITPH, the
+** same after a non-strict kernel or the invocation's end took the
+** register's placeholder (an XWait in the eight bytes). */
+enum { XT_EMPTY = 0, XT_AV = 0x80, XT_DEFER = 0x81, XT_WAIT = 0x82, XT_WAITPH = 0x83 };
 
 typedef struct XVal {
     uint64_t u;           /* the scalar's payload, or the AsyncValue */
@@ -111,6 +132,14 @@ static inline AsyncValue *box(XVal x)
     if (x.t == ANY_CHAIN) return av_ready_chain();
     return av_new_available(xv_any(x));
 }
+
+/* A register that waits for its value (XT_WAITPH): the value (+1) and the
+** placeholder a non-strict kernel or the invocation's end took, which the
+** value binds when it resolves. */
+typedef struct XWait {
+    AsyncValue *v;
+    AsyncValue *ph;
+} XWait;
 
 /* Drops [x] (an operand's use, or a value held): releases an AsyncValue. */
 static inline void xv_drop(XVal x)
@@ -163,14 +192,15 @@ typedef struct XK {
     int nin, nout;
     uint8_t kind, sub;
     bool nonstrict;
+    bool to_ret;           /* a result register is only returned (produce_all's [sole]) */
     XVal k;                /* XK_CONST */
     const XPlan *body[2];  /* XK_IF: then, else (NULL: none); XK_REPEAT: [0];
                               XK_CALL, XK_WHILE: [0] the callee's body */
     const Func *fn;        /* XK_CALL, XK_WHILE: the callee */
 } XK;
 
-/* Register facts. */
-enum { R_RESULT = 1, R_USERS = 2 };
+/* Register facts. R_SOLE: returned once and used by no kernel. */
+enum { R_RESULT = 1, R_USERS = 2, R_SOLE = 4 };
 
 struct XPlan {
     const Plan *plan;
@@ -190,8 +220,10 @@ struct XPlan {
     const int32_t *ustart, *users;   /* the plan's dense user lists */
     int32_t *ints;         /* operand and result registers of every kernel */
     size_t frame_size, tag_off, done_off;
-    struct XFrame *spare;  /* freed frames (their first word links them) */
-    int nspare;
+    struct XFrame *spare;  /* free frames (their first word links them) */
+    void *slabs;           /* the slabs they are cut from (the first word links them) */
+    int slab_n;            /* frames in the last slab */
+    long live;             /* frames in use */
 };
 
 /* Builds the arithmetic kind of [op], or -1. */
@@ -355,6 +387,13 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     }
     for (int r = 0; r < x->nregs; r++)
         if (x->ustart[r + 1] > x->ustart[r]) x->rinfo[r] |= R_USERS;
+    for (int i = 0; i < x->nres; i++)
+        if (x->nuses[x->ret[i]] == 1 && !(x->rinfo[x->ret[i]] & R_USERS)) x->rinfo[x->ret[i]] |= R_SOLE;
+    for (int k = 1; k < K; k++)
+        for (int i = 0; i < x->k[k].nout; i++) {
+            int r = x->k[k].out[i];
+            if ((x->rinfo[r] & R_RESULT) && !(x->rinfo[r] & R_USERS)) x->k[k].to_ret = true;
+        }
     /* One block: the 32-byte header, registers, tags, then the ready counts. */
     x->tag_off = 32 + sizeof(uint64_t) * (size_t)x->nregs;
     x->done_off = (x->tag_off + (size_t)x->nregs + 1) & ~(size_t)1;
@@ -447,10 +486,13 @@ void xe_plan_link(Host *h, XPlan *x)
 void xe_plan_free(XPlan *x)
 {
     if (!x) return;
-    while (x->spare) {
-        struct XFrame *f = x->spare;
-        x->spare = *(struct XFrame **)(void *)f;
-        free(f);
+    /* A frame still in use waits for a value that was never produced (the
+    ** run reported it): what it waits on still points into its slab, so
+    ** the slabs stay, as interp/exec.c's waiting frames do. */
+    while (x->slabs && x->live == 0) {
+        void *s = x->slabs;
+        x->slabs = *(void **)s;
+        free(s);
     }
     free(x->k);
     free(x->stream);
@@ -469,8 +511,10 @@ void xe_plan_free(XPlan *x)
 ** ====================================================================== */
 
 /* An invocation: this header, then uint64_t regs[nregs], uint8_t
-** tags[nregs], uint16_t done[nkern] (XPlan's offsets). References: one
-** for the invocation while it runs, one per continuation and per task. */
+** tags[nregs], uint16_t done[nkern] (XPlan's offsets; done[0], which the
+** pseudo kernel does not use, counts the registers that are XT_DEFER).
+** References: one for the invocation while it runs, one per continuation
+** and per task. */
 typedef struct XFrame {
     const XPlan *p;
     RequestContext *rq;
@@ -484,22 +528,53 @@ _Static_assert(sizeof(XFrame) <= 32, "the header XPlan.tag_off counts on");
 
 static long live_frames;
 
+static void defer_drop_all(XFrame *f);
+
 long xe_live_frames(void) { return live_frames; }
 
 static inline uint64_t *xregs(XFrame *f) { return (uint64_t *)(void *)((char *)f + 32); }
 static inline uint8_t *xtags(XFrame *f) { return (uint8_t *)f + f->p->tag_off; }
 static inline uint16_t *xdone(XFrame *f) { return (uint16_t *)(void *)((char *)f + f->p->done_off); }
 
+/* A free frame: all but its link is poisoned under AddressSanitizer, so
+** that a use after free is reported although the memory stays the plan's. */
+#ifdef FL_ASAN
+#define FRAME_POISON(p, f) ASAN_POISON_MEMORY_REGION((char *)(f) + sizeof(void *), (p)->frame_size - sizeof(void *))
+#define FRAME_UNPOISON(p, f) ASAN_UNPOISON_MEMORY_REGION((f), (p)->frame_size)
+#else
+#define FRAME_POISON(p, f) ((void)0)
+#define FRAME_UNPOISON(p, f) ((void)0)
+#endif
+
+/* Frames are cut from slabs that stay the plan's until it is freed (an
+** allocator cache, as base/freelist.h's slabs): no malloc per invocation
+** and no malloc header per frame; what the plan keeps is what its frames
+** took at their peak. */
+static __attribute__((noinline)) void frame_slab(XPlan *mp)
+{
+    int n = mp->slab_n ? mp->slab_n * 2 : 4;
+    if (n > XE_SLAB_MAX) n = XE_SLAB_MAX;
+    mp->slab_n = n;
+    size_t head = (sizeof(void *) + 15) & ~(size_t)15;
+    char *s = xmalloc(head + mp->frame_size * (size_t)n);
+    *(void **)(void *)s = mp->slabs;
+    mp->slabs = s;
+    for (int i = n - 1; i >= 0; i--) {
+        XFrame *f = (XFrame *)(void *)(s + head + mp->frame_size * (size_t)i);
+        *(XFrame **)(void *)f = mp->spare;
+        mp->spare = f;
+        FRAME_POISON(mp, f);
+    }
+}
+
 static XFrame *frame_new(const XPlan *p, RequestContext *rq, CallSite *site)
 {
-    XPlan *mp = (XPlan *)p;    /* only the spare list is written */
+    XPlan *mp = (XPlan *)p;    /* only the free list is written */
+    if (__builtin_expect(!mp->spare, 0)) frame_slab(mp);
     XFrame *f = mp->spare;
-    if (f) {
-        mp->spare = *(XFrame **)(void *)f;
-        mp->nspare--;
-    } else {
-        f = xmalloc(p->frame_size);
-    }
+    FRAME_UNPOISON(p, f);
+    mp->spare = *(XFrame **)(void *)f;
+    mp->live++;
     memset((char *)f + p->tag_off, 0, p->frame_size - p->tag_off);
     f->p = p;
     f->rq = rq;
@@ -516,17 +591,15 @@ static void frame_release(XFrame *f)
 {
     if (--f->refs) return;
     if (__builtin_expect(f->watch_at >= 0, 0)) stuck_unwatch_xe(f->p->host, f);
+    if (__builtin_expect(xdone(f)[0] != 0, 0)) defer_drop_all(f);
     if (f->rq) rq_release(f->rq);
     exec_site_release(f->site);
     live_frames--;
     XPlan *mp = (XPlan *)f->p;
-    if (mp->nspare < XE_SPARES) {
-        *(XFrame **)(void *)f = mp->spare;
-        mp->spare = f;
-        mp->nspare++;
-        return;
-    }
-    free(f);
+    mp->live--;
+    *(XFrame **)(void *)f = mp->spare;
+    mp->spare = f;
+    FRAME_POISON(mp, f);
 }
 
 /* ---- what interp/stuck.c reads of a frame that never finished ---------- */
@@ -564,8 +637,11 @@ Frame *xe_frame_view(void *xf)
         } else if (v.t == XT_AV) {
             a = xv_get_av(v);
             av_retain(a);
-        } else if (v.t != XT_EMPTY) {
-            a = box(v);
+        } else if (v.t == XT_WAITPH) {
+            a = ((XWait *)(uintptr_t)v.u)->ph;
+            av_retain(a);
+        } else if (v.t != XT_EMPTY && v.t != XT_DEFER && v.t != XT_WAIT) {
+            a = box(v);    /* XT_DEFER, XT_WAIT: not there, as an unbound placeholder */
         }
         atomic_init(&fregs(f)[r], a);
     }
@@ -804,6 +880,40 @@ static void process(XFrame *f, XQ *q)
 ** Registers and produced results (docs/execution.md §6.5)
 ** ====================================================================== */
 
+static inline XVal reg_val_av(XFrame *f, int r)
+{
+    return xv_av((AsyncValue *)(uintptr_t)xregs(f)[r]);
+}
+
+static void defer_fire_all(XFrame *f, void *list);
+static void defer_materialize(XFrame *f, int r);
+
+/* Stores [x] (+1, resolved) into register [r], which has tfrt.if kernels
+** deferred on it: a scalar lets them run here, as the placeholder's
+** waiters would have (true: stored); anything else gets the placeholder
+** they would have waited on, for store() to bind (false). */
+static __attribute__((noinline)) bool store_deferred(XFrame *f, int r, XVal x)
+{
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    if (x.t == XT_AV && av_is_available(xv_get_av(x)) && unboxable(av_get(xv_get_av(x)))) {
+        AsyncValue *v = xv_get_av(x);
+        x.t = av_get(v)->type;
+        x.u = av_get(v)->v.u;
+        av_release(v);
+    }
+    if (x.t != XT_AV) {
+        void *list = (void *)(uintptr_t)*reg;
+        *reg = x.u;
+        *tag = x.t;
+        xdone(f)[0]--;
+        defer_fire_all(f, list);
+        return true;
+    }
+    defer_materialize(f, r);
+    return false;
+}
+
 /* Stores [x] (+1 when an AsyncValue) into register [r]: an empty register
 ** takes it (an AsyncValue with one reference per use, or unboxed); a
 ** register holding a forwarding value (a placeholder, or the invocation's
@@ -846,6 +956,7 @@ static void store(XFrame *f, int r, XVal x)
         *tag = XT_AV;
         return;
     }
+    if (*tag == XT_DEFER && store_deferred(f, r, x)) return;
     AsyncValue *ph = (AsyncValue *)(uintptr_t)*reg;
     if (x.t == XT_AV) {
         av_forward(ph, xv_get_av(x));
@@ -861,9 +972,12 @@ static void store(XFrame *f, int r, XVal x)
 /* The operand in register [r] for a non-strict kernel: what it holds, or a
 ** new placeholder holding one reference per use and one for the
 ** producer's store. The kernel's use is dropped after it ran. */
+static __attribute__((noinline)) XVal take_slow(XFrame *f, int r);
+
 static inline XVal take(XFrame *f, int r)
 {
     uint8_t t = xtags(f)[r];
+    if (__builtin_expect(t > XT_AV, 0)) return take_slow(f, r);
     if (t != XT_EMPTY) {
         XVal x = { xregs(f)[r], t };
         return x;
@@ -875,28 +989,56 @@ static inline XVal take(XFrame *f, int r)
     return xv_av(ph);
 }
 
+/* take() of a register XT_DEFER (the placeholder its deferred ifs wait on
+** is made), XT_WAIT (its placeholder is made, which the value binds when
+** it resolves) or XT_WAITPH. */
+static XVal take_slow(XFrame *f, int r)
+{
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    if (*tag == XT_DEFER) {
+        defer_materialize(f, r);
+        return reg_val_av(f, r);
+    }
+    if (*tag == XT_WAIT) {
+        XWait *w = fl_alloc();
+        w->v = (AsyncValue *)(uintptr_t)*reg;
+        w->ph = av_new_indirect();
+        av_retain_n(w->ph, (uint32_t)f->p->nuses[r]);
+        *reg = (uint64_t)(uintptr_t)w;
+        *tag = XT_WAITPH;
+    }
+    return xv_av(((XWait *)(uintptr_t)*reg)->ph);
+}
+
 static inline XVal reg_val(XFrame *f, int r)
 {
     XVal x = { xregs(f)[r], xtags(f)[r] };
     return x;
 }
 
-/* A produced value waiting to resolve; the value is the callback's second word. */
-typedef struct XCont {
-    XFrame *f;
-    int32_t r;
-    int32_t stream;
-} XCont;
-
-_Static_assert(sizeof(XCont) <= FL_BLOCK, "a continuation fits a small block");
-
-static void cont_body(XCont *c, AsyncValue *v)
+/* A produced value waiting to resolve (docs/execution.md §6.5): the
+** continuation's words are the frame and the register and stream (r << 32
+** | stream); the value is in the register (XT_WAIT, XT_WAITPH) until it
+** resolves. */
+static void cont_body(XFrame *f, uint64_t rs)
 {
-    XFrame *f = c->f;
-    int r = c->r;
+    int r = (int)(rs >> 32);
     XQ q;
-    q_init(&q, c->stream);
-    fl_free(c);
+    q_init(&q, (int)(int32_t)(uint32_t)rs);
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    AsyncValue *v;
+    if (*tag == XT_WAIT) {
+        v = (AsyncValue *)(uintptr_t)*reg;
+        *tag = XT_EMPTY;
+    } else {
+        XWait *w = (XWait *)(uintptr_t)*reg;
+        v = w->v;
+        *reg = (uint64_t)(uintptr_t)w->ph;
+        *tag = XT_AV;
+        fl_free(w);
+    }
     store(f, r, xv_av(v));
     make_ready(f, &q, r);
     process(f, &q);
@@ -907,33 +1049,48 @@ static void cont_body(XCont *c, AsyncValue *v)
 static void cont_task(void *a, void *b)
 {
     exec_cont_depth++;
-    cont_body(a, b);
+    cont_body(a, (uint64_t)(uintptr_t)b);
     exec_cont_depth--;
 }
 
 static void cont_fire(void *a, void *b)
 {
-    XCont *c = a;
+    XFrame *f = a;
     if (exec_cont_depth >= CONT_NEST_LIMIT) {
-        wq_add_task(c->f->p->queue, cont_task, c, b);
+        wq_add_task(f->p->queue, cont_task, f, b);
         return;
     }
     exec_cont_depth++;
-    cont_body(c, b);
+    cont_body(f, (uint64_t)(uintptr_t)b);
     exec_cont_depth--;
 }
 
+_Static_assert(sizeof(void *) == sizeof(uint64_t), "a continuation's second word holds a register and a stream");
+
 static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, AsyncValue *v)
 {
-    XCont *c = fl_alloc();
-    c->f = f;
-    c->r = r;
-    c->stream = stream;
+    uint8_t *tag = &xtags(f)[r];
+    uint64_t *reg = &xregs(f)[r];
+    /* The register is empty, or holds the placeholder a non-strict kernel
+    ** or the invocation's end took, or ifs deferred on it (their
+    ** placeholder is made now: the value binds it when it resolves, which
+    ** runs them in the order they would have run in the frame). */
+    if (__builtin_expect(*tag == XT_EMPTY, 1)) {
+        *reg = (uint64_t)(uintptr_t)v;
+        *tag = XT_WAIT;
+    } else {
+        if (*tag == XT_DEFER) defer_materialize(f, r);
+        XWait *w = fl_alloc();
+        w->v = v;
+        w->ph = (AsyncValue *)(uintptr_t)*reg;
+        *reg = (uint64_t)(uintptr_t)w;
+        *tag = XT_WAITPH;
+    }
     f->refs++;
     /* A frame that waits may wait for ever: it joins the host's waiting
     ** frames, as interp/exec.c's do (interp/stuck.h). */
     if (f->watch_at < 0) stuck_watch_xe(f->p->host, f);
-    av_and_then(v, cont_fire, c, v);
+    av_and_then(v, cont_fire, f, (void *)(uintptr_t)((uint64_t)(uint32_t)r << 32 | (uint32_t)stream));
 }
 
 /* Handles [x] (+1) produced for register [r] (docs/execution.md §6.5). */
@@ -950,13 +1107,27 @@ static inline void produced(XFrame *f, XQ *q, int r, XVal x)
 }
 
 /* The results of a kernel (+1 each): unused ones dropped, the rest
-** produced, in order. */
-static void produce_all(XFrame *f, XQ *q, const XK *x, const XVal *res)
+** produced, in order. [sole]: the results (bit i: result i) that are an
+** unbound forwarding value nothing waits on and only the caller will see
+** (take_results): stored into an empty register that is only returned,
+** such a value is the register's value itself. The forwarding value
+** store() would make for it would be its only waiter, for ever (the
+** register has no users and hands its value out once per return use), so
+** one value does for both: waiters run in the same order. */
+static void produce_all(XFrame *f, XQ *q, const XK *x, const XVal *res, uint64_t sole)
 {
+    const XPlan *p = f->p;
     for (int i = 0; i < x->nout; i++) {
         int r = x->out[i];
-        if (f->p->nuses[r] == 0) xv_drop(res[i]);
-        else produced(f, q, r, res[i]);
+        if (p->nuses[r] == 0) {
+            xv_drop(res[i]);
+        } else if (i < 64 && ((sole >> i) & 1) && !(p->rinfo[r] & R_USERS) && xtags(f)[r] == XT_EMPTY) {
+            av_retain_n(xv_get_av(res[i]), (uint32_t)p->nuses[r] - 1);
+            xregs(f)[r] = res[i].u;
+            xtags(f)[r] = XT_AV;
+        } else {
+            produced(f, q, r, res[i]);
+        }
     }
 }
 
@@ -971,16 +1142,47 @@ static void produce_all(XFrame *f, XQ *q, const XK *x, const XVal *res)
 static void take_results(XFrame *f, XVal *res)
 {
     const XPlan *p = f->p;
+    uint8_t *tags = xtags(f);
+    uint64_t *regs = xregs(f);
     for (int i = 0; i < p->nres; i++) {
         int r = p->ret[i];
-        if (xtags(f)[r] == XT_EMPTY) {
+        uint8_t t = tags[r];
+        if (t == XT_EMPTY) {
             AsyncValue *ind = av_new_indirect();
             av_retain_n(ind, (uint32_t)p->nuses[r]);
-            xregs(f)[r] = (uint64_t)(uintptr_t)ind;
-            xtags(f)[r] = XT_AV;
+            regs[r] = (uint64_t)(uintptr_t)ind;
+            tags[r] = t = XT_AV;
+        } else if (__builtin_expect(t > XT_AV, 0)) {
+            res[i] = take_slow(f, r);
+            continue;
         }
-        res[i] = reg_val(f, r);
+        res[i].u = regs[r];
+        res[i].t = t;
     }
+}
+
+/* Before take_results: the results (bit i: result i) that will be an
+** unbound forwarding value of a register returned once and used by no
+** kernel (R_SOLE): the invocation's indirect result, made by take_results
+** or by a deferred if (defer_local), or such a value of a callee stored
+** there (produce_all). Nothing waits on it, and only the caller will see
+** it. */
+static uint64_t sole_results(XFrame *f)
+{
+    const XPlan *p = f->p;
+    uint64_t m = 0;
+    for (int i = 0; i < p->nres && i < 64; i++) {
+        int r = p->ret[i];
+        if (!(p->rinfo[r] & R_SOLE)) continue;
+        uint8_t t = xtags(f)[r];
+        if (t == XT_EMPTY) {
+            m |= (uint64_t)1 << i;
+        } else if (t == XT_AV) {
+            AsyncValue *v = (AsyncValue *)(uintptr_t)xregs(f)[r];
+            if (av_is_indirect(v) && !av_is_resolved(v) && !av_is_bound(v)) m |= (uint64_t)1 << i;
+        }
+    }
+    return m;
 }
 
 /* The pseudo kernel, then the arguments (+0, or +1 when [owned]). */
@@ -1043,15 +1245,18 @@ static void start_later(XFrame *f, const XVal *args)
 
 /* Invokes [p] with [args] (+0) in request [rq] at call site [site]; its
 ** results (+1 each) into [res]. */
-static void invoke(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res)
+static void invoke(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
+                   uint64_t *sole)
 {
     XFrame *f = frame_new(p, rq, site);
     if (exec_invoke_depth >= INVOKE_NEST_LIMIT) {
+        if (sole) *sole = sole_results(f);
         take_results(f, res);
         start_later(f, args);
         return;
     }
     start(f, args, false);
+    if (sole) *sole = sole_results(f);
     take_results(f, res);
     frame_release(f);
 }
@@ -1170,8 +1375,9 @@ static void call_kernel(Host *h, RequestContext *rq, CallSite *site, const Op *o
 ** [args] (+0); results (+1) into [res]. The stop and the call depth limit
 ** go through exec_call_func, which reports them. */
 static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *site, const Op *op,
-                    const Func *fn, XVal *args, int nargs, XVal *res, int nres)
+                    const Func *fn, XVal *args, int nargs, XVal *res, int nres, uint64_t *sole)
 {
+    if (sole) *sole = 0;
     int depth = (site ? site->depth : 0) + 1;
     if ((rq && rq_stopped(rq)) || depth > h->max_call_depth) {
         AsyncValue *argbuf[SMALL], *resbuf[SMALL];
@@ -1189,7 +1395,7 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
     }
     exec_site_retain(site);
     CallSite *s = exec_site_link(site, op);
-    invoke(body, rq, s, args, res);
+    invoke(body, rq, s, args, res, sole);
     exec_site_release(s);
 }
 
@@ -1198,8 +1404,10 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
 ** ====================================================================== */
 
 /* Runs the branch for resolved condition args[0]; results (+1) into [res]. */
-static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XVal *args, XVal *res)
+static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
+                       uint64_t *sole)
 {
+    if (sole) *sole = 0;
     int nres = x->nout;
     XVal c = args[0];
     if (c.t == XT_AV && av_is_error(xv_get_av(c))) {
@@ -1215,7 +1423,7 @@ static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XV
         for (int i = 0; i < nres; i++) res[i] = xv_av(av_new_error(ERR_INTERNAL, "no branch to take"));
         return;
     }
-    invoke(b, rq, site, args + 1, res);
+    invoke(b, rq, site, args + 1, res, sole);
 }
 
 /* A branch waiting for its condition: the retained operands, the
@@ -1243,13 +1451,31 @@ static void bind(AsyncValue *ind, XVal v)
     av_release(ind);
 }
 
+/* A new XDefer for [x] in [rq] at [site]: its operands and results are
+** the caller's to fill. */
+static XDefer *defer_new(const XK *x, RequestContext *rq, CallSite *site)
+{
+    int nargs = x->nin, nres = x->nout;
+    XDefer *d = xmalloc(sizeof(XDefer) + sizeof(XVal) * (size_t)nargs + sizeof(AsyncValue *) * (size_t)nres);
+    d->x = x;
+    d->rq = rq;
+    if (rq) rq_retain(rq);
+    d->site = site;
+    exec_site_retain(site);
+    d->nargs = nargs;
+    d->nres = nres;
+    d->args = (XVal *)(d + 1);
+    d->res = (AsyncValue **)(d->args + nargs);
+    return d;
+}
+
 static void branch_deferred(void *a, void *b)
 {
     (void)b;
     XDefer *d = a;
     int nres = d->nres;
     XVal obuf[SMALL], *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
-    branch_now(d->x, d->rq, d->site, d->args, out);
+    branch_now(d->x, d->rq, d->site, d->args, out, NULL);
     for (int i = 0; i < nres; i++) bind(d->res[i], out[i]);
     for (int i = 0; i < d->nargs; i++) xv_drop(d->args[i]);
     if (d->rq) rq_release(d->rq);
@@ -1269,27 +1495,233 @@ static void make_indirect(AsyncValue **keep, XVal *res, int n)
     }
 }
 
+/* ---- a deferred tfrt.if kept in its frame ---------------------------------
+** An if whose condition register is still empty when it runs (fib's if is
+** ready on its first operand, before the comparison that makes the
+** condition) would take a placeholder for the register, keep its operands
+** (XDefer) and wait on the placeholder. While nothing outside the frame
+** can see that placeholder — only ifs of this frame took the register as
+** their condition — the frame keeps the deferral instead: the register is
+** XT_DEFER and holds a list of the ifs, newest first, the order in which the
+** placeholder's waiters would run (async_value.h: reverse registration).
+**
+** A deferred if keeps its operands' uses in their registers (what the
+** placeholder and XDefer's retained operands hold between them), so every
+** value lives exactly as long; an operand register still empty is taken
+** when the if runs, which makes its placeholder then if it is still empty
+** (nothing could see the difference: nobody waits on it).
+**
+** When a scalar is stored into the register (store), the ifs run there,
+** newest first, before the register's users are made ready — where the
+** placeholder's waiters ran. When anything else could see the placeholder
+** (another kernel takes the register, the invocation returns it, a value
+** other than a scalar is stored), it is made then (defer_materialize) and
+** the deferred ifs are registered on it oldest first, as they were:
+** nothing else could have registered on it before them.
+**
+** The if's results. One that is only returned gets one forwarding value,
+** the register's (the invocation's result), bound when the branch has run:
+** the kernel's forwarding value and the one store() would make for the
+** returned register forward one to the other with no other waiter, so one
+** value does for both (their waiters run in the same order). A result with
+** users gets the kernel's forwarding value and its continuation as before;
+** an unused one gets none (an unavailable branch result is still held by
+** a forwarding value until it resolves, as it was). */
+/* The list in an XT_DEFER register's eight bytes, newest first: a word
+** that is odd names the last (oldest) if, k << 1 | 1; an even one points
+** to an XDef (a small block) naming an if and the rest of the list. Most
+** registers have one deferred if, and no block. */
+typedef struct XDef {
+    uint64_t next;         /* the rest of the list: a word as above */
+    int32_t k;             /* the if */
+} XDef;
+
+_Static_assert(sizeof(XDef) <= FL_BLOCK, "a deferral fits a small block");
+
+/* The forwarding value deferred if [x] binds its result [i] to (its
+** reference +1 is the deferral's), or NULL for an unused result. It is in
+** the result's register: only returned (XT_AV), or waited for (XT_WAIT,
+** XT_WAITPH: the value waited for is it). */
+static inline AsyncValue *def_res(XFrame *f, const XK *x, int i)
+{
+    int r = x->out[i];
+    if (f->p->nuses[r] == 0) return NULL;
+    uint64_t u = xregs(f)[r];
+    if (xtags(f)[r] == XT_WAITPH) return ((XWait *)(uintptr_t)u)->v;
+    return (AsyncValue *)(uintptr_t)u;
+}
+
+/* Can if [x], whose condition register is empty, defer in its frame? Not
+** when the condition is also another operand (the branch would get the
+** placeholder) or another operand is a condition deferred on (the branch
+** or the XDefer would hold its placeholder). */
+static inline bool defer_local_ok(XFrame *f, const XK *x)
+{
+    const uint8_t *tags = xtags(f);
+    for (int j = 1; j < x->nin; j++)
+        if (x->in[j] == x->in[0] || tags[x->in[j]] == XT_DEFER) return false;
+    return true;
+}
+
+static __attribute__((noinline)) void defer_local(XFrame *f, XQ *q, const XK *x)
+{
+    const XPlan *p = f->p;
+    int nres = x->nout;
+    int k = (int)(x - p->k);
+    for (int i = 0; i < nres; i++) {
+        int r = x->out[i];
+        if (p->nuses[r] == 0) continue;
+        if (!(p->rinfo[r] & R_USERS)) {
+            /* Only returned: the register's forwarding value, made now, or
+            ** the invocation's result already there (the producer's
+            ** reference is the one bound later). */
+            if (xtags(f)[r] == XT_EMPTY) {
+                AsyncValue *ind = av_new_indirect();
+                av_retain_n(ind, (uint32_t)p->nuses[r]);
+                xregs(f)[r] = (uint64_t)(uintptr_t)ind;
+                xtags(f)[r] = XT_AV;
+            }
+        } else {
+            /* The kernel's forwarding value, waited for in the register. */
+            AsyncValue *ind = av_new_indirect();
+            av_retain(ind);
+            produced(f, q, r, xv_av(ind));
+        }
+    }
+    int c = x->in[0];
+    uint8_t *tag = &xtags(f)[c];
+    uint64_t w = (uint64_t)k << 1 | 1;
+    if (*tag == XT_DEFER) {
+        XDef *d = fl_alloc();
+        d->next = xregs(f)[c];
+        d->k = k;
+        w = (uint64_t)(uintptr_t)d;
+    } else {
+        xdone(f)[0]++;
+    }
+    xregs(f)[c] = w;
+    *tag = XT_DEFER;
+}
+
+/* The next if of list word [*w] (consumed: its block is freed). */
+static inline int def_next(uint64_t *w)
+{
+    if (*w & 1) {
+        int k = (int)(*w >> 1);
+        *w = 0;
+        return k;
+    }
+    XDef *d = (XDef *)(uintptr_t)*w;
+    int k = d->k;
+    *w = d->next;
+    fl_free(d);
+    return k;
+}
+
+/* Runs deferred if [k] (its condition register now holds a scalar). */
+static void defer_fire(XFrame *f, int k)
+{
+    const XK *x = &f->p->k[k];
+    int nargs = x->nin, nres = x->nout;
+    XVal abuf[SMALL], obuf[SMALL];
+    AsyncValue *rbuf[SMALL];
+    XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
+    XVal *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
+    AsyncValue **res = nres <= SMALL ? rbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+    /* Binding one result may store another register: read them first. */
+    for (int i = 0; i < nres; i++) res[i] = def_res(f, x, i);
+    a[0] = take(f, x->in[0]);    /* the condition: an if has one (xe_plan_link) */
+    for (int j = 1; j < nargs; j++) a[j] = take(f, x->in[j]);
+    branch_now(x, f->rq, f->site, a, out, NULL);
+    for (int i = 0; i < nres; i++) {
+        if (res[i]) bind(res[i], out[i]);
+        else if (xv_resolved(out[i])) xv_drop(out[i]);
+        else bind(av_new_indirect(), out[i]);
+    }
+    for (int j = 0; j < nargs; j++) xv_drop(a[j]);
+    if (a != abuf) free(a);
+    if (out != obuf) free(out);
+    if (res != rbuf) free(res);
+}
+
+static __attribute__((noinline)) void defer_fire_all(XFrame *f, void *list)
+{
+    uint64_t w = (uint64_t)(uintptr_t)list;
+    while (w) defer_fire(f, def_next(&w));
+}
+
+/* Register [r] (XT_DEFER) gets the placeholder its deferred ifs would have
+** waited on, and they wait on it, in the order they ran. */
+static __attribute__((noinline)) void defer_materialize(XFrame *f, int r)
+{
+    uint64_t w = xregs(f)[r];
+    xdone(f)[0]--;
+    AsyncValue *ph = av_new_indirect();
+    av_retain_n(ph, (uint32_t)f->p->nuses[r]);
+    xregs(f)[r] = (uint64_t)(uintptr_t)ph;
+    xtags(f)[r] = XT_AV;
+    int kbuf[SMALL], *ks = kbuf, n = 0, cap = SMALL;
+    while (w) {
+        if (n == cap) {
+            int *nk = xmalloc(sizeof(int) * (size_t)cap * 2);
+            memcpy(nk, ks, sizeof(int) * (size_t)n);
+            if (ks != kbuf) free(ks);
+            ks = nk;
+            cap *= 2;
+        }
+        ks[n++] = def_next(&w);
+    }
+    for (int m = n - 1; m >= 0; m--) {
+        const XK *x = &f->p->k[ks[m]];
+        XDefer *xd = defer_new(x, f->rq, f->site);
+        for (int i = 0; i < x->nout; i++) {
+            xd->res[i] = def_res(f, x, i);
+            if (!xd->res[i]) xd->res[i] = av_new_indirect();
+        }
+        for (int j = 0; j < x->nin; j++) xd->args[j] = take(f, x->in[j]);
+        av_and_then(ph, branch_deferred, xd, NULL);
+    }
+    if (ks != kbuf) free(ks);
+}
+
+/* A frame that ends with ifs still deferred (their condition was never
+** produced): they never run; their results stay unbound. */
+static __attribute__((noinline)) void defer_drop_all(XFrame *f)
+{
+    uint8_t *tags = xtags(f);
+    for (int r = 0; r < f->p->nregs; r++) {
+        if (tags[r] != XT_DEFER) continue;
+        uint64_t w = xregs(f)[r];
+        while (w) {
+            const XK *x = &f->p->k[def_next(&w)];
+            for (int i = 0; i < x->nout; i++) {
+                AsyncValue *v = def_res(f, x, i);
+                if (v) av_release(v);
+            }
+        }
+        tags[r] = XT_EMPTY;
+    }
+}
+
 static void run_if(XFrame *f, XQ *q, const XK *x)
 {
     int nargs = x->nin, nres = x->nout;
+    uint8_t ct = xtags(f)[x->in[0]];
+    if ((ct == XT_EMPTY || ct == XT_DEFER) && defer_local_ok(f, x)) {
+        defer_local(f, q, x);
+        return;
+    }
     XVal abuf[SMALL], rbuf[SMALL];
     XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
     XVal *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
     for (int j = 0; j < nargs; j++) a[j] = take(f, x->in[j]);
+    uint64_t sole = ~(uint64_t)0;    /* the forwarding results below: only the XDefer binds them */
     if (xv_resolved(a[0])) {
-        branch_now(x, f->rq, f->site, a, res);
+        branch_now(x, f->rq, f->site, a, res, x->to_ret ? &sole : NULL);
+        if (!x->to_ret) sole = 0;
     } else {
         /* Non-strict: the condition is not available yet (docs/execution.md §4). */
-        XDefer *d = xmalloc(sizeof(XDefer) + sizeof(XVal) * (size_t)nargs + sizeof(AsyncValue *) * (size_t)nres);
-        d->x = x;
-        d->rq = f->rq;
-        if (d->rq) rq_retain(d->rq);
-        d->site = f->site;
-        exec_site_retain(d->site);
-        d->nargs = nargs;
-        d->nres = nres;
-        d->args = (XVal *)(d + 1);
-        d->res = (AsyncValue **)(d->args + nargs);
+        XDefer *d = defer_new(x, f->rq, f->site);
         for (int j = 0; j < nargs; j++) {
             d->args[j] = a[j];
             xv_retain(a[j]);
@@ -1298,7 +1730,7 @@ static void run_if(XFrame *f, XQ *q, const XK *x)
         av_and_then(xv_get_av(a[0]), branch_deferred, d, NULL);
     }
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    produce_all(f, q, x, res);
+    produce_all(f, q, x, res, sole);
     if (a != abuf) free(a);
     if (res != rbuf) free(res);
 }
@@ -1314,9 +1746,10 @@ static void run_call(XFrame *f, XQ *q, const XK *x)
     XVal *a = nargs <= SMALL ? abuf : xmalloc(sizeof(XVal) * (size_t)nargs);
     XVal *res = nres <= SMALL ? rbuf : xmalloc(sizeof(XVal) * (size_t)nres);
     for (int j = 0; j < nargs; j++) a[j] = take(f, x->in[j]);
-    call_fn(x->body[0], f->p->host, f->rq, f->site, x->op, x->fn, a, nargs, res, nres);
+    uint64_t sole = 0;
+    call_fn(x->body[0], f->p->host, f->rq, f->site, x->op, x->fn, a, nargs, res, nres, x->to_ret ? &sole : NULL);
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    produce_all(f, q, x, res);
+    produce_all(f, q, x, res, sole);
     if (a != abuf) free(a);
     if (res != rbuf) free(res);
 }
@@ -1408,7 +1841,7 @@ static void repeat_run(XRepeat *r, XVal *out)
                 repeat_free(r);
                 return;
             }
-            invoke(body, r->rq, r->site, r->vals, r->tmp);
+            invoke(body, r->rq, r->site, r->vals, r->tmp, NULL);
             for (int j = 0; j < r->nvals; j++) {
                 xv_drop(r->vals[j]);
                 r->vals[j] = r->tmp[j];
@@ -1535,7 +1968,7 @@ static void run_repeat(XFrame *f, XQ *q, const XK *x)
         return;
     }
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    produce_all(f, q, x, res);
+    produce_all(f, q, x, res, 0);
     if (a != abuf) free(a);
     if (res != rbuf) free(res);
 }
@@ -1616,7 +2049,7 @@ static void while_step(XWhile *w, XVal *out)
             return;
         }
         call_fn(x->body[0], x->body[0]->host, w->rq, w->site, x->op, x->fn, w->vals, w->nvals, w->tmp,
-                w->nvals + 1);
+                w->nvals + 1, NULL);
         for (int i = 0; i < w->nvals; i++) xv_drop(w->vals[i]);
         for (int i = 0; i < w->nvals; i++) w->vals[i] = w->tmp[i];
         xv_drop(w->cond);
@@ -1659,7 +2092,7 @@ static void run_while(XFrame *f, XQ *q, const XK *x)
     }
     while_step(w, res);
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
-    produce_all(f, q, x, res);
+    produce_all(f, q, x, res, 0);
     if (a != abuf) free(a);
     if (res != rbuf) free(res);
 }
