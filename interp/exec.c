@@ -295,25 +295,7 @@ static void switch_stream(Frame *f, ReadyQueue *q)
         return;
     }
     int *a = q->out.v;
-    int first = 0, last = q->out.n;
-    for (;;) {
-        for (;;) {
-            if (first == last) goto done;
-            if (kstream(p, a[first]) != S) first++;
-            else break;
-        }
-        --last;
-        for (;;) {
-            if (first == last) goto done;
-            if (kstream(p, a[last]) == S) --last;
-            else break;
-        }
-        int t = a[first];
-        a[first] = a[last];
-        a[last] = t;
-        ++first;
-    }
-done:
+    int first = exec_partition_stream(a, q->out.n, p->code, S);
     for (int i = first; i < q->out.n; i++) iv_push(&q->in, a[i]);
     q->out.n = first;
 }
@@ -353,28 +335,7 @@ static void dispatch(Frame *f, ReadyQueue *q)
 {
     const Plan *p = f->plan;
     int *a = q->out.v, n = q->out.n;
-    if (n <= 32) {
-        /* Stable insertion sort: these lists are usually short. */
-        for (int i = 1; i < n; i++) {
-            int x = a[i], j = i;
-            while (j > 0 && kstream(p, a[j - 1]) > kstream(p, x)) {
-                a[j] = a[j - 1];
-                j--;
-            }
-            a[j] = x;
-        }
-    } else {
-        /* Stable counting sort: stream ids are below the kernel count. */
-        int ns = p->nkern + 1;
-        int *cnt = xcalloc((size_t)ns + 1, sizeof(int));
-        int *tmp = xmalloc(sizeof(int) * (size_t)n);
-        for (int i = 0; i < n; i++) cnt[kstream(p, a[i]) + 1]++;
-        for (int i = 0; i < ns; i++) cnt[i + 1] += cnt[i];
-        for (int i = 0; i < n; i++) tmp[cnt[kstream(p, a[i])]++] = a[i];
-        memcpy(a, tmp, sizeof(int) * (size_t)n);
-        free(cnt);
-        free(tmp);
-    }
+    exec_sort_by_stream(a, n, p->code, p->nkern);
     for (int i = 0; i < n;) {
         int j = i;
         while (j < n && kstream(p, a[j]) == kstream(p, a[i])) j++;

@@ -11,6 +11,9 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/alloc.h"
 #include "base/freelist.h"
 #include "interp/exec.h"
 #include "interp/hooks.h"
@@ -129,6 +132,63 @@ struct Plan {
 AsyncValue *exec_frame_register(const void *frame, int index);
 
 static inline int kstream(const Plan *p, int k) { return p->code[k]; }
+
+/* The two list operations of docs/execution.md §6.3, shared by both exact
+** engines (interp/exec.c, interp/xe.c) so that their orders cannot drift
+** apart: kernels a[0..n), kernel k on stream stream[k], a stream id below
+** nkern + 1. */
+
+/* switch stream: std::partition of a[0..n) by "stream != S" (the kernels
+** of S move to the end, in std::partition's order); returns where they
+** begin. */
+static inline int exec_partition_stream(int *a, int n, const int *stream, int S)
+{
+    int first = 0, last = n;
+    for (;;) {
+        for (;;) {
+            if (first == last) return first;
+            if (stream[a[first]] != S) first++;
+            else break;
+        }
+        --last;
+        for (;;) {
+            if (first == last) return first;
+            if (stream[a[last]] == S) --last;
+            else break;
+        }
+        int t = a[first];
+        a[first] = a[last];
+        a[last] = t;
+        ++first;
+    }
+}
+
+/* dispatch: a[0..n) sorted by stream id, stably. */
+static inline void exec_sort_by_stream(int *a, int n, const int *stream, int nkern)
+{
+    if (n <= 32) {
+        /* Insertion sort: these lists are usually short. */
+        for (int i = 1; i < n; i++) {
+            int x = a[i], j = i;
+            while (j > 0 && stream[a[j - 1]] > stream[x]) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
+        }
+        return;
+    }
+    /* Counting sort: stream ids are below the kernel count. */
+    int ns = nkern + 1;
+    int *cnt = xcalloc((size_t)ns + 1, sizeof(int));
+    int *tmp = xmalloc(sizeof(int) * (size_t)n);
+    for (int i = 0; i < n; i++) cnt[stream[a[i]] + 1]++;
+    for (int i = 0; i < ns; i++) cnt[i + 1] += cnt[i];
+    for (int i = 0; i < n; i++) tmp[cnt[stream[a[i]]]++] = a[i];
+    memcpy(a, tmp, sizeof(int) * (size_t)n);
+    free(cnt);
+    free(tmp);
+}
 
 static inline _Atomic(AsyncValue *) *fregs(const Frame *f) { return (_Atomic(AsyncValue *) *)(f + 1); }
 static inline atomic_int *fdone(const Frame *f) { return (atomic_int *)(fregs(f) + f->plan->nregs); }

@@ -744,25 +744,7 @@ static void switch_stream(const XPlan *p, XQ *q)
         return;
     }
     int32_t *a = q->out;
-    int first = 0, last = q->nout;
-    for (;;) {
-        for (;;) {
-            if (first == last) goto done;
-            if (p->stream[a[first]] != S) first++;
-            else break;
-        }
-        --last;
-        for (;;) {
-            if (first == last) goto done;
-            if (p->stream[a[last]] == S) --last;
-            else break;
-        }
-        int32_t t = a[first];
-        a[first] = a[last];
-        a[last] = t;
-        ++first;
-    }
-done:
+    int first = exec_partition_stream(a, q->nout, p->stream, S);
     for (int i = first; i < q->nout; i++) push_in(q, a[i]);
     q->nout = first;
 }
@@ -817,27 +799,7 @@ static void dispatch(XFrame *f, XQ *q)
     const XPlan *p = f->p;
     int32_t *a = q->out;
     int n = q->nout;
-    if (n <= 32) {
-        for (int i = 1; i < n; i++) {
-            int32_t x = a[i];
-            int j = i;
-            while (j > 0 && p->stream[a[j - 1]] > p->stream[x]) {
-                a[j] = a[j - 1];
-                j--;
-            }
-            a[j] = x;
-        }
-    } else {
-        int ns = p->nkern + 1;
-        int *cnt = xcalloc((size_t)ns + 1, sizeof(int));
-        int32_t *tmp = xmalloc(sizeof(int32_t) * (size_t)n);
-        for (int i = 0; i < n; i++) cnt[p->stream[a[i]] + 1]++;
-        for (int i = 0; i < ns; i++) cnt[i + 1] += cnt[i];
-        for (int i = 0; i < n; i++) tmp[cnt[p->stream[a[i]]]++] = a[i];
-        memcpy(a, tmp, sizeof(int32_t) * (size_t)n);
-        free(cnt);
-        free(tmp);
-    }
+    exec_sort_by_stream(a, n, p->stream, p->nkern);
     for (int i = 0; i < n;) {
         int j = i;
         int s = p->stream[a[i]];
