@@ -635,6 +635,28 @@ static void fuse_rem(Comp *C, int t)
     D->op = (uint16_t)to;
 }
 
+/* Whether op [x]'s result may be made in a register that holds a value
+** still alive until x runs (a loop's or a region's argument); [reads]: x
+** reads that register itself. Not a call's or a loop's (their results
+** arrive by paths of their own); an if's, whose branches write it (moves,
+** which release, and values made in place only where early_write_ok
+** allows; the if's regions read their arguments before they write); a
+** kernel's, unless its fast path writes without releasing and it does not
+** read the register (an error or object there takes the slow path, which
+** releases it). */
+static bool may_overwrite(const Op *x, bool reads)
+{
+    if (!x->info) return false;
+    switch (x->info->family) {
+    case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE:
+        return false;
+    case SYN_IF:
+        return true;
+    default:
+        return !find_arith_insn(x->info->id) || reads;
+    }
+}
+
 /* Whether region [b]'s value [v], returned into result register [r] of
 ** the region's op, may be made in [r] itself, in the middle of the region.
 ** [r] is usually a fresh register; but the op's result may itself be made
@@ -656,16 +678,7 @@ static bool early_write_ok(const Map *rm, const Block *b, const Value *v, int32_
             if (u->user->index > x->index) return false;
         for (int j = 0; j < x->noperands; j++) reads |= x->operands[j] == a;
     }
-    if (!aliased) return true;
-    if (!x->info) return false;
-    switch (x->info->family) {
-    case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE:
-        return false;
-    case SYN_IF:
-        return true;
-    default:
-        return !find_arith_insn(x->info->id) || reads;
-    }
+    return !aliased || may_overwrite(x, reads);
 }
 
 /* tfrt.if: both regions inline, over the if's operand registers. */
@@ -766,23 +779,10 @@ static void compile_case(Comp *C, Map *mp, const Op *op)
 static bool can_compute_in_place(const Comp *C, const Block *b, const Value *y, const Value *a)
 {
     const Op *x = y->def;
-    if (!x || x->parent != b || !x->info) return false;
-    switch (x->info->family) {
-    case SYN_CALL: case SYN_COND: case SYN_CASE: case SYN_REPEAT: case SYN_WHILE:
-        return false;
-    case SYN_IF:
-        /* A tfrt.if's result: its branches write it (moves, which release,
-        ** and values made in place, which compile_if allows only where
-        ** they read what they overwrite: early_write_ok). The if may read
-        ** a itself: its regions read their arguments before they write. */
-        break;
-    default: {
-        bool reads_a = false;
-        for (int j = 0; j < x->noperands; j++) reads_a |= x->operands[j] == a;
-        if (find_arith_insn(x->info->id) && !reads_a) return false;
-        break;
-    }
-    }
+    if (!x || x->parent != b) return false;
+    bool reads_a = false;
+    for (int j = 0; j < x->noperands; j++) reads_a |= x->operands[j] == a;
+    if (!may_overwrite(x, reads_a)) return false;
     (void)C;
     for (const Use *u = a->uses; u; u = u->next)
         if (u->user->index > x->index) return false;
