@@ -1365,9 +1365,40 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
 ** tfrt.if (kernels/control.c's branch_kernel for BR_IF)
 ** ====================================================================== */
 
-/* Runs the branch for resolved condition args[0]; results (+1) into [res]. */
+/* A branch invoked for a tfrt.if whose results are already handed out:
+** [into][i], when not NULL, is the unbound forwarding value result i is to
+** be bound to (its reference +1 is the binder's). A returned register of
+** the branch that is only returned (R_SOLE) and still empty when the
+** synchronous part ends would get the invocation's indirect result, which
+** into[i] would then forward to: a value nothing else can see, whose one
+** waiter would be into[i]'s forward node, registered before anything else
+** could register on it. So into[i] is that register's value instead (the
+** binder's reference is the register's producer reference) and comes back
+** as result i; the caller drops it instead of binding it (branch_bind).
+** Waiters on into[i] run where the forward node would have run them. */
+static void invoke_branch(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
+                          AsyncValue *const *into)
+{
+    XFrame *f = frame_new(p, rq, site);
+    bool later = exec_invoke_depth >= INVOKE_NEST_LIMIT;
+    if (!later) start(f, args, false);
+    uint8_t *tags = xtags(f);
+    for (int i = 0; i < p->nres; i++) {
+        int r = p->ret[i];
+        if (!into[i] || !(p->rinfo[r] & R_SOLE) || tags[r] != XT_EMPTY) continue;
+        av_retain_n(into[i], (uint32_t)p->nuses[r]);
+        xregs(f)[r] = (uint64_t)(uintptr_t)into[i];
+        tags[r] = XT_AV;
+    }
+    take_results(f, res);
+    if (later) start_later(f, args);
+    else frame_release(f);
+}
+
+/* Runs the branch for resolved condition args[0]; results (+1) into [res].
+** [into]: see invoke_branch (NULL: none; then [sole] may be asked for). */
 static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
-                       uint64_t *sole)
+                       uint64_t *sole, AsyncValue *const *into)
 {
     if (sole) *sole = 0;
     int nres = x->nout;
@@ -1385,7 +1416,8 @@ static void branch_now(const XK *x, RequestContext *rq, CallSite *site, const XV
         for (int i = 0; i < nres; i++) res[i] = xv_av(av_new_error(ERR_INTERNAL, "no branch to take"));
         return;
     }
-    invoke(b, rq, site, args + 1, res, sole);
+    if (into) invoke_branch(b, rq, site, args + 1, res, into);
+    else invoke(b, rq, site, args + 1, res, sole);
 }
 
 /* A branch waiting for its condition: the retained operands, the
@@ -1413,6 +1445,19 @@ static void bind(AsyncValue *ind, XVal v)
     av_release(ind);
 }
 
+/* Binds [ind] (NULL: an unused result) to the branch's result [v] (+1):
+** nothing to bind when the branch adopted [ind] (invoke_branch). */
+static inline void branch_bind(AsyncValue *ind, XVal v)
+{
+    if (ind && v.t == XT_AV && xv_get_av(v) == ind) {
+        av_release(ind);
+        return;
+    }
+    if (ind) bind(ind, v);
+    else if (xv_resolved(v)) xv_drop(v);
+    else bind(av_new_indirect(), v);
+}
+
 /* A new XDefer for [x] in [rq] at [site]: its operands and results are
 ** the caller's to fill. */
 static XDefer *defer_new(const XK *x, RequestContext *rq, CallSite *site)
@@ -1437,8 +1482,8 @@ static void branch_deferred(void *a, void *b)
     XDefer *d = a;
     int nres = d->nres;
     XVal obuf[SMALL], *out = nres <= SMALL ? obuf : xmalloc(sizeof(XVal) * (size_t)nres);
-    branch_now(d->x, d->rq, d->site, d->args, out, NULL);
-    for (int i = 0; i < nres; i++) bind(d->res[i], out[i]);
+    branch_now(d->x, d->rq, d->site, d->args, out, NULL, d->res);
+    for (int i = 0; i < nres; i++) branch_bind(d->res[i], out[i]);
     for (int i = 0; i < d->nargs; i++) xv_drop(d->args[i]);
     if (d->rq) rq_release(d->rq);
     exec_site_release(d->site);
@@ -1594,12 +1639,8 @@ static void defer_fire(XFrame *f, int k)
     for (int i = 0; i < nres; i++) res[i] = def_res(f, x, i);
     a[0] = take(f, x->in[0]);    /* the condition: an if has one (xe_plan_link) */
     for (int j = 1; j < nargs; j++) a[j] = take(f, x->in[j]);
-    branch_now(x, f->rq, f->site, a, out, NULL);
-    for (int i = 0; i < nres; i++) {
-        if (res[i]) bind(res[i], out[i]);
-        else if (xv_resolved(out[i])) xv_drop(out[i]);
-        else bind(av_new_indirect(), out[i]);
-    }
+    branch_now(x, f->rq, f->site, a, out, NULL, res);
+    for (int i = 0; i < nres; i++) branch_bind(res[i], out[i]);
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
     if (a != abuf) free(a);
     if (out != obuf) free(out);
@@ -1679,7 +1720,7 @@ static void run_if(XFrame *f, XQ *q, const XK *x)
     for (int j = 0; j < nargs; j++) a[j] = take(f, x->in[j]);
     uint64_t sole = ~(uint64_t)0;    /* the forwarding results below: only the XDefer binds them */
     if (xv_resolved(a[0])) {
-        branch_now(x, f->rq, f->site, a, res, x->to_ret ? &sole : NULL);
+        branch_now(x, f->rq, f->site, a, res, x->to_ret ? &sole : NULL, NULL);
         if (!x->to_ret) sole = 0;
     } else {
         /* Non-strict: the condition is not available yet (docs/execution.md §4). */
