@@ -54,10 +54,11 @@
 **   A tfrt.if that runs before its condition is there keeps its deferral
 **   in the frame while only ifs took that register, and runs where the
 **   placeholder's waiters would have run ("a deferred tfrt.if kept in its
-**   frame"). A callee's result that is an unbound forwarding value only
-**   the caller will see, stored into a register that is only returned, is
-**   that register's value (produce_all): the forwarding value interp/
-**   exec.c's register has would be its one waiter.
+**   frame"). A callee's result that is a forwarding value nothing waits
+**   on and only the caller will see, stored into a register that is only
+**   returned, is that register's value (produce_all): the forwarding value
+**   interp/exec.c's register has would be its one waiter. Likewise a
+**   branch's result that only its if will bind to (invoke_branch).
 **
 **   A frame that waits joins the host's waiting frames as interp/exec.c's
 **   do (tagged, interp/exec_int.h), so that work that never ran is
@@ -1069,9 +1070,9 @@ static inline void produced(XFrame *f, XQ *q, int r, XVal x)
 }
 
 /* The results of a kernel (+1 each): unused ones dropped, the rest
-** produced, in order. [sole]: the results (bit i: result i) that are an
-** unbound forwarding value nothing waits on and only the caller will see
-** (take_results): stored into an empty register that is only returned,
+** produced, in order. [sole]: the results (bit i: result i) that are a
+** forwarding value nothing waits on and only the caller will see
+** (sole_results): stored into an empty register that is only returned,
 ** such a value is the register's value itself. The forwarding value
 ** store() would make for it would be its only waiter, for ever (the
 ** register has no users and hands its value out once per return use), so
@@ -1124,11 +1125,14 @@ static void take_results(XFrame *f, XVal *res)
 }
 
 /* Before take_results: the results (bit i: result i) that will be an
-** unbound forwarding value of a register returned once and used by no
+** unresolved forwarding value of a register returned once and used by no
 ** kernel (R_SOLE): the invocation's indirect result, made by take_results
-** or by a deferred if (defer_local), or such a value of a callee stored
-** there (produce_all). Nothing waits on it, and only the caller will see
-** it. */
+** or by a deferred if (defer_local), such a value of a callee stored there
+** (produce_all), or the one store() made there for an unavailable value,
+** already bound to it (an argument or a loop's result passed through).
+** Nothing waits on it (no kernel uses the register, and the invocation has
+** not handed it out yet), and only the caller will see it: bound or not,
+** the caller's forwarding value would be its one waiter. */
 static uint64_t sole_results(XFrame *f)
 {
     const XPlan *p = f->p;
@@ -1141,7 +1145,7 @@ static uint64_t sole_results(XFrame *f)
             m |= (uint64_t)1 << i;
         } else if (t == XT_AV) {
             AsyncValue *v = (AsyncValue *)(uintptr_t)xregs(f)[r];
-            if (av_is_indirect(v) && !av_is_resolved(v) && !av_is_bound(v)) m |= (uint64_t)1 << i;
+            if (av_is_indirect(v) && !av_is_resolved(v)) m |= (uint64_t)1 << i;
         }
     }
     return m;

@@ -85,3 +85,39 @@ func.func @adopted_deferred() -> (i32, !tfrt.chain) {
   %c2 = tfrt.print.i32 %x, %c
   tfrt.return %r, %c1 : i32, !tfrt.chain
 }
+
+func.func @pass(%t: i1, %x: i32, %c: !tfrt.chain) -> (i32, !tfrt.chain) {
+  %r = tfrt.if %t, %x : (i32) -> (i32) {
+    tfrt.return %x : i32
+  } else {
+    %m = tfrt.constant.i32 -1
+    tfrt.return %m : i32
+  }
+  %c1 = tfrt.print.i32 %x, %c
+  tfrt.return %r, %c1 : i32, !tfrt.chain
+}
+
+// An argument still unavailable passed through a branch: the branch's
+// returned register forwards to it (bound, unresolved, nothing waits on
+// it), and @pass's if result is that value. %a (4) resolves: the caller's
+// continuation binds the placeholder the call took; @pass's continuation
+// for %x runs from it and binds the branch's placeholder, whose forwarding
+// value resolves the caller's %r: the addition and the print of 5 run
+// there. Both prints of %a are in stream 1: tasks, @pass's first.
+// CHECK-LABEL: --- Running 'bound_sole':
+// CHECK-NEXT: int32 = 5
+// CHECK-NEXT: int32 = 4
+// CHECK-NEXT: int32 = 4
+// CHECK-NEXT: 'bound_sole' returned 5,!tfrt.chain value
+func.func @bound_sole() -> (i32, !tfrt.chain) {
+  %c = tfrt.new.chain
+  %two = tfrt.constant.i32 2
+  %a = "tfrt_test.async_add.i32"(%two, %two) : (i32, i32) -> i32
+  %t = "tfrt.lessequal.i32"(%two, %two) : (i32, i32) -> i1
+  %r, %c1 = tfrt.call @pass(%t, %a, %c) : (i1, i32, !tfrt.chain) -> (i32, !tfrt.chain)
+  %one = tfrt.constant.i32 1
+  %s = tfrt.add.i32 %r, %one
+  %c2 = tfrt.print.i32 %s, %c
+  %c3 = tfrt.print.i32 %a, %c
+  tfrt.return %s, %c2 : i32, !tfrt.chain
+}
