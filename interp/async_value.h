@@ -169,6 +169,20 @@ const ErrorObj *av_error(const AsyncValue *v);
 ErrorObj *av_error_obj(const AsyncValue *v);   /* borrowed; obj_retain to keep */
 /* Final target of a forwarding chain, or v itself (borrowed). */
 AsyncValue *av_resolve_target(AsyncValue *v);
+/* A word that an unbound indirect value keeps for the one who will bind it
+** (interp/xe.c: the value a waiting register's placeholder will be bound
+** to), in the field a published indirect value caches its final value in,
+** which nothing reads before then: binding the value overwrites it. */
+static inline void av_unbound_keep(AsyncValue *v, void *w)
+{
+    assert(v->kind == AV__INDIRECT && !atomic_load_explicit(&v->u.ind.fwd, memory_order_relaxed));
+    v->u.ind.final = (AsyncValue *)w;
+}
+static inline void *av_unbound_kept(const AsyncValue *v)
+{
+    assert(v->kind == AV__INDIRECT && !atomic_load_explicit(&((AsyncValue *)v)->u.ind.fwd, memory_order_relaxed));
+    return v->u.ind.final;
+}
 
 /* ---- continuations ------------------------------------------------------ */
 void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b);

@@ -98,7 +98,8 @@
 ** tfrt.if kept in its frame"); XT_WAIT, its value produced but unavailable,
 ** waited for (the value, +1, in the eight bytes: wait_for); XT_WAITPH, the
 ** same after a non-strict kernel or the invocation's end took the
-** register's placeholder (an XWait in the eight bytes). */
+** register's placeholder (the placeholder in the eight bytes, which keeps
+** the value, +1, until the value binds it: av_unbound_keep). */
 enum { XT_EMPTY = 0, XT_AV = 0x80, XT_DEFER = 0x81, XT_WAIT = 0x82, XT_WAITPH = 0x83 };
 
 typedef struct XVal {
@@ -133,14 +134,6 @@ static inline AsyncValue *box(XVal x)
     if (x.t == ANY_CHAIN) return av_ready_chain();
     return av_new_available(xv_any(x));
 }
-
-/* A register that waits for its value (XT_WAITPH): the value (+1) and the
-** placeholder a non-strict kernel or the invocation's end took, which the
-** value binds when it resolves. */
-typedef struct XWait {
-    AsyncValue *v;
-    AsyncValue *ph;
-} XWait;
 
 /* Drops [x] (an operand's use, or a value held): releases an AsyncValue. */
 static inline void xv_drop(XVal x)
@@ -639,7 +632,7 @@ Frame *xe_frame_view(void *xf)
             a = xv_get_av(v);
             av_retain(a);
         } else if (v.t == XT_WAITPH) {
-            a = ((XWait *)(uintptr_t)v.u)->ph;
+            a = xv_get_av(v);    /* the placeholder */
             av_retain(a);
         } else if (v.t != XT_EMPTY && v.t != XT_DEFER && v.t != XT_WAIT) {
             a = box(v);    /* XT_DEFER, XT_WAIT: not there, as an unbound placeholder */
@@ -964,14 +957,13 @@ static XVal take_slow(XFrame *f, int r)
         return reg_val_av(f, r);
     }
     if (*tag == XT_WAIT) {
-        XWait *w = fl_alloc();
-        w->v = (AsyncValue *)(uintptr_t)*reg;
-        w->ph = av_new_indirect();
-        av_retain_n(w->ph, (uint32_t)f->p->nuses[r]);
-        *reg = (uint64_t)(uintptr_t)w;
+        AsyncValue *ph = av_new_indirect();
+        av_retain_n(ph, (uint32_t)f->p->nuses[r]);
+        av_unbound_keep(ph, (void *)(uintptr_t)*reg);
+        *reg = (uint64_t)(uintptr_t)ph;
         *tag = XT_WAITPH;
     }
-    return xv_av(((XWait *)(uintptr_t)*reg)->ph);
+    return reg_val_av(f, r);
 }
 
 static inline XVal reg_val(XFrame *f, int r)
@@ -996,11 +988,8 @@ static void cont_body(XFrame *f, uint64_t rs)
         v = (AsyncValue *)(uintptr_t)*reg;
         *tag = XT_EMPTY;
     } else {
-        XWait *w = (XWait *)(uintptr_t)*reg;
-        v = w->v;
-        *reg = (uint64_t)(uintptr_t)w->ph;
-        *tag = XT_AV;
-        fl_free(w);
+        v = av_unbound_kept((AsyncValue *)(uintptr_t)*reg);
+        *tag = XT_AV;    /* the placeholder, which store() binds */
     }
     store(f, r, xv_av(v));
     make_ready(f, &q, r);
@@ -1043,10 +1032,7 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
         *tag = XT_WAIT;
     } else {
         if (*tag == XT_DEFER) defer_materialize(f, r);
-        XWait *w = fl_alloc();
-        w->v = v;
-        w->ph = (AsyncValue *)(uintptr_t)*reg;
-        *reg = (uint64_t)(uintptr_t)w;
+        av_unbound_keep((AsyncValue *)(uintptr_t)*reg, v);
         *tag = XT_WAITPH;
     }
     f->refs++;
@@ -1558,7 +1544,7 @@ static inline AsyncValue *def_res(XFrame *f, const XK *x, int i)
     int r = x->out[i];
     if (f->p->nuses[r] == 0) return NULL;
     uint64_t u = xregs(f)[r];
-    if (xtags(f)[r] == XT_WAITPH) return ((XWait *)(uintptr_t)u)->v;
+    if (xtags(f)[r] == XT_WAITPH) return av_unbound_kept((AsyncValue *)(uintptr_t)u);
     return (AsyncValue *)(uintptr_t)u;
 }
 
