@@ -156,6 +156,11 @@ static inline bool xv_true(XVal x)
 ** Plans
 ** ====================================================================== */
 
+/* A kernel's arrivals (up to its operands) and what it needs of them, in
+** a byte: a body with a kernel of more operands runs on interp/exec.c. */
+typedef uint8_t XCount;
+#define XCOUNT_MAX 254
+
 /* Kernel kinds: how run() executes a kernel. */
 enum {
     XK_GENERIC = 0,    /* the op's kernel, through the ABI */
@@ -204,7 +209,7 @@ struct XPlan {
     int pseudo_stream;
     XK *k;                 /* [nkern]; k[0] unused */
     int32_t *stream;       /* [nkern] */
-    uint16_t *need;        /* [nkern] */
+    XCount *need;          /* [nkern] */
     int32_t *zero;         /* kernels without operands, block order */
     int nzero;
     int32_t *argreg;       /* [nargs] */
@@ -302,10 +307,13 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     const Block *b = p->block;
     if (!p->users || !p->ret || b->nops > XE_MAX_OPS || p->each_task) return NULL;
     int K = p->nkern;
-    int nints = 0;
+    int nints = 0, nifs = 0;
     for (int k = 1; k < K; k++) {
         const Op *op = p->ops[k - 1];
-        if (op->noperands > 65535) return NULL;
+        /* A kernel's arrivals, and done[0]'s registers with ifs deferred
+        ** on them, are counted in a byte (XCount). */
+        if (op->noperands > XCOUNT_MAX) return NULL;
+        if (op->info && op->info->id == OPID_tfrt_if && ++nifs > XCOUNT_MAX) return NULL;
         nints += op->noperands + op->nresults;
     }
     XPlan *x = xcalloc(1, sizeof *x);
@@ -353,7 +361,7 @@ XPlan *xe_plan_build(Host *h, Plan *p)
         xk->nonstrict = (p->need[k] & NEED_NONSTRICT) != 0;
         xk->kind = XK_GENERIC;
         x->stream[k] = p->code[k];
-        x->need[k] = (uint16_t)(xk->nonstrict || op->noperands == 0 ? 1 : op->noperands);
+        x->need[k] = (XCount)(xk->nonstrict || op->noperands == 0 ? 1 : op->noperands);
         if (!op->info || !op->info->fn) continue;
         int a;
         switch (op->info->id) {
@@ -390,8 +398,8 @@ XPlan *xe_plan_build(Host *h, Plan *p)
         }
     /* One block: the 32-byte header, registers, tags, then the ready counts. */
     x->tag_off = 32 + sizeof(uint64_t) * (size_t)x->nregs;
-    x->done_off = (x->tag_off + (size_t)x->nregs + 1) & ~(size_t)1;
-    x->frame_size = (x->done_off + sizeof(uint16_t) * (size_t)K + 7) & ~(size_t)7;
+    x->done_off = x->tag_off + (size_t)x->nregs;
+    x->frame_size = (x->done_off + sizeof(XCount) * (size_t)K + 7) & ~(size_t)7;
     return x;
 }
 
@@ -505,7 +513,7 @@ void xe_plan_free(XPlan *x)
 ** ====================================================================== */
 
 /* An invocation: this header, then uint64_t regs[nregs], uint8_t
-** tags[nregs], uint16_t done[nkern] (XPlan's offsets; done[0], which the
+** tags[nregs], XCount done[nkern] (XPlan's offsets; done[0], which the
 ** pseudo kernel does not use, counts the registers that are XT_DEFER).
 ** References: one for the invocation while it runs, one per continuation
 ** and per task. */
@@ -528,7 +536,7 @@ long xe_live_frames(void) { return live_frames; }
 
 static inline uint64_t *xregs(XFrame *f) { return (uint64_t *)(void *)((char *)f + 32); }
 static inline uint8_t *xtags(XFrame *f) { return (uint8_t *)f + f->p->tag_off; }
-static inline uint16_t *xdone(XFrame *f) { return (uint16_t *)(void *)((char *)f + f->p->done_off); }
+static inline XCount *xdone(XFrame *f) { return (XCount *)((char *)f + f->p->done_off); }
 
 /* A free frame: all but its link is poisoned under AddressSanitizer, so
 ** that a use after free is reported although the memory stays the plan's. */
@@ -615,7 +623,7 @@ Frame *xe_frame_view(void *xf)
     atomic_init(&f->refs, 1);
     atomic_init(&f->watch_at, XE_VIEW);
     uint8_t *tags = xtags(x);
-    uint16_t *done = xdone(x);
+    XCount *done = xdone(x);
     for (int r = 0; r < p->nregs; r++) {
         XVal v = { xregs(x)[r], tags[r] };
         /* Only a register a kernel that has not run still reads holds a
@@ -719,7 +727,7 @@ static inline void push_ready(const XPlan *p, XQ *q, int k)
 static inline void make_ready(XFrame *f, XQ *q, int r)
 {
     const XPlan *p = f->p;
-    uint16_t *done = xdone(f);
+    XCount *done = xdone(f);
     for (int i = p->ustart[r], e = p->ustart[r + 1]; i < e; i++) {
         int k = p->users[i];
         if (++done[k] == p->need[k]) push_ready(p, q, k);
@@ -1143,7 +1151,7 @@ static void start(XFrame *f, const XVal *args, bool owned)
     const XPlan *p = f->p;
     XQ q;
     q_init(&q, p->pseudo_stream);
-    uint16_t *done = xdone(f);
+    XCount *done = xdone(f);
     for (int i = 0; i < p->nzero; i++) {
         int k = p->zero[i];
         if (++done[k] == p->need[k]) push_ready(p, &q, k);
