@@ -169,6 +169,12 @@ const ErrorObj *av_error(const AsyncValue *v);
 ErrorObj *av_error_obj(const AsyncValue *v);   /* borrowed; obj_retain to keep */
 /* Final target of a forwarding chain, or v itself (borrowed). */
 AsyncValue *av_resolve_target(AsyncValue *v);
+/* Unresolved, with continuations or forward nodes registered on it. */
+static inline bool av_has_waiters(const AsyncValue *v)
+{
+    uintptr_t ws = atomic_load_explicit(&((AsyncValue *)v)->ws, memory_order_acquire);
+    return (ws & 3) < AV__AVAILABLE && (ws & ~(uintptr_t)3) != 0;
+}
 /* A word that an unbound indirect value keeps for the one who will bind it
 ** (interp/xe.c: the value a waiting register's placeholder will be bound
 ** to), in the field a published indirect value caches its final value in,

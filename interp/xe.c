@@ -199,7 +199,7 @@ typedef struct XK {
 } XK;
 
 /* Register facts. R_SOLE: returned once and used by no kernel. */
-enum { R_RESULT = 1, R_USERS = 2, R_SOLE = 4 };
+enum { R_RESULT = 1, R_USERS = 2, R_SOLE = 4, R_ARG = 8 };
 
 struct XPlan {
     const Plan *plan;
@@ -339,7 +339,10 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     x->ints = xcalloc((size_t)nints + 1, sizeof *x->ints);
     x->ustart = p->ustart;
     x->users = p->users;
-    for (int i = 0; i < b->nargs; i++) x->nuses[b->args[i]->index] = b->args[i]->nuses;
+    for (int i = 0; i < b->nargs; i++) {
+        x->nuses[b->args[i]->index] = b->args[i]->nuses;
+        x->rinfo[b->args[i]->index] |= R_ARG;
+    }
     x->stream[0] = p->pseudo_stream;
     x->need[0] = 1;
     int32_t *ip = x->ints;
@@ -878,6 +881,25 @@ static __attribute__((noinline)) bool store_deferred(XFrame *f, int r, XVal x)
     return false;
 }
 
+/* An unavailable argument [v] (+1, start()'s) stored into a register that
+** is only returned, once (R_SOLE | R_ARG): is it a forwarding value only
+** this invocation will see, bound by someone who will not hand it out? An
+** unbound one that nothing waits on, with three references: start()'s,
+** the caller's (the operand it passes, dropped once its kernel ran:
+** kernels take their operands as +0) and the binder's (a register's
+** placeholder with one use, made when a non-strict kernel took it, and
+** the reference its producer binds it with; the invocation's indirect
+** result or a deferred kernel's forwarding value, the same). Anyone else
+** who could hand it out would hold a fourth. interp/exec.c's returned
+** register has the invocation's indirect result, which the argument
+** binds: its forward node would be the value's one waiter, for ever, so
+** the register holds the value itself; its waiters run where the
+** indirect result's would have. */
+static inline bool passed_through(AsyncValue *v)
+{
+    return av_is_indirect(v) && !av_is_bound(v) && !av_has_waiters(v) && av_refcount(v) == 3;
+}
+
 /* Stores [x] (+1 when an AsyncValue) into register [r]: an empty register
 ** takes it (an AsyncValue with one reference per use, or unboxed); a
 ** register holding a forwarding value (a placeholder, or the invocation's
@@ -907,6 +929,11 @@ static void store(XFrame *f, int r, XVal x)
         }
         int n = p->nuses[r];
         if ((p->rinfo[r] & R_RESULT) && !av_is_resolved(v)) {
+            if ((p->rinfo[r] & (R_SOLE | R_ARG)) == (R_SOLE | R_ARG) && passed_through(v)) {
+                *reg = x.u;    /* the one use's reference: ours */
+                *tag = XT_AV;
+                return;
+            }
             AsyncValue *ind = av_new_indirect();
             av_retain_n(ind, (uint32_t)n - 1);
             av_forward(ind, v);
