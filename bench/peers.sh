@@ -31,6 +31,9 @@
 #   pair      bench/prints_fib.mlir (two unordered prints above fib(27)) under
 #             auto against bench/fib.mlir: auto runs it exact until the pair
 #             is decided, then fast (docs/analysis.md §8).
+#   autox     bench/print_waits_fib.mlir (a print waits for fib(27) and races
+#             another: the call runs exact under auto) on interp/xe.c, on
+#             interp/exec.c (TFRUN_EXACT_ENGINE=reference), and lua5.4 fib.
 #   rss       tfrun's peak RSS on fib and on tfrt_fizzbuzz, the latter at 10^5
 #             and 10^6 iterations: "flat" if 10x the iterations costs less
 #             than 1.5x the memory.
@@ -199,6 +202,22 @@ pair_line=$(awk -v t="$t" -v f="$f" -v lo="$lo" -v hi="$hi" 'BEGIN {
   printf "prints+fib %.1f ms, fib alone %.1f ms: %.2fx [%s-%s] (target <= 3x)", t, f, t / (f < 1 ? 1 : f), lo, hi }')
 echo "pair      $pair_line"
 
+# auto's exact parts: a print waits for fib(27) and races another print, so
+# the call runs exact under auto; on interp/xe.c since issue 23, on
+# interp/exec.c before (TFRUN_EXACT_ENGINE=reference), against lua5.4.
+echo "== auto, exact part: a print waiting for fib(27) (bench/print_waits_fib.mlir), xe.c vs exec.c vs lua5.4"
+rounds "$runs" "$tmo" "$TFRUN $here/print_waits_fib.mlir" \
+  "env TFRUN_EXACT_ENGINE=reference $TFRUN $here/print_waits_fib.mlir" "lua5.4 $here/fib.lua" > "$out/print_waits_fib.times"
+t=$(field "$out/print_waits_fib.times" 0 2); r=$(field "$out/print_waits_fib.times" 1 2)
+l=$(field "$out/print_waits_fib.times" 2 2)
+lo=$(field "$out/print_waits_fib.times" 2 7); hi=$(field "$out/print_waits_fib.times" 2 8)
+autox_line=$(awk -v t="$t" -v r="$r" -v l="$l" -v lo="$lo" -v hi="$hi" 'BEGIN {
+  if (t !~ /^[0-9]/ || r !~ /^[0-9]/ || l !~ /^[0-9]/) { printf "xe.c %s ms, exec.c %s ms, lua5.4 %s ms", t, r, l; exit }
+  if (l < 1) l = 1
+  printf "xe.c %.1f ms (%.0fx lua5.4), exec.c %.1f ms (%.0fx): exec.c/xe.c %.2f [xe.c/lua5.4 per round %s-%s]",
+         t, t / l, r, r / l, r / (t < 1 ? 1 : t), lo, hi }')
+echo "autox     $autox_line"
+
 echo "== tfrun peak RSS (MB)"
 sed 's/1000000/100000/' "$here/tfrt_fizzbuzz.mlir" > "$out/tfrt_fizzbuzz_1e5.mlir"
 rounds 1 "$tmo" "$TFRUN $out/tfrt_fizzbuzz_1e5.mlir" > "$out/tfrt_fizzbuzz_1e5.times"
@@ -337,6 +356,7 @@ for prog in $progs; do
 done
 [ -z "${exact_summary:-}" ] || printf "%s\n" "$exact_summary"
 [ -z "${pair_line:-}" ] || echo "pair+fib       $pair_line"
+[ -z "${autox_line:-}" ] || echo "auto exact part $autox_line"
 echo "rss (MB)       $rss_line"
 echo "chain          $chain_line"
 echo "parse          $parse_line"

@@ -4,7 +4,9 @@
 ** the exact schedule and once on the fast one (compiled code), on the
 ** single-threaded queue, as cli/run.c runs them, then once more on the
 ** fast one with the trace and profile attached (interp/trace.h: the
-** compiled engine's reporting loop); after each function, the report of
+** compiled engine's reporting loop), and, when `auto` would run its
+** functions both ways, on the mixed schedule with auto's choice per
+** function (analysis/mixed.h); after each function, the report of
 ** work that never ran (interp/stuck.h), as cli/run.c makes it. Each function has a time
 ** budget (FUZZ_RUN_MS): a watchdog thread stops its request the way
 ** --timeout does (rq_stop_msg), and the call depth is limited to
@@ -15,6 +17,8 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <time.h>
+#include "analysis/mixed.h"
+#include "analysis/seq.h"
 #include "fuzz/fuzz.h"
 #include "interp/exec.h"
 #include "interp/stuck.h"
@@ -80,7 +84,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static void run_module(const Module *m, ExecSchedule sched, bool traced)
+/* [mix]: under EXEC_MIXED, auto's choice per function (docs/analysis.md
+** §8), applied to each run as cli/run.c does: fast, exact, or exact with a
+** watch until its pairs are decided. */
+static void run_module(const Module *m, ExecSchedule sched, bool traced, const MixPlan *mix)
 {
     char err[256];
     WorkQueue *q = wq_create("s", err, sizeof err);
@@ -101,6 +108,13 @@ static void run_module(const Module *m, ExecSchedule sched, bool traced)
             int n = fn->nresults;
             AsyncValue **res = calloc((size_t)n + 1, sizeof *res);
             if (!res) abort();
+            const MixChoice *mc = mix ? mix_choice(mix, fn) : NULL;
+            ExecWatch *w = NULL;
+            if (mc && mc->kind == MIX_FAST) rq_set_fast(rq, true);
+            if (mc && mc->kind == MIX_SWITCH) {
+                w = exec_watch_new(mc->sw);
+                rq_set_watch(rq, w);
+            }
             watch(rq);
             if (fn->is_sync) {
                 char *e = NULL;
@@ -113,6 +127,10 @@ static void run_module(const Module *m, ExecSchedule sched, bool traced)
             wq_quiesce(q);
             watch(NULL);
             stuck_report(h, rq, fn, res, n, NULL);
+            if (w) {
+                rq_set_watch(rq, NULL);
+                exec_watch_free(w);
+            }
             for (int k = 0; k < n; k++)
                 if (res[k]) av_release(res[k]);
             free(res);
@@ -143,9 +161,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (m) {
         VerifyOptions vo = { .allow_unknown_ops = true, .for_execution = true };
         if (verify_module(m, d, &vo) == 0) {
-            run_module(m, EXEC_EXACT, false);
-            run_module(m, EXEC_FAST, false);
-            run_module(m, EXEC_FAST, true);
+            run_module(m, EXEC_EXACT, false, NULL);
+            run_module(m, EXEC_FAST, false, NULL);
+            run_module(m, EXEC_FAST, true, NULL);
+            /* auto's mixed schedule, when it runs functions both ways. */
+            SeqOptions so = { NULL, 0, 0 };
+            SeqAnalysis *a = seq_analyze(m, &so);
+            MixPlan *mp = mix_plan(a);
+            seq_free(a);
+            if (mp->nfast != mp->n && mp->nexact != mp->n) run_module(m, EXEC_MIXED, false, mp);
+            mix_plan_free(mp);
         }
         ir_module_free(m);
     }

@@ -72,6 +72,16 @@ static inline bool ctx_fast(const ExecCtx *c)
     return s == EXEC_FAST || (s == EXEC_MIXED && c->rq && rq_fast(c->rq));
 }
 
+/* Under EXEC_MIXED: does an invocation of [b] under [c] run fast, or is
+** it the frame the mixed schedule's watch will claim (the run's top frame,
+** frame_new)? Either way it is not interp/xe.c's. */
+static inline bool exec_mixed_here(const ExecCtx *c, const Block *b)
+{
+    if (ctx_fast(c)) return true;
+    ExecWatch *w = c->rq && !c->site ? rq_watch(c->rq) : NULL;
+    return w && watch_wants(w, b);
+}
+
 static Frame *frame_new(const Plan *p, const ExecCtx *c)
 {
     Plan *mp = (Plan *)p;    /* only the spare slots are written */
@@ -653,9 +663,11 @@ void exec_invoke_block(const ExecCtx *c, const Block *body, AsyncValue *const *a
         for (int i = 0; i < n; i++) results[i] = av_new_error(ERR_INTERNAL, "body not loaded");
         return;
     }
-    if (p->xp && !hooks_of(c->host) && !c->flags && nargs == p->nargs) {
+    if (p->xp && !hooks_of(c->host) && !c->flags && nargs == p->nargs &&
+        (c->host->schedule != EXEC_MIXED || !exec_mixed_here(c, body))) {
         /* The exact schedule's cheaper engine, when no hook watches the
-        ** run (interp/hooks.h: the hooks see every kernel on exec.c). */
+        ** run (interp/hooks.h: the hooks see every kernel on exec.c); under
+        ** EXEC_MIXED for exact invocations the switch does not watch. */
         xe_invoke_block(c, p->xp, args, results);
         return;
     }

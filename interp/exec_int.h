@@ -425,6 +425,8 @@ long xe_live_frames(void);
 ** The frame of [b] in run [rq] claims watch [w] when it watches that body
 ** and no frame has claimed it yet (the run's top frame); NULL otherwise. */
 ExecWatch *watch_claim(ExecWatch *w, const Block *b, RequestContext *rq);
+/* Would a frame of [b] claim [w] now (watch_claim)? */
+bool watch_wants(ExecWatch *w, const Block *b);
 /* Kernel [op] of the watched frame set its results [res]. */
 void watch_results(ExecWatch *w, const Op *op, AsyncValue *const *res);
 

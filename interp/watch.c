@@ -129,6 +129,15 @@ ExecWatch *watch_claim(ExecWatch *w, const Block *b, RequestContext *rq)
     return mine ? w : NULL;
 }
 
+bool watch_wants(ExecWatch *w, const Block *b)
+{
+    if (w->sw->body != b) return false;
+    pthread_mutex_lock(&w->mu);
+    bool free_ = !w->claimed;
+    pthread_mutex_unlock(&w->mu);
+    return free_;
+}
+
 /* Register [reg] of the watched frame holds a resolved value. */
 static void mark(ExecWatch *w, int reg)
 {

@@ -291,7 +291,11 @@ static bool looks_at_refcounts(const Block *b)
 
 bool xe_host_wants(const Host *h)
 {
-    if (h->schedule != EXEC_EXACT || !wq_is_single_threaded(h->queue)) return false;
+    /* auto's exact parts (EXEC_MIXED) too: an invocation that starts after
+    ** the request went fast leaves this engine (invoke), and the frame the
+    ** mixed schedule watches stays on interp/exec.c (exec_invoke_block). */
+    if ((h->schedule != EXEC_EXACT && h->schedule != EXEC_MIXED) || !wq_is_single_threaded(h->queue))
+        return false;
     const char *e = getenv("TFRUN_EXACT_ENGINE");
     if (e && !strcmp(e, "reference")) return false;
     /* tfrt_test.get_uniqueness sees whether a value has one reference: the
@@ -1230,11 +1234,37 @@ static void start_later(XFrame *f, const XVal *args)
     wq_add_task(f->p->queue, start_task, s, NULL);
 }
 
+/* An invocation under EXEC_MIXED once the request went fast
+** (docs/analysis.md §8.1): the fast schedule's, through
+** exec_invoke_block, at the moment interp/exec.c would make the same
+** choice (an invocation's start). */
+static __attribute__((noinline)) void invoke_fast(const XPlan *p, RequestContext *rq, CallSite *site,
+                                                  const XVal *args, XVal *res)
+{
+    int nargs = p->nargs, nres = p->nres;
+    AsyncValue *abuf[SMALL], *rbuf[SMALL];
+    AsyncValue **a = nargs <= SMALL ? abuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
+    AsyncValue **r = nres <= SMALL ? rbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
+    for (int j = 0; j < nargs; j++) a[j] = args[j].t == XT_AV ? xv_get_av(args[j]) : box(args[j]);
+    ExecCtx c = { p->host, rq, 0, NULL, site, NULL };
+    exec_invoke_block(&c, p->plan->block, a, nargs, r);
+    for (int i = 0; i < nres; i++) res[i] = xv_av(r[i]);
+    for (int j = 0; j < nargs; j++)
+        if (args[j].t != XT_AV) av_release(a[j]);
+    if (a != abuf) free(a);
+    if (r != rbuf) free(r);
+}
+
 /* Invokes [p] with [args] (+0) in request [rq] at call site [site]; its
 ** results (+1 each) into [res]. */
 static void invoke(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
                    uint64_t *sole)
 {
+    if (__builtin_expect(p->host->schedule == EXEC_MIXED, 0) && rq && rq_fast(rq)) {
+        if (sole) *sole = 0;
+        invoke_fast(p, rq, site, args, res);
+        return;
+    }
     XFrame *f = frame_new(p, rq, site);
     if (exec_invoke_depth >= INVOKE_NEST_LIMIT) {
         if (sole) *sole = sole_results(f);

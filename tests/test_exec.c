@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include "interp/exec.h"
+#include "interp/exec_int.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
 #include "ir/verify.h"
@@ -29,7 +30,14 @@ typedef struct Prog {
     FILE *outf;
 } Prog;
 
+static void load_as(Prog *p, const char *text, const char *wq, ExecSchedule sched);
+
 static void load(Prog *p, const char *text, const char *wq)
+{
+    load_as(p, text, wq, EXEC_EXACT);
+}
+
+static void load_as(Prog *p, const char *text, const char *wq, ExecSchedule sched)
 {
     memset(p, 0, sizeof *p);
     p->outf = open_memstream(&p->out, &p->outlen);
@@ -45,6 +53,7 @@ static void load(Prog *p, const char *text, const char *wq)
     cr_assert(p->q, "%s", err);
     p->a = ha_create("malloc", stderr);
     p->h = host_new(p->m, p->q, p->a, p->d, p->outf);
+    p->h->schedule = sched;
     cr_assert(exec_load(p->h));
 }
 
@@ -431,4 +440,63 @@ Test(driver, reads_stdin, .init = redirect_all)
     cr_assert_stderr_eq_str("<stdin>:2:8: error: unexpected error: runtime error: something bad happened\n"
                             "  %a = \"tfrt_test.fail\"() : () -> i32\n"
                             "       ^\n");
+}
+
+/* {=====================================================================
+** The cheaper exact engine under the mixed schedule
+** ====================================================================== */
+
+/* auto's exact parts (EXEC_MIXED) run on the cheaper exact engine
+** (interp/xe.c, docs/engine.md "The exact engine") as --schedule=exact
+** does, on the single-threaded queue only: the plans are built for it, and
+** an exact request prints in TFRT's order (the 7 first: fib's call tree
+** waits behind the constants' tasks, docs/execution.md §6.3). */
+Test(exec, mixed_schedule_runs_exact_parts_on_cheaper_engine)
+{
+    static const char *text =
+        "func.func @fib(%n: i32) -> i32 {\n"
+        "  %one = tfrt.constant.i32 1\n"
+        "  %two = tfrt.constant.i32 2\n"
+        "  %small = \"tfrt.lessequal.i32\"(%n, %one) : (i32, i32) -> i1\n"
+        "  %r = tfrt.if %small, %n, %one, %two : (i32, i32, i32) -> (i32) {\n"
+        "    tfrt.return %n : i32\n"
+        "  } else {\n"
+        "    %m1 = \"tfrt.minus.i32\"(%n, %one) : (i32, i32) -> i32\n"
+        "    %m2 = \"tfrt.minus.i32\"(%n, %two) : (i32, i32) -> i32\n"
+        "    %a = tfrt.call @fib(%m1) : (i32) -> i32\n"
+        "    %b = tfrt.call @fib(%m2) : (i32) -> i32\n"
+        "    %s = tfrt.add.i32 %a, %b\n"
+        "    tfrt.return %s : i32\n"
+        "  }\n"
+        "  tfrt.return %r : i32\n"
+        "}\n"
+        "func.func @main() -> !tfrt.chain {\n"
+        "  %c0 = tfrt.new.chain\n"
+        "  %n = tfrt.constant.i32 10\n"
+        "  %r = tfrt.call @fib(%n) : (i32) -> i32\n"
+        "  %c1 = tfrt.print.i32 %r, %c0\n"
+        "  %x = tfrt.constant.i32 7\n"
+        "  %c2 = tfrt.print.i32 %x, %c0\n"
+        "  %c = tfrt.merge.chains %c1, %c2 : !tfrt.chain, !tfrt.chain\n"
+        "  tfrt.return %c : !tfrt.chain\n"
+        "}\n";
+    static const struct { ExecSchedule s; const char *wq; bool xe; } cases[] = {
+        { EXEC_EXACT, "s", true }, { EXEC_MIXED, "s", true },
+        { EXEC_MIXED, "mstd:2", false }, { EXEC_FAST, "s", false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Prog p;
+        load_as(&p, text, cases[i].wq, cases[i].s);
+        const Func *f = ir_module_func(p.m, "fib");
+        cr_assert_eq(xe_host_wants(p.h), cases[i].xe, "case %zu", i);
+        cr_assert_eq(plan_of(p.h, f->body)->xp != NULL, cases[i].xe, "case %zu: the plan", i);
+        if (cases[i].s != EXEC_FAST && !strcmp(cases[i].wq, "s")) {
+            AsyncValue *r[1];
+            run(&p, "main", r);
+            av_release(r[0]);
+            cr_assert_str_eq(output(&p), "int32 = 7\nint32 = 55\n", "case %zu", i);
+            cr_assert_eq(exec_live_frames(), 0);
+        }
+        unload(&p);
+    }
 }
