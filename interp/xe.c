@@ -1434,6 +1434,10 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
 static void invoke_branch(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
                           AsyncValue *const *into)
 {
+    if (__builtin_expect(p->host->schedule == EXEC_MIXED, 0) && rq && rq_fast(rq)) {
+        invoke_fast(p, rq, site, args, res);    /* as invoke(): the if binds into[i] */
+        return;
+    }
     XFrame *f = frame_new(p, rq, site);
     bool later = exec_invoke_depth >= INVOKE_NEST_LIMIT;
     if (!later) start(f, args, false);
