@@ -48,8 +48,9 @@
 **
 **   A register that waits for its value holds it (XT_WAIT), and the
 **   continuation is the frame and a word naming the register and the
-**   stream: no block of its own until a non-strict kernel or the
-**   invocation's end takes the register's placeholder (XT_WAITPH).
+**   stream: no block of its own. Once a non-strict kernel or the
+**   invocation's end took the register's placeholder (XT_WAITPH), the
+**   placeholder keeps the value until the value binds it.
 **
 **   A tfrt.if that runs before its condition is there keeps its deferral
 **   in the frame while only ifs took that register, and runs where the
@@ -58,7 +59,9 @@
 **   on and only the caller will see, stored into a register that is only
 **   returned, is that register's value (produce_all): the forwarding value
 **   interp/exec.c's register has would be its one waiter. Likewise a
-**   branch's result that only its if will bind to (invoke_branch).
+**   branch's result that only its if will bind to (invoke_branch), and an
+**   argument only returned that only this invocation sees
+**   (passed_through).
 **
 **   A frame that waits joins the host's waiting frames as interp/exec.c's
 **   do (tagged, interp/exec_int.h), so that work that never ran is
