@@ -217,9 +217,11 @@ struct XPlan {
     int nzero;
     int32_t *argreg;       /* [nargs] */
     int32_t *ret;          /* [nres]: the returned registers */
-    int32_t *nuses;        /* [nregs] */
-    uint8_t *rinfo;        /* [nregs]: R_* */
-    const int32_t *ustart, *users;   /* the plan's dense user lists */
+    int32_t *nuses;        /* [nregs + 1] */
+    uint8_t *rinfo;        /* [nregs + 1]: R_* */
+    const int32_t *ustart, *users;   /* the plan's dense user lists, by slot */
+    int32_t *slot;         /* [the plan's registers]: a register's slot */
+    int32_t *ustart_own;   /* ustart, by slot */
     int32_t *ints;         /* operand and result registers of every kernel */
     size_t frame_size, tag_off, done_off;
     struct XFrame *spare;  /* free frames (their first word links them) */
@@ -327,7 +329,24 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     x->plan = p;
     x->host = h;
     x->queue = h->queue;
-    x->nregs = p->nregs;
+    /* A register nothing uses (a quotient nobody reads) is never stored
+    ** or read: it has no slot in the frame. The others get slots in
+    ** register order; every unused one is slot nregs, outside the frame,
+    ** with no uses and no users. */
+    x->slot = xcalloc((size_t)p->nregs + 1, sizeof *x->slot);
+    for (int i = 0; i < b->nargs; i++) x->slot[b->args[i]->index] = b->args[i]->nuses > 0;
+    for (int k = 1; k < K; k++)
+        for (int j = 0; j < p->ops[k - 1]->nresults; j++)
+            x->slot[p->ops[k - 1]->results[j]->index] = p->ops[k - 1]->results[j]->nuses > 0;
+    int ns = 0;
+    for (int r = 0; r < p->nregs; r++) x->slot[r] = x->slot[r] ? ns++ : -1;
+    for (int r = 0; r < p->nregs; r++)
+        if (x->slot[r] < 0) x->slot[r] = ns;
+    x->ustart_own = xcalloc((size_t)ns + 2, sizeof *x->ustart_own);
+    for (int r = 0; r < p->nregs; r++)
+        if (x->slot[r] < ns) x->ustart_own[x->slot[r]] = p->ustart[r];
+    x->ustart_own[ns] = x->ustart_own[ns + 1] = p->ustart[p->nregs];
+    x->nregs = ns;
     x->nkern = K;
     x->nargs = p->nargs;
     x->nres = p->nresults;
@@ -339,16 +358,18 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     x->nzero = p->nzero;
     for (int i = 0; i < p->nzero; i++) x->zero[i] = p->zero[i];
     x->argreg = xcalloc((size_t)x->nargs + 1, sizeof *x->argreg);
-    for (int i = 0; i < x->nargs; i++) x->argreg[i] = b->args[i]->index;
+    for (int i = 0; i < x->nargs; i++) x->argreg[i] = x->slot[b->args[i]->index];
     x->ret = xcalloc((size_t)x->nres + 1, sizeof *x->ret);
     x->nuses = xcalloc((size_t)x->nregs + 1, sizeof *x->nuses);
     x->rinfo = xcalloc((size_t)x->nregs + 1, 1);
     x->ints = xcalloc((size_t)nints + 1, sizeof *x->ints);
-    x->ustart = p->ustart;
+    x->ustart = x->ustart_own;
     x->users = p->users;
     for (int i = 0; i < b->nargs; i++) {
-        x->nuses[b->args[i]->index] = b->args[i]->nuses;
-        x->rinfo[b->args[i]->index] |= R_ARG;
+        int r = x->slot[b->args[i]->index];
+        if (r == ns) continue;
+        x->nuses[r] = b->args[i]->nuses;
+        x->rinfo[r] |= R_ARG;
     }
     x->stream[0] = p->pseudo_stream;
     x->need[0] = 1;
@@ -360,11 +381,11 @@ XPlan *xe_plan_build(Host *h, Plan *p)
         xk->nin = op->noperands;
         xk->nout = op->nresults;
         int32_t *in = ip;
-        for (int j = 0; j < op->noperands; j++) *ip++ = op->operands[j]->index;
+        for (int j = 0; j < op->noperands; j++) *ip++ = x->slot[op->operands[j]->index];
         int32_t *out = ip;
         for (int j = 0; j < op->nresults; j++) {
-            *ip++ = op->results[j]->index;
-            x->nuses[op->results[j]->index] = op->results[j]->nuses;
+            *ip++ = x->slot[op->results[j]->index];
+            if (ip[-1] < ns) x->nuses[ip[-1]] = op->results[j]->nuses;
         }
         xk->in = in;
         xk->out = out;
@@ -394,7 +415,7 @@ XPlan *xe_plan_build(Host *h, Plan *p)
         }
     }
     for (int i = 0; i < x->nres; i++) {
-        x->ret[i] = p->ret->operands[i]->index;
+        x->ret[i] = x->slot[p->ret->operands[i]->index];
         x->rinfo[x->ret[i]] |= R_RESULT;
     }
     for (int r = 0; r < x->nregs; r++)
@@ -514,6 +535,8 @@ void xe_plan_free(XPlan *x)
     free(x->ret);
     free(x->nuses);
     free(x->rinfo);
+    free(x->slot);
+    free(x->ustart_own);
     free(x->ints);
     free(x);
 }
@@ -634,7 +657,9 @@ Frame *xe_frame_view(void *xf)
     atomic_init(&f->watch_at, XE_VIEW);
     uint8_t *tags = xtags(x);
     XCount *done = xdone(x);
-    for (int r = 0; r < p->nregs; r++) {
+    for (int pr = 0; pr < p->nregs; pr++) {
+        int r = xp->slot[pr];
+        if (r == xp->nregs) continue;    /* unused: no slot, shown empty */
         XVal v = { xregs(x)[r], tags[r] };
         /* Only a register a kernel that has not run still reads holds a
         ** reference (one per remaining use): once its last user ran, the
@@ -655,7 +680,7 @@ Frame *xe_frame_view(void *xf)
         } else if (v.t != XT_EMPTY && v.t != XT_DEFER && v.t != XT_WAIT) {
             a = box(v);    /* XT_DEFER, XT_WAIT: not there, as an unbound placeholder */
         }
-        atomic_init(&fregs(f)[r], a);
+        atomic_init(&fregs(f)[pr], a);
     }
     /* interp/exec.c counts arrivals up to p->need (NEED_MANY: every
     ** operand; 0 for kernels without operands); this engine up to
