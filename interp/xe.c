@@ -903,7 +903,7 @@ static __attribute__((noinline)) bool store_deferred(XFrame *f, int r, XVal x)
 ** indirect result) binds it. An unavailable value stored into an empty
 ** returned register gets the invocation's indirect result first, as
 ** interp/exec.c's register would have had it from the start. */
-static void store(XFrame *f, int r, XVal x)
+static inline __attribute__((always_inline)) void store(XFrame *f, int r, XVal x)
 {
     uint8_t *tag = &xtags(f)[r];
     uint64_t *reg = &xregs(f)[r];
@@ -1077,7 +1077,7 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
 }
 
 /* Handles [x] (+1) produced for register [r] (docs/execution.md §6.5). */
-static inline void produced(XFrame *f, XQ *q, int r, XVal x)
+static inline __attribute__((always_inline)) void produced(XFrame *f, XQ *q, int r, XVal x)
 {
     if (x.t != XT_AV || av_is_resolved(xv_get_av(x))) {
         store(f, r, x);
