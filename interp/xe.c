@@ -779,7 +779,7 @@ typedef struct XTask {
     int32_t ks[];
 } XTask;
 
-static void run_ready(XFrame *f, int stream, const int32_t *ks, int n)
+static inline __attribute__((always_inline)) void run_ready(XFrame *f, int stream, const int32_t *ks, int n)
 {
     XQ q;
     q_init(&q, stream);
