@@ -228,6 +228,8 @@ struct XPlan {
     void *slabs;           /* the slabs they are cut from (the first word links them) */
     int slab_n;            /* frames in the last slab */
     long live;             /* frames in use */
+    int32_t *ret_arg;      /* [nres] the argument each result is, when the
+                              body runs no kernel (a pass-through), else NULL */
 };
 
 /* Builds the arithmetic kind of [op], or -1. */
@@ -422,6 +424,20 @@ XPlan *xe_plan_build(Host *h, Plan *p)
         if (x->ustart[r + 1] > x->ustart[r]) x->rinfo[r] |= R_USERS;
     for (int i = 0; i < x->nres; i++)
         if (x->nuses[x->ret[i]] == 1 && !(x->rinfo[x->ret[i]] & R_USERS)) x->rinfo[x->ret[i]] |= R_SOLE;
+    if (K == 1) {
+        /* No kernel: every result is an argument (invoke_passthrough). */
+        x->ret_arg = xcalloc((size_t)x->nres + 1, sizeof *x->ret_arg);
+        for (int i = 0; i < x->nres; i++) {
+            x->ret_arg[i] = -1;
+            for (int j = 0; j < x->nargs; j++)
+                if (x->argreg[j] == x->ret[i]) x->ret_arg[i] = j;
+            if (x->ret_arg[i] < 0) {
+                free(x->ret_arg);
+                x->ret_arg = NULL;
+                break;
+            }
+        }
+    }
     for (int k = 1; k < K; k++)
         for (int i = 0; i < x->k[k].nout; i++) {
             int r = x->k[k].out[i];
@@ -537,6 +553,7 @@ void xe_plan_free(XPlan *x)
     free(x->rinfo);
     free(x->slot);
     free(x->ustart_own);
+    free(x->ret_arg);
     free(x->ints);
     free(x);
 }
@@ -795,7 +812,7 @@ typedef struct XTask {
     int32_t ks[];
 } XTask;
 
-static void run_ready(XFrame *f, int stream, const int32_t *ks, int n)
+static inline __attribute__((always_inline)) void run_ready(XFrame *f, int stream, const int32_t *ks, int n)
 {
     XQ q;
     q_init(&q, stream);
@@ -938,7 +955,7 @@ static inline bool passed_through(AsyncValue *v)
 ** indirect result) binds it. An unavailable value stored into an empty
 ** returned register gets the invocation's indirect result first, as
 ** interp/exec.c's register would have had it from the start. */
-static void store(XFrame *f, int r, XVal x)
+static inline __attribute__((always_inline)) void store(XFrame *f, int r, XVal x)
 {
     uint8_t *tag = &xtags(f)[r];
     uint64_t *reg = &xregs(f)[r];
@@ -1110,7 +1127,7 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
 }
 
 /* Handles [x] (+1) produced for register [r] (docs/execution.md §6.5). */
-static inline void produced(XFrame *f, XQ *q, int r, XVal x)
+static inline __attribute__((always_inline)) void produced(XFrame *f, XQ *q, int r, XVal x)
 {
     if (x.t != XT_AV || av_is_resolved(xv_get_av(x))) {
         store(f, r, x);
@@ -1283,11 +1300,43 @@ static __attribute__((noinline)) void invoke_fast(const XPlan *p, RequestContext
     if (r != rbuf) free(r);
 }
 
+/* A body that runs no kernel and returns only arguments (a tfrt.if
+** branch `tfrt.return %n`: fib's base case, Collatz's even step), every
+** returned argument resolved: its invocation is those arguments handed
+** back, each return use one reference, as start() and take_results() hand
+** them (an available scalar unboxed, as store() keeps it), and nothing
+** between them could be seen: no kernel runs, no value is made, nothing
+** waits. False (nothing done) when an argument it returns is unresolved:
+** then the register's forwarding value is the result (store). */
+static inline bool invoke_passthrough(const XPlan *p, const XVal *args, XVal *res)
+{
+    for (int i = 0; i < p->nres; i++)
+        if (!xv_resolved(args[p->ret_arg[i]])) return false;
+    for (int i = 0; i < p->nres; i++) {
+        XVal x = args[p->ret_arg[i]];
+        if (x.t == XT_AV) {
+            AsyncValue *v = xv_get_av(x);
+            if (av_is_available(v) && unboxable(av_get(v))) {
+                x.t = av_get(v)->type;
+                x.u = av_get(v)->v.u;
+            } else {
+                av_retain(v);
+            }
+        }
+        res[i] = x;
+    }
+    return true;
+}
+
 /* Invokes [p] with [args] (+0) in request [rq] at call site [site]; its
 ** results (+1 each) into [res]. */
 static void invoke(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
                    uint64_t *sole)
 {
+    if (p->ret_arg && exec_invoke_depth < INVOKE_NEST_LIMIT && invoke_passthrough(p, args, res)) {
+        if (sole) *sole = 0;
+        return;
+    }
     if (__builtin_expect(p->host->schedule == EXEC_MIXED, 0) && rq && rq_fast(rq)) {
         if (sole) *sole = 0;
         invoke_fast(p, rq, site, args, res);
@@ -1462,8 +1511,11 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
 static void invoke_branch(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
                           AsyncValue *const *into)
 {
+    /* As invoke() (the if binds into[i] to the results): a body that only
+    ** hands back resolved arguments, and the fast schedule's. */
+    if (p->ret_arg && exec_invoke_depth < INVOKE_NEST_LIMIT && invoke_passthrough(p, args, res)) return;
     if (__builtin_expect(p->host->schedule == EXEC_MIXED, 0) && rq && rq_fast(rq)) {
-        invoke_fast(p, rq, site, args, res);    /* as invoke(): the if binds into[i] */
+        invoke_fast(p, rq, site, args, res);
         return;
     }
     XFrame *f = frame_new(p, rq, site);
