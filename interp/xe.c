@@ -949,6 +949,24 @@ static inline bool passed_through(AsyncValue *v)
     return av_is_indirect(v) && !av_is_bound(v) && !av_has_waiters(v) && av_refcount(v) == 3;
 }
 
+/* store() of unavailable [v] (+1) into empty returned register [r]: the
+** invocation's indirect result, bound to it, or [v] itself when it is an
+** argument passed through (passed_through). Out of line: store() is
+** compiled into every caller, and this is no common case. */
+static __attribute__((noinline)) void store_returned(XFrame *f, int r, AsyncValue *v)
+{
+    const XPlan *p = f->p;
+    AsyncValue *val = v;    /* the one use's reference: ours */
+    if ((p->rinfo[r] & (R_SOLE | R_ARG)) != (R_SOLE | R_ARG) || !passed_through(v)) {
+        val = av_new_indirect();
+        av_retain_n(val, (uint32_t)p->nuses[r] - 1);
+        av_forward(val, v);
+        av_release(v);
+    }
+    xregs(f)[r] = (uint64_t)(uintptr_t)val;
+    xtags(f)[r] = XT_AV;
+}
+
 /* Stores [x] (+1 when an AsyncValue) into register [r]: an empty register
 ** takes it (an AsyncValue with one reference per use, or unboxed); a
 ** register holding a forwarding value (a placeholder, or the invocation's
@@ -978,17 +996,7 @@ static inline __attribute__((always_inline)) void store(XFrame *f, int r, XVal x
         }
         int n = p->nuses[r];
         if ((p->rinfo[r] & R_RESULT) && !av_is_resolved(v)) {
-            if ((p->rinfo[r] & (R_SOLE | R_ARG)) == (R_SOLE | R_ARG) && passed_through(v)) {
-                *reg = x.u;    /* the one use's reference: ours */
-                *tag = XT_AV;
-                return;
-            }
-            AsyncValue *ind = av_new_indirect();
-            av_retain_n(ind, (uint32_t)n - 1);
-            av_forward(ind, v);
-            av_release(v);
-            *reg = (uint64_t)(uintptr_t)ind;
-            *tag = XT_AV;
+            store_returned(f, r, v);
             return;
         }
         av_retain_n(v, (uint32_t)n - 1);
