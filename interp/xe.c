@@ -5,7 +5,10 @@
 ** their nesting limits, non-strict kernels with placeholders, skip rules,
 ** destruction points — kernel for kernel, on a representation that costs
 ** less. interp/exec.c stays the reference and runs whatever this file does
-** not (exec_int.h says when).
+** not (exec_int.h says when). It serves --schedule=exact and auto's exact
+** parts (EXEC_MIXED): under auto an invocation that starts after the
+** request went fast leaves it for the fast schedule (invoke_fast), at the
+** moment interp/exec.c makes the same choice.
 **
 ** What is cheaper, and why it changes nothing a program can see:
 **
@@ -45,6 +48,10 @@
 **   the stream and the kernels (no allocation); a frame is one block: a
 **   small header, the registers, their tags and the kernels' ready counts,
 **   cut from slabs its plan keeps.
+**
+**   A body that runs no kernel and only returns arguments, all resolved,
+**   gets no frame (invoke_passthrough): its results are those arguments,
+**   one reference per return use, as the frame would have handed them out.
 **
 **   A register that waits for its value holds it (XT_WAIT), and the
 **   continuation is the frame and a word naming the register and the
