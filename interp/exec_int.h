@@ -407,9 +407,12 @@ void exec_call_notes(const ExecCtx *c);
 ** a body when the host was loaded for it (xe_host_wants) and nothing
 ** watches the run (no debugger hooks); interp/exec.c runs everything else. */
 typedef struct XPlan XPlan;
-/* Whether host [h] (loaded under EXEC_EXACT on the single-threaded queue)
-** runs its bodies on the cheaper engine: not when TFRUN_EXACT_ENGINE=reference
-** is set, nor when the module has an op that looks at reference counts. */
+/* Whether host [h] (loaded under EXEC_EXACT, or EXEC_MIXED for auto's exact
+** parts, on the single-threaded queue) runs its bodies on the cheaper engine:
+** not when TFRUN_EXACT_ENGINE=reference is set, nor when the module has an
+** op that looks at reference counts. Under EXEC_MIXED an invocation that
+** runs fast, or the frame the mixed schedule's watch claims, stays on
+** interp/exec.c (exec_invoke_block). */
 bool xe_host_wants(const Host *h);
 /* The cheaper engine's form of [p] (NULL: the body stays on interp/exec.c),
 ** then, once every body has one, the links between them (callees, regions). */
