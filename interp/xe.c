@@ -145,6 +145,23 @@ static inline AsyncValue *box(XVal x)
     return av_new_available(xv_any(x));
 }
 
+/* [args] (+0) for the ABI, in [buf] (SMALL) or a new array: an AsyncValue
+** as it is, a scalar boxed (+1, dropped by unbox_args). */
+static AsyncValue **box_args(const XVal *args, int n, AsyncValue **buf)
+{
+    AsyncValue **a = n <= SMALL ? buf : xmalloc(sizeof(AsyncValue *) * (size_t)n);
+    for (int j = 0; j < n; j++) a[j] = args[j].t == XT_AV ? xv_get_av(args[j]) : box(args[j]);
+    return a;
+}
+
+/* Undoes box_args: the boxes are dropped, the array freed unless [buf]. */
+static void unbox_args(const XVal *args, int n, AsyncValue **a, AsyncValue **buf)
+{
+    for (int j = 0; j < n; j++)
+        if (args[j].t != XT_AV) av_release(a[j]);
+    if (a != buf) free(a);
+}
+
 /* Drops [x] (an operand's use, or a value held): releases an AsyncValue. */
 static inline void xv_drop(XVal x)
 {
@@ -1303,15 +1320,12 @@ static __attribute__((noinline)) void invoke_fast(const XPlan *p, RequestContext
 {
     int nargs = p->nargs, nres = p->nres;
     AsyncValue *abuf[SMALL], *rbuf[SMALL];
-    AsyncValue **a = nargs <= SMALL ? abuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
+    AsyncValue **a = box_args(args, nargs, abuf);
     AsyncValue **r = nres <= SMALL ? rbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
-    for (int j = 0; j < nargs; j++) a[j] = args[j].t == XT_AV ? xv_get_av(args[j]) : box(args[j]);
     ExecCtx c = { p->host, rq, 0, NULL, site, NULL };
     exec_invoke_block(&c, p->plan->block, a, nargs, r);
     for (int i = 0; i < nres; i++) res[i] = xv_av(r[i]);
-    for (int j = 0; j < nargs; j++)
-        if (args[j].t != XT_AV) av_release(a[j]);
-    if (a != abuf) free(a);
+    unbox_args(args, nargs, a, abuf);
     if (r != rbuf) free(r);
 }
 
@@ -1343,18 +1357,28 @@ static inline bool invoke_passthrough(const XPlan *p, const XVal *args, XVal *re
     return true;
 }
 
+/* An invocation of [p] that needs no frame of this engine: a body that
+** only hands back resolved arguments (invoke_passthrough), or one that
+** starts after an EXEC_MIXED request went fast (invoke_fast). True when it
+** ran, its results (+1 each) in [res]. */
+static inline __attribute__((always_inline)) bool invoke_frameless(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args,
+                                    XVal *res)
+{
+    if (p->ret_arg && exec_invoke_depth < INVOKE_NEST_LIMIT && invoke_passthrough(p, args, res)) return true;
+    if (__builtin_expect(p->host->schedule == EXEC_MIXED, 0) && rq && rq_fast(rq)) {
+        invoke_fast(p, rq, site, args, res);
+        return true;
+    }
+    return false;
+}
+
 /* Invokes [p] with [args] (+0) in request [rq] at call site [site]; its
 ** results (+1 each) into [res]. */
 static void invoke(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
                    uint64_t *sole)
 {
-    if (p->ret_arg && exec_invoke_depth < INVOKE_NEST_LIMIT && invoke_passthrough(p, args, res)) {
+    if (invoke_frameless(p, rq, site, args, res)) {
         if (sole) *sole = 0;
-        return;
-    }
-    if (__builtin_expect(p->host->schedule == EXEC_MIXED, 0) && rq && rq_fast(rq)) {
-        if (sole) *sole = 0;
-        invoke_fast(p, rq, site, args, res);
         return;
     }
     XFrame *f = frame_new(p, rq, site);
@@ -1461,18 +1485,15 @@ static void call_kernel(Host *h, RequestContext *rq, CallSite *site, const Op *o
                         int nargs, XVal *res, int nres)
 {
     AsyncValue *argbuf[SMALL], *resbuf[SMALL];
-    AsyncValue **a = nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
+    AsyncValue **a = box_args(args, nargs, argbuf);
     AsyncValue **rs = nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
-    for (int j = 0; j < nargs; j++) a[j] = args[j].t == XT_AV ? xv_get_av(args[j]) : box(args[j]);
     for (int i = 0; i < nres; i++) rs[i] = NULL;
     ExecCtx cx = { h, rq, 0, NULL, site, NULL };
     KernelFrame kf = { a, nargs, rs, nres, op, &cx };
     op->info->fn(&kf);
     for (int i = 0; i < nres; i++)
         res[i] = xv_av(rs[i] ? rs[i] : av_new_error(ERR_INTERNAL, "kernel did not set its result"));
-    for (int j = 0; j < nargs; j++)
-        if (args[j].t != XT_AV) av_release(a[j]);
-    if (a != argbuf) free(a);
+    unbox_args(args, nargs, a, argbuf);
     if (rs != resbuf) free(rs);
 }
 
@@ -1490,15 +1511,12 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
     int depth = (site ? site->depth : 0) + 1;
     if ((rq && rq_stopped(rq)) || depth > h->max_call_depth) {
         AsyncValue *argbuf[SMALL], *resbuf[SMALL];
-        AsyncValue **a = nargs <= SMALL ? argbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nargs);
+        AsyncValue **a = box_args(args, nargs, argbuf);
         AsyncValue **rs = nres <= SMALL ? resbuf : xmalloc(sizeof(AsyncValue *) * (size_t)nres);
-        for (int j = 0; j < nargs; j++) a[j] = args[j].t == XT_AV ? xv_get_av(args[j]) : box(args[j]);
         ExecCtx cx = { h, rq, 0, NULL, site, NULL };
         exec_call_func(&cx, op, fn, a, nargs, rs);
         for (int i = 0; i < nres; i++) res[i] = xv_av(rs[i]);
-        for (int j = 0; j < nargs; j++)
-            if (args[j].t != XT_AV) av_release(a[j]);
-        if (a != argbuf) free(a);
+        unbox_args(args, nargs, a, argbuf);
         if (rs != resbuf) free(rs);
         return;
     }
@@ -1526,13 +1544,8 @@ static void call_fn(const XPlan *body, Host *h, RequestContext *rq, CallSite *si
 static void invoke_branch(const XPlan *p, RequestContext *rq, CallSite *site, const XVal *args, XVal *res,
                           AsyncValue *const *into)
 {
-    /* As invoke() (the if binds into[i] to the results): a body that only
-    ** hands back resolved arguments, and the fast schedule's. */
-    if (p->ret_arg && exec_invoke_depth < INVOKE_NEST_LIMIT && invoke_passthrough(p, args, res)) return;
-    if (__builtin_expect(p->host->schedule == EXEC_MIXED, 0) && rq && rq_fast(rq)) {
-        invoke_fast(p, rq, site, args, res);
-        return;
-    }
+    /* As invoke() (the if binds into[i] to the results). */
+    if (invoke_frameless(p, rq, site, args, res)) return;
     XFrame *f = frame_new(p, rq, site);
     bool later = exec_invoke_depth >= INVOKE_NEST_LIMIT;
     if (!later) start(f, args, false);
