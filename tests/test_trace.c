@@ -16,6 +16,7 @@
 #include "ir/diag.h"
 #include "ir/verify.h"
 #include "parser/parser.h"
+#include "tests/fib_src.h"
 
 TestSuite(trace, .timeout = 60.0);
 
@@ -87,22 +88,7 @@ static void unload(Prog *p)
 }
 
 static const char fib_src[] =
-    "func.func @fib(%n: i32) -> i32 {\n"
-    "  %one = tfrt.constant.i32 1\n"
-    "  %two = tfrt.constant.i32 2\n"
-    "  %small = \"tfrt.lessequal.i32\"(%n, %one) : (i32, i32) -> i1\n"
-    "  %r = tfrt.if %small, %n, %one, %two : (i32, i32, i32) -> (i32) {\n"
-    "    tfrt.return %n : i32\n"
-    "  } else {\n"
-    "    %m1 = \"tfrt.minus.i32\"(%n, %one) : (i32, i32) -> i32\n"
-    "    %m2 = \"tfrt.minus.i32\"(%n, %two) : (i32, i32) -> i32\n"
-    "    %a = tfrt.call @fib(%m1) : (i32) -> i32\n"
-    "    %b = tfrt.call @fib(%m2) : (i32) -> i32\n"
-    "    %s = tfrt.add.i32 %a, %b\n"
-    "    tfrt.return %s : i32\n"
-    "  }\n"
-    "  tfrt.return %r : i32\n"
-    "}\n"
+    TEST_FIB_FUNC
     "func.func @main() -> i32 {\n"
     "  %n = tfrt.constant.i32 10\n"
     "  %r = tfrt.call @fib(%n) : (i32) -> i32\n"
