@@ -649,6 +649,14 @@ void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b)
     and_then_node(v, fn, a, b);
 }
 
+/* av_and_then_local's other cases (out of line: the kept case stays a few
+** instructions). */
+static __attribute__((noinline)) void and_then_other(AsyncValue *v, uintptr_t ws, AVCallback fn, void *a, void *b)
+{
+    if (ws_state(ws) >= ST_AVAILABLE) fn(a, b);
+    else and_then_node(v, fn, a, b);
+}
+
 void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b)
 {
     uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_acquire);
@@ -665,8 +673,7 @@ void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b)
         atomic_store_explicit(&v->ws, ST_UNAVAILABLE | WS_KEPT, memory_order_release);
         return;
     }
-    if (ws_state(ws) >= ST_AVAILABLE) fn(a, b);
-    else and_then_node(v, fn, a, b);
+    and_then_other(v, ws, fn, a, b);
 }
 
 /* av_unbound_keep on a value that keeps a continuation: it moves to a
@@ -680,4 +687,46 @@ void av__unbound_keep_kept(AsyncValue *v, void *w)
     atomic_store_explicit(&v->u.ind.fwd, NULL, memory_order_relaxed);
     spill(v, &k);
     v->u.ind.final = (AsyncValue *)w;
+}
+
+bool av_retarget_local(AsyncValue *v, AVCallback fn, void *a, uintptr_t bmask, uintptr_t bval,
+                       AVCallback nfn, void *na, void *nb)
+{
+    uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_acquire);
+    if (ws_state(ws) >= ST_AVAILABLE) return false;
+    for (WaitNode *n = (WaitNode *)(ws & ~WS_LOW); n; n = n->next) {
+        if (n->fn == fn && n->a == a && ((uintptr_t)n->b & bmask) == bval) {
+            n->fn = nfn;
+            n->a = na;
+            n->b = nb;
+            return true;
+        }
+    }
+    if (!(ws & WS_KEPT)) return false;
+    Kept k;
+    kept_of(v, &k);
+    if (k.fn != fn || k.a != a || ((uintptr_t)k.b & bmask) != bval) return false;
+    intptr_t off = (intptr_t)nfn - KEPT_BASE;
+    if (off < -(1 << 23) || off >= (1 << 23)) {
+        /* Out of the offset's reach: the new one goes to a block at the
+        ** list's tail, where the kept one runs. */
+        k.fn = nfn;
+        k.a = na;
+        k.b = nb;
+        atomic_store_explicit(&v->ws, ws & ~WS_KEPT, memory_order_relaxed);
+        if (v->kind == K_INDIRECT) {
+            atomic_store_explicit(&v->u.ind.fwd, NULL, memory_order_relaxed);
+            v->u.ind.final = NULL;
+        } else {
+            v->u.payload = any_none();
+        }
+        spill(v, &k);
+        return true;
+    }
+    v->inl[0] = (uint8_t)off;
+    v->inl[1] = (uint8_t)(off >> 8);
+    v->inl[2] = (uint8_t)(off >> 16);
+    v->u.inl.a = na;
+    v->u.inl.b = nb;
+    return true;
 }

@@ -206,6 +206,12 @@ void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b);
 ** resolves), with no block of its own; it runs where av_and_then's would,
 ** after every continuation registered later. */
 void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b);
+/* For such a value, unresolved: the continuation fn(a, b) registered on it
+** whose b has the bits [bval] under [bmask] becomes nfn(na, nb), in its
+** place (interp/xe.c: a frame hands its waits to a smaller record). False
+** when there is none (nothing changed). */
+bool av_retarget_local(AsyncValue *v, AVCallback fn, void *a, uintptr_t bmask, uintptr_t bval,
+                       AVCallback nfn, void *na, void *nb);
 
 /* ---- accounting --------------------------------------------------------- */
 int64_t av_live_count(void);                   /* live AsyncValues (immortal excluded) */

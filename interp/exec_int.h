@@ -301,6 +301,9 @@ int *xe_watch_slot(void *xf);
 ** queue only: no lock). */
 void stuck_watch_xe(Host *h, void *xf);
 void stuck_unwatch_xe(Host *h, void *xf);
+/* XFrame [to] takes the place of [from] among them (interp/xe.c's
+** retire). */
+void stuck_rewatch_xe(Host *h, void *from, void *to);
 /* A Frame of interp/exec.c's layout that shows XFrame [xf] as it is now
 ** (plan, context, registers boxed, arrival counts), for stuck.c to read;
 ** freed by xe_frame_view_free. */

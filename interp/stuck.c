@@ -115,6 +115,15 @@ void stuck_unwatch_xe(Host *h, void *xf)
     *at = -1;
 }
 
+void stuck_rewatch_xe(Host *h, void *from, void *to)
+{
+    StuckSet *s = set_of(h);
+    int at = *xe_watch_slot(from);
+    s->v[at] = (Frame *)((uintptr_t)to | 1u);
+    *xe_watch_slot(to) = at;
+    *xe_watch_slot(from) = -1;
+}
+
 static void park_free(ExecPark *p)
 {
     exec_site_release(p->site);

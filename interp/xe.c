@@ -254,6 +254,10 @@ struct XPlan {
     long live;             /* frames in use */
     int32_t *ret_arg;      /* [nres] the argument each result is, when the
                               body runs no kernel (a pass-through), else NULL */
+    int32_t *wph;          /* the registers that may hold a placeholder while
+                              their value is awaited (XT_WAITPH): returned, or
+                              read by a non-strict kernel (retire) */
+    int nwph;
 };
 
 /* Builds the arithmetic kind of [op], or -1. */
@@ -448,6 +452,12 @@ XPlan *xe_plan_build(Host *h, Plan *p)
         if (x->ustart[r + 1] > x->ustart[r]) x->rinfo[r] |= R_USERS;
     for (int i = 0; i < x->nres; i++)
         if (x->nuses[x->ret[i]] == 1 && !(x->rinfo[x->ret[i]] & R_USERS)) x->rinfo[x->ret[i]] |= R_SOLE;
+    x->wph = xcalloc((size_t)x->nregs + 1, sizeof *x->wph);
+    for (int r = 0; r < x->nregs; r++) {
+        bool may = (x->rinfo[r] & R_RESULT) != 0;
+        for (int i = x->ustart[r]; i < x->ustart[r + 1] && !may; i++) may = x->k[x->users[i]].nonstrict;
+        if (may) x->wph[x->nwph++] = r;
+    }
     if (K == 1) {
         /* No kernel: every result is an argument (invoke_passthrough). */
         x->ret_arg = xcalloc((size_t)x->nres + 1, sizeof *x->ret_arg);
@@ -470,7 +480,9 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     /* One block: the 32-byte header, registers, tags, then the ready counts. */
     x->tag_off = 32 + sizeof(uint64_t) * (size_t)x->nregs;
     x->done_off = x->tag_off + (size_t)x->nregs;
-    x->frame_size = (x->done_off + sizeof(XCount) * (size_t)K + 7) & ~(size_t)7;
+    /* done[K]: the registers XT_WAITPH (retire's quick test; wraps, only
+    ** a hint). */
+    x->frame_size = (x->done_off + sizeof(XCount) * ((size_t)K + 1) + 7) & ~(size_t)7;
     return x;
 }
 
@@ -578,6 +590,7 @@ void xe_plan_free(XPlan *x)
     free(x->slot);
     free(x->ustart_own);
     free(x->ret_arg);
+    free(x->wph);
     free(x->ints);
     free(x);
 }
@@ -663,9 +676,34 @@ static XFrame *frame_new(const XPlan *p, RequestContext *rq, CallSite *site)
     return f;
 }
 
-static void frame_release(XFrame *f)
+static void retire(XFrame *f);
+
+/* Whether every kernel of [f] ran (its arrivals reached what it waits for). */
+static bool all_ran(XFrame *f)
 {
-    if (--f->refs) return;
+    const XPlan *p = f->p;
+    const XCount *done = xdone(f);
+    for (int k = p->nkern - 1; k >= 1; k--)
+        if (done[k] < p->need[k]) return false;
+    return true;
+}
+
+static void frame_free(XFrame *f);
+
+/* Drops a reference to [f]. An activation that ends leaving it held only
+** by as many references as it has registers XT_WAITPH (the quick test)
+** may retire it. */
+static inline __attribute__((always_inline)) void frame_release(XFrame *f)
+{
+    if (--f->refs == 0) {
+        frame_free(f);
+        return;
+    }
+    if (__builtin_expect(xdone(f)[f->p->nkern] == f->refs, 0)) retire(f);
+}
+
+static __attribute__((noinline)) void frame_free(XFrame *f)
+{
     if (__builtin_expect(f->watch_at >= 0, 0)) stuck_unwatch_xe(f->p->host, f);
     if (__builtin_expect(xdone(f)[0] != 0, 0)) defer_drop_all(f);
     if (f->rq) rq_release(f->rq);
@@ -696,9 +734,12 @@ Frame *xe_frame_view(void *xf)
     f->st = true;
     atomic_init(&f->refs, 1);
     atomic_init(&f->watch_at, XE_VIEW);
-    uint8_t *tags = xtags(x);
-    XCount *done = xdone(x);
-    for (int pr = 0; pr < p->nregs; pr++) {
+    /* A retired frame (retire: every kernel ran) shows what the frame
+    ** would: no register a kernel still reads, every kernel run. */
+    bool ghost = x->refs < 0;
+    uint8_t *tags = ghost ? NULL : xtags(x);
+    XCount *done = ghost ? NULL : xdone(x);
+    for (int pr = 0; pr < p->nregs && !ghost; pr++) {
         int r = xp->slot[pr];
         if (r == xp->nregs) continue;    /* unused: no slot, shown empty */
         XVal v = { xregs(x)[r], tags[r] };
@@ -729,7 +770,7 @@ Frame *xe_frame_view(void *xf)
     for (int k = 1; k < p->nkern; k++) {
         int need = p->need[k] & NEED_MANY;
         if (need == NEED_MANY) need = p->ops[k - 1]->noperands;
-        int d = need == 0 || done[k] >= xp->need[k] ? need : (done[k] < need ? done[k] : need - 1);
+        int d = ghost || need == 0 || done[k] >= xp->need[k] ? need : (done[k] < need ? done[k] : need - 1);
         atomic_init(&fdone(f)[k], d);
     }
     return f;
@@ -1078,6 +1119,7 @@ static XVal take_slow(XFrame *f, int r)
         av_unbound_keep(ph, (void *)(uintptr_t)*reg);
         *reg = (uint64_t)(uintptr_t)ph;
         *tag = XT_WAITPH;
+        xdone(f)[f->p->nkern]++;
     }
     return reg_val_av(f, r);
 }
@@ -1106,6 +1148,7 @@ static void cont_body(XFrame *f, uint64_t rs)
     } else {
         v = av_unbound_kept((AsyncValue *)(uintptr_t)*reg);
         *tag = XT_AV;    /* the placeholder, which store() binds */
+        xdone(f)[f->p->nkern]--;
     }
     store(f, r, xv_av(v));
     make_ready(f, &q, r);
@@ -1133,6 +1176,123 @@ static void cont_fire(void *a, void *b)
     exec_cont_depth--;
 }
 
+/* {---- retired frames -------------------------------------------------
+** A frame whose kernels all ran and that waits only to bind placeholders
+** (XT_WAITPH: a non-strict kernel, or the invocation's end, took the
+** register while its value was unavailable) has nothing left to run:
+** when a value resolves, its continuation binds the placeholder, and
+** making the register's users ready and processing them does nothing
+** (they ran). TFRT's fizzbuzz loop leaves most of its frames so, one per
+** iteration and nested if, for as long as the loop runs ahead. Such a
+** frame hands its continuations over, each in its place on its value, to
+** a header-sized record (a ghost: the frame's header, refs counting the
+** continuations left, negated), which takes its place among the waiting
+** frames (interp/stuck.c reads it as the frame: every kernel run, no
+** register a kernel still reads), and the frame's block goes back to its
+** plan. A ghost's continuation does what cont_fire and cont_body do for
+** such a register: the same nesting limit (queued as a task beyond it),
+** the same binding, the same references. */
+
+static void ghost_release(XFrame *g)
+{
+    if (++g->refs) return;
+    if (g->watch_at >= 0) stuck_unwatch_xe(g->p->host, g);
+    if (g->rq) rq_release(g->rq);
+    exec_site_release(g->site);
+    live_frames--;
+    fl_free(g);
+}
+
+static void ghost_body(AsyncValue *ph, XFrame *g)
+{
+    AsyncValue *v = av_unbound_kept(ph);
+    av_forward(ph, v);
+    av_release(v);
+    av_release(ph);    /* the reference that kept it alive until bound */
+    ghost_release(g);
+}
+
+static void ghost_task(void *a, void *b)
+{
+    exec_cont_depth++;
+    ghost_body(a, b);
+    exec_cont_depth--;
+}
+
+static void ghost_fire(void *a, void *b)
+{
+    XFrame *g = b;
+    if (exec_cont_depth >= CONT_NEST_LIMIT) {
+        wq_add_task(g->p->queue, ghost_task, a, b);
+        return;
+    }
+    exec_cont_depth++;
+    ghost_body(a, g);
+    exec_cont_depth--;
+}
+
+_Static_assert(sizeof(XFrame) <= FL_BLOCK, "a ghost is a 32-byte block");
+
+/* [f], released by an activation that ended, with every kernel run:
+** retired when all it still waits for are placeholders to bind, each
+** value unresolved (its continuation on its list), and nothing else
+** holds it (a queued task, an activation, a continuation already fired). */
+static __attribute__((noinline)) void retire(XFrame *f)
+{
+    const XPlan *p = f->p;
+    if (xdone(f)[0] != 0 || f->watch_at < 0) return;    /* deferred ifs; never waited */
+    uint8_t *tags = xtags(f);
+    uint64_t *regs = xregs(f);
+    /* (A register any other kernel reads and that waits has a kernel that
+    ** did not run.) */
+    int n = 0;
+    for (int i = 0; i < p->nwph; i++) {
+        int r = p->wph[i];
+        if (tags[r] == XT_WAIT || tags[r] == XT_DEFER) return;
+        if (tags[r] != XT_WAITPH) continue;
+        if (av_is_resolved(av_unbound_kept((AsyncValue *)(uintptr_t)regs[r]))) return;
+        n++;
+    }
+    if (n == 0 || n != f->refs || !all_ran(f)) return;
+    XFrame *g = fl_alloc();
+    g->p = p;
+    g->rq = f->rq;
+    g->site = f->site;
+    g->refs = 0;
+    g->watch_at = -1;
+    for (int i = 0; i < p->nwph; i++) {
+        int r = p->wph[i];
+        if (tags[r] != XT_WAITPH) continue;
+        AsyncValue *ph = (AsyncValue *)(uintptr_t)regs[r];
+        bool moved = av_retarget_local(av_unbound_kept(ph), cont_fire, f, ~(uintptr_t)0xffffffffu,
+                                       (uintptr_t)r << 32, ghost_fire, ph, g);
+        assert(moved && "a waiting register's continuation is on its value");
+        if (!moved) continue;
+        tags[r] = XT_AV;    /* the ghost binds it */
+        xdone(f)[p->nkern]--;
+        g->refs--;
+        f->refs--;
+    }
+    if (f->refs) {
+        /* (not reached: what stays keeps the frame, and the ghost the rest) */
+        if (!g->refs) {
+            fl_free(g);
+        } else {
+            if (g->rq) rq_retain(g->rq);
+            exec_site_retain(g->site);
+            live_frames++;
+        }
+        return;
+    }
+    /* The ghost takes the frame's place, references and count. */
+    stuck_rewatch_xe(p->host, f, g);
+    XPlan *mp = (XPlan *)p;
+    mp->live--;
+    *(XFrame **)(void *)f = mp->spare;
+    mp->spare = f;
+    FRAME_POISON(mp, f);
+}
+
 _Static_assert(sizeof(void *) == sizeof(uint64_t), "a continuation's second word holds a register and a stream");
 
 static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, AsyncValue *v)
@@ -1150,6 +1310,7 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
         if (*tag == XT_DEFER) defer_materialize(f, r);
         av_unbound_keep((AsyncValue *)(uintptr_t)*reg, v);
         *tag = XT_WAITPH;
+        xdone(f)[f->p->nkern]++;
     }
     f->refs++;
     /* A frame that waits may wait for ever: it joins the host's waiting
