@@ -13,7 +13,17 @@
 **   AVAILABLE / ERROR   published; the list is gone
 **
 ** The waiter list is a lock-free stack (push by CAS), so running it from the
-** head gives the REVERSE registration order that docs/execution.md §2 requires. Resolving is
+** head gives the REVERSE registration order that docs/execution.md §2 requires.
+**
+** A kept continuation (av_and_then_local, for values only one thread
+** touches: interp/xe.c's on the single-threaded queue). The first waiter of
+** an unresolved value with none is kept in the value: its two words where
+** the payload or the forwarding words will go, its function as a 24-bit
+** offset from av_and_then_local in [inl], and the bit WS_KEPT in [ws].
+** Being the first registered, it runs last: after the list. Whoever claims
+** the value takes it out before writing those words (claim); binding an
+** indirect value to an unresolved target moves it into a block at the
+** list's tail, where it would have been (spill). Resolving is
 ** two atomic operations: a CAS UNAVAILABLE -> CLAIMED (which is how a repeat
 ** transition is detected without touching the payload) and an exchange that
 ** publishes the state and detaches the list in one step. A waiter that loses
@@ -74,6 +84,11 @@ const char *error_code_name(ErrorCode c)
 enum { ST_UNAVAILABLE = AV__UNAVAILABLE, ST_CLAIMED = AV__CLAIMED,
        ST_AVAILABLE = AV__AVAILABLE, ST_ERROR = AV__ERROR };
 #define ST_MASK ((uintptr_t)3)
+/* [ws] bit: a continuation is kept in the value (av_and_then_local). */
+#define WS_KEPT ((uintptr_t)AV__KEPT)
+/* The bits of [ws] beside the list's pointer (waiter nodes are 32-byte
+** blocks). */
+#define WS_LOW ((uintptr_t)31)
 
 enum { K_CONCRETE = AV__CONCRETE, K_INDIRECT = AV__INDIRECT, K_IMMORTAL = AV__IMMORTAL };
 
@@ -90,7 +105,8 @@ typedef struct WaitNode {
 **   ws     state bits | waiter list
 **   u.payload   concrete: the value, or the ErrorObj for ERROR
 **   u.ind.fwd   indirect: bound target (+1), NULL while unbound
-**   u.ind.final indirect, once published: the concrete value */
+**   u.ind.final indirect, once published: the concrete value
+**   u.inl, inl  unresolved with WS_KEPT: the kept continuation */
 
 /* Never called: its address marks forward nodes. */
 static void fwd_marker(void *a, void *b) { (void)a; (void)b; abort(); }
@@ -102,6 +118,7 @@ static void fwd_marker(void *a, void *b) { (void)a; (void)b; abort(); }
 /* Values and waiter nodes are blocks of base/freelist.h. */
 _Static_assert(sizeof(AsyncValue) <= FL_BLOCK && sizeof(WaitNode) <= FL_BLOCK,
                "values and waiters are 32-byte blocks");
+_Static_assert(FL_BLOCK > WS_LOW, "a waiter's address leaves WS_LOW's bits clear");
 /* A released value keeps its header (refs == 0, kind) while it is free. */
 _Static_assert(offsetof(AsyncValue, refs) + sizeof(((AsyncValue *)0)->refs) <= FL_LINK_OFFSET &&
                offsetof(AsyncValue, kind) < FL_LINK_OFFSET,
@@ -180,7 +197,7 @@ void av_retain_n(AsyncValue *v, uint32_t n)
 static void drop_waiters(uintptr_t ws)
 {
     if ((ws & ST_MASK) >= ST_AVAILABLE) return;
-    WaitNode *n = (WaitNode *)(ws & ~ST_MASK);
+    WaitNode *n = (WaitNode *)(ws & ~WS_LOW);
     while (n) {
         WaitNode *next = n->next;
         assert(n->fn != fwd_marker);
@@ -214,9 +231,15 @@ void av__destroy(AsyncValue *v)
     for (;;) {
         atomic_store_explicit(&v->refs, 0, memory_order_relaxed);
         AsyncValue *next = NULL;
-        drop_waiters(atomic_load_explicit(&v->ws, memory_order_acquire));
-        if (v->kind == K_INDIRECT) next = atomic_load_explicit(&v->u.ind.fwd, memory_order_acquire);
-        else if (v->u.payload.type == ANY_OBJ) any_release(v->u.payload);
+        uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_acquire);
+        drop_waiters(ws);
+        if (ws & WS_KEPT) {
+            /* (unresolved: a kept continuation, no payload, not bound) */
+        } else if (v->kind == K_INDIRECT) {
+            next = atomic_load_explicit(&v->u.ind.fwd, memory_order_acquire);
+        } else if (v->u.payload.type == ANY_OBJ) {
+            any_release(v->u.payload);
+        }
         fl_live_add(-1);
         fl_free(v);
         v = next;
@@ -224,6 +247,17 @@ void av__destroy(AsyncValue *v)
     }
 }
 
+
+static inline unsigned ws_state(uintptr_t ws) { return (unsigned)(ws & ST_MASK); }
+
+/* The target indirect [t] is bound to, or NULL while it is unbound (an
+** unbound value's forwarding words may hold a kept continuation). */
+static inline AsyncValue *bound_to(const AsyncValue *t)
+{
+    AsyncValue *m = (AsyncValue *)t;
+    if (ws_state(atomic_load_explicit(&m->ws, memory_order_acquire)) == ST_UNAVAILABLE) return NULL;
+    return atomic_load_explicit(&m->u.ind.fwd, memory_order_acquire);
+}
 
 /* References held by users: a bound indirect value that still waits for its
 ** target is also held by the forward node on the target's list; that
@@ -247,7 +281,7 @@ bool av_is_unique(const AsyncValue *v)
         if (p->kind == K_IMMORTAL) return false;
         if (user_refs(p) != 1) return false;
         if (p->kind != K_INDIRECT) return true;
-        AsyncValue *t = atomic_load_explicit(&p->u.ind.fwd, memory_order_acquire);
+        AsyncValue *t = bound_to(p);
         if (!t) return true;
         p = t;
     }
@@ -257,23 +291,63 @@ bool av_is_unique(const AsyncValue *v)
 ** Resolving
 ** ====================================================================== */
 
-static inline unsigned ws_state(uintptr_t ws) { return (unsigned)(ws & ST_MASK); }
-
 /* The concrete value behind published [t]. */
 static inline AsyncValue *final_of(AsyncValue *t)
 {
     return t->kind == K_INDIRECT ? t->u.ind.final : t;
 }
 
-/* UNAVAILABLE -> CLAIMED; false if someone got there first. */
-static bool claim(AsyncValue *v)
+/* A kept continuation, taken out of its value. */
+typedef struct Kept { AVCallback fn; void *a, *b; } Kept;
+
+/* The function of a kept continuation: an offset from this one's. */
+void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b);
+#define KEPT_BASE ((intptr_t)(void (*)(AsyncValue *, AVCallback, void *, void *))av_and_then_local)
+
+/* The continuation kept in [v] (its [ws] has WS_KEPT). */
+static inline void kept_of(const AsyncValue *v, Kept *k)
+{
+    uint32_t off = (uint32_t)v->inl[0] | (uint32_t)v->inl[1] << 8 | (uint32_t)v->inl[2] << 16;
+    k->fn = (AVCallback)(KEPT_BASE + ((int32_t)(off << 8) >> 8));   /* 24 bits, signed */
+    k->a = v->u.inl.a;
+    k->b = v->u.inl.b;
+}
+
+/* UNAVAILABLE -> CLAIMED; false if someone got there first. [*kept]: did
+** [v] keep a continuation (WS_KEPT, now cleared)? Its words are intact
+** until the claimer writes the payload or the target. */
+static inline bool claim(AsyncValue *v, bool *kept)
 {
     uintptr_t old = atomic_load_explicit(&v->ws, memory_order_relaxed);
     do {
         if (ws_state(old) != ST_UNAVAILABLE) return false;
-    } while (!atomic_compare_exchange_weak_explicit(&v->ws, &old, old | ST_CLAIMED,
+    } while (!atomic_compare_exchange_weak_explicit(&v->ws, &old, (old & ~WS_KEPT) | ST_CLAIMED,
                                                     memory_order_acquire, memory_order_relaxed));
+    *kept = (old & WS_KEPT) != 0;
     return true;
+}
+
+/* Appends [k] to the waiter list of unresolved [v], as a block at its tail
+** (the kept continuation was registered first: it runs last). */
+static void spill(AsyncValue *v, const Kept *k)
+{
+    WaitNode *n = fl_alloc();
+    n->fn = k->fn;
+    n->a = k->a;
+    n->b = k->b;
+    n->next = NULL;
+    uintptr_t old = atomic_load_explicit(&v->ws, memory_order_acquire);
+    for (;;) {
+        WaitNode *h = (WaitNode *)(old & ~WS_LOW);
+        if (h) {
+            while (h->next) h = h->next;
+            h->next = n;
+            return;
+        }
+        if (atomic_compare_exchange_weak_explicit(&v->ws, &old, (uintptr_t)n | (old & WS_LOW),
+                                                  memory_order_acq_rel, memory_order_acquire))
+            return;
+    }
 }
 
 /* Pushes [n] on [v]'s waiter list; false if [v] is already published (then
@@ -283,8 +357,8 @@ static bool push_waiter(AsyncValue *v, WaitNode *n)
     uintptr_t old = atomic_load_explicit(&v->ws, memory_order_acquire);
     do {
         if (ws_state(old) >= ST_AVAILABLE) return false;
-        n->next = (WaitNode *)(old & ~ST_MASK);
-    } while (!atomic_compare_exchange_weak_explicit(&v->ws, &old, (uintptr_t)n | ws_state(old),
+        n->next = (WaitNode *)(old & ~WS_LOW);
+    } while (!atomic_compare_exchange_weak_explicit(&v->ws, &old, (uintptr_t)n | (old & WS_LOW),
                                                     memory_order_acq_rel, memory_order_acquire));
     return true;
 }
@@ -298,7 +372,7 @@ static WaitNode *publish_indirect(AsyncValue *v)
     assert(ws_state(tws) >= ST_AVAILABLE);
     v->u.ind.final = final_of(t);
     uintptr_t old = atomic_exchange_explicit(&v->ws, ws_state(tws), memory_order_acq_rel);
-    return (WaitNode *)(old & ~ST_MASK);
+    return (WaitNode *)(old & ~WS_LOW);
 }
 
 /* Runs a detached waiter list: head first (reverse registration order).
@@ -328,11 +402,18 @@ static void run_waiters(WaitNode *list)
     }
 }
 
-static void publish(AsyncValue *v, unsigned st)
+/* Runs [list], then the kept continuation [k] (or none), the first one
+** registered. */
+static inline void run_all(WaitNode *list, const Kept *k)
+{
+    if (list) run_waiters(list);
+    if (k) k->fn(k->a, k->b);
+}
+
+static void publish(AsyncValue *v, unsigned st, const Kept *k)
 {
     uintptr_t old = atomic_exchange_explicit(&v->ws, st, memory_order_acq_rel);
-    WaitNode *list = (WaitNode *)(old & ~ST_MASK);
-    if (list) run_waiters(list);
+    run_all((WaitNode *)(old & ~WS_LOW), k);
 }
 
 static bool reject(void)
@@ -341,23 +422,41 @@ static bool reject(void)
     return false;
 }
 
+static void bind_wait(AsyncValue *v, AsyncValue *t, const Kept *k);
+static bool bind_kept(AsyncValue *v, AsyncValue *t);
+
 bool av_try_forward(AsyncValue *v, AsyncValue *target)
 {
     if (v->kind != K_INDIRECT) return reject();
     AsyncValue *t = target;
     while (t->kind == K_INDIRECT) {
-        AsyncValue *n = atomic_load_explicit(&t->u.ind.fwd, memory_order_acquire);
+        AsyncValue *n = bound_to(t);
         if (!n) break;
         t = n;
     }
     if (t == v) return reject();     /* a cycle would never resolve */
-    if (!claim(v)) return reject();
+    bool kept;
+    if (!claim(v, &kept)) return reject();
+    if (__builtin_expect(kept, 0)) return bind_kept(v, t);
     av_retain(t);
     atomic_store_explicit(&v->u.ind.fwd, t, memory_order_release);
     if (ws_state(atomic_load_explicit(&t->ws, memory_order_acquire)) >= ST_AVAILABLE) {
         WaitNode *list = publish_indirect(v);
         if (list) run_waiters(list);
         return true;
+    }
+    bind_wait(v, t, NULL);
+    return true;
+}
+
+/* The rest of binding claimed [v] to unresolved [t], keeping continuation
+** [k] (or none) for after [v]'s list. */
+static void bind_wait(AsyncValue *v, AsyncValue *t, const Kept *k)
+{
+    /* [v] waits for [t]: a kept continuation joins the list, in its place. */
+    if (k && k->fn) {
+        spill(v, k);
+        k = NULL;
     }
     WaitNode *n = fl_alloc();
     n->fn = fwd_marker;
@@ -371,6 +470,18 @@ bool av_try_forward(AsyncValue *v, AsyncValue *target)
         WaitNode *list = publish_indirect(v);
         if (list) run_waiters(list);
     }
+}
+
+/* av_try_forward's binding of claimed [v], which kept a continuation, to
+** [t] (out of line: rare, and it keeps the words on the stack). */
+static __attribute__((noinline)) bool bind_kept(AsyncValue *v, AsyncValue *t)
+{
+    Kept k;
+    kept_of(v, &k);
+    av_retain(t);
+    atomic_store_explicit(&v->u.ind.fwd, t, memory_order_release);
+    if (ws_state(atomic_load_explicit(&t->ws, memory_order_acquire)) >= ST_AVAILABLE) run_all(publish_indirect(v), &k);
+    else bind_wait(v, t, &k);
     return true;
 }
 
@@ -384,12 +495,20 @@ static bool resolve(AsyncValue *v, Any p, unsigned st)
         av_release(c);
         return ok;
     }
-    if (v->kind == K_IMMORTAL || !claim(v)) {
+    bool kept;
+    if (v->kind == K_IMMORTAL || !claim(v, &kept)) {
         any_release(p);
         return reject();
     }
+    if (__builtin_expect(kept, 0)) {
+        Kept k;
+        kept_of(v, &k);
+        v->u.payload = p;
+        publish(v, st, &k);
+        return true;
+    }
     v->u.payload = p;
-    publish(v, st);
+    publish(v, st, NULL);
     return true;
 }
 
@@ -432,7 +551,7 @@ static bool forwards_to(const AsyncValue *target, const AsyncValue *v)
 {
     const AsyncValue *t = target;
     while (t->kind == K_INDIRECT && t != v) {
-        const AsyncValue *n = atomic_load_explicit(&((AsyncValue *)t)->u.ind.fwd, memory_order_acquire);
+        const AsyncValue *n = bound_to(t);
         if (!n) break;
         t = n;
     }
@@ -473,8 +592,7 @@ void av_set_from(AsyncValue *dst, const AsyncValue *src)
 
 bool av_is_bound(const AsyncValue *v)
 {
-    return v->kind == K_INDIRECT &&
-           atomic_load_explicit(&((AsyncValue *)v)->u.ind.fwd, memory_order_acquire) != NULL;
+    return v->kind == K_INDIRECT && bound_to(v) != NULL;
 }
 
 Any *av_get_mut(AsyncValue *v)
@@ -498,7 +616,7 @@ AsyncValue *av_resolve_target(AsyncValue *v)
     if (v->kind != K_INDIRECT) return v;
     if (av_is_resolved(v)) return v->u.ind.final;
     for (;;) {
-        AsyncValue *n = atomic_load_explicit(&v->u.ind.fwd, memory_order_acquire);
+        AsyncValue *n = bound_to(v);
         if (!n) return v;
         v = n;
         if (v->kind != K_INDIRECT) return v;
@@ -509,12 +627,9 @@ AsyncValue *av_resolve_target(AsyncValue *v)
 ** Continuations
 ** ====================================================================== */
 
-void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b)
+/* av_and_then on [v], seen unresolved: a block on the list. */
+static inline __attribute__((always_inline)) void and_then_node(AsyncValue *v, AVCallback fn, void *a, void *b)
 {
-    if (ws_state(atomic_load_explicit(&v->ws, memory_order_acquire)) >= ST_AVAILABLE) {
-        fn(a, b);
-        return;
-    }
     WaitNode *n = fl_alloc();
     n->fn = fn;
     n->a = a;
@@ -523,4 +638,46 @@ void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b)
         fl_free(n);
         fn(a, b);
     }
+}
+
+void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b)
+{
+    if (ws_state(atomic_load_explicit(&v->ws, memory_order_acquire)) >= ST_AVAILABLE) {
+        fn(a, b);
+        return;
+    }
+    and_then_node(v, fn, a, b);
+}
+
+void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b)
+{
+    uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_acquire);
+    intptr_t off = (intptr_t)fn - KEPT_BASE;
+    /* Unavailable with no waiter, not keeping a word for its binder
+    ** (av_unbound_keep), and a function within reach of the offset. */
+    if (ws == ST_UNAVAILABLE && (v->kind == K_CONCRETE || !v->u.ind.final) &&
+        off >= -(1 << 23) && off < (1 << 23)) {
+        v->inl[0] = (uint8_t)off;
+        v->inl[1] = (uint8_t)(off >> 8);
+        v->inl[2] = (uint8_t)(off >> 16);
+        v->u.inl.a = a;
+        v->u.inl.b = b;
+        atomic_store_explicit(&v->ws, ST_UNAVAILABLE | WS_KEPT, memory_order_release);
+        return;
+    }
+    if (ws_state(ws) >= ST_AVAILABLE) fn(a, b);
+    else and_then_node(v, fn, a, b);
+}
+
+/* av_unbound_keep on a value that keeps a continuation: it moves to a
+** block at the list's tail, and the forwarding words are free again. */
+void av__unbound_keep_kept(AsyncValue *v, void *w)
+{
+    uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_relaxed);
+    Kept k;
+    kept_of(v, &k);
+    atomic_store_explicit(&v->ws, ws & ~WS_KEPT, memory_order_relaxed);
+    atomic_store_explicit(&v->u.ind.fwd, NULL, memory_order_relaxed);
+    spill(v, &k);
+    v->u.ind.final = (AsyncValue *)w;
 }

@@ -64,13 +64,16 @@ typedef struct AsyncValue AsyncValue;
 ** fields. */
 enum { AV__CONCRETE = 0, AV__INDIRECT = 1, AV__IMMORTAL = 2 };                 /* kind */
 enum { AV__UNAVAILABLE = 0, AV__CLAIMED = 1, AV__AVAILABLE = 2, AV__ERROR = 3 }; /* ws & 3 */
+enum { AV__KEPT = 4 };     /* ws: a continuation is kept in the value */
 struct AsyncValue {
     _Atomic uint32_t refs;
     uint8_t kind;
+    uint8_t inl[3];        /* the kept continuation's function (av_and_then_local) */
     _Atomic uintptr_t ws;
     union {
         Any payload;
         struct { _Atomic(AsyncValue *) fwd; AsyncValue *final; } ind;
+        struct { void *a, *b; } inl;   /* the kept continuation's words */
     } u;
 };
 static inline unsigned av__st(const AsyncValue *v)
@@ -178,20 +181,31 @@ static inline bool av_has_waiters(const AsyncValue *v)
 /* A word that an unbound indirect value keeps for the one who will bind it
 ** (interp/xe.c: the value a waiting register's placeholder will be bound
 ** to), in the field a published indirect value caches its final value in,
-** which nothing reads before then: binding the value overwrites it. */
+** which nothing reads before then: binding the value overwrites it.
+** Only for a value no other thread touches (as av_and_then_local): a
+** continuation kept in the value moves to a block of its own first. */
+void av__unbound_keep_kept(AsyncValue *v, void *w);
 static inline void av_unbound_keep(AsyncValue *v, void *w)
 {
-    assert(v->kind == AV__INDIRECT && !atomic_load_explicit(&v->u.ind.fwd, memory_order_relaxed));
-    v->u.ind.final = (AsyncValue *)w;
+    assert(v->kind == AV__INDIRECT && av__st(v) == AV__UNAVAILABLE);
+    if (atomic_load_explicit(&v->ws, memory_order_relaxed) & AV__KEPT) av__unbound_keep_kept(v, w);
+    else v->u.ind.final = (AsyncValue *)w;
 }
 static inline void *av_unbound_kept(const AsyncValue *v)
 {
-    assert(v->kind == AV__INDIRECT && !atomic_load_explicit(&((AsyncValue *)v)->u.ind.fwd, memory_order_relaxed));
+    assert(v->kind == AV__INDIRECT && av__st(v) == AV__UNAVAILABLE);
     return v->u.ind.final;
 }
 
 /* ---- continuations ------------------------------------------------------ */
 void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b);
+/* av_and_then, for a value that no thread but the caller's touches until
+** it resolves (interp/xe.c, which runs only on the single-threaded queue):
+** the first continuation of an unresolved value that has none is kept in
+** the value itself (its payload or forwarding words are unused until it
+** resolves), with no block of its own; it runs where av_and_then's would,
+** after every continuation registered later. */
+void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b);
 
 /* ---- accounting --------------------------------------------------------- */
 int64_t av_live_count(void);                   /* live AsyncValues (immortal excluded) */

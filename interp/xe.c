@@ -1155,7 +1155,7 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
     /* A frame that waits may wait for ever: it joins the host's waiting
     ** frames, as interp/exec.c's do (interp/stuck.h). */
     if (f->watch_at < 0) stuck_watch_xe(f->p->host, f);
-    av_and_then(v, cont_fire, f, (void *)(uintptr_t)((uint64_t)(uint32_t)r << 32 | (uint32_t)stream));
+    av_and_then_local(v, cont_fire, f, (void *)(uintptr_t)((uint64_t)(uint32_t)r << 32 | (uint32_t)stream));
 }
 
 /* Handles [x] (+1) produced for register [r] (docs/execution.md §6.5). */
@@ -1849,7 +1849,7 @@ static __attribute__((noinline)) void defer_materialize(XFrame *f, int r)
             if (!xd->res[i]) xd->res[i] = av_new_indirect();
         }
         for (int j = 0; j < x->nin; j++) xd->args[j] = take(f, x->in[j]);
-        av_and_then(ph, branch_deferred, xd, NULL);
+        av_and_then_local(ph, branch_deferred, xd, NULL);
     }
     if (ks != kbuf) free(ks);
 }
@@ -1897,7 +1897,7 @@ static void run_if(XFrame *f, XQ *q, const XK *x)
             xv_retain(a[j]);
         }
         make_indirect(d->res, res, nres);
-        av_and_then(xv_get_av(a[0]), branch_deferred, d, NULL);
+        av_and_then_local(xv_get_av(a[0]), branch_deferred, d, NULL);
     }
     for (int j = 0; j < nargs; j++) xv_drop(a[j]);
     produce_all(f, q, x, res, sole);
@@ -2025,7 +2025,7 @@ static void repeat_run(XRepeat *r, XVal *out)
         }
         if (!xv_resolved(r->vals[0])) {
             if (out) repeat_hand_out(r, out);
-            av_and_then(xv_get_av(r->vals[0]), repeat_resume, r, NULL);
+            av_and_then_local(xv_get_av(r->vals[0]), repeat_resume, r, NULL);
             return;
         }
     }
@@ -2130,7 +2130,7 @@ static void run_repeat(XFrame *f, XQ *q, const XK *x)
             xv_retain(a[j]);
         }
         make_indirect(w->res, res, nres);
-        av_and_then(xv_get_av(a[0]), repeat_wait_done, w, NULL);
+        av_and_then_local(xv_get_av(a[0]), repeat_wait_done, w, NULL);
     } else if (!repeat_now(x, f->rq, f->site, a, res)) {
         run_generic(f, q, x, a);
         if (a != abuf) free(a);
@@ -2197,7 +2197,7 @@ static void while_step(XWhile *w, XVal *out)
     for (;;) {
         if (!xv_resolved(w->cond)) {
             while_hand_out(w, out);
-            av_and_then(xv_get_av(w->cond), while_enqueue_resume, w, NULL);
+            av_and_then_local(xv_get_av(w->cond), while_enqueue_resume, w, NULL);
             return;
         }
         if (w->cond.t == XT_AV && av_is_error(xv_get_av(w->cond))) {
@@ -2205,7 +2205,7 @@ static void while_step(XWhile *w, XVal *out)
             for (int i = 0; i < w->nvals; i++) {
                 if (!xv_resolved(w->vals[i])) {
                     while_hand_out(w, out);
-                    av_and_then(xv_get_av(w->vals[i]), while_resume_cb, w, NULL);
+                    av_and_then_local(xv_get_av(w->vals[i]), while_resume_cb, w, NULL);
                     return;
                 }
             }

@@ -589,6 +589,140 @@ static void chain_head_body(void)
 }
 
 /* {=====================================================================
+** Kept continuations (av_and_then_local: a value's first waiter kept in
+** the value, for values one thread touches)
+** ====================================================================== */
+
+static void expect_order(const Log *log, const int *want, int n)
+{
+    cr_assert_eq(log->n, n, "%d continuations ran, want %d", log->n, n);
+    for (int k = 0; k < n; k++)
+        cr_assert_eq(log->order[k], want[k], "continuation %d is %d, want %d", k, log->order[k], want[k]);
+}
+
+Test(av, kept_continuation_runs_last_as_the_first_registered)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *v = av_new_unavailable();
+    av_and_then_local(v, log_cb, &log, (void *)1);    /* kept in v */
+    cr_assert(av_has_waiters(v));
+    av_and_then(v, log_cb, &log, (void *)2);
+    av_and_then_local(v, log_cb, &log, (void *)3);    /* v keeps one already: a block */
+    cr_assert_eq(log.n, 0);
+    ErrorObj *o = obj_error(ERR_INTERNAL, "payload"); /* an object payload, released with v */
+    av_emplace(v, any_obj(&o->hdr));
+    int want[] = { 3, 2, 1 };
+    expect_order(&log, want, 3);
+    cr_assert_eq(av_get(v)->type, ANY_OBJ);
+    av_and_then_local(v, log_cb, &log, (void *)4);    /* resolved: at once */
+    cr_assert_eq(log.order[3], 4);
+    av_release(v);
+    no_leaks();
+}
+
+Test(av, kept_continuation_on_error)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *v = av_new_unavailable();
+    av_and_then_local(v, log_cb, &log, (void *)1);
+    av_set_error(v, ERR_CANCELLED, "gone");
+    int want[] = { 1 };
+    expect_order(&log, want, 1);
+    cr_assert_str_eq(av_error(v)->msg, "gone");
+    av_release(v);
+    no_leaks();
+}
+
+Test(av, kept_continuation_on_unbound_indirect)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *i = av_new_indirect();
+    av_and_then_local(i, log_cb, &log, (void *)1);
+    av_and_then(i, log_cb, &log, (void *)2);
+    /* The kept words sit where the target will go: i is still unbound. */
+    cr_assert(!av_is_bound(i));
+    cr_assert_eq(av_resolve_target(i), i);
+    cr_assert(av_is_unique(i));
+    cr_assert_eq(av_refcount(i), 1);
+    AsyncValue *c = av_new_available(any_int(ANY_I32, 7));
+    av_forward(i, c);
+    int want[] = { 2, 1 };
+    expect_order(&log, want, 2);
+    cr_assert_eq(av_get(i)->v.i, 7);
+    av_release(c);
+    av_release(i);
+    no_leaks();
+}
+
+Test(av, kept_continuation_joins_the_list_when_bound_to_unavailable)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *t = av_new_unavailable();
+    av_and_then(t, log_cb, &log, (void *)1);
+    AsyncValue *i = av_new_indirect();
+    av_and_then_local(i, log_cb, &log, (void *)2);    /* kept */
+    av_and_then(i, log_cb, &log, (void *)3);
+    av_forward(i, t);                                  /* 2 moves to the tail of i's list */
+    cr_assert(av_is_bound(i));
+    cr_assert_eq(av_resolve_target(i), t);
+    av_and_then(i, log_cb, &log, (void *)4);
+    av_and_then(t, log_cb, &log, (void *)5);
+    cr_assert_eq(log.n, 0);
+    av_emplace(t, any_int(ANY_I32, 1));
+    /* t's list, newest first: 5, [i's: 4, 3, 2], 1. */
+    int want[] = { 5, 4, 3, 2, 1 };
+    expect_order(&log, want, 5);
+    av_release(i);
+    av_release(t);
+    no_leaks();
+}
+
+Test(av, kept_continuation_moves_out_for_a_kept_word)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *w = av_new_unavailable();
+    AsyncValue *i = av_new_indirect();
+    av_and_then_local(i, log_cb, &log, (void *)1);
+    av_and_then(i, log_cb, &log, (void *)2);
+    av_unbound_keep(i, w);                             /* 1 moves to a block */
+    cr_assert_eq(av_unbound_kept(i), w);
+    cr_assert(!av_is_bound(i));
+    av_and_then_local(i, log_cb, &log, (void *)3);    /* keeps a word: a block */
+    cr_assert_eq(av_unbound_kept(i), w);
+    av_emplace(i, any_int(ANY_I32, 2));
+    int want[] = { 3, 2, 1 };
+    expect_order(&log, want, 3);
+    av_release(i);
+    av_release(w);
+    no_leaks();
+}
+
+Test(av, value_may_die_keeping_a_continuation)
+{
+    setup();
+    Log log = {0};
+    /* The kept words look like a target and a payload; dying, the value
+    ** must follow neither: [other] keeps its one reference. */
+    AsyncValue *other = av_new_available(any_int(ANY_I32, 3));
+    AsyncValue *v = av_new_unavailable();
+    av_and_then_local(v, log_cb, other, other);
+    av_release(v);
+    AsyncValue *i = av_new_indirect();
+    av_and_then_local(i, log_cb, other, other);
+    av_and_then(i, log_cb, &log, (void *)1);
+    av_release(i);
+    cr_assert_eq(log.n, 0);
+    cr_assert_eq(av_refcount(other), 1);
+    av_release(other);
+    no_leaks();
+}
+
+/* {=====================================================================
 ** Allocation
 ** ====================================================================== */
 
