@@ -1,13 +1,13 @@
 /*
 ** workqueue.c — the `s` and `mstd` work queues (docs/execution.md §5, §1.6).
 **
-** `s` is a growable ring of tasks touched only by the thread that owns the
-** queue: no lock, no allocation per task in steady state. Tasks run inside
-** wq_await / wq_quiesce on that thread, one at a time, FIFO; a task may add
-** tasks or call wq_quiesce itself (tfrt_test.quiesce), which simply keeps
-** popping from the same ring.
+** `s` is a FIFO of tasks in linked chunks (Fifo below) touched only by the
+** thread that owns the queue: no lock, no allocation per task in steady
+** state. Tasks run inside wq_await / wq_quiesce on that thread, one at a
+** time, FIFO; a task may add tasks or call wq_quiesce itself
+** (tfrt_test.quiesce), which simply keeps popping from the same FIFO.
 **
-** `mstd` has one mutex. Worker tasks and blocking tasks wait in two rings;
+** `mstd` has one mutex. Worker tasks and blocking tasks wait in two FIFOs;
 ** [pending] counts tasks queued or running in both pools, so quiesce is
 ** "wait until pending == 0". Workers (up to N) and blocking threads (up to M)
 ** are started lazily, when a task arrives and no started thread is idle.
@@ -34,50 +34,148 @@
 
 typedef struct Task { TaskFn fn; void *a, *b; } Task;
 
-/* A FIFO of tasks in a power-of-two ring. */
-typedef struct Ring { Task *buf; size_t cap, head, n; } Ring;
+/* A FIFO of tasks in fixed-size chunks linked from head to tail: push
+** writes at [tail] in the tail chunk, pop reads at [head] in the head
+** chunk. Nothing is copied when the queue grows, and a chunk emptied by
+** pops is freed (one is kept spare for the next push that needs one), so the
+** queue holds its pending tasks plus at most two chunks. (It was a ring that
+** doubled: fib(27) under exact has ~311 000 tasks pending at the peak, and
+** the ring held 2^19 slots, all of them touched, plus the old half while
+** copying; docs/perf-notes.md, "Work queue in chunks".)
+**
+** Why 1024 tasks (24 KB) a chunk: the chunk change (a link, perhaps a
+** malloc) is paid once per 1024 pushes or pops, well under 0.1 % of their
+** cost; a queue that stays short cycles through one chunk that fits in L1/L2;
+** and the spare chunks cost at most 72 KB a queue. A chunk the head leaves
+** when the queue is empty is reused in place (head and tail back to its
+** start), so a short queue never allocates after its first push. */
+#define CHUNK_TASKS 1024
 
-static void ring_push(Ring *r, Task t)
+typedef struct Chunk { struct Chunk *next; Task t[CHUNK_TASKS]; } Chunk;
+
+typedef struct Fifo {
+    Task *head, *hend;      /* next task to pop; end of the head chunk */
+    Task *tail, *tend;      /* next free slot; end of the tail chunk */
+    Chunk *hc, *tc;         /* head and tail chunks (the same when n < 1024) */
+    Chunk *spare;           /* an emptied chunk kept for the next push */
+    size_t n;               /* tasks queued */
+} Fifo;
+
+/* The tail chunk is full (or there is none yet): link a new one. */
+static void fifo_grow(Fifo *r)
 {
-    if (r->n == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 64;
-        Task *buf = malloc(cap * sizeof(Task));
-        if (!buf) tf_out_of_memory();
-        for (size_t i = 0; i < r->n; i++) buf[i] = r->buf[(r->head + i) & (r->cap - 1)];
-        free(r->buf);
-        r->buf = buf;
-        r->cap = cap;
-        r->head = 0;
+    Chunk *c = r->spare;
+    if (c) r->spare = NULL;
+    else if (!(c = malloc(sizeof *c))) tf_out_of_memory();
+    c->next = NULL;
+    if (r->tc) r->tc->next = c;
+    else {
+        r->hc = c;
+        r->head = c->t;
+        r->hend = c->t + CHUNK_TASKS;
     }
-    r->buf[(r->head + r->n) & (r->cap - 1)] = t;
+    r->tc = c;
+    r->tail = c->t;
+    r->tend = c->t + CHUNK_TASKS;
+}
+
+/* The head reached the end of its chunk: move to the next one, or, if this
+** was the tail chunk too (the queue is empty), start it over. */
+static void fifo_next_chunk(Fifo *r)
+{
+    Chunk *c = r->hc;
+    if (c == r->tc) {
+        r->head = r->tail = c->t;
+        return;
+    }
+    r->hc = c->next;
+    r->head = r->hc->t;
+    r->hend = r->head + CHUNK_TASKS;
+    if (r->spare) free(c);
+    else r->spare = c;
+}
+
+static inline void fifo_push(Fifo *r, Task t)
+{
+    if (r->tail == r->tend) fifo_grow(r);
+    *r->tail++ = t;
     r->n++;
 }
 
-static Task ring_pop(Ring *r)
+static inline Task fifo_pop(Fifo *r)
 {
-    Task t = r->buf[r->head];
-    r->head = (r->head + 1) & (r->cap - 1);
+    Task t = *r->head++;
     r->n--;
+    if (r->head == r->hend) fifo_next_chunk(r);
     return t;
+}
+
+/* Task [i] counted from the head (i < n). Walks the chunks: for the
+** explorer's controlled view and the stress build, not the fast path. */
+static Task *fifo_at(const Fifo *r, size_t i)
+{
+    size_t first = (size_t)(r->hend - r->head);
+    if (i < first) return r->head + i;
+    i -= first;
+    const Chunk *c = r->hc->next;
+    for (; i >= CHUNK_TASKS; i -= CHUNK_TASKS) c = c->next;
+    return (Task *)&c->t[i];
+}
+
+/* Removes task [i] (i < n), keeping the order of the others: the tasks
+** before it move one slot on, walking forward from the head, then the head
+** slot is popped. */
+static Task fifo_take(Fifo *r, size_t i)
+{
+    Task *p = r->head;
+    Chunk *c = r->hc;
+    Task carry = *p;
+    for (size_t j = 1; j <= i; j++) {
+        if (++p == c->t + CHUNK_TASKS) {
+            c = c->next;
+            p = c->t;
+        }
+        Task next = *p;
+        *p = carry;
+        carry = next;
+    }
+    (void)fifo_pop(r);
+    return carry;
+}
+
+static size_t fifo_chunks(const Fifo *r)
+{
+    size_t k = r->spare != NULL;
+    for (const Chunk *c = r->hc; c; c = c->next) k++;
+    return k;
+}
+
+static void fifo_free(Fifo *r)
+{
+    for (Chunk *c = r->hc, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    free(r->spare);
+    memset(r, 0, sizeof *r);
 }
 
 /* mstd makes no ordering promise, and programs run under it must not depend
 ** on one. Built with -DWQ_STRESS (in the spirit of Lua's HARDSTACKTESTS),
 ** an mstd thread takes a random queued task instead of the oldest and yields
 ** before running it, so hidden ordering assumptions show up in tests. */
-static Task mt_pop(Ring *r)
+static Task mt_pop(Fifo *r)
 {
 #ifdef WQ_STRESS
     static _Thread_local unsigned seed = 12345;
     seed = seed * 1103515245u + 12345u;
-    size_t k = (seed >> 8) % r->n;
-    size_t i = (r->head + k) & (r->cap - 1);
-    Task t = r->buf[i];
-    r->buf[i] = r->buf[r->head];
-    r->buf[r->head] = t;
-    return ring_pop(r);
+    Task *p = fifo_at(r, (seed >> 8) % r->n);
+    Task t = *p;
+    *p = *r->head;
+    *r->head = t;
+    return fifo_pop(r);
 #else
-    return ring_pop(r);
+    return fifo_pop(r);
 #endif
 }
 
@@ -98,11 +196,11 @@ struct WorkQueue {
     bool mt;
     int nworkers, nblocking;        /* N, M (mstd) */
     char name[96];
-    Ring q;                         /* s: the FIFO; mstd: worker tasks (mu) */
+    Fifo q;                         /* s: the FIFO; mstd: worker tasks (mu) */
     /* mstd only, all under mu. */
     pthread_mutex_t mu;
     pthread_cond_t work_cv, block_cv, idle_cv;
-    Ring bq;                        /* pending blocking tasks */
+    Fifo bq;                        /* pending blocking tasks */
     int max_pending_blocking;
     int started_workers, idle_workers;
     int started_blocking, idle_blocking;
@@ -231,7 +329,7 @@ static void task_done_locked(WorkQueue *q)
     if (q->idle_waiters && q->pending <= q->task_quiescers) pthread_cond_broadcast(&q->idle_cv);
 }
 
-static void *thread_main(WorkQueue *q, Ring *r, pthread_cond_t *cv, int *idle)
+static void *thread_main(WorkQueue *q, Fifo *r, pthread_cond_t *cv, int *idle)
 {
     tl_queue = q;
     pthread_mutex_lock(&q->mu);
@@ -288,11 +386,11 @@ void wq_add_task(WorkQueue *q, TaskFn fn, void *a, void *b)
 {
     Task t = { fn, a, b };
     if (!q->mt) {
-        ring_push(&q->q, t);
+        fifo_push(&q->q, t);
         return;
     }
     pthread_mutex_lock(&q->mu);
-    ring_push(&q->q, t);
+    fifo_push(&q->q, t);
     q->pending++;
     if (q->idle_workers >= (int)q->q.n) pthread_cond_signal(&q->work_cv);
     else if (q->started_workers < q->nworkers && spawn_locked(q, worker_main)) q->started_workers++;
@@ -306,7 +404,7 @@ bool wq_add_blocking_task(WorkQueue *q, TaskFn fn, void *a, void *b)
 {
     Task t = { fn, a, b };
     if (!q->mt) {
-        ring_push(&q->q, t);
+        fifo_push(&q->q, t);
         return true;
     }
     pthread_mutex_lock(&q->mu);
@@ -315,7 +413,7 @@ bool wq_add_blocking_task(WorkQueue *q, TaskFn fn, void *a, void *b)
         pthread_mutex_unlock(&q->mu);
         return false;
     }
-    ring_push(&q->bq, t);
+    fifo_push(&q->bq, t);
     q->pending++;
     if (q->idle_blocking >= (int)q->bq.n) pthread_cond_signal(&q->block_cv);
     else if (q->started_blocking < q->nblocking && spawn_locked(q, blocking_main)) q->started_blocking++;
@@ -328,7 +426,7 @@ size_t wq_ntasks(const WorkQueue *q) { return q->mt ? 0 : q->q.n; }
 
 void wq_task_at(const WorkQueue *q, size_t i, TaskFn *fn, void **a, void **b)
 {
-    const Task *t = &q->q.buf[(q->q.head + i) & (q->q.cap - 1)];
+    const Task *t = fifo_at(&q->q, i);
     *fn = t->fn;
     *a = t->a;
     *b = t->b;
@@ -336,14 +434,18 @@ void wq_task_at(const WorkQueue *q, size_t i, TaskFn *fn, void **a, void **b)
 
 void wq_run_at(WorkQueue *q, size_t i)
 {
-    Ring *r = &q->q;
-    size_t mask = r->cap - 1;
-    Task t = r->buf[(r->head + i) & mask];
-    /* Close the gap by moving the tasks before it one slot on. */
-    for (size_t j = i; j > 0; j--) r->buf[(r->head + j) & mask] = r->buf[(r->head + j - 1) & mask];
-    r->head = (r->head + 1) & mask;
-    r->n--;
+    Task t = fifo_take(&q->q, i);
     t.fn(t.a, t.b);
+}
+
+size_t wq_chunks_held(const WorkQueue *q)
+{
+    if (!q->mt) return fifo_chunks(&q->q);
+    WorkQueue *m = (WorkQueue *)q;
+    pthread_mutex_lock(&m->mu);
+    size_t k = fifo_chunks(&m->q) + fifo_chunks(&m->bq);
+    pthread_mutex_unlock(&m->mu);
+    return k;
 }
 
 /* {=====================================================================
@@ -405,7 +507,7 @@ void wq_await(WorkQueue *q, AsyncValue *const *vals, int n)
 {
     if (!q->mt) {
         while (!all_resolved(vals, n) && q->q.n) {
-            Task t = ring_pop(&q->q);
+            Task t = fifo_pop(&q->q);
             t.fn(t.a, t.b);
         }
         return;
@@ -447,7 +549,7 @@ void wq_quiesce(WorkQueue *q)
 {
     if (!q->mt) {
         while (q->q.n) {
-            Task t = ring_pop(&q->q);
+            Task t = fifo_pop(&q->q);
             t.fn(t.a, t.b);
         }
         return;
@@ -484,7 +586,7 @@ void wq_destroy(WorkQueue *q)
         pthread_cond_destroy(&q->block_cv);
         pthread_cond_destroy(&q->idle_cv);
     }
-    free(q->q.buf);
-    free(q->bq.buf);
+    fifo_free(&q->q);
+    fifo_free(&q->bq);
     free(q);
 }

@@ -58,6 +58,9 @@ void wq_quiesce(WorkQueue *q);
 size_t wq_ntasks(const WorkQueue *q);
 void wq_task_at(const WorkQueue *q, size_t i, TaskFn *fn, void **a, void **b);
 void wq_run_at(WorkQueue *q, size_t i);
+/* Chunks of tasks the queue holds, queued tasks' and spare (for tests: after
+** a drain it is at most 2 per FIFO, however long the queue was). */
+size_t wq_chunks_held(const WorkQueue *q);
 /* True if the calling thread is one of q's worker or blocking threads. */
 bool wq_on_worker(const WorkQueue *q);
 /* The pending-blocking-task limit of mstd (default WQ_MAX_PENDING_BLOCKING);

@@ -819,3 +819,178 @@ Test(wq, mstd_worker_quiesce_waits_for_other_workers)
     cr_assert_eq(atomic_load(&long_done), 1);
     wq_destroy(h.q);
 }
+
+/* {=====================================================================
+** The FIFO in chunks (interp/workqueue.c, Fifo): order and memory across
+** chunk boundaries. The sizes below are several times the chunk (1024
+** tasks), so they cross boundaries for any chunk size up to ~2000.
+** ====================================================================== */
+
+/* Task i adds tasks 2i+1 and 2i+2 (below [bfs_n]): a FIFO runs a binary
+** tree breadth-first, which is 0, 1, 2, ... in order. The queue grows to
+** about bfs_n/2 tasks while its head chunks are emptied and recycled. */
+typedef struct Bfs { WorkQueue *q; int n, next, bad, max_queued; size_t max_chunks_over; } Bfs;
+static Bfs *bfs;
+
+static void bfs_task(void *a, void *b)
+{
+    int id = (int)(intptr_t)a;
+    if (id != bfs->next++) bfs->bad++;
+    for (int k = 1; k <= 2; k++)
+        if (2 * id + k < bfs->n) wq_add_task(bfs->q, bfs_task, (void *)(intptr_t)(2 * id + k), NULL);
+    /* Memory follows the queue: the chunks held beyond those its tasks
+    ** need (1 + n/1024, counting a partly used one at each end) stay O(1). */
+    size_t n = wq_ntasks(bfs->q), held = wq_chunks_held(bfs->q), need = n / 1024 + 2;
+    if ((int)n > bfs->max_queued) bfs->max_queued = (int)n;
+    if (held > need && held - need > bfs->max_chunks_over) bfs->max_chunks_over = held - need;
+    (void)b;
+}
+
+Test(wq, s_fifo_order_across_chunks_with_recycled_head)
+{
+    Bfs s = { .n = 40000 };
+    bfs = &s;
+    s.q = make("s");
+    cr_assert_eq(wq_chunks_held(s.q), 0);            /* nothing before the first push */
+    for (int round = 0; round < 2; round++) {
+        s.next = 0;
+        wq_add_task(s.q, bfs_task, (void *)(intptr_t)0, NULL);
+        wq_quiesce(s.q);
+        cr_assert_eq(s.next, s.n, "round %d ran %d", round, s.next);
+        cr_assert_eq(s.bad, 0, "round %d: %d tasks out of order", round, s.bad);
+        cr_assert_geq(s.max_queued, 15000);          /* ~15 chunks' worth at once */
+        cr_assert_leq(s.max_chunks_over, 1, "%zu chunks over", s.max_chunks_over);
+        /* Drained: one chunk in use (emptied in place) and at most one spare. */
+        cr_assert_leq(wq_chunks_held(s.q), 2, "%zu chunks after the drain", wq_chunks_held(s.q));
+    }
+    wq_destroy(s.q);
+}
+
+/* Steady flow: task i adds task i+3000 (below 12000), so ~3000 tasks stay
+** queued while head and tail move through ~12 chunks; the order is 0..11999. */
+static void flow_task(void *a, void *b)
+{
+    int id = (int)(intptr_t)a;
+    if (id != seen_next++) seen_bad++;
+    if (id + 3000 < 12000) wq_add_task((WorkQueue *)b, flow_task, (void *)(intptr_t)(id + 3000), b);
+}
+
+Test(wq, s_fifo_steady_flow_through_chunks)
+{
+    WorkQueue *q = make("s");
+    seen_next = seen_bad = 0;
+    for (int i = 0; i < 3000; i++) wq_add_task(q, flow_task, (void *)(intptr_t)i, q);
+    cr_assert_eq(wq_ntasks(q), 3000);
+    /* 5000 from the head one by one, as the explorer does, then the rest. */
+    for (int i = 0; i < 5000; i++) wq_run_at(q, 0);
+    cr_assert_eq(wq_ntasks(q), 3000);
+    wq_quiesce(q);
+    cr_assert_eq(seen_next, 12000);
+    cr_assert_eq(seen_bad, 0);
+    cr_assert_leq(wq_chunks_held(q), 2);
+    wq_destroy(q);
+}
+
+/* The explorer's view across chunk boundaries, against a model: random
+** pushes, wq_run_at at random places (often near a boundary) and from the
+** head; after each step every wq_task_at matches the model. */
+typedef struct Model { int ids[8192]; int n; int ran[600 * 600]; int nran; } Model;
+static Model *model;
+static void model_task(void *a, void *b) { model->ran[model->nran++] = (int)(intptr_t)a; (void)b; }
+
+static void model_check(WorkQueue *q, int step)
+{
+    cr_assert_eq(wq_ntasks(q), (size_t)model->n, "step %d", step);
+    for (int i = 0; i < model->n; i++) {
+        TaskFn fn;
+        void *a, *b;
+        wq_task_at(q, (size_t)i, &fn, &a, &b);
+        cr_assert_eq(fn, model_task);
+        cr_assert_eq((int)(intptr_t)a, model->ids[i], "step %d, task %d: %d, want %d",
+                     step, i, (int)(intptr_t)a, model->ids[i]);
+        cr_assert_eq((int)(intptr_t)b, ~model->ids[i]);
+    }
+}
+
+Test(wq, s_task_at_and_run_at_across_chunks)
+{
+    static Model m;
+    memset(&m, 0, sizeof m);
+    model = &m;
+    WorkQueue *q = make("s");
+    unsigned seed = 7;
+    int next_id = 0;
+    for (int step = 0; step < 600; step++) {
+        seed = seed * 1103515245u + 12345u;
+        unsigned r = seed >> 8;
+        int op = r % 4;
+        if (op == 0 || m.n < 2) {                    /* push up to 600 */
+            int k = 1 + (int)((r >> 2) % 600);
+            if (m.n + k > 8000) k = 8000 - m.n;
+            for (int j = 0; j < k; j++, next_id++) {
+                m.ids[m.n++] = next_id;
+                wq_add_task(q, model_task, (void *)(intptr_t)next_id, (void *)(intptr_t)~next_id);
+            }
+        } else {
+            int k = op == 1 ? 1 + (int)((r >> 2) % 600) : 1;  /* op 1: k from the head */
+            for (int j = 0; j < k && m.n > 0; j++) {
+                int i = 0;
+                if (op == 2) i = (int)((r >> 2) % (unsigned)m.n);
+                else if (op == 3) {                  /* around a multiple of 1024 */
+                    i = 1024 * (int)((r >> 2) % 8) + (int)((r >> 5) % 5) - 2;
+                    if (i < 0) i = 0;
+                    if (i >= m.n) i = m.n - 1;
+                }
+                int want = m.ids[i];
+                memmove(&m.ids[i], &m.ids[i + 1], (size_t)(m.n - i - 1) * sizeof m.ids[0]);
+                m.n--;
+                int before = m.nran;
+                wq_run_at(q, (size_t)i);
+                cr_assert_eq(m.nran, before + 1);
+                cr_assert_eq(m.ran[before], want, "step %d: run_at(%d) ran %d, want %d", step, i, m.ran[before], want);
+            }
+        }
+        model_check(q, step);
+    }
+    cr_assert_geq(next_id, 20000);                  /* ~20 chunks' worth went through */
+    /* What is left runs in the model's order. */
+    int left = m.n, before = m.nran;
+    wq_quiesce(q);
+    cr_assert_eq(m.nran, before + left);
+    for (int i = 0; i < left; i++) cr_assert_eq(m.ran[before + i], m.ids[i], "leftover %d", i);
+    cr_assert_leq(wq_chunks_held(q), 2);
+    wq_destroy(q);
+}
+
+/* mstd: a task on a worker adds more than a chunk of tasks at once (and
+** of blocking tasks): all run, and the drained queue holds O(1) chunks. */
+typedef struct Burst { WorkQueue *q; _Atomic int ran, blocking_ran, refused; } Burst;
+static Burst *burst;
+static void burst_leaf(void *a, void *b) { atomic_fetch_add(&burst->ran, 1); (void)a; (void)b; }
+static void burst_blocking_leaf(void *a, void *b) { atomic_fetch_add(&burst->blocking_ran, 1); (void)a; (void)b; }
+static void burst_root(void *a, void *b)
+{
+    for (int i = 0; i < 5000; i++) wq_add_task(burst->q, burst_leaf, NULL, NULL);
+    for (int i = 0; i < 3000; i++)
+        if (!wq_add_blocking_task(burst->q, burst_blocking_leaf, NULL, NULL)) atomic_fetch_add(&burst->refused, 1);
+    (void)a; (void)b;
+}
+
+Test(wq, mstd_task_adds_more_than_a_chunk)
+{
+    Burst s = {0};
+    burst = &s;
+    s.q = make("mstd:2,1");
+    wq_set_max_pending_blocking(s.q, 10000);
+    for (int round = 0; round < 3; round++) {
+        atomic_store(&s.ran, 0);
+        atomic_store(&s.blocking_ran, 0);
+        wq_add_task(s.q, burst_root, NULL, NULL);
+        wq_quiesce(s.q);
+        cr_assert_eq(atomic_load(&s.ran), 5000, "round %d", round);
+        cr_assert_eq(atomic_load(&s.refused), 0);
+        cr_assert_eq(atomic_load(&s.blocking_ran), 3000, "round %d", round);
+        cr_assert_leq(wq_chunks_held(s.q), 4, "%zu chunks after the drain", wq_chunks_held(s.q));
+    }
+    wq_destroy(s.q);
+}
