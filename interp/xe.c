@@ -1245,13 +1245,13 @@ static __attribute__((noinline)) void retire(XFrame *f)
     uint64_t *regs = xregs(f);
     /* (A register any other kernel reads and that waits has a kernel that
     ** did not run.) */
-    int n = 0;
+    int n = 0, ws[16];
     for (int i = 0; i < p->nwph; i++) {
         int r = p->wph[i];
-        if (tags[r] == XT_WAIT || tags[r] == XT_DEFER) return;
-        if (tags[r] != XT_WAITPH) continue;
+        if (tags[r] < XT_DEFER) continue;    /* XT_DEFER, XT_WAIT: not this one */
+        if (tags[r] != XT_WAITPH || n == 16) return;
         if (av_is_resolved(av_unbound_kept((AsyncValue *)(uintptr_t)regs[r]))) return;
-        n++;
+        ws[n++] = r;
     }
     if (n == 0 || n != f->refs || !all_ran(f)) return;
     XFrame *g = fl_alloc();
@@ -1260,9 +1260,8 @@ static __attribute__((noinline)) void retire(XFrame *f)
     g->site = f->site;
     g->refs = 0;
     g->watch_at = -1;
-    for (int i = 0; i < p->nwph; i++) {
-        int r = p->wph[i];
-        if (tags[r] != XT_WAITPH) continue;
+    for (int i = 0; i < n; i++) {
+        int r = ws[i];
         AsyncValue *ph = (AsyncValue *)(uintptr_t)regs[r];
         bool moved = av_retarget_local(av_unbound_kept(ph), cont_fire, f, ~(uintptr_t)0xffffffffu,
                                        (uintptr_t)r << 32, ghost_fire, ph, g);
