@@ -254,10 +254,6 @@ struct XPlan {
     long live;             /* frames in use */
     int32_t *ret_arg;      /* [nres] the argument each result is, when the
                               body runs no kernel (a pass-through), else NULL */
-    int32_t *wph;          /* the registers that may hold a placeholder while
-                              their value is awaited (XT_WAITPH): returned, or
-                              read by a non-strict kernel (retire) */
-    int nwph;
 };
 
 /* Builds the arithmetic kind of [op], or -1. */
@@ -452,12 +448,6 @@ XPlan *xe_plan_build(Host *h, Plan *p)
         if (x->ustart[r + 1] > x->ustart[r]) x->rinfo[r] |= R_USERS;
     for (int i = 0; i < x->nres; i++)
         if (x->nuses[x->ret[i]] == 1 && !(x->rinfo[x->ret[i]] & R_USERS)) x->rinfo[x->ret[i]] |= R_SOLE;
-    x->wph = xcalloc((size_t)x->nregs + 1, sizeof *x->wph);
-    for (int r = 0; r < x->nregs; r++) {
-        bool may = (x->rinfo[r] & R_RESULT) != 0;
-        for (int i = x->ustart[r]; i < x->ustart[r + 1] && !may; i++) may = x->k[x->users[i]].nonstrict;
-        if (may) x->wph[x->nwph++] = r;
-    }
     if (K == 1) {
         /* No kernel: every result is an argument (invoke_passthrough). */
         x->ret_arg = xcalloc((size_t)x->nres + 1, sizeof *x->ret_arg);
@@ -590,7 +580,6 @@ void xe_plan_free(XPlan *x)
     free(x->slot);
     free(x->ustart_own);
     free(x->ret_arg);
-    free(x->wph);
     free(x->ints);
     free(x);
 }
@@ -1243,15 +1232,21 @@ static __attribute__((noinline)) void retire(XFrame *f)
     if (xdone(f)[0] != 0 || f->watch_at < 0) return;    /* deferred ifs; never waited */
     uint8_t *tags = xtags(f);
     uint64_t *regs = xregs(f);
-    /* (A register any other kernel reads and that waits has a kernel that
-    ** did not run.) */
     int n = 0, ws[16];
-    for (int i = 0; i < p->nwph; i++) {
-        int r = p->wph[i];
-        if (tags[r] < XT_DEFER) continue;    /* XT_DEFER, XT_WAIT: not this one */
-        if (tags[r] != XT_WAITPH || n == 16) return;
-        if (av_is_resolved(av_unbound_kept((AsyncValue *)(uintptr_t)regs[r]))) return;
-        ws[n++] = r;
+    /* The tags above XT_AV (XT_DEFER, XT_WAIT, XT_WAITPH), eight at a time:
+    ** a byte with its high bit and another bit set. */
+    const uint64_t H = 0x8080808080808080u, L = 0x7f7f7f7f7f7f7f7fu;
+    for (int base = 0; base < p->nregs; base += 8) {
+        uint64_t w = 0;
+        memcpy(&w, tags + base, p->nregs - base < 8 ? (size_t)(p->nregs - base) : 8);
+        uint64_t m = w & H & ((w & L) + L);
+        while (m) {
+            int r = base + (__builtin_ctzll(m) >> 3);
+            m &= m - 1;
+            if (tags[r] != XT_WAITPH || n == 16) return;
+            if (av_is_resolved(av_unbound_kept((AsyncValue *)(uintptr_t)regs[r]))) return;
+            ws[n++] = r;
+        }
     }
     if (n == 0 || n != f->refs || !all_ran(f)) return;
     XFrame *g = fl_alloc();
