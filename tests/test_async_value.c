@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include "interp/async_value.h"
 
@@ -719,6 +720,57 @@ Test(av, value_may_die_keeping_a_continuation)
     cr_assert_eq(log.n, 0);
     cr_assert_eq(av_refcount(other), 1);
     av_release(other);
+    no_leaks();
+}
+
+static void other_cb(void *a, void *b) { Log *l = a; l->order[l->n++] = 1000 + (int)(intptr_t)b; }
+
+Test(av, retarget_changes_a_waiter_in_its_place)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *v = av_new_unavailable();
+    av_and_then_local(v, log_cb, &log, (void *)0x100000001);   /* kept */
+    av_and_then(v, log_cb, &log, (void *)0x200000002);         /* blocks */
+    av_and_then(v, log_cb, &log, (void *)0x300000003);
+    /* Matched on the function, the first word and b's high half. */
+    cr_assert(!av_retarget_local(v, log_cb, &log, ~(uintptr_t)0xffffffffu, (uintptr_t)4 << 32, other_cb, &log, (void *)4));
+    cr_assert(!av_retarget_local(v, other_cb, &log, 0, 0, log_cb, &log, (void *)4));
+    cr_assert(av_retarget_local(v, log_cb, &log, ~(uintptr_t)0xffffffffu, (uintptr_t)2 << 32, other_cb, &log, (void *)20));
+    cr_assert(av_retarget_local(v, log_cb, &log, ~(uintptr_t)0xffffffffu, (uintptr_t)1 << 32, other_cb, &log, (void *)10));
+    av_emplace(v, any_chain());
+    /* Newest first, each where it was: 3, then 2's and 1's replacements. */
+    cr_assert_eq(log.n, 3);
+    cr_assert_eq(log.order[0], 3);
+    cr_assert_eq(log.order[1], 1020);
+    cr_assert_eq(log.order[2], 1010);
+    cr_assert(!av_retarget_local(v, other_cb, &log, 0, 0, log_cb, &log, NULL));   /* resolved */
+    av_release(v);
+    no_leaks();
+}
+
+Test(av, retarget_of_a_kept_waiter_to_a_far_function_keeps_its_place)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *i = av_new_indirect();
+    av_and_then_local(i, log_cb, &log, (void *)1);   /* kept */
+    av_and_then(i, log_cb, &log, (void *)2);
+    /* A function too far from av_and_then_local for the kept offset (the
+    ** C library's, in a PIE build): the waiter moves to a block at the
+    ** list's tail, where the kept one runs. Never called: it is changed
+    ** again before the value resolves. */
+    AVCallback far = (AVCallback)(void (*)(void))abort;
+    cr_assert(av_retarget_local(i, log_cb, &log, ~(uintptr_t)0, 1, far, &log, (void *)1));
+    cr_assert(!av_is_bound(i));
+    cr_assert(av_retarget_local(i, far, &log, 0, 0, other_cb, &log, (void *)1));
+    AsyncValue *c = av_new_available(any_int(ANY_I32, 5));
+    av_forward(i, c);
+    cr_assert_eq(log.n, 2);
+    cr_assert_eq(log.order[0], 2);
+    cr_assert_eq(log.order[1], 1001);
+    av_release(c);
+    av_release(i);
     no_leaks();
 }
 
