@@ -466,6 +466,29 @@ static void explain_made(Rep *r, const Op *p, const CallSite *site, bool any, co
             }
             return;
         }
+        if (w && !w->def && body && depth < MAX_DEPTH) {
+            /* It returned its argument, which [p] passed before it was
+            ** produced: follow that operand in the frame [p] ran in. */
+            int off = p->noperands - body->nargs;
+            const Value *passed = off >= 0 && w->result_index + off < p->noperands
+                                      ? p->operands[w->result_index + off] : NULL;
+            if (passed) {
+                char wn[128], bn[160], pn[128];
+                note(r, ret, "%s returns its argument %s, passed by '%s' as %s before it was produced",
+                     body_name(body, bn, sizeof bn), vname(w, wn, sizeof wn), p->name,
+                     vname(passed, pn, sizeof pn));
+                for (int i = 0; i < r->nframes; i++) {
+                    const Frame *g = r->frames[i];
+                    if (g->plan->block == p->parent && (any || g->ctx.site == site)) {
+                        explain_value(r, g, passed, depth + 1);
+                        return;
+                    }
+                }
+                if (passed->def) note(r, passed->def, "%s is a result of '%s', which was never produced", pn,
+                                      passed->def->name);
+                return;
+            }
+        }
         note(r, p, "nothing of that invocation is left to run: what it returned is never produced");
         return;
     }
