@@ -432,8 +432,12 @@ static void h_before(void *ud, const ExecCtx *c, const void *frame, const Op *op
 {
     (void)c;
     Trace *t = ud;
-    int64_t now = now_ns(t);
+    /* The clock is read under the lock: a flow's start was recorded under
+    ** it before, so its end is never earlier (read before the lock, a
+    ** thread preempted between the two could see a start recorded after
+    ** its own clock reading). */
     pthread_mutex_lock(&t->mu);
+    int64_t now = now_ns(t);
     Thr *h = thr_self(t);
     uint64_t seg = cur_seg(h);
     FrameRec *r = frame_get(t, frame);
