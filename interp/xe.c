@@ -55,9 +55,15 @@
 **
 **   A register that waits for its value holds it (XT_WAIT), and the
 **   continuation is the frame and a word naming the register and the
-**   stream: no block of its own. Once a non-strict kernel or the
+**   stream: no block of its own, and when it is the value's first, kept in
+**   the value (av_and_then_local). Once a non-strict kernel or the
 **   invocation's end took the register's placeholder (XT_WAITPH), the
 **   placeholder keeps the value until the value binds it.
+**
+**   A frame whose kernels all ran and that waits only to bind such
+**   placeholders is retired: its continuations are handed over, each in
+**   its place, to a 32-byte ghost that does the binding, and the frame
+**   goes back to its plan (retire, "retired frames").
 **
 **   A tfrt.if that runs before its condition is there keeps its deferral
 **   in the frame while only ifs took that register, and runs where the
