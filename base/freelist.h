@@ -7,8 +7,9 @@
 **
 ** Each thread keeps a list of free blocks (an allocator cache, the only
 ** thread-local state here). An empty list takes FL_BATCH blocks from a
-** global list under a mutex, and the global list is refilled by malloc'ing
-** a slab of FL_SLAB_BLOCKS blocks; a list that grows past FL_CACHE_MAX gives
+** global list under a mutex, and the global list is refilled with a slab
+** of FL_SLAB_BLOCKS blocks (malloc'ed, or past the first 2 MiB cut from a
+** mapping made with its pages: base/freelist.c); a list that grows past FL_CACHE_MAX gives
 ** FL_BATCH blocks back. A thread's list goes back to the global list when
 ** the thread exits. Slabs are never freed: they stay reachable, so a leak
 ** checker sees no leak, and a block freed on one thread may be taken on
