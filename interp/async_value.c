@@ -313,6 +313,20 @@ static inline void kept_of(const AsyncValue *v, Kept *k)
     k->b = v->u.inl.b;
 }
 
+/* Writes fn(a, b) as [v]'s kept continuation (the caller sets WS_KEPT);
+** false, writing nothing, when [fn] is out of the offset's reach. */
+static inline bool keep(AsyncValue *v, AVCallback fn, void *a, void *b)
+{
+    intptr_t off = (intptr_t)fn - KEPT_BASE;
+    if (off < -(1 << 23) || off >= (1 << 23)) return false;
+    v->inl[0] = (uint8_t)off;
+    v->inl[1] = (uint8_t)(off >> 8);
+    v->inl[2] = (uint8_t)(off >> 16);
+    v->u.inl.a = a;
+    v->u.inl.b = b;
+    return true;
+}
+
 /* UNAVAILABLE -> CLAIMED; false if someone got there first. [*kept]: did
 ** [v] keep a continuation (WS_KEPT, now cleared)? Its words are intact
 ** until the claimer writes the payload or the target. */
@@ -348,6 +362,21 @@ static void spill(AsyncValue *v, const Kept *k)
                                                   memory_order_acq_rel, memory_order_acquire))
             return;
     }
+}
+
+/* Unresolved [v] (WS_KEPT in [ws]) keeps its continuation no longer: [k]
+** goes to a block at the list's tail, where the kept one ran, and the
+** words it took are what they were before (no payload, unbound). */
+static void unkeep(AsyncValue *v, uintptr_t ws, const Kept *k)
+{
+    atomic_store_explicit(&v->ws, ws & ~WS_KEPT, memory_order_relaxed);
+    if (v->kind == K_INDIRECT) {
+        atomic_store_explicit(&v->u.ind.fwd, NULL, memory_order_relaxed);
+        v->u.ind.final = NULL;
+    } else {
+        v->u.payload = any_none();
+    }
+    spill(v, k);
 }
 
 /* Pushes [n] on [v]'s waiter list; false if [v] is already published (then
@@ -425,6 +454,18 @@ static bool reject(void)
 static void bind_wait(AsyncValue *v, AsyncValue *t, const Kept *k);
 static bool bind_kept(AsyncValue *v, AsyncValue *t);
 
+/* Binds claimed [v] to [t], then runs [v]'s waiters if [t] is published;
+** [k]: the continuation [v] kept (or none), the first registered. Compiled
+** into both callers, so that the common one (none) is what it was. */
+static inline __attribute__((always_inline)) void bind(AsyncValue *v, AsyncValue *t, const Kept *k)
+{
+    av_retain(t);
+    atomic_store_explicit(&v->u.ind.fwd, t, memory_order_release);
+    if (ws_state(atomic_load_explicit(&t->ws, memory_order_acquire)) >= ST_AVAILABLE) run_all(publish_indirect(v), k);
+    else bind_wait(v, t, k);
+}
+
+
 bool av_try_forward(AsyncValue *v, AsyncValue *target)
 {
     if (v->kind != K_INDIRECT) return reject();
@@ -438,14 +479,7 @@ bool av_try_forward(AsyncValue *v, AsyncValue *target)
     bool kept;
     if (!claim(v, &kept)) return reject();
     if (__builtin_expect(kept, 0)) return bind_kept(v, t);
-    av_retain(t);
-    atomic_store_explicit(&v->u.ind.fwd, t, memory_order_release);
-    if (ws_state(atomic_load_explicit(&t->ws, memory_order_acquire)) >= ST_AVAILABLE) {
-        WaitNode *list = publish_indirect(v);
-        if (list) run_waiters(list);
-        return true;
-    }
-    bind_wait(v, t, NULL);
+    bind(v, t, NULL);
     return true;
 }
 
@@ -454,10 +488,7 @@ bool av_try_forward(AsyncValue *v, AsyncValue *target)
 static void bind_wait(AsyncValue *v, AsyncValue *t, const Kept *k)
 {
     /* [v] waits for [t]: a kept continuation joins the list, in its place. */
-    if (k && k->fn) {
-        spill(v, k);
-        k = NULL;
-    }
+    if (k) spill(v, k);
     WaitNode *n = fl_alloc();
     n->fn = fwd_marker;
     n->a = v;
@@ -478,10 +509,7 @@ static __attribute__((noinline)) bool bind_kept(AsyncValue *v, AsyncValue *t)
 {
     Kept k;
     kept_of(v, &k);
-    av_retain(t);
-    atomic_store_explicit(&v->u.ind.fwd, t, memory_order_release);
-    if (ws_state(atomic_load_explicit(&t->ws, memory_order_acquire)) >= ST_AVAILABLE) run_all(publish_indirect(v), &k);
-    else bind_wait(v, t, &k);
+    bind(v, t, &k);
     return true;
 }
 
@@ -660,16 +688,9 @@ static __attribute__((noinline)) void and_then_other(AsyncValue *v, uintptr_t ws
 void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b)
 {
     uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_acquire);
-    intptr_t off = (intptr_t)fn - KEPT_BASE;
     /* Unavailable with no waiter, not keeping a word for its binder
     ** (av_unbound_keep), and a function within reach of the offset. */
-    if (ws == ST_UNAVAILABLE && (v->kind == K_CONCRETE || !v->u.ind.final) &&
-        off >= -(1 << 23) && off < (1 << 23)) {
-        v->inl[0] = (uint8_t)off;
-        v->inl[1] = (uint8_t)(off >> 8);
-        v->inl[2] = (uint8_t)(off >> 16);
-        v->u.inl.a = a;
-        v->u.inl.b = b;
+    if (ws == ST_UNAVAILABLE && (v->kind == K_CONCRETE || !v->u.ind.final) && keep(v, fn, a, b)) {
         atomic_store_explicit(&v->ws, ST_UNAVAILABLE | WS_KEPT, memory_order_release);
         return;
     }
@@ -680,12 +701,9 @@ void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b)
 ** block at the list's tail, and the forwarding words are free again. */
 void av__unbound_keep_kept(AsyncValue *v, void *w)
 {
-    uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_relaxed);
     Kept k;
     kept_of(v, &k);
-    atomic_store_explicit(&v->ws, ws & ~WS_KEPT, memory_order_relaxed);
-    atomic_store_explicit(&v->u.ind.fwd, NULL, memory_order_relaxed);
-    spill(v, &k);
+    unkeep(v, atomic_load_explicit(&v->ws, memory_order_relaxed), &k);
     v->u.ind.final = (AsyncValue *)w;
 }
 
@@ -706,27 +724,10 @@ bool av_retarget_local(AsyncValue *v, AVCallback fn, void *a, uintptr_t bmask, u
     Kept k;
     kept_of(v, &k);
     if (k.fn != fn || k.a != a || ((uintptr_t)k.b & bmask) != bval) return false;
-    intptr_t off = (intptr_t)nfn - KEPT_BASE;
-    if (off < -(1 << 23) || off >= (1 << 23)) {
-        /* Out of the offset's reach: the new one goes to a block at the
-        ** list's tail, where the kept one runs. */
-        k.fn = nfn;
-        k.a = na;
-        k.b = nb;
-        atomic_store_explicit(&v->ws, ws & ~WS_KEPT, memory_order_relaxed);
-        if (v->kind == K_INDIRECT) {
-            atomic_store_explicit(&v->u.ind.fwd, NULL, memory_order_relaxed);
-            v->u.ind.final = NULL;
-        } else {
-            v->u.payload = any_none();
-        }
-        spill(v, &k);
-        return true;
+    if (!keep(v, nfn, na, nb)) {
+        /* Out of the offset's reach: a block where the kept one runs. */
+        Kept nk = { nfn, na, nb };
+        unkeep(v, ws, &nk);
     }
-    v->inl[0] = (uint8_t)off;
-    v->inl[1] = (uint8_t)(off >> 8);
-    v->inl[2] = (uint8_t)(off >> 16);
-    v->u.inl.a = na;
-    v->u.inl.b = nb;
     return true;
 }
