@@ -476,8 +476,8 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     /* One block: the 32-byte header, registers, tags, then the ready counts. */
     x->tag_off = 32 + sizeof(uint64_t) * (size_t)x->nregs;
     x->done_off = x->tag_off + (size_t)x->nregs;
-    /* done[K]: the registers XT_WAITPH (retire's quick test; wraps, only
-    ** a hint). */
+    /* done[K]: the registers XT_WAITPH (retire's quick test: it wraps, so
+    ** only a hint). */
     x->frame_size = (x->done_off + sizeof(XCount) * ((size_t)K + 1) + 7) & ~(size_t)7;
     return x;
 }
@@ -595,10 +595,12 @@ void xe_plan_free(XPlan *x)
 ** ====================================================================== */
 
 /* An invocation: this header, then uint64_t regs[nregs], uint8_t
-** tags[nregs], XCount done[nkern] (XPlan's offsets; done[0], which the
-** pseudo kernel does not use, counts the registers that are XT_DEFER).
-** References: one for the invocation while it runs, one per continuation
-** and per task. */
+** tags[nregs], XCount done[nkern + 1] (XPlan's offsets; done[0], which the
+** pseudo kernel does not use, counts the registers that are XT_DEFER, and
+** done[nkern] those that are XT_WAITPH, retire's quick test). References:
+** one for the invocation while it runs, one per continuation and per
+** task. A retired frame's ghost is this header alone, its references
+** negated (retire). */
 typedef struct XFrame {
     const XPlan *p;
     RequestContext *rq;
