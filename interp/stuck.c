@@ -330,6 +330,23 @@ static bool seen_has(const Rep *r, const ExecPark *p)
     return false;
 }
 
+/* The operand of [op] that became argument [arg] of body [b], which [op]
+** invokes (the arguments are its last operands), or NULL. */
+static const Value *passed_for(const Op *op, const Block *b, const Value *arg)
+{
+    int off = op->noperands - b->nargs;
+    return off >= 0 && arg->result_index + off < op->noperands ? op->operands[arg->result_index + off] : NULL;
+}
+
+/* A waiting frame of body [b] whose call chain is [site] (any when
+** [any]), or NULL. */
+static const Frame *frame_of(const Rep *r, const Block *b, const CallSite *site, bool any)
+{
+    for (int i = 0; i < r->nframes; i++)
+        if (r->frames[i]->plan->block == b && (any || r->frames[i]->ctx.site == site)) return r->frames[i];
+    return NULL;
+}
+
 static void explain_value(Rep *r, const Frame *f, const Value *v, int depth);
 static void explain_made(Rep *r, const Op *p, const CallSite *site, bool any, const Value *v, int depth);
 static bool explain_invocation(Rep *r, const Op *op, const CallSite *site, bool any, int result, int depth);
@@ -469,20 +486,16 @@ static void explain_made(Rep *r, const Op *p, const CallSite *site, bool any, co
         if (w && !w->def && body && depth < MAX_DEPTH) {
             /* It returned its argument, which [p] passed before it was
             ** produced: follow that operand in the frame [p] ran in. */
-            int off = p->noperands - body->nargs;
-            const Value *passed = off >= 0 && w->result_index + off < p->noperands
-                                      ? p->operands[w->result_index + off] : NULL;
+            const Value *passed = passed_for(p, body, w);
             if (passed) {
                 char wn[128], bn[160], pn[128];
                 note(r, ret, "%s returns its argument %s, passed by '%s' as %s before it was produced",
                      body_name(body, bn, sizeof bn), vname(w, wn, sizeof wn), p->name,
                      vname(passed, pn, sizeof pn));
-                for (int i = 0; i < r->nframes; i++) {
-                    const Frame *g = r->frames[i];
-                    if (g->plan->block == p->parent && (any || g->ctx.site == site)) {
-                        explain_value(r, g, passed, depth + 1);
-                        return;
-                    }
+                const Frame *g = frame_of(r, p->parent, site, any);
+                if (g) {
+                    explain_value(r, g, passed, depth + 1);
+                    return;
                 }
                 if (passed->def) note(r, passed->def, "%s is a result of '%s', which was never produced", pn,
                                       passed->def->name);
@@ -514,21 +527,17 @@ static void explain_value(Rep *r, const Frame *f, const Value *v, int depth)
             note(r, NULL, "%s of %s was never produced by its caller", vn, bn);
             return;
         }
-        int off = site->noperands - b->nargs;
-        const Value *passed = off >= 0 && v->result_index + off < site->noperands
-                                  ? site->operands[v->result_index + off] : NULL;
+        const Value *passed = passed_for(site, b, v);
         note(r, site, "%s of %s is %s, which '%s' passed before it was produced", vn, bn,
              passed ? vname(passed, wn, sizeof wn) : "an operand", site->name);
         if (!passed) return;
         /* The caller's frame: the one whose body holds [site] and whose
         ** chain is the caller's. */
         const CallSite *want = b->parent_op ? f->ctx.site : (f->ctx.site ? f->ctx.site->parent : NULL);
-        for (int i = 0; i < r->nframes; i++) {
-            const Frame *g = r->frames[i];
-            if (g->plan->block == site->parent && g->ctx.site == want) {
-                explain_value(r, g, passed, depth + 1);
-                return;
-            }
+        const Frame *g = frame_of(r, site->parent, want, false);
+        if (g) {
+            explain_value(r, g, passed, depth + 1);
+            return;
         }
         if (passed->def) note(r, passed->def, "%s is a result of '%s', which was never produced", wn,
                               passed->def->name);
