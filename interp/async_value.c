@@ -20,6 +20,10 @@
 ** an unresolved value with none is kept in the value: its two words where
 ** the payload or the forwarding words will go, its function as a 24-bit
 ** offset from av_and_then_local in [inl], and the bit WS_KEPT in [ws].
+** One whose second word is the value itself (av_and_then_local_v) keeps
+** only its first word, in the payload's or the forwarding word, and sets
+** WS_KEPTV too: so an unbound indirect value that keeps a word for its
+** binder in [final] (av_unbound_keep) can keep one as well.
 ** Being the first registered, it runs last: after the list. Whoever claims
 ** the value takes it out before writing those words (claim); binding an
 ** indirect value to an unresolved target moves it into a block at the
@@ -86,6 +90,10 @@ enum { ST_UNAVAILABLE = AV__UNAVAILABLE, ST_CLAIMED = AV__CLAIMED,
 #define ST_MASK ((uintptr_t)3)
 /* [ws] bit: a continuation is kept in the value (av_and_then_local). */
 #define WS_KEPT ((uintptr_t)AV__KEPT)
+/* [ws] bit, with WS_KEPT: the kept continuation's second word is the value
+** itself, not stored (av_and_then_local_v). */
+#define WS_KEPTV ((uintptr_t)AV__KEPTV)
+#define WS_KEPTS (WS_KEPT | WS_KEPTV)
 /* The bits of [ws] beside the list's pointer (waiter nodes are 32-byte
 ** blocks). */
 #define WS_LOW ((uintptr_t)31)
@@ -106,7 +114,9 @@ typedef struct WaitNode {
 **   u.payload   concrete: the value, or the ErrorObj for ERROR
 **   u.ind.fwd   indirect: bound target (+1), NULL while unbound
 **   u.ind.final indirect, once published: the concrete value
-**   u.inl, inl  unresolved with WS_KEPT: the kept continuation */
+**   u.inl, inl  unresolved with WS_KEPT: the kept continuation (with
+**          WS_KEPTV only u.inl.a: u.ind.final may be a word kept for the
+**          binder) */
 
 /* Never called: its address marks forward nodes. */
 static void fwd_marker(void *a, void *b) { (void)a; (void)b; abort(); }
@@ -304,40 +314,58 @@ typedef struct Kept { AVCallback fn; void *a, *b; } Kept;
 void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b);
 #define KEPT_BASE ((intptr_t)(void (*)(AsyncValue *, AVCallback, void *, void *))av_and_then_local)
 
-/* The continuation kept in [v] (its [ws] has WS_KEPT). */
-static inline void kept_of(const AsyncValue *v, Kept *k)
+/* The continuation kept in [v], whose [ws] had the bits [kbits] (WS_KEPT,
+** maybe WS_KEPTV). */
+static inline void kept_of(const AsyncValue *v, uintptr_t kbits, Kept *k)
 {
     uint32_t off = (uint32_t)v->inl[0] | (uint32_t)v->inl[1] << 8 | (uint32_t)v->inl[2] << 16;
     k->fn = (AVCallback)(KEPT_BASE + ((int32_t)(off << 8) >> 8));   /* 24 bits, signed */
     k->a = v->u.inl.a;
-    k->b = v->u.inl.b;
+    k->b = (kbits & WS_KEPTV) ? (void *)v : v->u.inl.b;
 }
 
-/* Writes fn(a, b) as [v]'s kept continuation (the caller sets WS_KEPT);
-** false, writing nothing, when [fn] is out of the offset's reach. */
-static inline bool keep(AsyncValue *v, AVCallback fn, void *a, void *b)
+/* Writes [fn]'s offset; false, writing nothing, when it is out of reach. */
+static inline bool keep_fn(AsyncValue *v, AVCallback fn)
 {
     intptr_t off = (intptr_t)fn - KEPT_BASE;
     if (off < -(1 << 23) || off >= (1 << 23)) return false;
     v->inl[0] = (uint8_t)off;
     v->inl[1] = (uint8_t)(off >> 8);
     v->inl[2] = (uint8_t)(off >> 16);
+    return true;
+}
+
+/* Writes fn(a, b) as [v]'s kept continuation (the caller sets WS_KEPT);
+** false, writing nothing, when [fn] is out of the offset's reach. */
+static inline bool keep(AsyncValue *v, AVCallback fn, void *a, void *b)
+{
+    if (!keep_fn(v, fn)) return false;
     v->u.inl.a = a;
     v->u.inl.b = b;
     return true;
 }
 
-/* UNAVAILABLE -> CLAIMED; false if someone got there first. [*kept]: did
-** [v] keep a continuation (WS_KEPT, now cleared)? Its words are intact
-** until the claimer writes the payload or the target. */
-static inline bool claim(AsyncValue *v, bool *kept)
+/* Writes fn(a, v) as [v]'s kept continuation (the caller sets WS_KEPT and
+** WS_KEPTV), as keep(). */
+static inline bool keep_v(AsyncValue *v, AVCallback fn, void *a)
+{
+    if (!keep_fn(v, fn)) return false;
+    v->u.inl.a = a;
+    return true;
+}
+
+/* UNAVAILABLE -> CLAIMED; false if someone got there first. [*kept]: the
+** bits WS_KEPT and WS_KEPTV [v] had (now cleared): did it keep a
+** continuation, and of which kind? Its words are intact until the claimer
+** writes the payload or the target. */
+static inline bool claim(AsyncValue *v, uintptr_t *kept)
 {
     uintptr_t old = atomic_load_explicit(&v->ws, memory_order_relaxed);
     do {
         if (ws_state(old) != ST_UNAVAILABLE) return false;
-    } while (!atomic_compare_exchange_weak_explicit(&v->ws, &old, (old & ~WS_KEPT) | ST_CLAIMED,
+    } while (!atomic_compare_exchange_weak_explicit(&v->ws, &old, (old & ~WS_KEPTS) | ST_CLAIMED,
                                                     memory_order_acquire, memory_order_relaxed));
-    *kept = (old & WS_KEPT) != 0;
+    *kept = old & WS_KEPTS;
     return true;
 }
 
@@ -366,13 +394,14 @@ static void spill(AsyncValue *v, const Kept *k)
 
 /* Unresolved [v] (WS_KEPT in [ws]) keeps its continuation no longer: [k]
 ** goes to a block at the list's tail, where the kept one ran, and the
-** words it took are what they were before (no payload, unbound). */
+** words it took are what they were before (no payload, unbound; a word
+** kept for the binder stays). */
 static void unkeep(AsyncValue *v, uintptr_t ws, const Kept *k)
 {
-    atomic_store_explicit(&v->ws, ws & ~WS_KEPT, memory_order_relaxed);
+    atomic_store_explicit(&v->ws, ws & ~WS_KEPTS, memory_order_relaxed);
     if (v->kind == K_INDIRECT) {
         atomic_store_explicit(&v->u.ind.fwd, NULL, memory_order_relaxed);
-        v->u.ind.final = NULL;
+        if (!(ws & WS_KEPTV)) v->u.ind.final = NULL;
     } else {
         v->u.payload = any_none();
     }
@@ -452,7 +481,7 @@ static bool reject(void)
 }
 
 static void bind_wait(AsyncValue *v, AsyncValue *t, const Kept *k);
-static bool bind_kept(AsyncValue *v, AsyncValue *t);
+static bool bind_kept(AsyncValue *v, AsyncValue *t, uintptr_t kbits);
 
 /* Binds claimed [v] to [t], then runs [v]'s waiters if [t] is published;
 ** [k]: the continuation [v] kept (or none), the first registered. Compiled
@@ -476,9 +505,9 @@ bool av_try_forward(AsyncValue *v, AsyncValue *target)
         t = n;
     }
     if (t == v) return reject();     /* a cycle would never resolve */
-    bool kept;
+    uintptr_t kept;
     if (!claim(v, &kept)) return reject();
-    if (__builtin_expect(kept, 0)) return bind_kept(v, t);
+    if (__builtin_expect(kept != 0, 0)) return bind_kept(v, t, kept);
     bind(v, t, NULL);
     return true;
 }
@@ -505,10 +534,10 @@ static void bind_wait(AsyncValue *v, AsyncValue *t, const Kept *k)
 
 /* av_try_forward's binding of claimed [v], which kept a continuation, to
 ** [t] (out of line: rare, and it keeps the words on the stack). */
-static __attribute__((noinline)) bool bind_kept(AsyncValue *v, AsyncValue *t)
+static __attribute__((noinline)) bool bind_kept(AsyncValue *v, AsyncValue *t, uintptr_t kbits)
 {
     Kept k;
-    kept_of(v, &k);
+    kept_of(v, kbits, &k);
     bind(v, t, &k);
     return true;
 }
@@ -523,14 +552,14 @@ static bool resolve(AsyncValue *v, Any p, unsigned st)
         av_release(c);
         return ok;
     }
-    bool kept;
+    uintptr_t kept;
     if (v->kind == K_IMMORTAL || !claim(v, &kept)) {
         any_release(p);
         return reject();
     }
-    if (__builtin_expect(kept, 0)) {
+    if (__builtin_expect(kept != 0, 0)) {
         Kept k;
-        kept_of(v, &k);
+        kept_of(v, kept, &k);
         v->u.payload = p;
         publish(v, st, &k);
         return true;
@@ -697,23 +726,44 @@ void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b)
     and_then_other(v, ws, fn, a, b);
 }
 
-/* av_unbound_keep on a value that keeps a continuation: it moves to a
-** block at the list's tail, and the forwarding words are free again. */
+void av_and_then_local_v(AsyncValue *v, AVCallback fn, void *a)
+{
+    uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_acquire);
+    /* Unavailable with no waiter, and a function within reach. */
+    if (ws == ST_UNAVAILABLE && keep_v(v, fn, a)) {
+        atomic_store_explicit(&v->ws, ST_UNAVAILABLE | WS_KEPTS, memory_order_release);
+        return;
+    }
+    and_then_other(v, ws, fn, a, v);
+}
+
+/* av_unbound_keep on a value that keeps a continuation with both its
+** words: it moves to a block at the list's tail, and the forwarding words
+** are free again. */
 void av__unbound_keep_kept(AsyncValue *v, void *w)
 {
+    uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_relaxed);
+    assert((ws & WS_KEPTS) == WS_KEPT);
     Kept k;
-    kept_of(v, &k);
-    unkeep(v, atomic_load_explicit(&v->ws, memory_order_relaxed), &k);
+    kept_of(v, ws, &k);
+    unkeep(v, ws, &k);
     v->u.ind.final = (AsyncValue *)w;
 }
 
-bool av_retarget_local(AsyncValue *v, AVCallback fn, void *a, uintptr_t bmask, uintptr_t bval,
-                       AVCallback nfn, void *na, void *nb)
+/* Does fn(a, b) match av_retarget_local's pattern? */
+static inline bool matches(AVCallback fn, void *a, void *b, AVCallback pfn, uintptr_t amask, uintptr_t aval,
+                           uintptr_t bmask, uintptr_t bval)
+{
+    return fn == pfn && ((uintptr_t)a & amask) == aval && ((uintptr_t)b & bmask) == bval;
+}
+
+bool av_retarget_local(AsyncValue *v, AVCallback fn, uintptr_t amask, uintptr_t aval, uintptr_t bmask,
+                       uintptr_t bval, AVCallback nfn, void *na, void *nb)
 {
     uintptr_t ws = atomic_load_explicit(&v->ws, memory_order_acquire);
     if (ws_state(ws) >= ST_AVAILABLE) return false;
     for (WaitNode *n = (WaitNode *)(ws & ~WS_LOW); n; n = n->next) {
-        if (n->fn == fn && n->a == a && ((uintptr_t)n->b & bmask) == bval) {
+        if (matches(n->fn, n->a, n->b, fn, amask, aval, bmask, bval)) {
             n->fn = nfn;
             n->a = na;
             n->b = nb;
@@ -722,10 +772,17 @@ bool av_retarget_local(AsyncValue *v, AVCallback fn, void *a, uintptr_t bmask, u
     }
     if (!(ws & WS_KEPT)) return false;
     Kept k;
-    kept_of(v, &k);
-    if (k.fn != fn || k.a != a || ((uintptr_t)k.b & bmask) != bval) return false;
-    if (!keep(v, nfn, na, nb)) {
-        /* Out of the offset's reach: a block where the kept one runs. */
+    kept_of(v, ws, &k);
+    if (!matches(k.fn, k.a, k.b, fn, amask, aval, bmask, bval)) return false;
+    /* In its place: with one word when the new one's second is the value,
+    ** with two when the old one had two; else (or out of the offset's
+    ** reach) a block where the kept one runs. */
+    if (nb == (void *)v && keep_v(v, nfn, na)) {
+        if (!(ws & WS_KEPTV)) v->u.inl.b = NULL;   /* (no word for a binder: the old second word) */
+        atomic_store_explicit(&v->ws, ws | WS_KEPTV, memory_order_relaxed);
+    } else if (!(ws & WS_KEPTV) && keep(v, nfn, na, nb)) {
+        /* (two words, as before) */
+    } else {
         Kept nk = { nfn, na, nb };
         unkeep(v, ws, &nk);
     }

@@ -65,6 +65,7 @@ typedef struct AsyncValue AsyncValue;
 enum { AV__CONCRETE = 0, AV__INDIRECT = 1, AV__IMMORTAL = 2 };                 /* kind */
 enum { AV__UNAVAILABLE = 0, AV__CLAIMED = 1, AV__AVAILABLE = 2, AV__ERROR = 3 }; /* ws & 3 */
 enum { AV__KEPT = 4 };     /* ws: a continuation is kept in the value */
+enum { AV__KEPTV = 8 };    /* ws, with AV__KEPT: its second word is the value itself */
 struct AsyncValue {
     _Atomic uint32_t refs;
     uint8_t kind;
@@ -183,12 +184,14 @@ static inline bool av_has_waiters(const AsyncValue *v)
 ** to), in the field a published indirect value caches its final value in,
 ** which nothing reads before then: binding the value overwrites it.
 ** Only for a value no other thread touches (as av_and_then_local): a
-** continuation kept in the value moves to a block of its own first. */
+** continuation kept in the value with both its words moves to a block of
+** its own first (one of av_and_then_local_v stays). */
 void av__unbound_keep_kept(AsyncValue *v, void *w);
 static inline void av_unbound_keep(AsyncValue *v, void *w)
 {
     assert(v->kind == AV__INDIRECT && av__st(v) == AV__UNAVAILABLE);
-    if (atomic_load_explicit(&v->ws, memory_order_relaxed) & AV__KEPT) av__unbound_keep_kept(v, w);
+    if ((atomic_load_explicit(&v->ws, memory_order_relaxed) & (AV__KEPT | AV__KEPTV)) == AV__KEPT)
+        av__unbound_keep_kept(v, w);
     else v->u.ind.final = (AsyncValue *)w;
 }
 static inline void *av_unbound_kept(const AsyncValue *v)
@@ -206,12 +209,17 @@ void av_and_then(AsyncValue *v, AVCallback fn, void *a, void *b);
 ** resolves), with no block of its own; it runs where av_and_then's would,
 ** after every continuation registered later. */
 void av_and_then_local(AsyncValue *v, AVCallback fn, void *a, void *b);
+/* av_and_then_local(v, fn, a, v): a continuation whose second word is the
+** value it waits for, so that it needs one word of the value: it is kept
+** also in an indirect value that keeps a word for its binder
+** (av_unbound_keep), which has only its forwarding word free. */
+void av_and_then_local_v(AsyncValue *v, AVCallback fn, void *a);
 /* For such a value, unresolved: the continuation fn(a, b) registered on it
-** whose b has the bits [bval] under [bmask] becomes nfn(na, nb), in its
-** place (interp/xe.c: a frame hands its waits to a smaller record). False
-** when there is none (nothing changed). */
-bool av_retarget_local(AsyncValue *v, AVCallback fn, void *a, uintptr_t bmask, uintptr_t bval,
-                       AVCallback nfn, void *na, void *nb);
+** whose a has the bits [aval] under [amask] and whose b has [bval] under
+** [bmask] becomes nfn(na, nb), in its place (interp/xe.c: a frame hands its
+** waits to a smaller record). False when there is none (nothing changed). */
+bool av_retarget_local(AsyncValue *v, AVCallback fn, uintptr_t amask, uintptr_t aval, uintptr_t bmask,
+                       uintptr_t bval, AVCallback nfn, void *na, void *nb);
 
 /* ---- accounting --------------------------------------------------------- */
 int64_t av_live_count(void);                   /* live AsyncValues (immortal excluded) */

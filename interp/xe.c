@@ -56,7 +56,8 @@
 **   A register that waits for its value holds it (XT_WAIT), and the
 **   continuation is the frame and a word naming the register and the
 **   stream: no block of its own, and when it is the value's first, kept in
-**   the value (av_and_then_local). Once a non-strict kernel or the
+**   the value (av_and_then_local; in one word with the value as the
+**   second, av_and_then_local_v, where they fit: cont_fire_v). Once a non-strict kernel or the
 **   invocation's end took the register's placeholder (XT_WAITPH), the
 **   placeholder keeps the value until the value binds it.
 **
@@ -94,6 +95,12 @@
 #include "interp/exec.h"
 #include "interp/exec_int.h"
 
+/* A waiting register's continuation in one word (cont_fire_v): the frame
+** in bits 0..WV_R-1 (shifted by 3), the register from WV_R, the stream
+** from WV_S, WV_BITS each. */
+enum { WV_R = 44, WV_S = 54, WV_BITS = 10 };
+#define WV_FRAME_MASK (((uintptr_t)1 << WV_R) - 1)
+#define WV_FR_MASK (((uintptr_t)1 << WV_S) - 1)    /* the frame and the register */
 /* Iterations of tfrt.repeat.i32 run in blocks of this size (kernels/control.c). */
 #define REPEAT_BLOCK 32
 /* Bodies of at most this many ops run here (they have dense user lists). */
@@ -260,6 +267,8 @@ struct XPlan {
     long live;             /* frames in use */
     int32_t *ret_arg;      /* [nres] the argument each result is, when the
                               body runs no kernel (a pass-through), else NULL */
+    bool wv_ok;            /* every register and stream, and the frames' addresses,
+                              fit a continuation's one word (wv_pack) */
 };
 
 /* Builds the arithmetic kind of [op], or -1. */
@@ -479,6 +488,10 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     /* done[K]: the registers XT_WAITPH (retire's quick test: it wraps, so
     ** only a hint). */
     x->frame_size = (x->done_off + sizeof(XCount) * ((size_t)K + 1) + 7) & ~(size_t)7;
+    /* (frame_slab clears it for a slab out of the address bits) */
+    x->wv_ok = x->nregs <= 1 << WV_BITS && x->pseudo_stream >= 0 && x->pseudo_stream < 1 << WV_BITS;
+    for (int k = 1; k < K; k++)
+        if (x->stream[k] < 0 || x->stream[k] >= 1 << WV_BITS) x->wv_ok = false;
     return x;
 }
 
@@ -643,6 +656,7 @@ static __attribute__((noinline)) void frame_slab(XPlan *mp)
     mp->slab_n = n;
     size_t head = (sizeof(void *) + 15) & ~(size_t)15;
     char *s = xmalloc(head + mp->frame_size * (size_t)n);
+    if (((uintptr_t)s + head + mp->frame_size * (size_t)n) >> (WV_R + 3)) mp->wv_ok = false;   /* (wv_pack) */
     *(void **)(void *)s = mp->slabs;
     mp->slabs = s;
     for (int i = n - 1; i >= 0; i--) {
@@ -1129,8 +1143,8 @@ static inline XVal reg_val(XFrame *f, int r)
 
 /* A produced value waiting to resolve (docs/execution.md §6.5): the
 ** continuation's words are the frame and the register and stream (r << 32
-** | stream); the value is in the register (XT_WAIT, XT_WAITPH) until it
-** resolves. */
+** | stream), or the three in one word (cont_fire_v); the value is in the
+** register (XT_WAIT, XT_WAITPH) until it resolves. */
 static void cont_body(XFrame *f, uint64_t rs)
 {
     int r = (int)(rs >> 32);
@@ -1161,16 +1175,37 @@ static void cont_task(void *a, void *b)
     exec_cont_depth--;
 }
 
-static void cont_fire(void *a, void *b)
+static inline __attribute__((always_inline)) void cont_fire_at(XFrame *f, uint64_t rs)
 {
-    XFrame *f = a;
     if (exec_cont_depth >= CONT_NEST_LIMIT) {
-        wq_add_task(f->p->queue, cont_task, f, b);
+        wq_add_task(f->p->queue, cont_task, f, (void *)(uintptr_t)rs);
         return;
     }
     exec_cont_depth++;
-    cont_body(f, (uint64_t)(uintptr_t)b);
+    cont_body(f, rs);
     exec_cont_depth--;
+}
+
+static void cont_fire(void *a, void *b) { cont_fire_at(a, (uint64_t)(uintptr_t)b); }
+
+/* The same continuation in one word and the value (av_and_then_local_v),
+** so that the value can keep it also when it keeps a word for its binder:
+** the frame (8-byte aligned, below 2^47) in bits 0..43, the register in
+** 44..53, the stream in 54..63. wv_pack: 0 when they do not fit (then
+** cont_fire, with two words). */
+static inline uintptr_t wv_pack(const XFrame *f, int r, int stream)
+{
+    uintptr_t a = (uintptr_t)f;
+    if ((a & 7) || a >> (WV_R + 3) || (unsigned)r >= 1u << WV_BITS || (unsigned)stream >= 1u << WV_BITS) return 0;
+    return a >> 3 | (uintptr_t)r << WV_R | (uintptr_t)stream << WV_S;
+}
+
+static void cont_fire_v(void *a, void *v)
+{
+    (void)v;
+    uintptr_t w = (uintptr_t)a;
+    cont_fire_at((XFrame *)((w & WV_FRAME_MASK) << 3),
+                 (uint64_t)((w & WV_FR_MASK) >> WV_R) << 32 | (uint64_t)(w >> WV_S));
 }
 
 /* {---- retired frames -------------------------------------------------
@@ -1186,9 +1221,11 @@ static void cont_fire(void *a, void *b)
 ** continuations left, negated), which takes its place among the waiting
 ** frames (interp/stuck.c reads it as the frame: every kernel run, no
 ** register a kernel still reads), and the frame's block goes back to its
-** plan. A ghost's continuation does what cont_fire and cont_body do for
-** such a register: the same nesting limit (queued as a task beyond it),
-** the same binding, the same references. */
+** plan. A ghost's continuation is the placeholder and the value (one word
+** kept in the value: av_and_then_local_v's form), and the placeholder
+** keeps the ghost for its binder where it kept the value. It does what
+** cont_fire and cont_body do for such a register: the same nesting limit
+** (queued as a task beyond it), the same binding, the same references. */
 
 static void ghost_release(XFrame *g)
 {
@@ -1200,9 +1237,10 @@ static void ghost_release(XFrame *g)
     fl_free(g);
 }
 
-static void ghost_body(AsyncValue *ph, XFrame *g)
+/* [ph] keeps its ghost for its binder (where the frame had it keep [v]). */
+static void ghost_body(AsyncValue *ph, AsyncValue *v)
 {
-    AsyncValue *v = av_unbound_kept(ph);
+    XFrame *g = av_unbound_kept(ph);
     av_forward(ph, v);
     av_release(v);
     av_release(ph);    /* the reference that kept it alive until bound */
@@ -1216,15 +1254,16 @@ static void ghost_task(void *a, void *b)
     exec_cont_depth--;
 }
 
+/* The continuation fn(ph, v) (av_and_then_local_v: its value is v). */
 static void ghost_fire(void *a, void *b)
 {
-    XFrame *g = b;
     if (exec_cont_depth >= CONT_NEST_LIMIT) {
+        XFrame *g = av_unbound_kept(a);
         wq_add_task(g->p->queue, ghost_task, a, b);
         return;
     }
     exec_cont_depth++;
-    ghost_body(a, g);
+    ghost_body(a, b);
     exec_cont_depth--;
 }
 
@@ -1266,10 +1305,15 @@ static __attribute__((noinline)) void retire(XFrame *f)
     for (int i = 0; i < n; i++) {
         int r = ws[i];
         AsyncValue *ph = (AsyncValue *)(uintptr_t)regs[r];
-        bool moved = av_retarget_local(av_unbound_kept(ph), cont_fire, f, ~(uintptr_t)0xffffffffu,
-                                       (uintptr_t)r << 32, ghost_fire, ph, g);
+        AsyncValue *v = av_unbound_kept(ph);
+        /* Its continuation is cont_fire_v's word or cont_fire's two (wait_for). */
+        uintptr_t w = wv_pack(f, r, 0);
+        bool moved = (w && av_retarget_local(v, cont_fire_v, WV_FR_MASK, w, 0, 0, ghost_fire, ph, v)) ||
+                     av_retarget_local(v, cont_fire, ~(uintptr_t)0, (uintptr_t)f, ~(uintptr_t)0xffffffffu,
+                                       (uintptr_t)r << 32, ghost_fire, ph, v);
         assert(moved && "a waiting register's continuation is on its value");
         if (!moved) continue;
+        av_unbound_keep(ph, g);    /* ghost_body finds the ghost there */
         tags[r] = XT_AV;    /* the ghost binds it */
         xdone(f)[p->nkern]--;
         g->refs--;
@@ -1297,6 +1341,13 @@ static __attribute__((noinline)) void retire(XFrame *f)
 
 _Static_assert(sizeof(void *) == sizeof(uint64_t), "a continuation's second word holds a register and a stream");
 
+/* wait_for's continuation in two words (a plan or frame beyond wv_pack's
+** bits). */
+static __attribute__((noinline)) void wait_far(XFrame *f, int stream, int r, AsyncValue *v)
+{
+    av_and_then_local(v, cont_fire, f, (void *)(uintptr_t)((uint64_t)(uint32_t)r << 32 | (uint32_t)stream));
+}
+
 static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, AsyncValue *v)
 {
     uint8_t *tag = &xtags(f)[r];
@@ -1318,7 +1369,13 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
     /* A frame that waits may wait for ever: it joins the host's waiting
     ** frames, as interp/exec.c's do (interp/stuck.h). */
     if (f->watch_at < 0) stuck_watch_xe(f->p->host, f);
-    av_and_then_local(v, cont_fire, f, (void *)(uintptr_t)((uint64_t)(uint32_t)r << 32 | (uint32_t)stream));
+    if (__builtin_expect(!f->p->wv_ok, 0)) {
+        wait_far(f, stream, r, v);
+        return;
+    }
+    uintptr_t w = (uintptr_t)f >> 3 | (uintptr_t)r << WV_R | (uintptr_t)stream << WV_S;
+    assert(w == wv_pack(f, r, stream));
+    av_and_then_local_v(v, cont_fire_v, (void *)w);
 }
 
 /* Handles [x] (+1) produced for register [r] (docs/execution.md §6.5). */

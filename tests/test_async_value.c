@@ -11,6 +11,7 @@
 #include <string.h>
 #include <stdlib.h>
 
+#include "base/freelist.h"
 #include "interp/async_value.h"
 
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
@@ -734,17 +735,17 @@ Test(av, retarget_changes_a_waiter_in_its_place)
     av_and_then(v, log_cb, &log, (void *)0x200000002);         /* blocks */
     av_and_then(v, log_cb, &log, (void *)0x300000003);
     /* Matched on the function, the first word and b's high half. */
-    cr_assert(!av_retarget_local(v, log_cb, &log, ~(uintptr_t)0xffffffffu, (uintptr_t)4 << 32, other_cb, &log, (void *)4));
-    cr_assert(!av_retarget_local(v, other_cb, &log, 0, 0, log_cb, &log, (void *)4));
-    cr_assert(av_retarget_local(v, log_cb, &log, ~(uintptr_t)0xffffffffu, (uintptr_t)2 << 32, other_cb, &log, (void *)20));
-    cr_assert(av_retarget_local(v, log_cb, &log, ~(uintptr_t)0xffffffffu, (uintptr_t)1 << 32, other_cb, &log, (void *)10));
+    cr_assert(!av_retarget_local(v, log_cb, ~(uintptr_t)0, (uintptr_t)&log, ~(uintptr_t)0xffffffffu, (uintptr_t)4 << 32, other_cb, &log, (void *)4));
+    cr_assert(!av_retarget_local(v, other_cb, ~(uintptr_t)0, (uintptr_t)&log, 0, 0, log_cb, &log, (void *)4));
+    cr_assert(av_retarget_local(v, log_cb, ~(uintptr_t)0, (uintptr_t)&log, ~(uintptr_t)0xffffffffu, (uintptr_t)2 << 32, other_cb, &log, (void *)20));
+    cr_assert(av_retarget_local(v, log_cb, ~(uintptr_t)0, (uintptr_t)&log, ~(uintptr_t)0xffffffffu, (uintptr_t)1 << 32, other_cb, &log, (void *)10));
     av_emplace(v, any_chain());
     /* Newest first, each where it was: 3, then 2's and 1's replacements. */
     cr_assert_eq(log.n, 3);
     cr_assert_eq(log.order[0], 3);
     cr_assert_eq(log.order[1], 1020);
     cr_assert_eq(log.order[2], 1010);
-    cr_assert(!av_retarget_local(v, other_cb, &log, 0, 0, log_cb, &log, NULL));   /* resolved */
+    cr_assert(!av_retarget_local(v, other_cb, ~(uintptr_t)0, (uintptr_t)&log, 0, 0, log_cb, &log, NULL));   /* resolved */
     av_release(v);
     no_leaks();
 }
@@ -761,9 +762,9 @@ Test(av, retarget_of_a_kept_waiter_to_a_far_function_keeps_its_place)
     ** list's tail, where the kept one runs. Never called: it is changed
     ** again before the value resolves. */
     AVCallback far = (AVCallback)(void (*)(void))abort;
-    cr_assert(av_retarget_local(i, log_cb, &log, ~(uintptr_t)0, 1, far, &log, (void *)1));
+    cr_assert(av_retarget_local(i, log_cb, ~(uintptr_t)0, (uintptr_t)&log, ~(uintptr_t)0, 1, far, &log, (void *)1));
     cr_assert(!av_is_bound(i));
-    cr_assert(av_retarget_local(i, far, &log, 0, 0, other_cb, &log, (void *)1));
+    cr_assert(av_retarget_local(i, far, ~(uintptr_t)0, (uintptr_t)&log, 0, 0, other_cb, &log, (void *)1));
     AsyncValue *c = av_new_available(any_int(ANY_I32, 5));
     av_forward(i, c);
     cr_assert_eq(log.n, 2);
@@ -771,6 +772,165 @@ Test(av, retarget_of_a_kept_waiter_to_a_far_function_keeps_its_place)
     cr_assert_eq(log.order[1], 1001);
     av_release(c);
     av_release(i);
+    no_leaks();
+}
+
+/* A continuation of one word and its value (av_and_then_local_v): logs
+** [id], or -[id] when the second word is not the value it waits for. */
+typedef struct VCb { Log *log; AsyncValue *v; int id; } VCb;
+static void vcb(void *a, void *b)
+{
+    VCb *c = a;
+    c->log->order[c->log->n++] = b == (void *)c->v ? c->id : -c->id;
+}
+
+/* The calling thread's cached blocks, after making sure it has some: a
+** continuation that takes a block takes one of them. */
+static int cached_blocks(void)
+{
+    void *x = fl_alloc(), *y = fl_alloc();
+    fl_free(x);
+    fl_free(y);
+    return fl_tl.n;
+}
+
+Test(av, kept_v_continuation_beside_a_word_kept_for_the_binder)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *w = av_new_unavailable();
+    AsyncValue *i = av_new_indirect();
+    VCb c1 = { &log, i, 1 }, c3 = { &log, i, 3 };
+    av_unbound_keep(i, w);
+    int n0 = cached_blocks();
+    av_and_then_local_v(i, vcb, &c1);                  /* kept in the forwarding word */
+    cr_assert_eq(fl_tl.n, n0, "a block was taken");
+    cr_assert_eq(av_unbound_kept(i), w);
+    cr_assert(!av_is_bound(i));
+    cr_assert(av_has_waiters(i));
+    cr_assert_eq(av_resolve_target(i), i);
+    av_and_then(i, log_cb, &log, (void *)2);
+    av_and_then_local_v(i, vcb, &c3);                  /* i keeps one already: a block */
+    cr_assert_eq(av_unbound_kept(i), w);
+    AsyncValue *c = av_new_available(any_int(ANY_I32, 9));
+    av_forward(i, c);
+    int want[] = { 3, 2, 1 };
+    expect_order(&log, want, 3);
+    cr_assert_eq(av_get(i)->v.i, 9);
+    VCb c4 = { &log, i, 4 };
+    av_and_then_local_v(i, vcb, &c4);                  /* resolved: at once */
+    cr_assert_eq(log.order[3], 4);
+    av_release(c);
+    av_release(i);
+    av_release(w);
+    no_leaks();
+}
+
+Test(av, kept_v_continuation_joins_the_list_with_its_value)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *w = av_new_unavailable();
+    AsyncValue *t = av_new_unavailable();
+    av_and_then(t, log_cb, &log, (void *)1);
+    AsyncValue *i = av_new_indirect();
+    VCb c2 = { &log, i, 2 };
+    av_unbound_keep(i, w);
+    av_and_then_local_v(i, vcb, &c2);                  /* kept */
+    av_and_then(i, log_cb, &log, (void *)3);
+    av_forward(i, t);                                  /* 2 moves to the tail of i's list, with i */
+    cr_assert_eq(av_resolve_target(i), t);
+    av_and_then(t, log_cb, &log, (void *)4);
+    av_set_error(t, ERR_ABORTED, "no");
+    int want[] = { 4, 3, 2, 1 };
+    expect_order(&log, want, 4);
+    cr_assert(av_is_error(i));
+    av_release(i);
+    av_release(t);
+    av_release(w);
+    no_leaks();
+}
+
+Test(av, kept_v_continuation_on_a_concrete_value_and_dying)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *v = av_new_unavailable();
+    VCb c1 = { &log, v, 1 };
+    av_and_then_local_v(v, vcb, &c1);
+    av_and_then(v, log_cb, &log, (void *)2);
+    av_emplace(v, any_int(ANY_I32, 4));
+    int want[] = { 2, 1 };
+    expect_order(&log, want, 2);
+    av_release(v);
+    /* Dying unresolved, the kept word is neither a target nor a payload,
+    ** and the binder's word stays the binder's. */
+    AsyncValue *other = av_new_available(any_int(ANY_I32, 3));
+    AsyncValue *i = av_new_indirect();
+    av_unbound_keep(i, other);
+    av_and_then_local_v(i, log_cb, other);
+    av_release(i);
+    cr_assert_eq(log.n, 2);
+    cr_assert_eq(av_refcount(other), 1);
+    av_release(other);
+    no_leaks();
+}
+
+Test(av, word_kept_for_the_binder_leaves_a_kept_v_continuation_in_place)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *w = av_new_unavailable();
+    AsyncValue *i = av_new_indirect();
+    VCb c1 = { &log, i, 1 };
+    av_and_then_local_v(i, vcb, &c1);
+    int n0 = cached_blocks();
+    av_unbound_keep(i, w);                             /* no block: the word is free */
+    cr_assert_eq(fl_tl.n, n0, "the kept continuation moved to a block");
+    cr_assert_eq(av_unbound_kept(i), w);
+    AsyncValue *c = av_new_available(any_int(ANY_I32, 1));
+    av_forward(i, c);
+    int want[] = { 1 };
+    expect_order(&log, want, 1);
+    av_release(c);
+    av_release(i);
+    av_release(w);
+    no_leaks();
+}
+
+Test(av, retarget_between_one_and_two_words_in_place)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *w = av_new_unavailable();
+    AsyncValue *i = av_new_indirect();
+    VCb c5 = { &log, i, 5 }, c6 = { &log, i, 6 };
+    av_and_then_local(i, log_cb, &log, (void *)7);    /* kept, two words */
+    av_and_then(i, log_cb, &log, (void *)2);
+    /* Two words -> one (the new second word is the value): still kept,
+    ** and the old second word is not taken for a binder's. */
+    int n0 = cached_blocks();
+    cr_assert(av_retarget_local(i, log_cb, ~(uintptr_t)0, (uintptr_t)&log, ~(uintptr_t)0, 7, vcb, &c5, i));
+    cr_assert_eq(fl_tl.n, n0);
+    cr_assert_null(av_unbound_kept(i));
+    av_unbound_keep(i, w);
+    cr_assert_eq(fl_tl.n, n0, "the kept continuation moved to a block");
+    /* One word -> one, matched on the first word under a mask. */
+    cr_assert(!av_retarget_local(i, vcb, ~(uintptr_t)0, (uintptr_t)&c6, 0, 0, vcb, &c6, i));
+    cr_assert(av_retarget_local(i, vcb, ~(uintptr_t)0, (uintptr_t)&c5, 0, 0, vcb, &c6, i));
+    cr_assert_eq(fl_tl.n, n0);
+    /* One -> two words while the binder's word is kept: a block, in the
+    ** kept one's place, and the binder's word stays. */
+    cr_assert(av_retarget_local(i, vcb, ~(uintptr_t)0, (uintptr_t)&c6, 0, 0, log_cb, &log, (void *)8));
+    cr_assert_eq(av_unbound_kept(i), w);
+    av_and_then(i, log_cb, &log, (void *)3);
+    AsyncValue *c = av_new_available(any_int(ANY_I32, 1));
+    av_forward(i, c);
+    int want[] = { 3, 2, 8 };
+    expect_order(&log, want, 3);
+    av_release(c);
+    av_release(i);
+    av_release(w);
     no_leaks();
 }
 
