@@ -750,6 +750,12 @@ void av__unbound_keep_kept(AsyncValue *v, void *w)
     v->u.ind.final = (AsyncValue *)w;
 }
 
+bool av_retarget_sole_local(AsyncValue *v, AVCallback nfn, void *na)
+{
+    if (atomic_load_explicit(&v->ws, memory_order_relaxed) != (ST_UNAVAILABLE | WS_KEPTS)) return false;
+    return keep_v(v, nfn, na);
+}
+
 /* Does fn(a, b) match av_retarget_local's pattern? */
 static inline bool matches(AVCallback fn, void *a, void *b, AVCallback pfn, uintptr_t amask, uintptr_t aval,
                            uintptr_t bmask, uintptr_t bval)

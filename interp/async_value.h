@@ -220,6 +220,10 @@ void av_and_then_local_v(AsyncValue *v, AVCallback fn, void *a);
 ** waits to a smaller record). False when there is none (nothing changed). */
 bool av_retarget_local(AsyncValue *v, AVCallback fn, uintptr_t amask, uintptr_t aval, uintptr_t bmask,
                        uintptr_t bval, AVCallback nfn, void *na, void *nb);
+/* The same when the caller knows its continuation is on [v]: if it is the
+** only one, kept in one word (av_and_then_local_v), it becomes nfn(na, v)
+** with no search; false (nothing changed) otherwise. */
+bool av_retarget_sole_local(AsyncValue *v, AVCallback nfn, void *na);
 
 /* ---- accounting --------------------------------------------------------- */
 int64_t av_live_count(void);                   /* live AsyncValues (immortal excluded) */

@@ -89,6 +89,9 @@
 */
 #include "base/alloc.h"
 #include "base/freelist.h"
+#ifdef FL_ASAN
+#include <sanitizer/lsan_interface.h>
+#endif
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -488,6 +491,8 @@ XPlan *xe_plan_build(Host *h, Plan *p)
     /* done[K]: the registers XT_WAITPH (retire's quick test: it wraps, so
     ** only a hint). */
     x->frame_size = (x->done_off + sizeof(XCount) * ((size_t)K + 1) + 7) & ~(size_t)7;
+    assert(x->tag_off % 8 == 0 && x->frame_size >= x->tag_off + (((size_t)x->nregs + 7) & ~(size_t)7) &&
+           "retire reads the tags eight bytes at a time");
     /* (frame_slab clears it for a slab out of the address bits) */
     x->wv_ok = x->nregs <= 1 << WV_BITS && x->pseudo_stream >= 0 && x->pseudo_stream < 1 << WV_BITS;
     for (int k = 1; k < K; k++)
@@ -582,12 +587,17 @@ void xe_plan_free(XPlan *x)
     if (!x) return;
     /* A frame still in use waits for a value that was never produced (the
     ** run reported it): what it waits on still points into its slab, so
-    ** the slabs stay, as interp/exec.c's waiting frames do. */
+    ** the slabs stay, as interp/exec.c's waiting frames do. What points
+    ** there may be a continuation's packed word (wv_pack), which
+    ** LeakSanitizer does not read as a pointer: it is told. */
     while (x->slabs && x->live == 0) {
         void *s = x->slabs;
         x->slabs = *(void **)s;
         free(s);
     }
+#ifdef FL_ASAN
+    for (void *s = x->slabs; s; s = *(void **)s) __lsan_ignore_object(s);
+#endif
     free(x->k);
     free(x->stream);
     free(x->need);
@@ -1284,8 +1294,12 @@ static __attribute__((noinline)) void retire(XFrame *f)
     ** a byte with its high bit and another bit set. */
     const uint64_t H = 0x8080808080808080u, L = 0x7f7f7f7f7f7f7f7fu;
     for (int base = 0; base < p->nregs; base += 8) {
-        uint64_t w = 0;
-        memcpy(&w, tags + base, p->nregs - base < 8 ? (size_t)(p->nregs - base) : 8);
+        /* Eight bytes are in the frame (frame_size: the tags start at a
+        ** multiple of 8, and the ready counts follow them); those past the
+        ** tags are masked off. */
+        uint64_t w;
+        memcpy(&w, tags + base, 8);
+        if (p->nregs - base < 8) w &= ((uint64_t)1 << (8 * (p->nregs - base))) - 1;
         uint64_t m = w & H & ((w & L) + L);
         while (m) {
             int r = base + (__builtin_ctzll(m) >> 3);
@@ -1308,7 +1322,8 @@ static __attribute__((noinline)) void retire(XFrame *f)
         AsyncValue *v = av_unbound_kept(ph);
         /* Its continuation is cont_fire_v's word or cont_fire's two (wait_for). */
         uintptr_t w = wv_pack(f, r, 0);
-        bool moved = (w && av_retarget_local(v, cont_fire_v, WV_FR_MASK, w, 0, 0, ghost_fire, ph, v)) ||
+        bool moved = (w && av_retarget_sole_local(v, ghost_fire, ph)) ||
+                     (w && av_retarget_local(v, cont_fire_v, WV_FR_MASK, w, 0, 0, ghost_fire, ph, v)) ||
                      av_retarget_local(v, cont_fire, ~(uintptr_t)0, (uintptr_t)f, ~(uintptr_t)0xffffffffu,
                                        (uintptr_t)r << 32, ghost_fire, ph, v);
         assert(moved && "a waiting register's continuation is on its value");
