@@ -934,6 +934,37 @@ Test(av, retarget_between_one_and_two_words_in_place)
     no_leaks();
 }
 
+Test(av, retarget_of_the_sole_kept_v_continuation)
+{
+    setup();
+    Log log = {0};
+    AsyncValue *w = av_new_unavailable();
+    AsyncValue *i = av_new_indirect();
+    VCb c1 = { &log, i, 1 }, c2 = { &log, i, 2 }, c3 = { &log, i, 3 };
+    av_unbound_keep(i, w);
+    av_and_then_local_v(i, vcb, &c1);
+    cr_assert(av_retarget_sole_local(i, vcb, &c2));    /* the only one, kept: rewritten */
+    cr_assert_eq(av_unbound_kept(i), w);
+    av_and_then(i, log_cb, &log, (void *)4);
+    cr_assert(!av_retarget_sole_local(i, vcb, &c3));   /* not the only one */
+    AsyncValue *c = av_new_available(any_int(ANY_I32, 1));
+    av_forward(i, c);
+    int want[] = { 4, 2 };
+    expect_order(&log, want, 2);
+    cr_assert(!av_retarget_sole_local(i, vcb, &c3));   /* resolved */
+    /* Two words kept: not this form. */
+    AsyncValue *v = av_new_unavailable();
+    av_and_then_local(v, log_cb, &log, (void *)5);
+    cr_assert(!av_retarget_sole_local(v, vcb, &c3));
+    av_emplace(v, any_chain());
+    cr_assert_eq(log.order[2], 5);
+    av_release(v);
+    av_release(c);
+    av_release(i);
+    av_release(w);
+    no_leaks();
+}
+
 /* {=====================================================================
 ** Allocation
 ** ====================================================================== */
