@@ -295,15 +295,44 @@ void stuck_unwatch_slow(Host *h, struct Frame *f);
 ** for the report (xe_frame_view). */
 static inline bool stuck_is_xe(const struct Frame *f) { return ((uintptr_t)f & 1u) != 0; }
 static inline void *stuck_xe_frame(const struct Frame *f) { return (void *)((uintptr_t)f & ~(uintptr_t)1); }
-/* The place in the set of XFrame [xf] (-1: not in it). */
-int *xe_watch_slot(void *xf);
+/* The place in the set of XFrame [xf] (-1: not in it): an int at this
+** offset of its header (interp/xe.c asserts it). */
+#define XE_WATCH_AT 28
+static inline int *xe_watch_slot(void *xf) { return (int *)(void *)((char *)xf + XE_WATCH_AT); }
 /* XFrame [xf] joins / leaves host [h]'s waiting frames (single-threaded
-** queue only: no lock). */
-void stuck_watch_xe(Host *h, void *xf);
-void stuck_unwatch_xe(Host *h, void *xf);
+** queue only: no lock); the inline paths of a set with room, the rest
+** stuck.c's. */
+void stuck_watch_xe_slow(Host *h, void *xf);
+static inline void stuck_watch_xe(Host *h, void *xf)
+{
+    StuckSet *s = ((HostPriv *)h)->stuck;
+    if (s && s->n < s->cap) {
+        *xe_watch_slot(xf) = s->n;
+        s->v[s->n++] = (struct Frame *)((uintptr_t)xf | 1u);
+        return;
+    }
+    stuck_watch_xe_slow(h, xf);
+}
+static inline void stuck_moved(struct Frame *last, int i);
+static inline void stuck_unwatch_xe(Host *h, void *xf)
+{
+    StuckSet *s = ((HostPriv *)h)->stuck;    /* (made when [xf] joined) */
+    int *at = xe_watch_slot(xf);
+    struct Frame *last = s->v[--s->n];
+    s->v[*at] = last;
+    stuck_moved(last, *at);
+    *at = -1;
+}
 /* XFrame [to] takes the place of [from] among them (interp/xe.c's
 ** retire). */
-void stuck_rewatch_xe(Host *h, void *from, void *to);
+static inline void stuck_rewatch_xe(Host *h, void *from, void *to)
+{
+    StuckSet *s = ((HostPriv *)h)->stuck;
+    int at = *xe_watch_slot(from);
+    s->v[at] = (struct Frame *)((uintptr_t)to | 1u);
+    *xe_watch_slot(to) = at;
+    *xe_watch_slot(from) = -1;
+}
 /* A Frame of interp/exec.c's layout that shows XFrame [xf] as it is now
 ** (plan, context, registers boxed, arrival counts), for stuck.c to read;
 ** freed by xe_frame_view_free. */

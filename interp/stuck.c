@@ -93,8 +93,9 @@ void stuck_unwatch_slow(Host *h, Frame *f)
     if (!f->st) pthread_mutex_unlock(&s->mu);
 }
 
-/* The frames of interp/xe.c (single-threaded queue: no lock), tagged. */
-void stuck_watch_xe(Host *h, void *xf)
+/* The frames of interp/xe.c (single-threaded queue: no lock), tagged:
+** the first use, or a full array (the rest is exec_int.h's). */
+void stuck_watch_xe_slow(Host *h, void *xf)
 {
     StuckSet *s = set_of(h);
     if (s->n == s->cap) {
@@ -105,24 +106,6 @@ void stuck_watch_xe(Host *h, void *xf)
     s->v[s->n++] = (Frame *)((uintptr_t)xf | 1u);
 }
 
-void stuck_unwatch_xe(Host *h, void *xf)
-{
-    StuckSet *s = set_of(h);
-    int *at = xe_watch_slot(xf);
-    Frame *last = s->v[--s->n];
-    s->v[*at] = last;
-    stuck_moved(last, *at);
-    *at = -1;
-}
-
-void stuck_rewatch_xe(Host *h, void *from, void *to)
-{
-    StuckSet *s = set_of(h);
-    int at = *xe_watch_slot(from);
-    s->v[at] = (Frame *)((uintptr_t)to | 1u);
-    *xe_watch_slot(to) = at;
-    *xe_watch_slot(from) = -1;
-}
 
 static void park_free(ExecPark *p)
 {

@@ -93,6 +93,7 @@
 #include <sanitizer/lsan_interface.h>
 #endif
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "interp/exec.h"
@@ -739,7 +740,7 @@ static __attribute__((noinline)) void frame_free(XFrame *f)
 
 /* ---- what interp/stuck.c reads of a frame that never finished ---------- */
 
-int *xe_watch_slot(void *xf) { return &((XFrame *)xf)->watch_at; }
+_Static_assert(offsetof(XFrame, watch_at) == XE_WATCH_AT, "exec_int.h's xe_watch_slot");
 
 Frame *xe_frame_view(void *xf)
 {
