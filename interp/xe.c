@@ -867,9 +867,13 @@ static inline void make_ready(XFrame *f, XQ *q, int r)
 {
     const XPlan *p = f->p;
     XCount *done = xdone(f);
-    for (int i = p->ustart[r], e = p->ustart[r + 1]; i < e; i++) {
-        int k = p->users[i];
-        if (++done[k] == p->need[k]) push_ready(p, q, k);
+    /* (in locals: a count is a byte, which may alias anything, so the
+    ** plan's fields would be read again after each increment) */
+    const int32_t *u = p->users + p->ustart[r], *e = p->users + p->ustart[r + 1];
+    const XCount *need = p->need;
+    for (; u < e; u++) {
+        int k = *u;
+        if (++done[k] == need[k]) push_ready(p, q, k);
     }
 }
 
