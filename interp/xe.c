@@ -1326,7 +1326,7 @@ static __attribute__((noinline)) void retire(XFrame *f)
         AsyncValue *ph = (AsyncValue *)(uintptr_t)regs[r];
         AsyncValue *v = av_unbound_kept(ph);
         /* Its continuation is cont_fire_v's word or cont_fire's two (wait_for). */
-        uintptr_t w = wv_pack(f, r, 0);
+        uintptr_t w = p->wv_ok ? (uintptr_t)f >> 3 | (uintptr_t)r << WV_R : wv_pack(f, r, 0);
         bool moved = (w && av_retarget_sole_local(v, ghost_fire, ph)) ||
                      (w && av_retarget_local(v, cont_fire_v, WV_FR_MASK, w, 0, 0, ghost_fire, ph, v)) ||
                      av_retarget_local(v, cont_fire, ~(uintptr_t)0, (uintptr_t)f, ~(uintptr_t)0xffffffffu,
@@ -2592,8 +2592,11 @@ static void run(XFrame *f, XQ *q, int k)
         if (f->rq && rq_cancelled(f->rq)) break;
         XVal r[2];
         if (!arith(x->sub, a, b, &r[0], &r[1])) break;
-        for (int j = 0; j < x->nin; j++)
-            if (xtags(f)[x->in[j]] == XT_AV) av_release((AsyncValue *)(uintptr_t)xregs(f)[x->in[j]]);
+        const uint8_t *tags = xtags(f);
+        const uint64_t *regs = xregs(f);
+        int i0 = x->in[0], i1 = x->nin > 1 ? x->in[1] : i0;
+        if (tags[i0] == XT_AV) av_release((AsyncValue *)(uintptr_t)regs[i0]);
+        if (x->nin > 1 && tags[i1] == XT_AV) av_release((AsyncValue *)(uintptr_t)regs[i1]);
         for (int i = 0; i < x->nout; i++)
             if (f->p->nuses[x->out[i]]) produced(f, q, x->out[i], r[i]);
         return;
