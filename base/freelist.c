@@ -97,6 +97,7 @@ static FlBlock *slab_alloc(void)
 static FlBlock *slab_alloc(void) { return aligned_alloc(FL_BLOCK, FL_SLAB_BLOCKS * sizeof(FlBlock)); }
 #endif
 
+/* The calling thread's list is empty (fl_alloc). */
 FlBlock *fl_refill(void)
 {
     if (!fl_tl.registered) cache_register();
@@ -108,11 +109,18 @@ FlBlock *fl_refill(void)
         /* Block 0 links the slabs and is never handed out. */
         slab[0].fl.next = slabs;
         slabs = slab;
-        for (int i = FL_SLAB_BLOCKS - 1; i >= 1; i--) {
-            slab[i].fl.next = gfree;
+        pthread_mutex_unlock(&pool_mu);
+        /* The others go to this thread's list at once (fewer than
+        ** FL_CACHE_MAX), in address order: one pass, not one into the
+        ** global list and one out of it. */
+        _Static_assert(FL_SLAB_BLOCKS - 2 <= FL_CACHE_MAX, "a slab fits a thread's list");
+        for (int i = FL_SLAB_BLOCKS - 1; i >= 2; i--) {
+            slab[i].fl.next = fl_tl.list;
             FL_POISON(&slab[i]);
-            gfree = &slab[i];
+            fl_tl.list = &slab[i];
         }
+        fl_tl.n += FL_SLAB_BLOCKS - 2;
+        return &slab[1];
     }
     for (int i = 0; i < FL_BATCH && gfree; i++) {
         FlBlock *b = gfree;
