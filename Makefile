@@ -167,7 +167,7 @@ $(LIBCLI):   $(CLI_OBJ)   ; @rm -f $@; ar rcs $@ $^
 
 $(TFRUN): $(BUILD)/obj/cli/main.o $(ALL_LIBS) | check-build-deps
 	@mkdir -p $(BIN)
-	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(LINK_LIBS) $(LDLIBS)
 
 # ---------------------------------------------------------------- unit tests
 # One criterion binary per tests/test_*.c. A test of one module links only the
@@ -189,7 +189,7 @@ $(BUILD)/obj/tests/%.o: ALLCFLAGS += $(if $(CRIT_OBJ),-Itests/shim)
 .SECONDEXPANSION:
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $$(call archives,$$(call testlibs,$$*)) $(CRIT_OBJ)
 	@mkdir -p $(dir $@)
-	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(CRIT_OBJ) $(call testlibs,$*) $(if $(CRIT_OBJ),,-lcriterion) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(SAN) $(LDFLAGS) -o $@ $< $(CRIT_OBJ) $(call testlibs,$*) $(if $(CRIT_OBJ),,-lcriterion) $(LDLIBS)
 
 # The test objects are intermediate files of a chain of rules; keep them,
 # so that make neither rebuilds nor removes them each time.
@@ -407,7 +407,7 @@ fuzz-build: deps
 fuzz-bins: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS)) $(BUILD)/seed.stamp $(BUILD)/tfrun.dict
 
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(ALL_LIBS)
-	$(call quiet,LINK,$@)$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) -ledit $(LDLIBS)
+	$(call quiet,LINK,$@)$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $< $(LINK_LIBS) $(LDLIBS)
 
 $(BUILD)/seed.stamp: $(FUZZ_SEEDS) fuzz/btf_seeds.py
 	@rm -rf $(BUILD)/seed

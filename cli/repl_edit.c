@@ -13,7 +13,9 @@
 */
 #include "base/alloc.h"
 #include <ctype.h>
+#include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +27,60 @@
 /* History entries kept across sessions. */
 #define HISTORY_SIZE 1000
 
+/* libedit is opened with dlopen when a session on a terminal starts, not
+** linked: linked, the library and the three it needs (libtinfo, libbsd,
+** libmd) were loaded and relocated by every run of tfrun, 0.3 ms of CPU
+** of a 1.4 ms start, and only this file uses them (docs/perf-notes.md).
+** TFRUN_LIBEDIT names another file to open. When it cannot be opened, the
+** session reads lines plainly (with the prompt, without editing or
+** history) after a note. */
+#define EDIT_LIB "libedit.so.2"
+
+/* The library's entry points: set once, by edit_load under edit_once, and
+** read-only afterwards (no state of tfrun's own); edit.ok when all were
+** found. */
+static struct {
+    bool ok;
+    __typeof__(el_init) *init;
+    __typeof__(el_end) *end;
+    __typeof__(el_set) *set;
+    __typeof__(el_get) *get;
+    __typeof__(el_gets) *gets;
+    __typeof__(el_line) *line;
+    __typeof__(el_insertstr) *insertstr;
+    __typeof__(el_deletestr) *deletestr;
+    __typeof__(el_cursor) *cursor;
+    __typeof__(el_reset) *reset;
+    __typeof__(history_init) *history_init;
+    __typeof__(history_end) *history_end;
+    __typeof__(history) *history;
+} edit;
+static pthread_once_t edit_once = PTHREAD_ONCE_INIT;
+
+static const char *edit_lib(void)
+{
+    const char *e = getenv("TFRUN_LIBEDIT");
+    return e && *e ? e : EDIT_LIB;
+}
+
+static void edit_load(void)
+{
+    void *h = dlopen(edit_lib(), RTLD_NOW | RTLD_LOCAL);
+    if (!h) return;
+#define EDIT_SYM(field, name) (edit.field = (__typeof__(edit.field))dlsym(h, name)) != NULL
+    edit.ok = EDIT_SYM(init, "el_init") && EDIT_SYM(end, "el_end") && EDIT_SYM(set, "el_set") &&
+              EDIT_SYM(get, "el_get") && EDIT_SYM(gets, "el_gets") && EDIT_SYM(line, "el_line") &&
+              EDIT_SYM(insertstr, "el_insertstr") && EDIT_SYM(deletestr, "el_deletestr") &&
+              EDIT_SYM(cursor, "el_cursor") && EDIT_SYM(reset, "el_reset") &&
+              EDIT_SYM(history_init, "history_init") && EDIT_SYM(history_end, "history_end") &&
+              EDIT_SYM(history, "history");
+#undef EDIT_SYM
+}
+
 static char *prompt_fn(EditLine *el)
 {
     Repl *r = NULL;
-    el_get(el, EL_CLIENTDATA, (void **)&r);
+    edit.get(el, EL_CLIENTDATA, (void **)&r);
     return r ? r->prompt : "tfrun> ";
 }
 
@@ -37,8 +89,8 @@ static unsigned char complete_fn(EditLine *el, int ch)
 {
     (void)ch;
     Repl *r = NULL;
-    el_get(el, EL_CLIENTDATA, (void **)&r);
-    const LineInfo *li = el_line(el);
+    edit.get(el, EL_CLIENTDATA, (void **)&r);
+    const LineInfo *li = edit.line(el);
     const char *st = li->cursor;
     while (st > li->buffer && !isspace((unsigned char)st[-1]) && st[-1] != '(' && st[-1] != ',') st--;
     size_t n = (size_t)(li->cursor - st);
@@ -85,9 +137,9 @@ static unsigned char complete_fn(EditLine *el, int ch)
     if (common > have) {
         char ins[256];
         snprintf(ins, sizeof ins, "%.*s%s", (int)(common - have), cand[0] + have, nc == 1 ? " " : "");
-        el_insertstr(el, ins);
+        edit.insertstr(el, ins);
     } else if (nc == 1) {
-        el_insertstr(el, " ");
+        edit.insertstr(el, " ");
     } else {
         FILE *o = r ? r->out : stdout;
         fputc('\n', o);
@@ -111,11 +163,11 @@ static unsigned char interrupt_fn(EditLine *el, int ch)
 {
     (void)ch;
     Repl *r = NULL;
-    el_get(el, EL_CLIENTDATA, (void **)&r);
-    const LineInfo *li = el_line(el);
-    el_cursor(el, (int)(li->lastchar - li->cursor));
-    li = el_line(el);
-    el_deletestr(el, (int)(li->cursor - li->buffer));
+    edit.get(el, EL_CLIENTDATA, (void **)&r);
+    const LineInfo *li = edit.line(el);
+    edit.cursor(el, (int)(li->lastchar - li->cursor));
+    li = edit.line(el);
+    edit.deletestr(el, (int)(li->cursor - li->buffer));
     if (r) {
         r->line_interrupted = true;
         fputs("^C\n", r->out);
@@ -126,41 +178,47 @@ static unsigned char interrupt_fn(EditLine *el, int ch)
 void repl_input_open(Repl *r)
 {
     if (!r->tty) return;
-    r->hist = history_init();
+    pthread_once(&edit_once, edit_load);
+    if (!edit.ok) {
+        fprintf(stderr, "tfrun repl: %s could not be opened: lines are read without editing or history\n",
+                edit_lib());
+        return;
+    }
+    r->hist = edit.history_init();
     HistEvent ev;
-    history(r->hist, &ev, H_SETSIZE, HISTORY_SIZE);
-    history(r->hist, &ev, H_SETUNIQUE, 1);
+    edit.history(r->hist, &ev, H_SETSIZE, HISTORY_SIZE);
+    edit.history(r->hist, &ev, H_SETUNIQUE, 1);
     const char *home = getenv("HOME");
     if (home && *home) {
         size_t n = strlen(home) + 32;
         r->histfile = malloc(n);
         if (!r->histfile) tf_out_of_memory();
         snprintf(r->histfile, n, "%s/.tfrun_history", home);
-        history(r->hist, &ev, H_LOAD, r->histfile);
+        edit.history(r->hist, &ev, H_LOAD, r->histfile);
     }
-    r->el = el_init("tfrun", stdin, stdout, stderr);
-    el_set(r->el, EL_CLIENTDATA, r);
-    el_set(r->el, EL_PROMPT, prompt_fn);
-    el_set(r->el, EL_EDITOR, "emacs");
-    el_set(r->el, EL_HIST, history, r->hist);
-    el_set(r->el, EL_ADDFN, "tfrun-complete", "Complete commands, ops, @functions, %values", complete_fn);
-    el_set(r->el, EL_BIND, "^I", "tfrun-complete", NULL);
+    r->el = edit.init("tfrun", stdin, stdout, stderr);
+    edit.set(r->el, EL_CLIENTDATA, r);
+    edit.set(r->el, EL_PROMPT, prompt_fn);
+    edit.set(r->el, EL_EDITOR, "emacs");
+    edit.set(r->el, EL_HIST, edit.history, r->hist);
+    edit.set(r->el, EL_ADDFN, "tfrun-complete", "Complete commands, ops, @functions, %values", complete_fn);
+    edit.set(r->el, EL_BIND, "^I", "tfrun-complete", NULL);
     /* While a line is edited Ctrl-C is a key (interrupt_fn); while a
     ** program runs the terminal is in its normal mode and Ctrl-C sends
     ** SIGINT, which cancels the run. */
-    el_set(r->el, EL_SETTY, "-d", "-isig", NULL);
-    el_set(r->el, EL_ADDFN, "tfrun-interrupt", "Abandon the line being typed", interrupt_fn);
-    el_set(r->el, EL_BIND, "^C", "tfrun-interrupt", NULL);
+    edit.set(r->el, EL_SETTY, "-d", "-isig", NULL);
+    edit.set(r->el, EL_ADDFN, "tfrun-interrupt", "Abandon the line being typed", interrupt_fn);
+    edit.set(r->el, EL_BIND, "^C", "tfrun-interrupt", NULL);
 }
 
 void repl_input_close(Repl *r)
 {
     if (r->hist) {
         HistEvent ev;
-        if (r->histfile) history(r->hist, &ev, H_SAVE, r->histfile);
-        history_end(r->hist);
+        if (r->histfile) edit.history(r->hist, &ev, H_SAVE, r->histfile);
+        edit.history_end(r->hist);
     }
-    if (r->el) el_end(r->el);
+    if (r->el) edit.end(r->el);
     free(r->histfile);
 }
 
@@ -171,7 +229,7 @@ char *repl_read_line(Repl *r, bool *intr)
     *intr = false;
     if (r->el) {
         int count = 0;
-        const char *l = el_gets(r->el, &count);
+        const char *l = edit.gets(r->el, &count);
         /* An abandoned line is empty, which el_gets reports as NULL. A
         ** SIGINT that came before libedit set up the terminal (typed ahead)
         ** abandons the line as well. */
@@ -186,7 +244,7 @@ char *repl_read_line(Repl *r, bool *intr)
                 repl_interrupted = 0;
                 *intr = true;
                 fputc('\n', r->out);
-                el_reset(r->el);
+                edit.reset(r->el);
                 return xstrdup("");
             }
             return NULL;
@@ -196,9 +254,14 @@ char *repl_read_line(Repl *r, bool *intr)
         while (n && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = 0;
         if (*skip_ws(s)) {
             HistEvent ev;
-            history(r->hist, &ev, H_ENTER, s);
+            edit.history(r->hist, &ev, H_ENTER, s);
         }
         return s;
+    }
+    if (r->tty) {
+        /* (a terminal without libedit: repl_input_open said why) */
+        fputs(r->prompt, r->out);
+        fflush(r->out);
     }
     char *line = NULL;
     size_t cap = 0;

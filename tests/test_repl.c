@@ -530,6 +530,22 @@ static int pty_finish(Pty *p)
 
 TestSuite(pty, .timeout = 60.0);
 
+/* libedit is opened when a session on a terminal starts (cli/repl_edit.c);
+** when it cannot be, the session goes on with plain lines and the prompt. */
+Test(pty, without_libedit_lines_are_read_plainly)
+{
+    setenv("TFRUN_LIBEDIT", "/nonexistent/libedit.so.2", 1);
+    Pty p;
+    pty_start(&p, NULL);
+    cr_assert(pty_expect(&p, "/nonexistent/libedit.so.2 could not be opened", 5000), "no note: %s", SEEN(&p));
+    cr_assert(pty_expect(&p, "tfrun> ", 5000), "no prompt: %s", SEEN(&p));
+    pty_send(&p, "%x = tfrt.constant.i32 5\r");
+    cr_assert(pty_expect(&p, "%x = 5 : i32", 5000), "%s", SEEN(&p));
+    cr_assert(pty_expect(&p, "tfrun> ", 5000), "no second prompt: %s", SEEN(&p));
+    pty_send(&p, ":quit\r");
+    cr_assert_eq(pty_finish(&p), 0);
+}
+
 Test(pty, prompt_completion_history)
 {
     char home[] = "/tmp/tfrun_repl_home_XXXXXX";
