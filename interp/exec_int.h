@@ -299,6 +299,22 @@ static inline void *stuck_xe_frame(const struct Frame *f) { return (void *)((uin
 ** offset of its header (interp/xe.c asserts it). */
 #define XE_WATCH_AT 28
 static inline int *xe_watch_slot(void *xf) { return (int *)(void *)((char *)xf + XE_WATCH_AT); }
+
+/* Tells entry [last], moved to place [i] of the set, where it is now. */
+static inline void stuck_moved(struct Frame *last, int i)
+{
+    if (stuck_is_xe(last)) *xe_watch_slot(stuck_xe_frame(last)) = i;
+    else atomic_store_explicit(&last->watch_at, i, memory_order_relaxed);
+}
+
+/* Takes entry [i] out of [s]: the last entry moves to its place. */
+static inline void stuck_set_take(StuckSet *s, int i)
+{
+    struct Frame *last = s->v[--s->n];
+    s->v[i] = last;
+    stuck_moved(last, i);
+}
+
 /* XFrame [xf] joins / leaves host [h]'s waiting frames (single-threaded
 ** queue only: no lock); the inline paths of a set with room, the rest
 ** stuck.c's. */
@@ -313,14 +329,10 @@ static inline void stuck_watch_xe(Host *h, void *xf)
     }
     stuck_watch_xe_slow(h, xf);
 }
-static inline void stuck_moved(struct Frame *last, int i);
 static inline void stuck_unwatch_xe(Host *h, void *xf)
 {
-    StuckSet *s = ((HostPriv *)h)->stuck;    /* (made when [xf] joined) */
     int *at = xe_watch_slot(xf);
-    struct Frame *last = s->v[--s->n];
-    s->v[*at] = last;
-    stuck_moved(last, *at);
+    stuck_set_take(((HostPriv *)h)->stuck, *at);    /* (the set was made when [xf] joined) */
     *at = -1;
 }
 /* XFrame [to] takes the place of [from] among them (interp/xe.c's
@@ -341,13 +353,6 @@ struct Frame *xe_frame_view(void *xf);
 #define XE_VIEW (-2)
 void xe_frame_view_free(struct Frame *f);
 
-/* Tells entry [last], moved to place [i] of the set, where it is now. */
-static inline void stuck_moved(struct Frame *last, int i)
-{
-    if (stuck_is_xe(last)) *xe_watch_slot(stuck_xe_frame(last)) = i;
-    else atomic_store_explicit(&last->watch_at, i, memory_order_relaxed);
-}
-
 /* [f] joins the waiting frames (it is not in them). */
 static inline void stuck_watch_frame(struct Frame *f)
 {
@@ -366,11 +371,7 @@ static inline void stuck_watch_frame(struct Frame *f)
 static inline void stuck_unwatch_frame(struct Frame *f)
 {
     if (f->st) {
-        StuckSet *s = ((HostPriv *)f->ctx.host)->stuck;
-        int i = atomic_load_explicit(&f->watch_at, memory_order_relaxed);
-        struct Frame *last = s->v[--s->n];
-        s->v[i] = last;
-        stuck_moved(last, i);
+        stuck_set_take(((HostPriv *)f->ctx.host)->stuck, atomic_load_explicit(&f->watch_at, memory_order_relaxed));
         atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
         return;
     }

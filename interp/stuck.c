@@ -64,6 +64,15 @@ static __attribute__((noinline)) StuckSet *set_make(Host *h)
     return s;
 }
 
+/* Room in [s] for one more entry. */
+static void set_room(StuckSet *s)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 64;
+        s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
+    }
+}
+
 /* The waiting frames (interp/exec_int.h): what the inline paths leave —
 ** a multi-threaded queue (locked), the first use, a full array. */
 void stuck_watch_slow(Host *h, Frame *f)
@@ -71,10 +80,7 @@ void stuck_watch_slow(Host *h, Frame *f)
     StuckSet *s = set_of(h);
     if (!f->st) pthread_mutex_lock(&s->mu);
     if (atomic_load_explicit(&f->watch_at, memory_order_relaxed) < 0) {
-        if (s->n == s->cap) {
-            s->cap = s->cap ? s->cap * 2 : 64;
-            s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
-        }
+        set_room(s);
         atomic_store_explicit(&f->watch_at, s->n, memory_order_relaxed);
         s->v[s->n++] = f;
     }
@@ -85,10 +91,7 @@ void stuck_unwatch_slow(Host *h, Frame *f)
 {
     StuckSet *s = set_of(h);
     if (!f->st) pthread_mutex_lock(&s->mu);
-    int i = atomic_load_explicit(&f->watch_at, memory_order_relaxed);
-    Frame *last = s->v[--s->n];
-    s->v[i] = last;
-    stuck_moved(last, i);
+    stuck_set_take(s, atomic_load_explicit(&f->watch_at, memory_order_relaxed));
     atomic_store_explicit(&f->watch_at, -1, memory_order_relaxed);
     if (!f->st) pthread_mutex_unlock(&s->mu);
 }
@@ -98,10 +101,7 @@ void stuck_unwatch_slow(Host *h, Frame *f)
 void stuck_watch_xe_slow(Host *h, void *xf)
 {
     StuckSet *s = set_of(h);
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 64;
-        s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
-    }
+    set_room(s);
     *xe_watch_slot(xf) = s->n;
     s->v[s->n++] = (Frame *)((uintptr_t)xf | 1u);
 }
@@ -331,6 +331,21 @@ static const Frame *frame_of(const Rep *r, const Block *b, const CallSite *site,
 }
 
 static void explain_value(Rep *r, const Frame *f, const Value *v, int depth);
+
+/* [passed], which a kernel of body [b] passed before it was produced, in
+** the frame of [b] whose chain is [site] (any when [any]): explained there,
+** or, with no such frame left, from the op that was to make it. */
+static void explain_passed(Rep *r, const Value *passed, const Block *b, const CallSite *site, bool any, int depth)
+{
+    const Frame *g = frame_of(r, b, site, any);
+    if (g) {
+        explain_value(r, g, passed, depth + 1);
+        return;
+    }
+    char pn[128];
+    if (passed->def) note(r, passed->def, "%s is a result of '%s', which was never produced",
+                          vname(passed, pn, sizeof pn), passed->def->name);
+}
 static void explain_made(Rep *r, const Op *p, const CallSite *site, bool any, const Value *v, int depth);
 static bool explain_invocation(Rep *r, const Op *op, const CallSite *site, bool any, int result, int depth);
 
@@ -475,13 +490,7 @@ static void explain_made(Rep *r, const Op *p, const CallSite *site, bool any, co
                 note(r, ret, "%s returns its argument %s, passed by '%s' as %s before it was produced",
                      body_name(body, bn, sizeof bn), vname(w, wn, sizeof wn), p->name,
                      vname(passed, pn, sizeof pn));
-                const Frame *g = frame_of(r, p->parent, site, any);
-                if (g) {
-                    explain_value(r, g, passed, depth + 1);
-                    return;
-                }
-                if (passed->def) note(r, passed->def, "%s is a result of '%s', which was never produced", pn,
-                                      passed->def->name);
+                explain_passed(r, passed, p->parent, site, any, depth);
                 return;
             }
         }
@@ -517,13 +526,7 @@ static void explain_value(Rep *r, const Frame *f, const Value *v, int depth)
         /* The caller's frame: the one whose body holds [site] and whose
         ** chain is the caller's. */
         const CallSite *want = b->parent_op ? f->ctx.site : (f->ctx.site ? f->ctx.site->parent : NULL);
-        const Frame *g = frame_of(r, site->parent, want, false);
-        if (g) {
-            explain_value(r, g, passed, depth + 1);
-            return;
-        }
-        if (passed->def) note(r, passed->def, "%s is a result of '%s', which was never produced", wn,
-                              passed->def->name);
+        explain_passed(r, passed, site->parent, want, false, depth);
         return;
     }
     const Op *p = v->def;
