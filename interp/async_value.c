@@ -324,33 +324,26 @@ static inline void kept_of(const AsyncValue *v, uintptr_t kbits, Kept *k)
     k->b = (kbits & WS_KEPTV) ? (void *)v : v->u.inl.b;
 }
 
-/* Writes [fn]'s offset; false, writing nothing, when it is out of reach. */
-static inline bool keep_fn(AsyncValue *v, AVCallback fn)
+/* Writes fn(a, v) as [v]'s kept continuation (the caller sets WS_KEPT and
+** WS_KEPTV); false, writing nothing, when [fn] is out of the offset's
+** reach. */
+static inline bool keep_v(AsyncValue *v, AVCallback fn, void *a)
 {
     intptr_t off = (intptr_t)fn - KEPT_BASE;
     if (off < -(1 << 23) || off >= (1 << 23)) return false;
     v->inl[0] = (uint8_t)off;
     v->inl[1] = (uint8_t)(off >> 8);
     v->inl[2] = (uint8_t)(off >> 16);
+    v->u.inl.a = a;
     return true;
 }
 
-/* Writes fn(a, b) as [v]'s kept continuation (the caller sets WS_KEPT);
-** false, writing nothing, when [fn] is out of the offset's reach. */
+/* Writes fn(a, b) as [v]'s kept continuation (the caller sets WS_KEPT), as
+** keep_v(). */
 static inline bool keep(AsyncValue *v, AVCallback fn, void *a, void *b)
 {
-    if (!keep_fn(v, fn)) return false;
-    v->u.inl.a = a;
+    if (!keep_v(v, fn, a)) return false;
     v->u.inl.b = b;
-    return true;
-}
-
-/* Writes fn(a, v) as [v]'s kept continuation (the caller sets WS_KEPT and
-** WS_KEPTV), as keep(). */
-static inline bool keep_v(AsyncValue *v, AVCallback fn, void *a)
-{
-    if (!keep_fn(v, fn)) return false;
-    v->u.inl.a = a;
     return true;
 }
 

@@ -1208,11 +1208,16 @@ static void cont_fire(void *a, void *b) { cont_fire_at(a, (uint64_t)(uintptr_t)b
 ** the frame (8-byte aligned, below 2^47) in bits 0..43, the register in
 ** 44..53, the stream in 54..63. wv_pack: 0 when they do not fit (then
 ** cont_fire, with two words). */
+static inline uintptr_t wv_word(const XFrame *f, int r, int stream)
+{
+    return (uintptr_t)f >> 3 | (uintptr_t)r << WV_R | (uintptr_t)stream << WV_S;
+}
+
 static inline uintptr_t wv_pack(const XFrame *f, int r, int stream)
 {
     uintptr_t a = (uintptr_t)f;
     if ((a & 7) || a >> (WV_R + 3) || (unsigned)r >= 1u << WV_BITS || (unsigned)stream >= 1u << WV_BITS) return 0;
-    return a >> 3 | (uintptr_t)r << WV_R | (uintptr_t)stream << WV_S;
+    return wv_word(f, r, stream);
 }
 
 static void cont_fire_v(void *a, void *v)
@@ -1326,7 +1331,7 @@ static __attribute__((noinline)) void retire(XFrame *f)
         AsyncValue *ph = (AsyncValue *)(uintptr_t)regs[r];
         AsyncValue *v = av_unbound_kept(ph);
         /* Its continuation is cont_fire_v's word or cont_fire's two (wait_for). */
-        uintptr_t w = p->wv_ok ? (uintptr_t)f >> 3 | (uintptr_t)r << WV_R : wv_pack(f, r, 0);
+        uintptr_t w = p->wv_ok ? wv_word(f, r, 0) : wv_pack(f, r, 0);
         bool moved = (w && av_retarget_sole_local(v, ghost_fire, ph)) ||
                      (w && av_retarget_local(v, cont_fire_v, WV_FR_MASK, w, 0, 0, ghost_fire, ph, v)) ||
                      av_retarget_local(v, cont_fire, ~(uintptr_t)0, (uintptr_t)f, ~(uintptr_t)0xffffffffu,
@@ -1393,7 +1398,7 @@ static __attribute__((noinline)) void wait_for(XFrame *f, int stream, int r, Asy
         wait_far(f, stream, r, v);
         return;
     }
-    uintptr_t w = (uintptr_t)f >> 3 | (uintptr_t)r << WV_R | (uintptr_t)stream << WV_S;
+    uintptr_t w = wv_word(f, r, stream);    /* (wv_ok: it fits) */
     assert(w == wv_pack(f, r, stream));
     av_and_then_local_v(v, cont_fire_v, (void *)w);
 }
@@ -2594,9 +2599,8 @@ static void run(XFrame *f, XQ *q, int k)
         if (!arith(x->sub, a, b, &r[0], &r[1])) break;
         const uint8_t *tags = xtags(f);
         const uint64_t *regs = xregs(f);
-        int i0 = x->in[0], i1 = x->nin > 1 ? x->in[1] : i0;
-        if (tags[i0] == XT_AV) av_release((AsyncValue *)(uintptr_t)regs[i0]);
-        if (x->nin > 1 && tags[i1] == XT_AV) av_release((AsyncValue *)(uintptr_t)regs[i1]);
+        if (tags[x->in[0]] == XT_AV) av_release((AsyncValue *)(uintptr_t)regs[x->in[0]]);
+        if (x->nin > 1 && tags[x->in[1]] == XT_AV) av_release((AsyncValue *)(uintptr_t)regs[x->in[1]]);
         for (int i = 0; i < x->nout; i++)
             if (f->p->nuses[x->out[i]]) produced(f, q, x->out[i], r[i]);
         return;
