@@ -92,7 +92,7 @@ TFRUN = $(BIN)/tfrun
 V ?=
 quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
 
-.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check manpage-check lint-sweep canon-sweep deep pfor-bounded oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check manpage-check lint-sweep canon-sweep deep pfor-bounded mem-limit oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -242,6 +242,12 @@ deep: $(TFRUN)
 pfor-bounded: $(TFRUN)
 	@sh tests/pfor_bounded.sh $(TFRUN)
 
+# A run that outgrows the memory ceiling (--max-memory, TFRUN_MAX_MEMORY,
+# by default three quarters of the machine's) stops with `out of memory`
+# (tests/memory_limit.sh).
+mem-limit: $(TFRUN)
+	@sh tests/memory_limit.sh $(TFRUN)
+
 # The reproducers of fuzzing's findings (tests/fuzz-regressions/) through
 # bin/tfrun, and through the fuzz targets when `make fuzz-build` built them
 # (tests/fuzz_regress.sh).
@@ -303,7 +309,7 @@ golden: $(TFRUN)
 # the stage's own summary at its end, the log in build/test-logs/; V=1 shows
 # everything as it runs. The last line counts the stages.
 TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check manpage-check lint-sweep canon-sweep \
-              deep pfor-bounded fuzz-regress fault-sweep oracle tfrt-corpus golden
+              deep pfor-bounded mem-limit fuzz-regress fault-sweep oracle tfrt-corpus golden
 test: deps-test
 	@$(MAKE) --no-print-directory all
 	@MAKE="$(MAKE)" V="$(V)" sh tests/stages.sh $(TEST_STAGES)

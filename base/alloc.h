@@ -24,11 +24,30 @@
 #ifndef TFRUN_BASE_ALLOC_H
 #define TFRUN_BASE_ALLOC_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Prints `tfrun: out of memory` and exits with status 1 (stdout flushed
-** first, as far as it can be). */
+** first, as far as it can be); with the ceiling below in force, followed by
+** ` (the limit is N MiB: --max-memory)`. */
 _Noreturn void tf_out_of_memory(void);
+
+/* The ceiling on the process's memory (docs/tools.md §1, `--max-memory`):
+** RLIMIT_DATA, which counts the heap and every private writable mapping,
+** so that a run that outgrows it (the exact schedule keeps every pending
+** iteration of a loop that runs ahead) ends with `out of memory` instead
+** of being killed by the system, or thrashing it, with nothing said.
+** tf_default_memory_limit: three quarters of the physical memory, or of
+** the cgroup's limit when lower (0 when unknown). tf_set_memory_limit sets
+** the soft limit to [bytes] (0: none of tfrun's), never above the hard
+** limit; false when it could not, and always in a sanitizer build (its
+** shadow mappings would count). Set by cli/main.c before any work (and
+** again by `run --max-memory`): process state, not a variable of tfrun's.
+** tf_memory_limit: the ceiling in force (the soft limit), 0 for none. */
+uint64_t tf_default_memory_limit(void);
+bool tf_set_memory_limit(uint64_t bytes);
+uint64_t tf_memory_limit(void);
 
 void *xmalloc(size_t n);                 /* n == 0 gives a 1-byte block */
 void *xcalloc(size_t n, size_t size);    /* likewise for 0 */

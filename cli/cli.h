@@ -9,6 +9,7 @@
 #define TFRUN_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "interp/any.h"
 #include "interp/exec.h"
@@ -49,6 +50,11 @@ const char *cli_schedule_name(CliSchedule s);
 /* The value of --max-call-depth: a decimal number from 1 to 10^9; false
 ** for anything else. Shared by `tfrun run` and the REPL. */
 bool cli_parse_call_depth(const char *s, int *out);
+/* The value of --max-memory and TFRUN_MAX_MEMORY: a number of bytes with
+** an optional K, M, G or T (binary multiples), at least CLI_MIN_MEMORY, or
+** "none" or 0 (no ceiling of tfrun's: 0); false for anything else. */
+#define CLI_MIN_MEMORY ((uint64_t)64 << 20)
+bool cli_parse_size(const char *s, uint64_t *out);
 /* The schedule for a run of [funcs] (in run order; NULL: every function
 ** `tfrun run` would run) of verified module [m] with host allocator [alloc]
 ** when [want] was asked for: auto asks the sequencing analysis (analysis/

@@ -4,9 +4,11 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "base/alloc.h"
 #include "base/outfile.h"
 #include "cli/cli.h"
 
@@ -108,6 +110,15 @@ int main(int argc, char **argv)
     ** fails as a closed one would), so that no file opened later becomes
     ** standard output (base/outfile.h). */
     outfile_guard_std();
+    /* The memory ceiling (base/alloc.h, docs/tools.md §1): TFRUN_MAX_MEMORY,
+    ** else three quarters of the machine's; `run --max-memory` sets it again. */
+    const char *mm = getenv("TFRUN_MAX_MEMORY");
+    uint64_t limit = tf_default_memory_limit();
+    if (mm && *mm && !cli_parse_size(mm, &limit)) {
+        fprintf(stderr, "tfrun: invalid TFRUN_MAX_MEMORY '%s' (want a size of at least 64M, such as 512M or 8G, or none)\n", mm);
+        return 2;
+    }
+    tf_set_memory_limit(limit);
     if (argc >= 2) {
         const char *cmd = argv[1];
         if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {

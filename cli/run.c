@@ -61,12 +61,16 @@ static const char run_usage[] =
     "                                sequencing analysis proves its output cannot depend on\n"
     "                                the order, else exact (then fast once the ops of its\n"
     "                                unordered pairs are done, when they all meet in its body)\n"
-    "  --verbose                     print the allocator, work queue and schedule choice\n"
-    "                                to stderr\n"
+    "  --verbose                     print the allocator, work queue, memory ceiling (when\n"
+    "                                one was asked for) and schedule choice to stderr\n"
     "  --timeout=SECONDS             cancel the run after SECONDS: no kernel and no call\n"
     "                                starts after that, and a sleeping kernel wakes\n"
     "  --max-call-depth=N            the deepest call chain (default 1000000); a call\n"
     "                                deeper is an error that stops the run\n"
+    "  --max-memory=SIZE             the most memory the run may take (512M, 8G, ...; none:\n"
+    "                                no ceiling); beyond it the run stops with 'tfrun: out\n"
+    "                                of memory', exit status 1. Default: TFRUN_MAX_MEMORY,\n"
+    "                                else three quarters of the machine's memory\n"
     "  --replay=WITNESS              run in the schedule WITNESS names (a witness of\n"
     "                                `tfrun explore`, e.g. spec@main:0.1.0: only the\n"
     "                                function it names runs, unless --functions says\n"
@@ -96,6 +100,8 @@ typedef struct Options {
     bool verbose;
     double timeout;
     int max_call_depth;          /* 0: the default */
+    bool max_memory_set;         /* --max-memory: max_memory (0: none) */
+    uint64_t max_memory;
     const char *input;
     CliSchedule schedule;
     const char *replay;
@@ -114,7 +120,7 @@ typedef struct Options {
 /* OPT_VALUE_OPTIONAL: a value only after '=' (--profile, --profile=count). */
 typedef enum { OPT_VALUE, OPT_BOOL, OPT_VALUE_OPTIONAL } OptKind;
 typedef enum {
-    O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_MAX_CALL_DEPTH, O_SCHEDULE,
+    O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_MAX_CALL_DEPTH, O_MAX_MEMORY, O_SCHEDULE,
     O_REPLAY, O_TRACE, O_ENABLE_TRACING, O_TRACING_LEVEL, O_PROFILE, O_IGNORED_VALUE, O_HELP
 } OptId;
 
@@ -131,6 +137,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "verbose", O_VERBOSE, OPT_BOOL },
     { "timeout", O_TIMEOUT, OPT_VALUE },
     { "max_call_depth", O_MAX_CALL_DEPTH, OPT_VALUE },
+    { "max_memory", O_MAX_MEMORY, OPT_VALUE },
     { "schedule", O_SCHEDULE, OPT_VALUE },
     { "replay", O_REPLAY, OPT_VALUE },
     { "shared_libs", O_IGNORED_VALUE, OPT_VALUE },
@@ -218,6 +225,11 @@ static int parse_options(Options *o, int argc, char **argv)
         case O_MAX_CALL_DEPTH:
             if (!cli_parse_call_depth(val, &o->max_call_depth))
                 return usage_error("invalid call depth '%s' (want a number from 1 to 1000000000)", val);
+            break;
+        case O_MAX_MEMORY:
+            if (!cli_parse_size(val, &o->max_memory))
+                return usage_error("invalid memory size '%s' (want at least 64M, such as 512M or 8G, or none)", val);
+            o->max_memory_set = true;
             break;
         case O_SCHEDULE:
             if (!cli_schedule_parse(val, &o->schedule))
@@ -573,6 +585,7 @@ static int step_options(Driver *dr, int argc, char **argv)
                                o->replay_fn);
         if (o->nfunctions == 0) add_functions(o, o->replay_fn);
     }
+    if (o->max_memory_set) tf_set_memory_limit(o->max_memory);
     return -1;
 }
 
@@ -608,6 +621,13 @@ static int step_load(Driver *dr)
     if (o->verbose) {
         fprintf(stderr, "%s\n", ha_banner(dr->alloc));
         fprintf(stderr, "Choosing %s work queue.\n", wq_name(dr->q));
+        /* The ceiling when one was asked for (the default depends on the
+        ** machine: three quarters of its memory). */
+        if (o->max_memory_set || getenv("TFRUN_MAX_MEMORY")) {
+            uint64_t ceiling = tf_memory_limit();
+            if (ceiling) fprintf(stderr, "Choosing a memory ceiling of %llu MiB.\n", (unsigned long long)(ceiling >> 20));
+            else fprintf(stderr, "Choosing no memory ceiling.\n");
+        }
     }
 
     dr->d = diag_new(stderr);

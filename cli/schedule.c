@@ -33,6 +33,34 @@ bool cli_parse_call_depth(const char *s, int *out)
     return true;
 }
 
+bool cli_parse_size(const char *s, uint64_t *out)
+{
+    if (!strcmp(s, "none") || !strcmp(s, "0")) {
+        *out = 0;
+        return true;
+    }
+    uint64_t v = 0;
+    const char *p = s;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        v = v * 10 + (uint64_t)(*p - '0');
+        if (v > ((uint64_t)1 << 50)) return false;
+    }
+    if (p == s) return false;
+    int shift = 0;
+    switch (*p) {
+    case 'k': case 'K': shift = 10; p++; break;
+    case 'm': case 'M': shift = 20; p++; break;
+    case 'g': case 'G': shift = 30; p++; break;
+    case 't': case 'T': shift = 40; p++; break;
+    default: break;
+    }
+    if (*p || v > ((uint64_t)1 << (60 - shift))) return false;
+    v <<= shift;
+    if (v < CLI_MIN_MEMORY) return false;
+    *out = v;
+    return true;
+}
+
 const char *cli_schedule_name(CliSchedule s)
 {
     return s == CLI_SCHED_AUTO ? "auto" : s == CLI_SCHED_EXACT ? "exact" : "fast";

@@ -443,10 +443,16 @@ def main():
     if args and args[0] == "--print":
         sys.stdout.write(generate(int(args[1])))
         return 0
-    if not args:
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    if not args or args[0].startswith("-"):
         print(__doc__, file=sys.stderr)
         return 2
     tfrun = args[0]
+    if not (os.path.isfile(tfrun) and os.access(tfrun, os.X_OK)):
+        print("gen_programs: %s is not an executable tfrun" % tfrun, file=sys.stderr)
+        return 2
     count, seed, nexplore, keep, ref, engines = 100, 1, 0, "build/gen-fail", None, False
     i = 1
     while i < len(args):
