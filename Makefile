@@ -92,7 +92,7 @@ TFRUN = $(BIN)/tfrun
 V ?=
 quiet = $(if $(V),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
 
-.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check manpage-check lint-sweep canon-sweep deep pfor-bounded mem-limit oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
+.PHONY: all deps deps-test check-build-deps run test layers rows unit readme agree agree-long bench-check kernels-doc kernels-doc-check manpage-check lint-sweep canon-sweep deep pfor-bounded mem-limit interrupt oracle tfrt-corpus golden asan tsan fuzz fuzz-build fuzz-smoke fuzz-bins fuzz-regress faultinj fault-sweep bench install clean
 .DEFAULT_GOAL := all
 all: $(TFRUN)
 
@@ -248,6 +248,12 @@ pfor-bounded: $(TFRUN)
 mem-limit: $(TFRUN)
 	@sh tests/memory_limit.sh $(TFRUN)
 
+# SIGINT, SIGTERM or SIGHUP stops a run as --timeout does: the result line,
+# the profile and the trace written, `tfrun: Cancelled: interrupted`, status
+# 128 + the signal (tests/interrupt.sh).
+interrupt: $(TFRUN)
+	@sh tests/interrupt.sh $(TFRUN)
+
 # The reproducers of fuzzing's findings (tests/fuzz-regressions/) through
 # bin/tfrun, and through the fuzz targets when `make fuzz-build` built them
 # (tests/fuzz_regress.sh).
@@ -309,7 +315,7 @@ golden: $(TFRUN)
 # the stage's own summary at its end, the log in build/test-logs/; V=1 shows
 # everything as it runs. The last line counts the stages.
 TEST_STAGES = layers unit readme rows agree bench-check kernels-doc-check manpage-check lint-sweep canon-sweep \
-              deep pfor-bounded mem-limit fuzz-regress fault-sweep oracle tfrt-corpus golden
+              deep pfor-bounded mem-limit interrupt fuzz-regress fault-sweep oracle tfrt-corpus golden
 test: deps-test
 	@$(MAKE) --no-print-directory all
 	@MAKE="$(MAKE)" V="$(V)" sh tests/stages.sh $(TEST_STAGES)

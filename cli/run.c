@@ -19,6 +19,7 @@
 #include "base/outfile.h"
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdio_ext.h>
@@ -65,6 +66,8 @@ static const char run_usage[] =
     "                                one was asked for) and schedule choice to stderr\n"
     "  --timeout=SECONDS             cancel the run after SECONDS: no kernel and no call\n"
     "                                starts after that, and a sleeping kernel wakes\n"
+    "                                (SIGINT, SIGTERM and SIGHUP cancel it the same way;\n"
+    "                                the exit status is then 128 + the signal's number)\n"
     "  --max-call-depth=N            the deepest call chain (default 1000000); a call\n"
     "                                deeper is an error that stops the run\n"
     "  --max-memory=SIZE             the most memory the run may take (512M, 8G, ...; none:\n"
@@ -270,15 +273,33 @@ static int parse_options(Options *o, int argc, char **argv)
 }
 
 /* {=====================================================================
-** Timeout watchdog
+** The watchdog: --timeout, and the signals that stop a run
 ** ====================================================================== */
+
+/* One thread stops the run when --timeout's time is up or when SIGINT,
+** SIGTERM or SIGHUP comes (docs/tools.md §1.1): the request is stopped as
+** the REPL's Ctrl-C stops it (no kernel or call starts after it, a
+** sleeping kernel wakes), the function's results show the cancellation,
+** and the run ends with what it printed flushed, `tfrun: Cancelled:
+** interrupted` (terminated, hangup) on stderr and the status of a death by
+** that signal (128 + its number). Without it a signal killed the process,
+** and with it the output still in stdio's buffer. The signals are blocked
+** in every thread (before any other is made: threads inherit the mask) and
+** taken by this one with sigtimedwait, so no handler and no variable a
+** handler would write; WD_WAKE tells it that the deadline or `done`
+** changed. A second such signal, or a run that has not ended 2 s after the
+** first (stuck outside the kernels), ends the process at once, after
+** flushing stdout. */
+#define WD_WAKE SIGUSR2
 
 typedef struct Watchdog {
     pthread_t thread;
     pthread_mutex_t mu;
-    pthread_cond_t cv;
-    double seconds;
+    sigset_t set;                /* what it takes (watchdog_sigset) */
+    sigset_t old;                /* the mask before (restored by watchdog_stop) */
+    struct timespec deadline;    /* CLOCK_MONOTONIC; tv_sec == 0: none */
     bool done, fired;
+    int signo;                   /* what fired it: 0 for the timeout */
     RequestContext *current;     /* the request running now (retained) */
 } Watchdog;
 
@@ -293,34 +314,102 @@ static void add_seconds(struct timespec *t, double s)
     }
 }
 
+static const char *watchdog_msg(int signo)
+{
+    switch (signo) {
+    case SIGINT: return "Cancelled: interrupted";
+    case SIGTERM: return "Cancelled: terminated";
+    case SIGHUP: return "Cancelled: hangup";
+    default: return "Cancelled: timeout";
+    }
+}
+
+/* The signals the watchdog takes: those of SIGINT, SIGTERM and SIGHUP
+** that tfrun was not told to ignore (`nohup` ignores SIGHUP, a shell
+** ignores SIGINT in what it starts in the background: they stay ignored),
+** and its own WD_WAKE. */
+static void watchdog_sigset(sigset_t *set)
+{
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+    sigemptyset(set);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa;
+        if (sigaction(sigs[i], NULL, &sa) == 0 && sa.sa_handler == SIG_IGN) continue;
+        sigaddset(set, sigs[i]);
+    }
+    sigaddset(set, WD_WAKE);
+}
+
+/* Waits for a signal of [set] until [deadline] (tv_sec 0: for ever): the
+** signal, or 0 when the time is up. */
+static int wait_signal(const sigset_t *set, const struct timespec *deadline)
+{
+    for (;;) {
+        if (!deadline->tv_sec) {
+            int sig = sigwaitinfo(set, NULL);
+            if (sig > 0) return sig;
+            continue;    /* EINTR */
+        }
+        struct timespec now, rel;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        rel.tv_sec = deadline->tv_sec - now.tv_sec;
+        rel.tv_nsec = deadline->tv_nsec - now.tv_nsec;
+        if (rel.tv_nsec < 0) {
+            rel.tv_sec--;
+            rel.tv_nsec += 1000000000L;
+        }
+        if (rel.tv_sec < 0) return 0;
+        int sig = sigtimedwait(set, NULL, &rel);
+        if (sig > 0) return sig;
+        if (errno == EAGAIN) return 0;
+    }
+}
+
+static _Noreturn void watchdog_exit(int signo)
+{
+    fflush(stdout);
+    fprintf(stderr, "tfrun: %s\n", watchdog_msg(signo));
+    fflush(stderr);
+    _exit(signo ? 128 + signo : 1);
+}
+
 static void *watchdog_main(void *p)
 {
     Watchdog *w = p;
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    add_seconds(&deadline, w->seconds);
+    const sigset_t set = w->set;
     pthread_mutex_lock(&w->mu);
-    while (!w->done) {
-        if (pthread_cond_timedwait(&w->cv, &w->mu, &deadline) == ETIMEDOUT) break;
-    }
-    if (!w->done) {
+    while (!w->done && !w->fired) {
+        struct timespec dl = w->deadline;
+        pthread_mutex_unlock(&w->mu);
+        int sig = wait_signal(&set, &dl);
+        pthread_mutex_lock(&w->mu);
+        if (sig == WD_WAKE) continue;    /* look at done and the deadline again */
+        if (sig == 0 && (w->deadline.tv_sec != dl.tv_sec || w->deadline.tv_nsec != dl.tv_nsec)) continue;
+        if (w->done) break;
         w->fired = true;
-        if (w->current) rq_stop_msg(w->current, "Cancelled: timeout");
+        w->signo = sig;
+        if (w->current) rq_stop_msg(w->current, watchdog_msg(sig));
+    }
+    if (w->fired && !w->done) {
         /* Grace period: a program stuck outside the kernels (a value that
-        ** never resolves) cannot observe the cancellation. */
-        add_seconds(&deadline, 2.0);
+        ** never resolves, a long parse) cannot observe the cancellation. */
+        struct timespec dl;
+        clock_gettime(CLOCK_MONOTONIC, &dl);
+        add_seconds(&dl, 2.0);
         while (!w->done) {
-            if (pthread_cond_timedwait(&w->cv, &w->mu, &deadline) == ETIMEDOUT) {
-                fflush(stdout);
-                fprintf(stderr, "tfrun: Cancelled: timeout\n");
-                fflush(stderr);
-                _exit(1);
-            }
+            pthread_mutex_unlock(&w->mu);
+            int sig = wait_signal(&set, &dl);
+            pthread_mutex_lock(&w->mu);
+            if (w->done) break;
+            if (sig == 0) watchdog_exit(w->signo);
+            if (sig != WD_WAKE) watchdog_exit(sig);    /* asked twice */
         }
     }
     pthread_mutex_unlock(&w->mu);
     return NULL;
 }
+
+static void watchdog_wake(Watchdog *w) { pthread_kill(w->thread, WD_WAKE); }
 
 static void watchdog_set(Watchdog *w, RequestContext *rq)
 {
@@ -330,7 +419,7 @@ static void watchdog_set(Watchdog *w, RequestContext *rq)
     w->current = rq;
     if (rq) {
         rq_retain(rq);
-        if (w->fired) rq_stop_msg(rq, "Cancelled: timeout");
+        if (w->fired) rq_stop_msg(rq, watchdog_msg(w->signo));
     }
     pthread_mutex_unlock(&w->mu);
 }
@@ -344,31 +433,55 @@ static bool watchdog_fired(Watchdog *w)
     return f;
 }
 
-/* Starts the watchdog [w] of --timeout=[seconds]: [w], or NULL when there
-** is no timeout (or no thread for it). */
-static Watchdog *watchdog_start(Watchdog *w, double seconds)
+/* Starts the watchdog [w], with the signals blocked in the calling thread
+** (and so in every thread made after): [w], or NULL when there is no
+** thread for it (then the signals act as they did before). */
+static Watchdog *watchdog_start(Watchdog *w)
 {
-    if (!(seconds > 0)) return NULL;
     memset(w, 0, sizeof *w);
-    w->seconds = seconds;
+    watchdog_sigset(&w->set);
+    pthread_sigmask(SIG_BLOCK, &w->set, &w->old);
     pthread_mutex_init(&w->mu, NULL);
-    pthread_cond_init(&w->cv, NULL);
-    return pthread_create(&w->thread, NULL, watchdog_main, w) == 0 ? w : NULL;
+    /* A small stack: it waits, and at most formats a line. */
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, (size_t)128 << 10);
+    int rc = pthread_create(&w->thread, &at, watchdog_main, w);
+    pthread_attr_destroy(&at);
+    if (rc != 0) {
+        pthread_mutex_destroy(&w->mu);
+        pthread_sigmask(SIG_SETMASK, &w->old, NULL);
+        return NULL;
+    }
+    return w;
 }
 
-/* Stops the watchdog [w] (NULL: none). Returns whether it fired. */
-static bool watchdog_stop(Watchdog *w)
+/* --timeout=[seconds] counts from now. */
+static void watchdog_arm(Watchdog *w, double seconds)
 {
-    if (!w) return false;
+    if (!w || !(seconds > 0)) return;
+    pthread_mutex_lock(&w->mu);
+    clock_gettime(CLOCK_MONOTONIC, &w->deadline);
+    add_seconds(&w->deadline, seconds);
+    pthread_mutex_unlock(&w->mu);
+    watchdog_wake(w);
+}
+
+/* Stops the watchdog [w] (NULL: none): the signal that fired it (0: the
+** timeout), or -1 when nothing did. The signals it took are no longer
+** blocked: one that comes now acts as it would without tfrun's watchdog. */
+static int watchdog_stop(Watchdog *w)
+{
+    if (!w) return -1;
     pthread_mutex_lock(&w->mu);
     w->done = true;
-    bool fired = w->fired;
-    pthread_cond_signal(&w->cv);
+    int fired = w->fired ? w->signo : -1;
     pthread_mutex_unlock(&w->mu);
+    watchdog_wake(w);
     pthread_join(w->thread, NULL);
     if (w->current) rq_release(w->current);
     pthread_mutex_destroy(&w->mu);
-    pthread_cond_destroy(&w->cv);
+    pthread_sigmask(SIG_SETMASK, &w->old, NULL);
     return fired;
 }
 
@@ -562,6 +675,7 @@ typedef struct Driver {
     const Func *init;            /* --init-function, run first */
     const char *missing;         /* the first --functions name not found */
     bool out_reported;           /* a write error of the output was reported */
+    Watchdog wdog, *wd;          /* from the options on (NULL: none, or stopped) */
     Trace *trace;                /* --trace / --profile, or NULL */
     char *trace_path;            /* where the trace goes (NULL: none) */
 } Driver;
@@ -729,22 +843,24 @@ static int step_schedule(Driver *dr)
     return -1;
 }
 
-/* Runs the functions in order under the --timeout watchdog. Returns the
-** exit status: diagnostics, results never produced, bad witnesses and a
-** timeout fail the run. */
+/* Runs the functions in order under the watchdog. Returns the exit
+** status: diagnostics, results never produced, bad witnesses and a
+** timeout fail the run (1); a signal that stopped it gives 128 + its
+** number. */
 static int step_run(Driver *dr)
 {
-    Watchdog wdog;
-    Watchdog *wd = watchdog_start(&wdog, dr->o.timeout);
+    Watchdog *wd = dr->wd;
+    watchdog_arm(wd, dr->o.timeout);
     Run run = { &dr->o, &dr->sched, dr->host, dr->q, wd, dr->out, 0, 0, dr->trace, dr->init };
-    if (dr->init) run_function(&run, dr->init);
+    if (dr->init && !watchdog_fired(wd)) run_function(&run, dr->init);
     for (int i = 0; i < dr->nlist && !watchdog_fired(wd) && !host_out_error(dr->host); i++) {
         if (dr->list[i] == dr->init) continue;
         run_function(&run, dr->list[i]);
     }
     host_out_flush(dr->host);
 
-    bool timed_out = watchdog_stop(wd);
+    int fired = watchdog_stop(wd);
+    dr->wd = NULL;
     int st = diag_finish(dr->d) || run.stuck || run.bad_replay ? 1 : 0;
     if (dr->trace) {
         wq_quiesce(dr->q);
@@ -761,10 +877,10 @@ static int step_run(Driver *dr)
         fprintf(stderr, "tfrun: write error: %s\n", strerror(host_out_error(dr->host)));
         dr->out_reported = true;
         st = 1;
-    } else if (timed_out) {
+    } else if (fired >= 0) {
         fflush(dr->out);
-        fprintf(stderr, "tfrun: Cancelled: timeout\n");
-        st = 1;
+        fprintf(stderr, "tfrun: %s\n", watchdog_msg(fired));
+        st = fired ? 128 + fired : 1;
     }
     return st;
 }
@@ -773,6 +889,7 @@ static int step_run(Driver *dr)
 ** loaded; returns the exit status [st] (1 when the leak check fails). */
 static int finish(Driver *dr, int st)
 {
+    if (dr->wd) watchdog_stop(dr->wd);    /* the run did not start: nothing to cancel */
     free(dr->list);
     cli_schedule_run_free(&dr->sched);
     if (dr->d) {
@@ -783,7 +900,7 @@ static int finish(Driver *dr, int st)
         /* The leak check comes last and overrides a 0 status (docs/execution.md §1.10). Its
         ** report names the ops that made what is still alive, so the module
         ** is freed after it. */
-        if (ha_report_at_exit(dr->alloc, out)) st = 1;
+        if (ha_report_at_exit(dr->alloc, out) && st <= 1) st = 1;
         if (dr->m) ir_module_free(dr->m);
         fflush(out);
         ha_destroy(dr->alloc);
@@ -811,6 +928,8 @@ int cli_run(int argc, char **argv)
 {
     Driver dr = { 0 };
     int st = step_options(&dr, argc, argv);
+    /* Before the work queue's threads, which inherit its signal mask. */
+    if (st < 0) dr.wd = watchdog_start(&dr.wdog);
     if (st < 0) st = step_load(&dr);
     if (st < 0) st = step_schedule(&dr);
     if (st < 0) st = step_run(&dr);
