@@ -282,8 +282,8 @@ static int parse_options(Options *o, int argc, char **argv)
 ** sleeping kernel wakes), the function's results show the cancellation,
 ** and the run ends with what it printed flushed, `tfrun: Cancelled:
 ** interrupted` (terminated, hangup) on stderr and the status of a death by
-** that signal (128 + its number). Without it a signal killed the process,
-** and with it the output still in stdio's buffer. The signals are blocked
+** that signal (128 + its number). Without it a signal killed the process:
+** no result line, no profile, no trace file. The signals are blocked
 ** in every thread (before any other is made: threads inherit the mask) and
 ** taken by this one with sigtimedwait, so no handler and no variable a
 ** handler would write; WD_WAKE tells it that the deadline or `done`
