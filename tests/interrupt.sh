@@ -43,8 +43,9 @@ EOF
 start() {
   rm -f "$tmp/out" "$tmp/err"
   # (a shell starts what it runs in the background with SIGINT ignored,
-  # which tfrun keeps ignoring: set back to the default here)
-  env --default-signal=INT "$TFRUN" "$@" > "$tmp/out" 2> "$tmp/err" &
+  # and this script may run under nohup: tfrun keeps ignoring what it was
+  # started ignoring, so the three are set back to the default here)
+  env --default-signal=INT,TERM,HUP "$TFRUN" "$@" > "$tmp/out" 2> "$tmp/err" &
   pid=$!
   i=0
   while [ $i -lt 200 ] && kill -0 "$pid" 2>/dev/null && ! grep -q "int32 = 1" "$tmp/out" 2>/dev/null; do
