@@ -16,6 +16,7 @@
 #include "analysis/internal.h"
 #include "base/alloc.h"
 #include "ir/module.h"
+#include "kernels/dht.h"
 #include "kernels/ext.h"
 
 const Word sa_all_marker[1] = { ~(Word)0 };
@@ -388,6 +389,68 @@ static bool addable_type(const Type *t)
     }
 }
 
+/* The elements of a tensor of rank [rank] and [dims] that no allocator but
+** a reporting one (whose SEQ_ALLOC_REPORTS makes the row opaque) refuses:
+** at most 2^26 (16 bytes each is 1 GiB, under tfrun's 4 GiB limit), no
+** dimension negative or dynamic; -1 otherwise. */
+static int64_t small_elems(int rank, const int64_t *dims)
+{
+    if (rank < 0 || rank > DHT_MAX_RANK) return -1;
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++) {
+        if (dims[i] < 0 || dims[i] > ((int64_t)1 << 26)) return -1;
+        n *= dims[i];
+        if (n > ((int64_t)1 << 26)) return -1;
+    }
+    return n;
+}
+
+/* The `shape` attribute's elements (small_elems), or -1. */
+static int64_t shape_elems(const Op *op)
+{
+    const Attr *s = ir_op_attr(op, attr_shape);
+    if (!s || s->kind != ATTR_ARRAY || s->u.arr.n > DHT_MAX_RANK) return -1;
+    int64_t dims[DHT_MAX_RANK];
+    for (int i = 0; i < s->u.arr.n; i++) {
+        const Attr *d = s->u.arr.elems[i];
+        if (!d || d->kind != ATTR_INT) return -1;
+        dims[i] = d->u.i;
+    }
+    return small_elems(s->u.arr.n, dims);
+}
+
+/* CoreRT's tensors made from attributes (kernels/corert_kernels.c): do
+** the attributes make the tensor, so that the kernel cannot fail? */
+static bool tensor_attrs_fill(const Op *op, FailKind kind)
+{
+    const Attr *v = ir_op_attr(op, attr_value);
+    if (kind == FAILK_DENSE_ATTR) {
+        /* corert.const_dense_tensor: a dense attribute of a ranked tensor
+        ** type of a dtype tfrun stores, one value or one per element. */
+        const Type *ty = v ? v->type : NULL;
+        if (!v || v->kind != ATTR_DENSE || !ty || ty->kind != TY_TENSOR || dt_from_type(ty->elem) == DT_INVALID)
+            return false;
+        int64_t n = small_elems(ty->rank, ty->dims);
+        return n >= 0 && (v->u.arr.n == 1 || v->u.arr.n == n);
+    }
+    int64_t n = shape_elems(op);
+    if (n < 0 || !v || v->kind != ATTR_ARRAY) return false;
+    if (kind == FAILK_SHAPE_NUMBERS) {
+        /* corert.create_dense_tensor.DT: exactly one number per element. */
+        if (v->u.arr.n != n) return false;
+        for (int i = 0; i < v->u.arr.n; i++) {
+            AttrKind k = v->u.arr.elems[i] ? v->u.arr.elems[i]->kind : ATTR_ARRAY;
+            if (k != ATTR_INT && k != ATTR_BOOL && k != ATTR_FLOAT) return false;
+        }
+        return true;
+    }
+    /* corert.const_string_tensor: one string, or one per element. */
+    if (v->u.arr.n != 1 && v->u.arr.n != n) return false;
+    for (int i = 0; i < v->u.arr.n; i++)
+        if (!v->u.arr.elems[i] || v->u.arr.elems[i]->kind != ATTR_STRING) return false;
+    return true;
+}
+
 bool sa_fail_excluded(SeqAnalysis *sa, const Op *op, const Word *nzargs)
 {
     unsigned fx = op->info->effects;
@@ -439,6 +502,10 @@ bool sa_fail_excluded(SeqAnalysis *sa, const Op *op, const Word *nzargs)
         const Attr *a = ir_op_attr(op, attr_device_name);
         return a && a->kind == ATTR_STRING && a->u.str.len == 5 && !memcmp(a->u.str.s, "CPU:0", 5);
     }
+    case FAILK_DENSE_ATTR:
+    case FAILK_SHAPE_NUMBERS:
+    case FAILK_SHAPE_STRINGS:
+        return tensor_attrs_fill(op, w->kind);
     default:
         return false;
     }

@@ -249,7 +249,7 @@ enum { SA_NZ, SA_NN, SA_UTF8, SA_NFACTS };
 /* When a kernel reports an error (ops/effects.def FAIL_WHEN). */
 typedef enum FailKind {
     FAILK_DATA, FAILK_HOLD, FAILK_HELD, FAILK_HELD_ADD, FAILK_HELD_READ, FAILK_UNBOX, FAILK_NO_LIST,
-    FAILK_UTF8, FAILK_ARITY, FAILK_DEVICE
+    FAILK_UTF8, FAILK_ARITY, FAILK_DEVICE, FAILK_DENSE_ATTR, FAILK_SHAPE_NUMBERS, FAILK_SHAPE_STRINGS
 } FailKind;
 typedef struct FailWhen { const char *kernel; FailKind kind; const char *why; } FailWhen;
 /* ops/effects.def STRING_OF. */
