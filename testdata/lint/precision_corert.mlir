@@ -5,7 +5,8 @@
 // FAILK_DENSE_ATTR, FAILK_SHAPE_NUMBERS, FAILK_SHAPE_STRINGS): a dense
 // attribute of a dtype tfrun stores with one value or one per element; a
 // shape of non-negative dimensions and exactly one number per element; one
-// string or one per element; at most 2^26 elements. Such tensors made on
+// string or one per element; at most 2^26 elements (and TFRT's test
+// kernel tfrt_test.const_dense_attr as the first). Such tensors made on
 // unordered paths need no order, and auto runs `constants` fast.
 // CHECK: Choosing fast schedule: auto: every conflicting pair of effects is ordered.
 func.func @constants() -> (!corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle,
@@ -16,6 +17,8 @@ func.func @constants() -> (!corert.tensorhandle, !corert.tensorhandle, !corert.t
   %d = corert.create_dense_tensor.f32 {shape = [0], value = []}
   %e = corert.const_string_tensor {shape = [2], value = ["x"]}
   %f = corert.const_string_tensor {shape = [1, 2], value = ["x", "y"]}
+  %g = "tfrt_test.const_dense_attr"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> !t.tensor
+  %h = "tfrt_test.const_dense_attr"() {value = dense<0.5> : tensor<3xf64>} : () -> !t.tensor
   tfrt.return %a, %b, %c, %d, %e, %f : !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle,
                                        !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle
 }
