@@ -68,6 +68,14 @@ uint64_t tf_default_memory_limit(void)
     return m / 4 * 3;
 }
 
+void tf_lift_memory_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_DATA, &rl) != 0 || rl.rlim_cur == rl.rlim_max) return;
+    rl.rlim_cur = rl.rlim_max;
+    (void)setrlimit(RLIMIT_DATA, &rl);
+}
+
 uint64_t tf_memory_limit(void)
 {
     struct rlimit rl;

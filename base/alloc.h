@@ -48,6 +48,11 @@ _Noreturn void tf_out_of_memory(void);
 uint64_t tf_default_memory_limit(void);
 bool tf_set_memory_limit(uint64_t bytes);
 uint64_t tf_memory_limit(void);
+/* For a child process about to run another program (`tfrun test`'s RUN
+** lines: a shell, FileCheck, python): the soft limit back up to the hard
+** one, as the ceiling is tfrun's own (a tfrun started there sets its own
+** again). Async-signal-safe: two system calls. */
+void tf_lift_memory_limit(void);
 
 void *xmalloc(size_t n);                 /* n == 0 gives a 1-byte block */
 void *xcalloc(size_t n, size_t size);    /* likewise for 0 */

@@ -39,6 +39,7 @@
 ** loop over the children's pipes. Results are printed in discovery order; the
 ** last line is always `N passed, N failed[, N skipped]`.
 */
+#include "base/alloc.h"
 #include <dirent.h>
 #include <ftw.h>
 #include <errno.h>
@@ -801,6 +802,7 @@ static int start(runner *r, test *t)
         /* The child: input and output, then exec. Only async-signal-safe
         ** calls from here on. */
         setpgid(0, 0);         /* a timeout kills the whole pipeline */
+        tf_lift_memory_limit();    /* tfrun's ceiling is not the tools' */
         dup2(in, 0);
         dup2(fds[1], 1);
         dup2(fds[1], 2);

@@ -68,8 +68,19 @@ __attribute__((constructor)) static void blas_env(void)
     setenv("OPENBLAS_NUM_THREADS", num, 1);
 }
 
+/* OpenBLAS takes a working buffer of 128 MiB per thread at its first
+** product (blas_memory_alloc), and when the allocation fails it waits for
+** memory for ever. Under a memory ceiling too low for it (--max-memory,
+** base/alloc.h) products run on the loops below instead: slower, never
+** stuck. The probe is not touched (no page is made), and is given back
+** before the first product asks for the same room. */
+#define BLAS_BUFFER_PROBE ((size_t)136 << 20)
+
 static void blas_load(void)
 {
+    void *probe = malloc((size_t)blas_threads * BLAS_BUFFER_PROBE);
+    if (!probe) return;
+    free(probe);
     void *h = dlopen(TFRUN_OPENBLAS, RTLD_NOW | RTLD_LOCAL);
     if (!h) return;
     __typeof__(cblas_sgemm) *s = (__typeof__(cblas_sgemm) *)dlsym(h, "cblas_sgemm");

@@ -8,8 +8,10 @@
 # every command, --max-memory for one run (it wins); bad sizes are usage
 # errors; without either, the ceiling is three quarters of the machine's
 # memory (or of the cgroup's limit when lower), read here from
-# /proc/PID/limits of a running REPL. Not in sanitizer builds (their
-# shadow mappings would count; the ceiling is off there).
+# /proc/PID/limits of a running REPL. A matrix product under a low
+# ceiling does not wait for OpenBLAS's buffer for ever, and what `tfrun
+# test` runs for a RUN line is not held to the ceiling. Not in sanitizer
+# builds (their shadow mappings would count; the ceiling is off there).
 # usage: tests/memory_limit.sh path/to/tfrun
 set -u
 TFRUN=$1
@@ -53,6 +55,23 @@ grep -q "invalid memory size '1000' (want at least 64M" "$tmp/err" && ok || bad 
 expect "bad suffix" 2 "" "" -- "$TFRUN" run --max-memory=5X examples/hello.mlir
 expect "bad env" 2 "tfrun: invalid TFRUN_MAX_MEMORY '1e9' (want a size of at least 64M, such as 512M or 8G, or none)" "" -- \
   env TFRUN_MAX_MEMORY=1e9 "$TFRUN" opt examples/hello.mlir
+
+# A matrix product under a ceiling too low for OpenBLAS's 128 MiB working
+# buffer (which would wait for memory for ever) runs on tfrun's own loop:
+# the same output, no hang (kernels/gemm.c).
+args="--init-function=register_op_handlers_cpu testdata/corert/cpu_ops.mlir"
+"$TFRUN" run $args > "$tmp/blas_hi" 2>&1
+timeout 60 "$TFRUN" run --max-memory=100M $args > "$tmp/blas_lo" 2>&1
+st=$?
+if [ $st -eq 0 ] && cmp -s "$tmp/blas_hi" "$tmp/blas_lo"; then ok; else bad "matmul under 100M: exit $st, or other output"; fi
+
+# The ceiling is tfrun's: what `tfrun test` starts for a RUN line (a
+# shell, FileCheck, python) gets the hard limit back.
+hard=$(ulimit -H -d)
+printf '// RUN: sh -c "ulimit -d" | FileCheck %%s\n// CHECK: {{^}}%s{{$}}\n' "$hard" > "$tmp/child.mlir"
+if env TFRUN_MAX_MEMORY=64M "$TFRUN" test "$tmp/child.mlir" > "$tmp/out" 2>&1; then ok; else
+  bad "a RUN line's child kept the ceiling"; sed 's/^/    /' "$tmp/out" | head -8
+fi
 
 # The default: 3/4 of MemTotal, or of the cgroup's limit when lower, in
 # the soft RLIMIT_DATA of a running tfrun.
