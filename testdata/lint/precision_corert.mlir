@@ -26,9 +26,8 @@ func.func @constants() -> (!corert.tensorhandle, !corert.tensorhandle, !corert.t
 // CHECK-NEXT: 'constants' returned
 
 // What can fail still warns: a count that does not fill the shape, a
-// string among numbers, a negative dimension; and a string tensor of 2^27
-// elements, more than the analysis vouches for (the kernel would make it,
-// 2 GB of pointers: this file's runs leave these functions out).
+// string among numbers, a negative dimension, a tensor of 2^40 elements
+// (over tfrun's 4 GiB limit: an error at once, nothing allocated).
 func.func @wrong_counts() {
   // expected-note @+1 {{the other op, 'corert.create_dense_tensor.i32', is here}}
   %a = corert.create_dense_tensor.i32 {shape = [2], value = [1 : i32]}
@@ -41,8 +40,8 @@ func.func @wrong_counts() {
 func.func @wrong_shapes() {
   // expected-note @+1 {{the other op, 'corert.const_string_tensor', is here}}
   %a = corert.const_string_tensor {shape = [-1], value = ["x"]}
-  // expected-warning @+2 {{'corert.const_string_tensor' and 'corert.const_string_tensor' may both report a runtime error, and nothing orders them}}
+  // expected-warning @+2 {{'corert.const_string_tensor' and 'corert.const_dense_tensor' may both report a runtime error, and nothing orders them}}
   // expected-note @+1 {{no chain edge can order them: 'corert.const_string_tensor' gives no chain}}
-  %b = corert.const_string_tensor {shape = [134217728], value = ["x"]}
+  %b = corert.const_dense_tensor dense<7> : tensor<1099511627776xi8>
   tfrt.return
 }
