@@ -39,7 +39,8 @@ _Noreturn void tf_out_of_memory(void);
 ** iteration of a loop that runs ahead) ends with `out of memory` instead
 ** of being killed by the system, or thrashing it, with nothing said.
 ** tf_default_memory_limit: three quarters of the physical memory, or of
-** the cgroup's limit when lower (0 when unknown). tf_set_memory_limit sets
+** the cgroup's limit when lower (0 when unknown); cli/main.c keeps a lower
+** soft limit the user set instead. tf_set_memory_limit sets
 ** the soft limit to [bytes] (0: none of tfrun's), never above the hard
 ** limit; false when it could not, and always in a sanitizer build (its
 ** shadow mappings would count). Set by cli/main.c before any work (and

@@ -114,9 +114,15 @@ int main(int argc, char **argv)
     ** else three quarters of the machine's; `run --max-memory` sets it again. */
     const char *mm = getenv("TFRUN_MAX_MEMORY");
     uint64_t limit = tf_default_memory_limit();
-    if (mm && *mm && !cli_parse_size(mm, &limit)) {
-        fprintf(stderr, "tfrun: invalid TFRUN_MAX_MEMORY '%s' (want a size of at least 64M, such as 512M or 8G, or none)\n", mm);
-        return 2;
+    if (mm && *mm) {
+        if (!cli_parse_size(mm, &limit)) {
+            fprintf(stderr, "tfrun: invalid TFRUN_MAX_MEMORY '%s' (want a size of at least 64M, such as 512M or 8G, or none)\n", mm);
+            return 2;
+        }
+    } else {
+        /* The default never raises a lower limit the user set (ulimit -d). */
+        uint64_t cur = tf_memory_limit();
+        if (cur && (!limit || cur < limit)) limit = cur;
     }
     tf_set_memory_limit(limit);
     if (argc >= 2) {

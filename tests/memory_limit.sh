@@ -95,5 +95,11 @@ got=$(awk '/^Max data size/ { print $4 }' "/proc/$pid/limits" 2>/dev/null)
 wait
 if [ "$got" = "$want" ]; then ok; else bad "default ceiling: $got bytes, want $want"; fi
 
+# The default never raises a lower soft limit the user set.
+st=$( (ulimit -S -d 65536; "$TFRUN" run --schedule=exact "$tmp/fb.mlir" > /dev/null 2> "$tmp/err"; echo $?) )
+if [ "$st" = 1 ] && grep -qx "tfrun: out of memory (the limit is 64 MiB: --max-memory)" "$tmp/err"; then ok; else
+  bad "ulimit -d 64M: exit $st"; sed 's/^/    /' "$tmp/err" | head -3
+fi
+
 echo "memory limit: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
