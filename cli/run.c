@@ -299,6 +299,7 @@ typedef struct Watchdog {
     sigset_t old;                /* the mask before (restored by watchdog_stop) */
     struct timespec deadline;    /* CLOCK_MONOTONIC; tv_sec == 0: none */
     bool done, fired;
+    bool running;                /* watchdog_arm: the functions have started */
     int signo;                   /* what fired it: 0 for the timeout */
     RequestContext *current;     /* the request running now (retained) */
 } Watchdog;
@@ -390,6 +391,7 @@ static void *watchdog_main(void *p)
         }
         if (sig == WD_WAKE) continue;    /* the deadline changed */
         if (sig == 0 && (w->deadline.tv_sec != dl.tv_sec || w->deadline.tv_nsec != dl.tv_nsec)) continue;
+        if (!w->running && sig) watchdog_exit(sig);    /* still loading: nothing to stop */
         if (!w->fired) {
             w->fired = true;
             w->signo = sig;
@@ -460,12 +462,15 @@ static Watchdog *watchdog_start(void)
     return w;
 }
 
-/* --timeout=[seconds] counts from now (not once the watchdog fired). */
+/* The functions start: a signal now stops the run rather than the
+** process; --timeout=[seconds] counts from now (not once the watchdog
+** fired). */
 static void watchdog_arm(Watchdog *w, double seconds)
 {
-    if (!w || !(seconds > 0)) return;
+    if (!w) return;
     pthread_mutex_lock(&w->mu);
-    if (!w->fired) {
+    w->running = true;
+    if (!w->fired && seconds > 0) {
         clock_gettime(CLOCK_MONOTONIC, &w->deadline);
         add_seconds(&w->deadline, seconds);
         pthread_kill(w->thread, WD_WAKE);

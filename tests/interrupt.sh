@@ -4,8 +4,8 @@
 # run ends on its own: the function's result line shows the cancellation,
 # --profile's table and --trace's file are written, stderr ends with
 # `tfrun: Cancelled: interrupted` (terminated, hangup) and the exit status
-# is a death by that signal's (130, 143, 129). A signal during the load
-# runs nothing. A run stuck outside the kernels (a value that never
+# is a death by that signal's (130, 143, 129). A signal while the program
+# is still being read ends the process at once, with the same line. A run stuck outside the kernels (a value that never
 # resolves) still ends 2 s after the signal, and a second signal ends it
 # at once, with the same line and status. A signal tfrun was started
 # ignoring (nohup's SIGHUP) stays ignored.
@@ -106,6 +106,23 @@ wait "$pid"
 st=$?
 [ "$st" -eq 130 ] && ok || bad "second SIGINT: exit status $st, want 130"
 [ $(( $(date +%s) - t0 )) -le 1 ] && ok || bad "second SIGINT: did not end at once"
+
+# While reading the program from a pipe that stays open: at once.
+mkfifo "$tmp/fifo"
+sleep 8 > "$tmp/fifo" &
+writer=$!
+env --default-signal=INT "$TFRUN" - < "$tmp/fifo" > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+sleep 0.5
+t0=$(date +%s)
+kill -INT "$pid"
+wait "$pid"
+st=$?
+[ "$st" -eq 130 ] && ok || bad "SIGINT while reading: exit status $st"
+[ $(( $(date +%s) - t0 )) -le 1 ] && ok || bad "SIGINT while reading: did not end at once"
+[ "$(cat "$tmp/err")" = "tfrun: Cancelled: interrupted" ] && ok || bad "SIGINT while reading: stderr"
+kill "$writer" 2>/dev/null
+wait "$writer" 2>/dev/null
 
 # nohup: SIGHUP ignored, the run goes on (then SIGTERM ends it).
 rm -f "$tmp/out" "$tmp/err"
