@@ -389,18 +389,21 @@ static bool addable_type(const Type *t)
     }
 }
 
-/* The elements of a tensor of rank [rank] and [dims] that no allocator but
-** a reporting one (whose SEQ_ALLOC_REPORTS makes the row opaque) refuses:
-** at most 2^26 (16 bytes each is 1 GiB, under tfrun's 4 GiB limit), no
-** dimension negative or dynamic; -1 otherwise. */
+/* The most elements of a tensor no allocator but a reporting one (whose
+** SEQ_ALLOC_REPORTS makes the row opaque) refuses: 16 bytes each is 1 GiB,
+** under tfrun's 4 GiB limit. attrs_small (FX_OOM) and small_elems. */
+#define SMALL_ELEMS ((int64_t)1 << 26)
+
+/* The elements of a tensor of rank [rank] and [dims], when at most
+** SMALL_ELEMS and no dimension is negative or dynamic; -1 otherwise. */
 static int64_t small_elems(int rank, const int64_t *dims)
 {
     if (rank < 0 || rank > DHT_MAX_RANK) return -1;
     int64_t n = 1;
     for (int i = 0; i < rank; i++) {
-        if (dims[i] < 0 || dims[i] > ((int64_t)1 << 26)) return -1;
+        if (dims[i] < 0 || dims[i] > SMALL_ELEMS) return -1;
         n *= dims[i];
-        if (n > ((int64_t)1 << 26)) return -1;
+        if (n > SMALL_ELEMS) return -1;
     }
     return n;
 }
@@ -513,8 +516,8 @@ bool sa_fail_excluded(SeqAnalysis *sa, const Op *op, const Word *nzargs)
 
 /* Do the integer arrays among [op]'s attributes (its shape) describe an
 ** allocation no allocator but test_fixed_size_1k refuses: no negative
-** dimension, and at most 2^26 elements (16 bytes each is 1 GiB, under
-** tfrun's 4 GiB limit)? */
+** dimension, and at most SMALL_ELEMS elements (a zero dimension counted as
+** one: each bound holds for the others)? */
 static bool attrs_small(const Op *op)
 {
     for (int i = 0; i < op->nattrs; i++) {
@@ -523,9 +526,9 @@ static bool attrs_small(const Op *op)
         int64_t n = 1;
         for (int k = 0; k < a->u.arr.n; k++) {
             const Attr *e = a->u.arr.elems[k];
-            if (!e || e->kind != ATTR_INT || e->u.i < 0 || e->u.i > ((int64_t)1 << 26)) return false;
+            if (!e || e->kind != ATTR_INT || e->u.i < 0 || e->u.i > SMALL_ELEMS) return false;
             n *= e->u.i ? e->u.i : 1;
-            if (n > ((int64_t)1 << 26)) return false;
+            if (n > SMALL_ELEMS) return false;
         }
     }
     return true;

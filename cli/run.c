@@ -346,23 +346,21 @@ static void watchdog_sigset(sigset_t *set)
 static int wait_signal(const sigset_t *set, const struct timespec *deadline)
 {
     for (;;) {
-        if (!deadline->tv_sec) {
-            int sig = sigwaitinfo(set, NULL);
-            if (sig > 0) return sig;
-            continue;    /* EINTR */
+        struct timespec rel, *left = NULL;    /* NULL: no time limit */
+        if (deadline->tv_sec) {
+            clock_gettime(CLOCK_MONOTONIC, &rel);
+            rel.tv_sec = deadline->tv_sec - rel.tv_sec;
+            rel.tv_nsec = deadline->tv_nsec - rel.tv_nsec;
+            if (rel.tv_nsec < 0) {
+                rel.tv_sec--;
+                rel.tv_nsec += 1000000000L;
+            }
+            if (rel.tv_sec < 0) return 0;
+            left = &rel;
         }
-        struct timespec now, rel;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        rel.tv_sec = deadline->tv_sec - now.tv_sec;
-        rel.tv_nsec = deadline->tv_nsec - now.tv_nsec;
-        if (rel.tv_nsec < 0) {
-            rel.tv_sec--;
-            rel.tv_nsec += 1000000000L;
-        }
-        if (rel.tv_sec < 0) return 0;
-        int sig = sigtimedwait(set, NULL, &rel);
+        int sig = sigtimedwait(set, NULL, left);
         if (sig > 0) return sig;
-        if (errno == EAGAIN) return 0;
+        if (errno == EAGAIN) return 0;    /* else EINTR: again */
     }
 }
 
@@ -389,8 +387,9 @@ static void *watchdog_main(void *p)
             if (sig > 0 && sig != WD_WAKE) late = sig;
             break;
         }
-        if (sig == WD_WAKE) continue;    /* the deadline changed */
-        if (sig == 0 && (w->deadline.tv_sec != dl.tv_sec || w->deadline.tv_nsec != dl.tv_nsec)) continue;
+        /* The deadline changed (watchdog_arm, once, from none: a wait
+        ** that timed out waited for the deadline still in force). */
+        if (sig == WD_WAKE) continue;
         if (!w->running && sig) watchdog_exit(sig);    /* still loading: nothing to stop */
         if (!w->fired) {
             w->fired = true;
