@@ -76,6 +76,16 @@ int repl_scan_names(const char *s, NameRef **out)
         n++;
         /* A result list ends with '='; mark the names since the line's first. */
         k = lex_next(&lx, &t);
+        if (k == TK_COLON && nr->count == 0) {
+            /* `%r : 2`, a group with its colon spaced (parser/grammar.y) */
+            Lexer ahead = lx;
+            Token c;
+            if (lex_next(&ahead, &c) == TK_INT) {
+                nr->count = atoi(c.s);
+                lx = ahead;
+                k = lex_next(&lx, &t);
+            }
+        }
         if (k == TK_EQ && first_of_line >= 0 && depth == 0)
             for (int i = first_of_line; i < n; i++) v[i].def = true;
         if (k == TK_EQ) first_of_line = -1;

@@ -360,13 +360,8 @@ OperandRef *irb_typed_use(ParseCtx *c, const Token *t, const Type *ty) {
     return r;
 }
 
-ResultRef *irb_result(ParseCtx *c, const Token *t) {
-    if (c->failed) return NULL;
-    long num;
-    bool ovf;
-    const char *name = split_value(c, t, &num, &ovf);
-    if (!name) return NULL;
-    if (t->kind == TK_VALUE_GROUP && (ovf || num < 1 || num > 1000000)) {
+static ResultRef *result_ref(ParseCtx *c, const Token *t, const char *name, long num, bool ovf, bool group) {
+    if (group && (ovf || num < 1 || num > 1000000)) {
         irb_error(c, t, "expected a positive result count in '%.*s'", (int)t->len, t->s);
         return NULL;
     }
@@ -376,6 +371,37 @@ ResultRef *irb_result(ParseCtx *c, const Token *t) {
     r->count = num < 0 ? 1 : (int)num;
     r->tok = *t;
     return r;
+}
+
+ResultRef *irb_result(ParseCtx *c, const Token *t) {
+    if (c->failed) return NULL;
+    long num;
+    bool ovf;
+    const char *name = split_value(c, t, &num, &ovf);
+    if (!name) return NULL;
+    return result_ref(c, t, name, num, ovf, t->kind == TK_VALUE_GROUP);
+}
+
+/* `%name : N`, the group written with space around its colon: the value
+** token [t] and the integer [n]. */
+ResultRef *irb_result_count(ParseCtx *c, const Token *t, const Token *n) {
+    if (c->failed) return NULL;
+    long num = 0;
+    bool ovf = false;
+    for (size_t i = 0; i < n->len && !ovf; i++) {
+        if (!isdigit((unsigned char)n->s[i])) {
+            ovf = true;    /* (a hexadecimal or signed integer: no count) */
+            break;
+        }
+        if (num > 100000000) ovf = true;
+        num = num * 10 + (n->s[i] - '0');
+    }
+    const char *name = name_of(c, t->s, t->len);
+    if (!name) return NULL;
+    Token whole = *t;
+    whole.kind = TK_VALUE_GROUP;    /* (not plain_value: named as a group) */
+    whole.len = (uint32_t)(n->s + n->len - t->s);
+    return result_ref(c, &whole, name, num, ovf, true);
 }
 
 OperandRef *irb_arg(ParseCtx *c, const Token *name, const Type *ty, Vec *attrs) {

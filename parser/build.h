@@ -152,6 +152,7 @@ void irb_restore(ParseCtx *c, const ScopeSnap *s);
 /* Values */
 OperandRef *irb_use(ParseCtx *c, const Token *t);          /* %a, %a#1 */
 ResultRef *irb_result(ParseCtx *c, const Token *t);        /* %a, %a:2 */
+ResultRef *irb_result_count(ParseCtx *c, const Token *t, const Token *n);  /* %a : 2 */
 
 /* Types */
 const Type *irb_type(ParseCtx *c, const Token *t);          /* i32, !x.y, tensor<..>, complex<..> */

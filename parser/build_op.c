@@ -788,16 +788,19 @@ void irb_stmt(ParseCtx *c, Vec *results, Op *op, const Loc *loc) {
         ResultRef *r = results->v[i];
         for (int j = 0; j < r->count; j++) {
             Value *v = op->results[k++];
-            char nm[64];
-            if (r->count == 1) v->name = plain_value(&r->tok) ? r->name : name_of(c, r->tok.s, r->tok.len);
-            else {
-                snprintf(nm, sizeof nm, "#%d", j);
-                size_t base = r->tok.len;
-                while (base > 0 && r->tok.s[base - 1] != ':') base--;
+            if (r->count == 1 && plain_value(&r->tok)) {
+                v->name = r->name;
+            } else {
+                /* `%b#j` of a group, `%b:1` of a group of one, however
+                ** the colon was spaced */
+                char nm[64];
+                if (r->count == 1) snprintf(nm, sizeof nm, ":1");
+                else snprintf(nm, sizeof nm, "#%d", j);
+                size_t base = strlen(r->name);
                 char *full = alloc(c, base + strlen(nm) + 1);
                 if (!full) return;
-                memcpy(full, r->tok.s, base - 1);
-                strcpy(full + base - 1, nm);
+                memcpy(full, r->name, base);
+                strcpy(full + base, nm);
                 v->name = full;
             }
             if (!irb_bind(c, r->name, j, v, &r->tok, c->allow_shadow)) return;

@@ -152,6 +152,8 @@ results(A) ::= result(B).                          { A = irb_vec(ctx, B); }
 results(A) ::= results(B) COMMA result(C).         { A = irb_push(ctx, B, C); }
 result(A) ::= VALUE(T).                            { A = irb_result(ctx, &T); }
 result(A) ::= VALUE_GROUP(T).                      { A = irb_result(ctx, &T); }
+/* `%r : 2`: MLIR's tokens allow space around the colon (TFRT's tf_fusedbatchnorm.mlir writes `%res: 6`). */
+result(A) ::= VALUE(T) COLON INT(N).               { A = irb_result_count(ctx, &T, &N); }
 
 operand(A) ::= VALUE(T).                           { A = irb_use(ctx, &T); }
 operand(A) ::= VALUE_HASH(T).                      { A = irb_use(ctx, &T); }

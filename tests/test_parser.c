@@ -135,6 +135,26 @@ Test(parser, empty_input) {
     done(&p);
 }
 
+/* `%r : 2`: MLIR's tokens allow space around a result group's colon
+** (TFRT's tf_fusedbatchnorm.mlir writes `%res: 6`). */
+Test(parser, result_group_with_spaces) {
+    Parsed p;
+    Module *m = ok("func.func @f(%x: i32) -> i32 {\n"
+                   "  %a: 2, %b :3 = \"tfrt_test.multi5\"(%x) : (i32) -> (i32, i32, i32, i32, i32)\n"
+                   "  %s = tfrt.add.i32 %a#1, %b#2\n"
+                   "  tfrt.return %s : i32\n}\n", &p);
+    Op *g = ir_module_func(m, "f")->body->ops[0];
+    cr_assert_eq(g->nresults, 5);
+    cr_expect_str_eq(g->results[1]->name, "%a#1");
+    cr_expect_str_eq(g->results[4]->name, "%b#2");
+    Op *s = ir_module_func(m, "f")->body->ops[1];
+    cr_expect_eq(s->operands[0], g->results[1]);
+    cr_expect_eq(s->operands[1], g->results[4]);
+    done(&p);
+    fails("func.func @f() {\n  %a : 0 = tfrt.new.chain\n  tfrt.return\n}\n", 2, 3,
+          "expected a positive result count in '%a : 0'");
+}
+
 Test(parser, duplicate_function) {
     fails("func.func @f() { tfrt.return }\nfunc.func @f() { tfrt.return }\n", 2, 11,
           "redefinition of symbol named 'f'");

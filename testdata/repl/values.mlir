@@ -37,6 +37,17 @@
 :print %c#1
 // CHECK-NEXT: %c#1 : i32 = 43 (available, refcount 1)
 
+// A group's colon may be spaced, as MLIR allows; redefined, it shadows.
+%d : 3 = tfrt_test.count3.i32 %one
+// CHECK-NEXT: %d#0 = 2 : i32
+// CHECK-NEXT: %d#1 = 3 : i32
+// CHECK-NEXT: %d#2 = 4 : i32
+%d: 2 = tfrt.div.i32 %sum, %x
+// CHECK-NEXT: %d#0 = 2 : i32
+// CHECK-NEXT: %d#1 = 4 : i32
+%dd = tfrt.add.i32 %d#1, %d#1
+// CHECK-NEXT: %dd = 8 : i32
+
 // Redefining a name shadows the old value.
 %x = tfrt.constant.i32 7
 // CHECK-NEXT: %x = 7 : i32
@@ -94,6 +105,9 @@
 // CHECK-NEXT: %c#1 : i32 = 43 (available, refcount 1)
 // CHECK-NEXT: %c#2 : i32 = 44 (available, refcount 1)
 // CHECK-NEXT: %sum : i32 = 86 (available, refcount 1)
+// CHECK-NEXT: %d#0 : i32 = 2 (available, refcount 1)
+// CHECK-NEXT: %d#1 : i32 = 4 (available, refcount 1)
+// CHECK-NEXT: %dd : i32 = 8 (available, refcount 1)
 // CHECK-NEXT: %x : i32 = 7 (available, refcount 1)
 // CHECK-NEXT: %x2 : i32 = 14 (available, refcount 1)
 // CHECK-NEXT: %cond : i1 = 1 (available, refcount 1)
