@@ -228,10 +228,11 @@ int stream_compute(const StreamGraph *g, int64_t threshold, int *streams)
 int64_t stream_threshold(const Module *m, const Block *b)
 {
     const Attr *a = NULL;
-    if (!b->parent_op && b->func) {
-        a = ir_func_attr(b->func, "tfrt.cost_threshold");
-        if (a && a->kind == ATTR_INT && a->u.i > 0) return a->u.i;
-    }
+    /* A function's attribute, whatever its value, is the one read: 0 there
+    ** leaves T unset even under a module's threshold (TFRT's
+    ** GetOptionAttribute; docs/execution.md §6.2). */
+    if (!b->parent_op && b->func && (a = ir_func_attr(b->func, "tfrt.cost_threshold")))
+        return a->kind == ATTR_INT && a->u.i > 0 ? a->u.i : 0;
     a = m ? ir_module_attr(m, "tfrt.cost_threshold") : NULL;
     if (a && a->kind == ATTR_INT && a->u.i > 0) return a->u.i;
     return 0;

@@ -201,6 +201,28 @@ Test(stream, threshold_sources)
     ir_module_free(m);
 }
 
+/* A function's tfrt.cost_threshold of 0 (or of another kind) leaves T unset
+** for its body, the module's threshold notwithstanding, as TFRT reads it
+** (the function's attribute is taken whenever it is there). */
+Test(stream, function_threshold_zero_is_unset)
+{
+    Module *m = parse("module attributes {tfrt.cost_threshold = 10 : i64} {\n"
+                      "func.func @f() attributes {tfrt.cost_threshold = 0} {\n"
+                      "  tfrt.return\n"
+                      "}\n"
+                      "func.func @g() attributes {tfrt.cost_threshold = \"x\"} {\n"
+                      "  tfrt.return\n"
+                      "}\n"
+                      "func.func @h() attributes {tfrt.cost_threshold = -3 : i64} {\n"
+                      "  tfrt.return\n"
+                      "}\n"
+                      "}\n");
+    cr_expect_eq(stream_threshold(m, m->funcs[0]->body), 0);
+    cr_expect_eq(stream_threshold(m, m->funcs[1]->body), 0);
+    cr_expect_eq(stream_threshold(m, m->funcs[2]->body), 0);
+    ir_module_free(m);
+}
+
 /* {=====================================================================
 ** stream_tree: costs, parent streams and the streams each op starts, what
 ** `tfrun opt -tfrt-print-stream` prints (docs/tools.md §1.4).

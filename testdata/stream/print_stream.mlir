@@ -129,3 +129,29 @@ func.func @order() {
   // expected-remark@+1 {{stream id: 0, stream cost: 2, parent stream: -1}}
   tfrt.return
 }
+
+// -----
+
+// A function's tfrt.cost_threshold of 0 leaves T unset for its body even
+// under the module's 10 (TFRT reads the function's attribute whenever it is
+// there): from-root mode, T = max cfr = 18. cfr: %x 1+6 = 7, %y and %z
+// 1+2 = 3, %w 7+10 = 17 (parent %x), return 18. Backward: {ret} = 0 (1);
+// %w joins 0 (17+1 >= 18; cost 11); %z = 1 (2), %y = 2 (2); %x joins 0
+// (7+11 >= 18; cost 17); R: 0 is above (1+17), %y's stream 2 starts a
+// group, %z's 1 merges into it (1+2+2 < 18; cost 4); R joins 0 (18).
+// With T = 10 (the module's) all of them would be in stream 0, cost 22.
+module attributes {tfrt.cost_threshold = 10 : i64} {
+// expected-remark@+1 {{stream id: 0, stream cost: 18, parent stream: -1}}
+func.func @zero_is_unset(%a: i32) -> i32 attributes {tfrt.cost_threshold = 0} {
+  // expected-remark@+1 {{stream id: 0, stream cost: 18, parent stream: -1}}
+  %x = tfrt_test.test_cost %a {id = 0 : i64, _tfrt_cost = 6 : i64} : i32
+  // expected-remark@+1 {{stream id: 2, stream cost: 4, parent stream: 0}}
+  %y = tfrt_test.test_cost %a {id = 1 : i64, _tfrt_cost = 2 : i64} : i32
+  // expected-remark@+1 {{stream id: 2, stream cost: 4, parent stream: 0}}
+  %z = tfrt_test.test_cost %a {id = 2 : i64, _tfrt_cost = 2 : i64} : i32
+  // expected-remark@+1 {{stream id: 0, stream cost: 18, parent stream: -1}}
+  %w = tfrt_test.test_cost %x, %y, %z {id = 3 : i64, _tfrt_cost = 10 : i64} : i32, i32, i32
+  // expected-remark@+1 {{stream id: 0, stream cost: 18, parent stream: -1}}
+  tfrt.return %w : i32
+}
+}
