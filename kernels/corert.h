@@ -94,6 +94,11 @@ CrtTensor *crt_tensor_from_any(Any v);                   /* NULL unless a CrtTen
 CrtTensor *crt_scalar_new(const CrtMeta *md, const void *elem);
 /* A string tensor of shape [md] (string set), every string empty. */
 CrtTensor *crt_string_new(const CrtMeta *md);
+struct KernelFrame;
+/* The `shape` attribute of a tensor-making kernel into [md]'s rank and
+** dims; false, with the kernel's error reported, when it is not an array
+** of at most DHT_MAX_RANK non-negative integers. */
+bool crt_shape_attr(struct KernelFrame *f, CrtMeta *md);
 void crt_string_set(CrtTensor *t, int64_t i, const char *s, size_t len);
 /* A COO tensor (takes +1 of indices and values). */
 CrtTensor *crt_coo_new(const CrtMeta *md, DenseHostTensor *indices, DenseHostTensor *values);

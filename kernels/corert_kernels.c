@@ -539,7 +539,7 @@ void k_corert_const_dense_tensor(KernelFrame *f)
 }
 
 /* The shape attribute of a tensor-making kernel into [md]. */
-static bool shape_attr(KernelFrame *f, CrtMeta *md)
+bool crt_shape_attr(KernelFrame *f, CrtMeta *md)
 {
     const Attr *s = kf_attr(f, attr_shape);
     if (!s || s->kind != ATTR_ARRAY || s->u.arr.n > DHT_MAX_RANK) {
@@ -562,7 +562,7 @@ void k_corert_const_string_tensor(KernelFrame *f)
 {
     CrtMeta md;
     memset(&md, 0, sizeof md);
-    if (!shape_attr(f, &md)) return;
+    if (!crt_shape_attr(f, &md)) return;
     md.string = true;
     const Attr *v = kf_attr(f, attr_value);
     int64_t n = crt_meta_elems(&md);
@@ -584,6 +584,34 @@ void k_corert_const_string_tensor(KernelFrame *f)
     set_handle(f, 0, crt_handle_for(any_obj(&t->hdr)));
 }
 
+/* tfrt_sht.create_tensor {shape, values}: a string host tensor, one string
+** per element (TFRT's CreateStringTensor: "Shape mismatch" otherwise). The
+** tensor itself is the result, not a handle. */
+void k_tfrt_sht_create_tensor(KernelFrame *f)
+{
+    CrtMeta md;
+    memset(&md, 0, sizeof md);
+    if (!crt_shape_attr(f, &md)) return;
+    md.string = true;
+    const Attr *v = kf_attr(f, attr_values);
+    int64_t n = crt_meta_elems(&md);
+    if (!v || v->kind != ATTR_ARRAY || v->u.arr.n != n) {
+        kf_error(f, "Shape mismatch");
+        return;
+    }
+    for (int i = 0; i < v->u.arr.n; i++)
+        if (v->u.arr.elems[i]->kind != ATTR_STRING) {
+            kf_error(f, "attribute 'values' must hold strings");
+            return;
+        }
+    CrtTensor *t = crt_string_new(&md);
+    for (int64_t i = 0; i < n; i++) {
+        const Attr *e = v->u.arr.elems[i];
+        crt_string_set(t, i, e->u.str.s ? e->u.str.s : "", e->u.str.len);
+    }
+    kf_set(f, 0, any_obj(&t->hdr));
+}
+
 /* corert.create_dense_tensor.DT (IMM0: the DType): exactly one value per
 ** element, as TFRT copies them. */
 void k_crt_create_dense_tensor(KernelFrame *f)
@@ -591,7 +619,7 @@ void k_crt_create_dense_tensor(KernelFrame *f)
     DType dt = (DType)kl_imm(f, 0);
     CrtMeta md;
     memset(&md, 0, sizeof md);
-    if (!shape_attr(f, &md)) return;
+    if (!crt_shape_attr(f, &md)) return;
     const Attr *v = kf_attr(f, attr_value);
     int64_t n = crt_meta_elems(&md);
     if (!v || v->kind != ATTR_ARRAY || v->u.arr.n != n) {

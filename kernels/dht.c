@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kernels/corert.h"
 #include "kernels/dht.h"
 #include "kernels/kernel.h"
 
@@ -188,10 +189,14 @@ DenseHostTensor *dht_from_any(Any v) { return (DenseHostTensor *)any_unbox_obj(v
 
 void dht_store(DenseHostTensor *t, int64_t idx, DScalar s)
 {
-    char *p = (char *)dht_data(t) + (size_t)idx * dt_size(t->dtype);
+    dscalar_put(t->dtype, (char *)dht_data(t) + (size_t)idx * dt_size(t->dtype), s);
+}
+
+void dscalar_put(DType dt, void *p, DScalar s)
+{
     double d = s.kind == DS_FLOAT ? s.f : s.kind == DS_INT ? (double)s.i : 0;
     int64_t i = s.kind == DS_INT ? s.i : s.kind == DS_FLOAT ? (isfinite(s.f) && fabs(s.f) < 9.2e18 ? (int64_t)s.f : 0) : s.i;
-    switch (t->dtype) {
+    switch (dt) {
     case DT_BOOL: { uint8_t v = i != 0; memcpy(p, &v, 1); break; }
     case DT_I8: case DT_UI8: { uint8_t v = (uint8_t)i; memcpy(p, &v, 1); break; }
     case DT_I16: case DT_UI16: { uint16_t v = (uint16_t)i; memcpy(p, &v, 2); break; }
@@ -199,7 +204,7 @@ void dht_store(DenseHostTensor *t, int64_t idx, DScalar s)
     case DT_I64: case DT_UI64: { uint64_t v = (uint64_t)i; memcpy(p, &v, 8); break; }
     case DT_F16: case DT_BF16: {
         uint16_t v = s.kind == DS_RAW16 ? (uint16_t)s.i
-                   : t->dtype == DT_F16 ? kl_f16_bits(d) : kl_bf16_bits(d);
+                   : dt == DT_F16 ? kl_f16_bits(d) : kl_bf16_bits(d);
         memcpy(p, &v, 2);
         break;
     }
@@ -650,16 +655,27 @@ void k_tfrt_dht_print_buffer(KernelFrame *f)
     else kf_set_chain(f, 0);
 }
 
-/* print_tensor(t, ch) -> ready chain. A COO tensor (same MLIR type) prints
-** as kernels/coo.c formats it. */
+/* Operand 0 in Tensor::Print's format (malloc'ed): a dense tensor, a COO
+** tensor (kernels/coo.c), or a scalar or string host tensor
+** (tfrt_dht_sync.create_from_scalar, tfrt_sht.create_tensor: CoreRT's
+** kinds, kernels/corert.h); NULL, the error reported, for anything else. */
+char *host_tensor_format(KernelFrame *f)
+{
+    Any v = *kf_arg(f, 0);
+    char *s = coo_format(v);
+    if (s) return s;
+    if (!dht_from_any(v) && !crt_tensor_from_any(v)) {
+        kf_error(f, "operand #0 is not a host tensor");
+        return NULL;
+    }
+    return crt_tensor_format(v);
+}
+
+/* print_tensor(t, ch) -> ready chain. */
 void k_tfrt_dht_print_tensor(KernelFrame *f)
 {
-    char *s = coo_format(*kf_arg(f, 0));
-    if (!s) {
-        DenseHostTensor *t = tensor_arg(f, 0);
-        if (!t) return;
-        s = dht_format(t);
-    }
+    char *s = host_tensor_format(f);
+    if (!s) return;
     kl_out(f->ctx->host, "%s\n", s);
     free(s);
     kf_set_chain(f, 0);

@@ -104,6 +104,8 @@ typedef struct DScalar {
 } DScalar;
 /* Stores [s] into element [idx], converting to the tensor's dtype. */
 void dht_store(DenseHostTensor *t, int64_t idx, DScalar s);
+/* [s] as one element of dtype [dt] at [p] (dt_size bytes). */
+void dscalar_put(DType dt, void *p, DScalar s);
 /* The scalar of an attribute (int, bool or float). False for other kinds. */
 bool dscalar_from_attr(const Attr *a, DScalar *s);
 /* The scalar of a runtime value (integers, floats, f16/bf16, complex). */
@@ -157,6 +159,10 @@ void k_tfrt_test_invoke_sync_function(KernelFrame *f);    /* (i32, i32) -> IMM0 
 ** values = [..]` (malloc'ed, no newline) when [v] holds a COO host tensor,
 ** else NULL. tfrt_dht.print_tensor prints both kinds, as TFRT's does. */
 char *coo_format(Any v);
+struct KernelFrame;
+/* Operand 0 of [f] as TFRT's Tensor::Print writes it, any host tensor
+** (malloc'ed; NULL, the kernel's error reported, when it is none). */
+char *host_tensor_format(struct KernelFrame *f);
 
 /* Shared with sync.c: create_uninitialized_tensor's body for dtype [dt]. */
 void dht_kernel_create(KernelFrame *f, DType dt);

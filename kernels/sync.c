@@ -11,6 +11,8 @@
 */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
+#include "kernels/corert.h"
 #include "kernels/dht.h"
 #include "kernels/kernel.h"
 
@@ -51,12 +53,8 @@ void k_tfrt_test_sync_sum_attributes(KernelFrame *f)
 
 void k_tfrt_dht_sync_print_tensor(KernelFrame *f)
 {
-    DenseHostTensor *t = dht_from_any(*kf_arg(f, 0));
-    if (!t) {
-        kf_error(f, "operand #0 is not a dense host tensor");
-        return;
-    }
-    char *s = dht_format(t);
+    char *s = host_tensor_format(f);
+    if (!s) return;
     kl_out(f->ctx->host, "%s\n", s);
     free(s);
 }
@@ -88,16 +86,20 @@ void k_dht_sync_create_dense_tensor(KernelFrame *f)
     }
 }
 
-/* create_from_scalar.DT(v): attr shape, every element v. */
+/* create_from_scalar.DT {shape, value}: a scalar host tensor, every element
+** the value (TFRT's CreateFromScalar: attributes only, no storage). */
 void k_dht_sync_create_from_scalar(KernelFrame *f)
 {
+    CrtMeta md;
+    memset(&md, 0, sizeof md);
+    if (!crt_shape_attr(f, &md)) return;
+    md.dtype = (DType)kl_imm(f, 0);
     DScalar s;
-    if (!dscalar_from_any(*kf_arg(f, 0), &s)) {
-        kf_error(f, "operand #0 is not a scalar");
+    if (!dscalar_from_attr(kf_attr(f, attr_value), &s)) {
+        kf_error(f, "attribute 'value' is not a number");
         return;
     }
-    dht_kernel_create(f, (DType)kl_imm(f, 0));
-    if (!f->results[0] || !av_is_available(f->results[0])) return;
-    DenseHostTensor *t = dht_from_any(*av_get(f->results[0]));
-    for (int64_t i = 0; i < t->nelems; i++) dht_store(t, i, s);
+    unsigned char elem[16];
+    dscalar_put(md.dtype, elem, s);
+    kf_set(f, 0, any_obj(&crt_scalar_new(&md, elem)->hdr));
 }

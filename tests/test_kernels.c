@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp/exec.h"
+#include "kernels/corert.h"
 #include "kernels/dht.h"
 #include "kernels/gemm.h"
 #include "kernels/kernel.h"
@@ -1019,15 +1020,20 @@ Test(kern, sync_dense_tensors)
     run(&t, NULL, 0, &r, 1);
     cr_expect_str_eq(errmsg(r), "Incorrect number of values for the tensor: 3, but expected 4");
     av_release(r);
-    AsyncValue *v = av_new_available(any_bool(true));
+    /* TFRT's CreateFromScalar: attributes shape and value, a scalar host
+    ** tensor (no storage from the allocator). */
     const Attr *d1[1] = { a_int(3) };
-    mkop(&t, "tfrt_dht_sync.create_from_scalar.bool", 1, "shape", a_array(d1, 1));
-    run(&t, &v, 1, &r, 1);
-    s = dht_format(dht_from_any(*av_get(r)));
-    cr_expect_str_eq(s, "DenseHostTensor dtype = i1, shape = [3], values = [1, 1, 1]");
+    mkop(&t, "tfrt_dht_sync.create_from_scalar.bool", 2, "shape", a_array(d1, 1), "value", a_int(1));
+    run(&t, NULL, 0, &r, 1);
+    s = crt_tensor_format(*av_get(r));
+    cr_expect_str_eq(s, "ScalarHostTensor dtype = i1, shape = [3], value = 1");
     free(s);
     av_release(r);
-    av_release(v);
+    const Attr *neg[2] = { a_int(2), a_int(-1) };
+    mkop(&t, "tfrt_dht_sync.create_from_scalar.f32", 2, "shape", a_array(neg, 2), "value", a_float(0.5));
+    run(&t, NULL, 0, &r, 1);
+    cr_expect_str_eq(errmsg(r), "attribute 'shape' must hold non-negative integers");
+    av_release(r);
     cr_expect(eq(i64, ha_stats(F.a).cur_bytes, 0));
     no_leaks();
 }

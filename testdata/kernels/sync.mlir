@@ -50,8 +50,7 @@ func.func @sync_tensor() attributes {tfrt.sync} {
   tfrt_dht_sync.print_tensor %t
   %d = "tfrt_dht_sync.create_dense_tensor.f32"() {shape = [2 : i64], values = [1.5 : f32]} : () -> !t.tensor
   tfrt_dht_sync.print_tensor %d
-  %v = tfrt.constant_s.i64 8
-  %s = "tfrt_dht_sync.create_from_scalar.i64"(%v) {shape = [2 : i64, 1 : i64]} : (i64) -> !t.tensor
+  %s = "tfrt_dht_sync.create_from_scalar.i64"() {shape = [2 : i64, 1 : i64], value = 8 : i64} : () -> !t.tensor
   tfrt_dht_sync.print_tensor %s
   %c = "tfrt_test.sync.const_dense_attr"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> !t.tensor
   tfrt_dht_sync.print_tensor %c
@@ -59,7 +58,7 @@ func.func @sync_tensor() attributes {tfrt.sync} {
 }
 // CHECK-NEXT: DenseHostTensor dtype = i32, shape = [3], values = [4, 5, 6]
 // CHECK-NEXT: DenseHostTensor dtype = f32, shape = [2], values = [1.500000e+00, 1.500000e+00]
-// CHECK-NEXT: DenseHostTensor dtype = i64, shape = [2, 1], values = [8, 8]
+// CHECK-NEXT: ScalarHostTensor dtype = i64, shape = [2, 1], value = 8
 // CHECK-NEXT: DenseHostTensor dtype = i64, shape = [2], values = [1, 2]
 
 // Asynchronous code calls sync functions through invoke_sync_function.
