@@ -205,15 +205,19 @@ def t_sync_make_tensor(row, m):
     return ("sync", body, [tensor_line(dt, [2], values(dt)[1])])
 
 def t_sync_from_scalar(row, m):
+    """TFRT's CreateFromScalar: attributes shape and value, a scalar host
+    tensor, printed as ScalarHostTensor (a complex value is its real part,
+    the imaginary one 0)."""
     dt = m.group(1)
     kind, et = DT[dt][3], DT[dt][2]
-    if kind not in ("int", "float") or "tfrt.constant_s.%s" % et not in row_set:
-        return None
-    lit, shown = {"int": ("3", "3"), "float": ("1.5", fl(dt, 1.5))}[kind]
-    body = ["%%v = tfrt.constant_s.%s %s" % (et, lit),
-            '%%t = "%s"(%%v) {shape = [2 : i64]} : (%s) -> !t.tensor' % (row, et),
+    if kind == "complex":
+        lit, shown = "1.5 : %s" % et, "(%s,%s)" % (e6(1.5), e6(0))
+    else:
+        attrs, printed = values(dt)
+        lit, shown = attrs[0], printed[0]
+    body = ['%%t = "%s"() {shape = [2 : i64], value = %s} : () -> !t.tensor' % (row, lit),
             "tfrt_dht_sync.print_tensor %t"]
-    return ("sync", body, [tensor_line(dt, [2], [shown, shown])])
+    return ("sync", body, ["ScalarHostTensor dtype = %s, shape = [2], value = %s" % (DT[dt][0], shown)])
 
 def t_sync_create_uninit(row, m):
     """Every dimension 1 (rank 0 too): one element, set and printed."""
@@ -259,8 +263,6 @@ TEMPLATES = [
 VERIFY_ONLY = [
     (r'tfrt_dht\.set_tensor_with_values\.(i8|ui8|ui16)',
      "no kernel makes a scalar of this type (there is no tfrt.constant of it)"),
-    (r'tfrt_dht_sync\.create_from_scalar\.(bool|complex64|complex128|i8|ui8|ui16|ui32|ui64)',
-     "no sync kernel makes a scalar of this type (tfrt.constant_s has i32, i64, f16, bf16, f32, f64)"),
 ]
 
 def verify_only(row):
@@ -321,7 +323,7 @@ if opt_rows:
         args = ", ".join("%%a%d: %s" % (i, t) for i, t in enumerate(ins))
         uses = ", ".join("%%a%d" % i for i in range(len(ins)))
         lines += ["func.func @%s(%s) {" % (name, args),
-                  '  %%r = "%s"(%s) %s : (%s) -> %s' % (row, uses, " {shape = [2 : i64]}" if "create_from_scalar" in row else "", ", ".join(ins), outs),
+                  '  %%r = "%s"(%s) : (%s) -> %s' % (row, uses, ", ".join(ins), outs),
                   "  tfrt.return", "}",
                   "// CHECK-LABEL: func.func @%s(" % name,
                   '// CHECK-NEXT: "%s"' % row, ""]
