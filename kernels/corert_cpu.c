@@ -2,8 +2,12 @@
 ** corert_cpu.c — the ops of CoreRT's `cpu` op handler (kernels/corert.h,
 ** docs/kernel-behaviour.md §14): TFRT's test ops (backends/cpu/lib/ops/test
 ** and their metadata functions in backends/common/lib/ops/test) as TFRT's
-** core_runtime tests and eager MNIST use them, and a few TensorFlow ops
-** (tf.Const, tf.AddV2, tf.Sub, tf.Mul, tf.RealDiv, tf.MatMul, tf.Relu).
+** core_runtime tests and eager MNIST use them, and TensorFlow ops of
+** TFRT's backends/cpu/lib/ops/tf (tf.Const, tf.AddV2, tf.Sub, tf.Mul,
+** tf.RealDiv, tf.Less, tf.MatMul, tf.Relu, tf.Log, tf.Log1p, tf.Rsqrt,
+** tf.Sigmoid, tf.Softmax, tf.LogSoftmax, tf.BiasAdd, tf.Mean, tf.ZerosLike,
+** tf.Shape, tf.ExpandDims, tf.Tile, tf.ConcatV2) and tf.Pad (TFRT's
+** compat/eigen one).
 **
 ** Each op is one row of the table at the end: its flags (whether it has
 ** side effects, which tensor kinds it takes as they are), its argument and
@@ -121,7 +125,7 @@ static CrtMeta dense_meta(DType dt, int rank, const int64_t *dims)
     memset(&md, 0, sizeof md);
     md.dtype = dt;
     md.rank = rank;
-    memcpy(md.dims, dims, sizeof dims[0] * (size_t)rank);
+    if (rank > 0) memcpy(md.dims, dims, sizeof dims[0] * (size_t)rank);
     return md;
 }
 
@@ -458,6 +462,89 @@ static bool md_tf_matmul(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r,
     }
     int64_t dims[2] = { a[0].dims[1 - ka], a[1].dims[1 - kb] };
     r[0] = dense_meta(a[0].dtype, 2, dims);
+    return true;
+}
+
+/* tf.Less: TfBinaryComparisonOpMd, the broadcast shape with dtype i1. */
+static bool md_tf_compare(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    if (!md_tf_binary(a, n, s, r, err, cap)) return false;
+    r->dtype = DT_BOOL;
+    return true;
+}
+
+/* A dtype attribute [key] (TFRT's GetAsserting<OpAttrType>: the op needs it). */
+static bool need_dtype(const CrtAttrs *s, const char *key, DType *out, const char *op, char *err, size_t cap)
+{
+    const CrtAttr *a = crt_attrs_get(s, key);
+    if (!a || a->array || a->type != CA_DTYPE) {
+        say(err, cap, "%s needs the dtype attribute '%s'", op, key);
+        return false;
+    }
+    int t;
+    memcpy(&t, a->data, sizeof t);
+    *out = dtype_of((CrtAttrType)t);
+    return true;
+}
+
+static bool md_tf_shape(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    DType dt;
+    if (!need_dtype(s, "out_type", &dt, "tf.Shape", err, cap)) return false;
+    if (dt != DT_I32 && dt != DT_I64) {
+        say(err, cap, "Unsupported `out_type` value: %s", dt == DT_INVALID ? "<invalid>" : dt_name(dt));
+        return false;
+    }
+    int64_t rank = a[0].rank;
+    r[0] = dense_meta(dt, 1, &rank);
+    return true;
+}
+
+static bool md_tf_zeroslike(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    DType dt;
+    if (!need_dtype(s, "T", &dt, "tf.ZerosLike", err, cap)) return false;
+    r[0] = dense_meta(dt, a[0].rank, a[0].dims);
+    return true;
+}
+
+static bool md_tf_biasadd(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    if (a[0].dtype != a[1].dtype || a[0].string || a[1].string) {
+        say(err, cap, "incompatible dtypes for tf.BiasAdd");
+        return false;
+    }
+    const CrtAttr *f = crt_attrs_get(s, "data_format");
+    if (f && f->type == CA_CHAR && f->array && !(f->n == 4 && !memcmp(f->data, "NHWC", 4))) {
+        say(err, cap, "invalid data format. Currently only support NHWC");
+        return false;
+    }
+    if (a[1].rank != 1) { say(err, cap, "bias must be 1-D"); return false; }
+    /* TFRT reads the last dimension of the value without checking its rank. */
+    if (a[0].rank == 0 || a[1].dims[0] != a[0].dims[a[0].rank - 1]) {
+        say(err, cap, "bias must has the size of the last dimension of value");
+        return false;
+    }
+    r[0] = a[0];
+    return true;
+}
+
+/* tf.Pad: TFRT's TfPadOpMd ignores the paddings tensor: it guesses the
+** channel order of a 4-D value (dims 2 and 3 equal: NCHW, else dims 1 and 2
+** equal: NHWC) and pads both spatial dimensions by 3 on each side. */
+static bool md_tf_pad(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n; (void)s;
+    int first;
+    if (a[0].rank == 4 && a[0].dims[2] == a[0].dims[3]) first = 2;
+    else if (a[0].rank == 4 && a[0].dims[1] == a[0].dims[2]) first = 1;
+    else { say(err, cap, "Could not guess channel order."); return false; }
+    r[0] = a[0];
+    r[0].dims[first] += 6;
+    r[0].dims[first + 1] += 6;
     return true;
 }
 
@@ -821,8 +908,9 @@ static void op_tf_const(CrtOpCtx *x)
     put_dense(x, 0, v->dense);
 }
 
-/* tf.AddV2, tf.Sub, tf.Mul, tf.RealDiv with NumPy broadcasting. */
-typedef enum BinOp { BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV } BinOp;
+/* tf.AddV2, tf.Sub, tf.Mul, tf.RealDiv and tf.Less (an i1 result) with
+** NumPy broadcasting. */
+typedef enum BinOp { BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_LESS } BinOp;
 
 static double bin_f(BinOp op, double a, double b)
 {
@@ -873,7 +961,11 @@ static void binary(CrtOpCtx *x, BinOp op, const char *name)
     crt_tensor_meta(x->args[0], &ma);
     crt_tensor_meta(x->args[1], &mb);
     DType dt = ma.dtype;
-    if (!is_int(dt) && !is_float(dt)) { crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt)); return; }
+    /* tf.Less's dispatch has no bf16 (TFRT's Numeric). */
+    if ((!is_int(dt) && !is_float(dt)) || (op == BIN_LESS && dt == DT_BF16)) {
+        crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt));
+        return;
+    }
     bool uns = dt == DT_UI8 || dt == DT_UI16 || dt == DT_UI32 || dt == DT_UI64;
     CrtTensor *sa = crt_tensor_from_any(x->args[0]), *sb = crt_tensor_from_any(x->args[1]);
     const void *pa = sa ? (const void *)sa->scalar : dht_data(dht_from_any(x->args[0]));
@@ -890,7 +982,13 @@ static void binary(CrtOpCtx *x, BinOp op, const char *name)
     }
     for (int64_t i = 0; i < n; i++) {
         int64_t ia = sa ? 0 : bcast_index(&ma, &x->md[0], i), ib = sb ? 0 : bcast_index(&mb, &x->md[0], i);
-        if (is_float(dt)) {
+        if (op == BIN_LESS) {
+            bool lt;
+            if (is_float(dt)) lt = get_f(dt, pa, ia) < get_f(dt, pb, ib);
+            else if (uns) lt = (uint64_t)get_i(dt, pa, ia) < (uint64_t)get_i(dt, pb, ib);
+            else lt = get_i(dt, pa, ia) < get_i(dt, pb, ib);
+            put_i(DT_BOOL, dst, i, lt);
+        } else if (is_float(dt)) {
             put_f(dt, dst, i, bin_f(op, get_f(dt, pa, ia), get_f(dt, pb, ib)));
         } else {
             int64_t r;
@@ -910,6 +1008,425 @@ static void op_tf_add(CrtOpCtx *x) { binary(x, BIN_ADD, "tf.AddV2"); }
 static void op_tf_sub(CrtOpCtx *x) { binary(x, BIN_SUB, "tf.Sub"); }
 static void op_tf_mul(CrtOpCtx *x) { binary(x, BIN_MUL, "tf.Mul"); }
 static void op_tf_div(CrtOpCtx *x) { binary(x, BIN_DIV, "tf.RealDiv"); }
+static void op_tf_less(CrtOpCtx *x) { binary(x, BIN_LESS, "tf.Less"); }
+
+/* TFRT's Numeric dispatch: the integers, f16, f32, f64 (no i1, no bf16). */
+static bool is_numeric(DType dt) { return is_int(dt) || dt == DT_F16 || dt == DT_F32 || dt == DT_F64; }
+static bool is_unsigned(DType dt) { return dt == DT_UI8 || dt == DT_UI16 || dt == DT_UI32 || dt == DT_UI64; }
+
+/* The dense tensor argument [i] of an op that takes string tensors too
+** (CRT_STRING_OK) where TFRT's signature wants a DenseHostTensor; NULL
+** after failing the op. */
+static DenseHostTensor *need_dense_arg(CrtOpCtx *x, int i)
+{
+    DenseHostTensor *d = dense_arg(x, i);
+    if (!d) crt_op_fail(x, 0, "Cannot implictly convert StringHost to DenseHost");
+    return d;
+}
+
+/* tf.ZerosLike: a scalar host tensor of zeros, of dtype T and the
+** argument's shape. */
+static void op_tf_zeroslike(CrtOpCtx *x)
+{
+    if (!is_numeric(x->md[0].dtype)) { crt_op_fail(x, 0, "unsupported dtype"); return; }
+    unsigned char zero[16] = { 0 };
+    x->res[0] = av_new_available(any_obj(&crt_scalar_new(&x->md[0], zero)->hdr));
+}
+
+/* tf.Shape: the argument's dimensions as a 1-D i32 or i64 tensor. */
+static void op_tf_shape(CrtOpCtx *x)
+{
+    CrtMeta m;
+    crt_tensor_meta(x->args[0], &m);
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (out)
+        for (int i = 0; i < m.rank; i++) put_i(out->dtype, dht_data(out), i, m.dims[i]);
+    put_dense(x, 0, out);
+}
+
+/* The one i32 or i64 element of [t] into [v]; false after failing the op
+** with TFRT's message. */
+static bool scalar_index(CrtOpCtx *x, const DenseHostTensor *t, int64_t *v, const char *size_msg, const char *type_msg)
+{
+    if (t->nelems != 1) { crt_op_fail(x, 0, "%s", size_msg); return false; }
+    if (t->dtype != DT_I32 && t->dtype != DT_I64) { crt_op_fail(x, 0, "%s", type_msg); return false; }
+    *v = get_i(t->dtype, dht_data(t), 0);
+    return true;
+}
+
+/* A copy of host tensor [in] (dense or string) with shape [md]'s dims and
+** the same elements, as result 0. */
+static void put_reshaped(CrtOpCtx *x, Any in, int rank, const int64_t *dims)
+{
+    CrtTensor *st = crt_tensor_from_any(in);
+    if (st) {
+        CrtMeta md = dense_meta(DT_INVALID, rank, dims);
+        md.string = true;
+        CrtTensor *c = crt_string_new(&md);
+        for (int64_t i = 0; i < st->nstrings; i++)
+            crt_string_set(c, i, st->strings[i] ? st->strings[i] : "", st->lens[i]);
+        x->res[0] = av_new_available(any_obj(&c->hdr));
+        return;
+    }
+    DenseHostTensor *d = dht_from_any(in);
+    CrtMeta md = dense_meta(d->dtype, rank, dims);
+    DenseHostTensor *out = new_dense(x, &md);
+    if (out) memcpy(dht_data(out), dht_data(d), (size_t)d->nelems * dt_size(d->dtype));
+    put_dense(x, 0, out);
+}
+
+/* tf.ExpandDims: the tensor with a dimension of 1 inserted at the axis
+** (NumPy's: -1 appends). */
+static void op_tf_expanddims(CrtOpCtx *x)
+{
+    CrtMeta m;
+    crt_tensor_meta(x->args[0], &m);
+    DenseHostTensor *axis = need_dense_arg(x, 1);
+    int64_t ax;
+    if (!axis || !scalar_index(x, axis, &ax, "Axis must be a scalar tensor", "Unsupported axis data type")) return;
+    if (ax < -1 - m.rank || ax > m.rank) {
+        crt_op_fail(x, 0, "Failed to expand axis %" PRId64 " for tensor of rank %d", ax, m.rank);
+        return;
+    }
+    if (m.rank + 1 > DHT_MAX_RANK) {
+        crt_op_fail(x, 0, "tf.ExpandDims: a result of rank %d (at most %d)", m.rank + 1, DHT_MAX_RANK);
+        return;
+    }
+    int e = (int)(ax < 0 ? ax + m.rank + 1 : ax);
+    int64_t dims[DHT_MAX_RANK];
+    for (int d = 0, k = 0; d <= m.rank; d++) dims[d] = d == e ? 1 : m.dims[k++];
+    put_reshaped(x, x->args[0], m.rank + 1, dims);
+}
+
+/* tf.Log, tf.Log1p, tf.Rsqrt, tf.Sigmoid: f32 and f64 only. */
+typedef enum UnOp { UN_LOG, UN_LOG1P, UN_RSQRT, UN_SIGMOID } UnOp;
+
+static void unary(CrtOpCtx *x, UnOp op)
+{
+    DenseHostTensor *a = dense_arg(x, 0);
+    DType dt = a->dtype;
+    if (dt != DT_F32 && dt != DT_F64) { crt_op_fail(x, 0, "unsupported dtype"); return; }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    for (int64_t i = 0; i < a->nelems; i++) {
+        double v = get_f(dt, dht_data(a), i), r;
+        switch (op) {
+        case UN_LOG: r = log(v); break;
+        case UN_LOG1P: r = log1p(v); break;
+        case UN_RSQRT: r = 1.0 / sqrt(v); break;
+        default: r = 1.0 / (1.0 + exp(-v)); break;
+        }
+        put_f(dt, dht_data(out), i, r);
+    }
+    put_dense(x, 0, out);
+}
+
+static void op_tf_log(CrtOpCtx *x) { unary(x, UN_LOG); }
+static void op_tf_log1p(CrtOpCtx *x) { unary(x, UN_LOG1P); }
+static void op_tf_rsqrt(CrtOpCtx *x) { unary(x, UN_RSQRT); }
+static void op_tf_sigmoid(CrtOpCtx *x) { unary(x, UN_SIGMOID); }
+
+/* tf.Softmax / tf.LogSoftmax along the last dimension (the others
+** flattened into a batch), f32 and f64 only; shifted by the row's maximum
+** as TFRT's kernel does. */
+static void softmax(CrtOpCtx *x, bool lg)
+{
+    DenseHostTensor *a = dense_arg(x, 0);
+    DType dt = a->dtype;
+    if (dt != DT_F32 && dt != DT_F64) { crt_op_fail(x, 0, "unsupported dtype"); return; }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    int64_t classes = a->rank ? a->dims[a->rank - 1] : 1;
+    int64_t batch = classes ? a->nelems / classes : 0;
+    const void *in = dht_data(a);
+    void *o = dht_data(out);
+    for (int64_t b = 0; b < batch; b++) {
+        int64_t base = b * classes;
+        double mx = get_f(dt, in, base), sum = 0;
+        for (int64_t c = 1; c < classes; c++) mx = fmax(mx, get_f(dt, in, base + c));
+        for (int64_t c = 0; c < classes; c++) sum += exp(get_f(dt, in, base + c) - mx);
+        for (int64_t c = 0; c < classes; c++) {
+            double s = get_f(dt, in, base + c) - mx;
+            put_f(dt, o, base + c, lg ? s - log(sum) : exp(s) * (1.0 / sum));
+        }
+    }
+    put_dense(x, 0, out);
+}
+
+static void op_tf_softmax(CrtOpCtx *x) { softmax(x, false); }
+static void op_tf_logsoftmax(CrtOpCtx *x) { softmax(x, true); }
+
+/* tf.BiasAdd: the 1-D bias added along the last dimension (NHWC), for
+** values of rank 2 to 5. */
+static void op_tf_biasadd(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0), *b = dense_arg(x, 1);
+    DType dt = a->dtype;
+    if (!is_numeric(dt)) { crt_op_fail(x, 0, "unsupported dtype for TfBiasAddOp"); return; }
+    if (a->rank < 2 || a->rank > 5) { crt_op_fail(x, 0, "tf.BiasAdd: unsupported value rank %d (2 to 5)", a->rank); return; }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    int64_t c = b->nelems;
+    for (int64_t i = 0; i < a->nelems; i++) {
+        if (is_float(dt)) put_f(dt, dht_data(out), i, get_f(dt, dht_data(a), i) + get_f(dt, dht_data(b), i % c));
+        else put_i(dt, dht_data(out), i, (int64_t)((uint64_t)get_i(dt, dht_data(a), i) + (uint64_t)get_i(dt, dht_data(b), i % c)));
+    }
+    put_dense(x, 0, out);
+}
+
+/* [v] truncated to integer dtype [dt] (as a T holds it). */
+static int64_t as_int(DType dt, int64_t v)
+{
+    unsigned char b[8];
+    put_i(dt, b, 0, v);
+    return get_i(dt, b, 0);
+}
+
+/* tf.Mean: the mean over the i32 reduction indices (negative ones count
+** from the end); keep_dims keeps the reduced dimensions as 1. Integers:
+** the sum, wrapping in the dtype, divided by the count, rounding toward
+** zero (Eigen's MeanReducer). */
+static void op_tf_mean(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0), *ix = dense_arg(x, 1);
+    bool keep = false;
+    const CrtAttr *k = crt_attrs_get(x->attrs, "keep_dims");
+    if (k && !k->array && k->type == CA_BOOL) keep = ((const unsigned char *)k->data)[0] != 0;
+    if (ix->dtype != DT_I32) { crt_op_fail(x, 0, "tf.Mean: reduction indices of %s (only i32)", dt_name(ix->dtype)); return; }
+    int rank = a->rank;
+    bool reduced[DHT_MAX_RANK] = { false };
+    for (int64_t i = 0; i < ix->nelems; i++) {
+        int64_t r = get_i(DT_I32, dht_data(ix), i);
+        if (r < -rank || r >= rank) {
+            crt_op_fail(x, 0, "tf.Mean reduction index must be in [-input_rank, input_rank) range");
+            return;
+        }
+        r = (r + rank) % rank;
+        if (reduced[r]) { crt_op_fail(x, 0, "tf.Mean reduction indices must be unique"); return; }
+        reduced[r] = true;
+    }
+    DType dt = a->dtype;
+    if (!is_numeric(dt)) { crt_op_fail(x, 0, "unsupported dtype for TfMeanOp"); return; }
+    if (rank < 1 || rank > 4 || ix->nelems < 1) {
+        crt_op_fail(x, 0, "Unsupported reduction ranks: input_rank=%d reduction_rank=%" PRId64, rank, ix->nelems);
+        return;
+    }
+    CrtMeta md = dense_meta(dt, 0, NULL);
+    int64_t count = 1;
+    for (int d = 0; d < rank; d++) {
+        if (!reduced[d]) md.dims[md.rank++] = a->dims[d];
+        else {
+            count *= a->dims[d];
+            if (keep) md.dims[md.rank++] = 1;
+        }
+    }
+    int64_t tcount = is_int(dt) ? as_int(dt, count) : count;
+    if (is_int(dt) && tcount == 0 && crt_meta_elems(&md) > 0) {
+        crt_op_fail(x, 0, "tf.Mean: integer division by zero (an empty reduction)");
+        return;
+    }
+    DenseHostTensor *out = new_dense(x, &md);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    int64_t on = out->nelems;
+    double *fs = NULL;
+    int64_t *is = NULL;
+    if (is_float(dt)) fs = xcalloc((size_t)(on ? on : 1), sizeof *fs);
+    else is = xcalloc((size_t)(on ? on : 1), sizeof *is);
+    for (int64_t i = 0; i < a->nelems; i++) {
+        /* The output position: the unreduced coordinates, row-major. */
+        int64_t pos = i, o = 0, stride = 1;
+        for (int d = rank - 1; d >= 0; d--) {
+            int64_t c = pos % a->dims[d];
+            pos /= a->dims[d];
+            if (!reduced[d]) { o += c * stride; stride *= a->dims[d]; }
+        }
+        if (fs) fs[o] += get_f(dt, dht_data(a), i);
+        else is[o] = as_int(dt, (int64_t)((uint64_t)is[o] + (uint64_t)get_i(dt, dht_data(a), i)));
+    }
+    for (int64_t o = 0; o < on; o++) {
+        if (fs) put_f(dt, dht_data(out), o, fs[o] / (double)count);
+        else if (is_unsigned(dt)) put_i(dt, dht_data(out), o, (int64_t)((uint64_t)is[o] / (uint64_t)tcount));
+        else put_i(dt, dht_data(out), o, tcount == -1 ? (int64_t)(0 - (uint64_t)is[o]) : is[o] / tcount);
+    }
+    free(fs);
+    free(is);
+    put_dense(x, 0, out);
+}
+
+/* FixedRankShape's operator<<: "[1, 2]", but "[]" for a shape without
+** elements. */
+static void fixed_shape(char *buf, size_t cap, const int64_t *dims, int rank)
+{
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++) n *= dims[i];
+    if (n > 0) shape_format_dims(buf, cap, dims, rank);
+    else snprintf(buf, cap, "[]");
+}
+
+/* tf.Pad: zeros around the height and width of an NHWC tensor, by rows 1
+** and 2 of the i32 [4, 2] paddings; the result must have the shape the
+** metadata function guessed. */
+static void op_tf_pad(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0), *p = dense_arg(x, 1);
+    if (p->rank != 2 || p->dims[0] != 4 || p->dims[1] != 2) { crt_op_fail(x, 0, "padding shape shoulsd be (4, 2)"); return; }
+    if (p->dtype != DT_I32) { crt_op_fail(x, 0, "tf.Pad: paddings of %s (only i32)", dt_name(p->dtype)); return; }
+    DType dt = a->dtype;
+    if (!is_numeric(dt)) { crt_op_fail(x, 0, "unsupported dtype for TfPadOp"); return; }
+    const int32_t *pv = dht_data(p);
+    int64_t h1 = pv[2], h2 = pv[3], w1 = pv[4], w2 = pv[5];
+    int64_t want[4] = { a->dims[0], a->dims[1] + h1 + h2, a->dims[2] + w1 + w2, a->dims[3] };
+    if (memcmp(want, x->md[0].dims, sizeof want)) {
+        char s0[128], s1[128];
+        fixed_shape(s0, sizeof s0, x->md[0].dims, 4);
+        fixed_shape(s1, sizeof s1, want, 4);
+        crt_op_fail(x, 0, "ZeroPadding output shape %s does not match the expected output shape %s", s0, s1);
+        return;
+    }
+    if (h1 < 0 || h2 < 0 || w1 < 0 || w2 < 0) { crt_op_fail(x, 0, "tf.Pad paddings must be non-negative."); return; }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    size_t es = dt_size(dt);
+    memset(dht_data(out), 0, (size_t)out->nelems * es);
+    int64_t H = a->dims[1], W = a->dims[2], C = a->dims[3], OH = want[1], OW = want[2];
+    for (int64_t b = 0; b < a->dims[0]; b++)
+        for (int64_t h = 0; h < H; h++)
+            for (int64_t w = 0; w < W; w++)
+                memcpy((char *)dht_data(out) + (size_t)(((b * OH + h + h1) * OW + w + w1) * C) * es,
+                       (const char *)dht_data(a) + (size_t)(((b * H + h) * W + w) * C) * es, (size_t)C * es);
+    put_dense(x, 0, out);
+}
+
+/* tf.ConcatV2: the tensors (dense, or all string) joined along the axis,
+** the last argument (a dense i32 or i64 tensor; negative counts from the
+** end). Scalars (rank 0) make a vector, whatever the axis. */
+static void op_tf_concat(CrtOpCtx *x)
+{
+    int nt = x->nargs - 1;
+    if (nt < 1) { crt_op_fail(x, 0, "tf.ConcatV2 needs at least one tensor and the axis"); return; }
+    CrtTensor *st = crt_tensor_from_any(x->args[nt]);
+    if (st) { crt_op_fail(x, 0, "axis must be a dense host tensor"); return; }
+    DenseHostTensor *at = dense_arg(x, nt);
+    if (at->dtype != DT_I32 && at->dtype != DT_I64) { crt_op_fail(x, 0, "Unsupported axis data type"); return; }
+    if (at->nelems < 1) { crt_op_fail(x, 0, "tf.ConcatV2: an axis tensor without elements"); return; }
+    int64_t axis = get_i(at->dtype, dht_data(at), 0);
+    CrtMeta m0;
+    crt_tensor_meta(x->args[0], &m0);
+    int rank = m0.rank;
+    if (rank > 0 && (axis < -rank || axis >= rank)) {
+        crt_op_fail(x, 0, "tf.ConcatV2: axis %" PRId64 " out of range for rank %d", axis, rank);
+        return;
+    }
+    if (axis < 0) axis += rank;
+    int ax = (int)axis;
+    int64_t total = 0;
+    for (int i = 0; i < nt; i++) {
+        CrtMeta m;
+        crt_tensor_meta(x->args[i], &m);
+        total += rank == 0 ? 1 : m.rank > ax ? m.dims[ax] : 0;
+        if (m.dtype != m0.dtype || m.string != m0.string) { crt_op_fail(x, 0, "Input dtypes do not match"); return; }
+        if (m.rank != rank) { crt_op_fail(x, 0, "Input ranks do not match"); return; }
+        for (int d = 0; d < rank; d++)
+            if (d != ax && m.dims[d] != m0.dims[d]) {
+                char s0[128], s1[128];
+                shape_format_dims(s0, sizeof s0, m.dims, m.rank);
+                shape_format_dims(s1, sizeof s1, m0.dims, m0.rank);
+                crt_op_fail(x, 0,
+                            "Wrong non-concatenating dimension. Dimension %d for argument %d doesn't match the "
+                            "dimension of argument 0 (concatenate %s and %s on axis %d)",
+                            d, i, s0, s1, ax);
+                return;
+            }
+    }
+    CrtMeta om = m0;
+    if (rank == 0) { om.rank = 1; om.dims[0] = total; ax = 0; }
+    else om.dims[ax] = total;
+    if (!m0.string) {
+        if (m0.dtype != DT_BOOL && !is_numeric(m0.dtype)) {
+            crt_op_fail(x, 0, "Unsupported dtype: %s", dt_name(m0.dtype));
+            return;
+        }
+        if (rank > 4) { crt_op_fail(x, 0, "Unsupported output tensor rank"); return; }
+    }
+    /* Row-major: [outer, inner] with inner the dims from the axis on. */
+    int64_t outer = 1, inner = 1;
+    for (int d = 0; d < ax; d++) outer *= om.dims[d];
+    for (int d = ax; d < om.rank; d++) inner *= om.dims[d];
+    CrtTensor *sout = NULL;
+    DenseHostTensor *out = NULL;
+    if (m0.string) sout = crt_string_new(&om);
+    else if (!(out = new_dense(x, &om))) { put_dense(x, 0, NULL); return; }
+    size_t es = m0.string ? 0 : dt_size(m0.dtype);
+    int64_t off = 0;
+    for (int i = 0; i < nt; i++) {
+        CrtMeta m;
+        crt_tensor_meta(x->args[i], &m);
+        int64_t ain = 1;
+        for (int d = ax; d < m.rank; d++) ain *= m.dims[d];
+        for (int64_t o = 0; o < outer; o++) {
+            if (sout) {
+                CrtTensor *s = crt_tensor_from_any(x->args[i]);
+                for (int64_t j = 0; j < ain; j++) {
+                    int64_t k = o * ain + j;
+                    crt_string_set(sout, o * inner + off + j, s->strings[k] ? s->strings[k] : "", s->lens[k]);
+                }
+            } else {
+                memcpy((char *)dht_data(out) + (size_t)(o * inner + off) * es,
+                       (const char *)dht_data(dense_arg(x, i)) + (size_t)(o * ain) * es, (size_t)ain * es);
+            }
+        }
+        off += ain;
+    }
+    if (sout) x->res[0] = av_new_available(any_obj(&sout->hdr));
+    else put_dense(x, 0, out);
+}
+
+/* tf.Tile: the tensor (dense, or string) repeated multiples[d] times along
+** each dimension d. */
+static void op_tf_tile(CrtOpCtx *x)
+{
+    CrtMeta m;
+    crt_tensor_meta(x->args[0], &m);
+    DenseHostTensor *mt = need_dense_arg(x, 1);
+    if (!mt) return;
+    if (mt->rank != 1) { crt_op_fail(x, 0, "Tile multiples must be a vector"); return; }
+    if (mt->dtype != DT_I32 && mt->dtype != DT_I64) { crt_op_fail(x, 0, "Unsupported multiples data type"); return; }
+    if (mt->nelems != m.rank) { crt_op_fail(x, 0, "Tile multiples must have the same size as input rank"); return; }
+    CrtMeta om = m;
+    for (int d = 0; d < m.rank; d++) {
+        int64_t k = get_i(mt->dtype, dht_data(mt), d);
+        if (k < 0) { crt_op_fail(x, 0, "tf.Tile: negative multiple %" PRId64 " for dimension %d", k, d); return; }
+        om.dims[d] = m.dims[d] * k;
+    }
+    CrtTensor *st = crt_tensor_from_any(x->args[0]);
+    DenseHostTensor *in = st ? NULL : dht_from_any(x->args[0]), *out = NULL;
+    CrtTensor *sout = NULL;
+    if (st) {
+        sout = crt_string_new(&om);
+    } else {
+        if (m.dtype != DT_BOOL && !is_numeric(m.dtype)) {
+            crt_op_fail(x, 0, "Unsupported dtype: %s", dt_name(m.dtype));
+            return;
+        }
+        out = new_dense(x, &om);
+        if (!out) { put_dense(x, 0, NULL); return; }
+    }
+    int64_t n = crt_meta_elems(&om);
+    size_t es = st ? 0 : dt_size(m.dtype);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t pos = i, src = 0, stride = 1;
+        for (int d = om.rank - 1; d >= 0; d--) {
+            int64_t c = pos % om.dims[d];
+            pos /= om.dims[d];
+            src += (c % m.dims[d]) * stride;
+            stride *= m.dims[d];
+        }
+        if (st) crt_string_set(sout, i, st->strings[src] ? st->strings[src] : "", st->lens[src]);
+        else memcpy((char *)dht_data(out) + (size_t)i * es, (const char *)dht_data(in) + (size_t)src * es, es);
+    }
+    if (st) x->res[0] = av_new_available(any_obj(&sout->hdr));
+    else put_dense(x, 0, out);
+}
 
 /* {=====================================================================
 ** The table
@@ -922,12 +1439,27 @@ static void op_tf_div(CrtOpCtx *x) { binary(x, BIN_DIV, "tf.RealDiv"); }
 ** checks the order). */
 static const CrtOpDef ops[] = {
     { "tf.AddV2", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_add },
+    { "tf.BiasAdd", PURE, 2, 1, md_tf_biasadd, op_tf_biasadd },
+    { "tf.ConcatV2", PURE | CRT_STRING_OK, -1, 1, NULL, op_tf_concat },
     { "tf.Const", PURE, 0, 1, md_tf_const, op_tf_const },
+    { "tf.ExpandDims", PURE | CRT_STRING_OK, 2, 1, NULL, op_tf_expanddims },
+    { "tf.Less", PURE | SCALAR, 2, 1, md_tf_compare, op_tf_less },
+    { "tf.Log", PURE, 1, 1, md_identity, op_tf_log },
+    { "tf.Log1p", PURE, 1, 1, md_identity, op_tf_log1p },
+    { "tf.LogSoftmax", PURE, 1, 1, md_identity, op_tf_logsoftmax },
     { "tf.MatMul", PURE, 2, 1, md_tf_matmul, op_matmul },
+    { "tf.Mean", PURE, 2, 1, NULL, op_tf_mean },
     { "tf.Mul", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_mul },
+    { "tf.Pad", PURE, 2, 1, md_tf_pad, op_tf_pad },
     { "tf.RealDiv", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_div },
     { "tf.Relu", PURE, 1, 1, md_identity, op_relu },
+    { "tf.Rsqrt", PURE, 1, 1, md_identity, op_tf_rsqrt },
+    { "tf.Shape", PURE | CRT_STRING_OK, 1, 1, md_tf_shape, op_tf_shape },
+    { "tf.Sigmoid", PURE, 1, 1, md_identity, op_tf_sigmoid },
+    { "tf.Softmax", PURE, 1, 1, md_identity, op_tf_softmax },
     { "tf.Sub", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_sub },
+    { "tf.Tile", PURE | CRT_STRING_OK, 2, 1, NULL, op_tf_tile },
+    { "tf.ZerosLike", PURE, 1, 1, md_tf_zeroslike, op_tf_zeroslike },
     { "tfrt_test.add", PURE | SCALAR, 2, 1, md_test_add, op_test_add },
     { "tfrt_test.add.denseonly", PURE, 2, 1, md_test_add, op_add_dense },
     { "tfrt_test.add.denseonly2", PURE, 2, 1, md_test_add, op_add_dense },
