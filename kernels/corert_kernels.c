@@ -558,58 +558,63 @@ bool crt_shape_attr(KernelFrame *f, CrtMeta *md)
     return true;
 }
 
-void k_corert_const_string_tensor(KernelFrame *f)
+/* A string tensor of the kernel's `shape` attribute, its strings from array
+** attribute [v] (named [name]): one per element, or, when [one_fills], a
+** single one for every element. NULL, the kernel's error reported, when the
+** count or a kind does not fit; [count_error] formats the count's message
+** (corert.const_string_tensor's and tfrt_sht.create_tensor's differ). */
+static CrtTensor *strings_attr(KernelFrame *f, const Attr *v, const char *name, bool one_fills,
+                               void (*count_error)(KernelFrame *, int, int64_t))
 {
     CrtMeta md;
     memset(&md, 0, sizeof md);
-    if (!crt_shape_attr(f, &md)) return;
+    if (!crt_shape_attr(f, &md)) return NULL;
     md.string = true;
-    const Attr *v = kf_attr(f, attr_value);
     int64_t n = crt_meta_elems(&md);
-    if (!v || v->kind != ATTR_ARRAY || (v->u.arr.n != 1 && v->u.arr.n != n)) {
-        kf_error(f, "corert.const_string_tensor has %d strings for %" PRId64 " elements (give one or as many)",
-                 v && v->kind == ATTR_ARRAY ? v->u.arr.n : 0, n);
-        return;
+    int given = v && v->kind == ATTR_ARRAY ? v->u.arr.n : 0;
+    if (!v || v->kind != ATTR_ARRAY || !(given == n || (one_fills && given == 1))) {
+        count_error(f, given, n);
+        return NULL;
     }
-    for (int i = 0; i < v->u.arr.n; i++)
+    for (int i = 0; i < given; i++)
         if (v->u.arr.elems[i]->kind != ATTR_STRING) {
-            kf_error(f, "attribute 'value' must hold strings");
-            return;
+            kf_error(f, "attribute '%s' must hold strings", name);
+            return NULL;
         }
     CrtTensor *t = crt_string_new(&md);
     for (int64_t i = 0; i < n; i++) {
-        const Attr *s = v->u.arr.elems[v->u.arr.n == 1 ? 0 : i];
-        crt_string_set(t, i, s->u.str.s ? s->u.str.s : "", s->u.str.len);
+        const Attr *e = v->u.arr.elems[given == 1 ? 0 : i];
+        crt_string_set(t, i, e->u.str.s ? e->u.str.s : "", e->u.str.len);
     }
-    set_handle(f, 0, crt_handle_for(any_obj(&t->hdr)));
+    return t;
+}
+
+static void const_string_count(KernelFrame *f, int given, int64_t n)
+{
+    kf_error(f, "corert.const_string_tensor has %d strings for %" PRId64 " elements (give one or as many)", given, n);
+}
+
+void k_corert_const_string_tensor(KernelFrame *f)
+{
+    CrtTensor *t = strings_attr(f, kf_attr(f, attr_value), "value", true, const_string_count);
+    if (t) set_handle(f, 0, crt_handle_for(any_obj(&t->hdr)));
+}
+
+/* TFRT's CreateStringTensor's one message for a count that does not fit. */
+static void sht_count(KernelFrame *f, int given, int64_t n)
+{
+    (void)given;
+    (void)n;
+    kf_error(f, "Shape mismatch");
 }
 
 /* tfrt_sht.create_tensor {shape, values}: a string host tensor, one string
-** per element (TFRT's CreateStringTensor: "Shape mismatch" otherwise). The
-** tensor itself is the result, not a handle. */
+** per element (TFRT's CreateStringTensor). The tensor itself is the result,
+** not a handle. */
 void k_tfrt_sht_create_tensor(KernelFrame *f)
 {
-    CrtMeta md;
-    memset(&md, 0, sizeof md);
-    if (!crt_shape_attr(f, &md)) return;
-    md.string = true;
-    const Attr *v = kf_attr(f, attr_values);
-    int64_t n = crt_meta_elems(&md);
-    if (!v || v->kind != ATTR_ARRAY || v->u.arr.n != n) {
-        kf_error(f, "Shape mismatch");
-        return;
-    }
-    for (int i = 0; i < v->u.arr.n; i++)
-        if (v->u.arr.elems[i]->kind != ATTR_STRING) {
-            kf_error(f, "attribute 'values' must hold strings");
-            return;
-        }
-    CrtTensor *t = crt_string_new(&md);
-    for (int64_t i = 0; i < n; i++) {
-        const Attr *e = v->u.arr.elems[i];
-        crt_string_set(t, i, e->u.str.s ? e->u.str.s : "", e->u.str.len);
-    }
-    kf_set(f, 0, any_obj(&t->hdr));
+    CrtTensor *t = strings_attr(f, kf_attr(f, attr_values), "values", false, sht_count);
+    if (t) kf_set(f, 0, any_obj(&t->hdr));
 }
 
 /* corert.create_dense_tensor.DT (IMM0: the DType): exactly one value per

@@ -282,6 +282,19 @@ bool irb_bind(ParseCtx *c, const char *name, int idx, Value *v, const Token *at,
 /* Splits `%name`, `%name#3`, `%name:3` into the interned `%name` and the
 ** number. The '%' stays: for a plain `%name` the interned name is then also
 ** the value's name as written (Value.name), one string for both. */
+/* The decimal number [p, e) into [num]: false (the caller's "overflow")
+** past 10^8, or at a byte that is not a digit, [num] then what was read. */
+static bool decimal(const char *p, const char *e, long *num) {
+    long v = 0;
+    bool ok = true;
+    for (; p < e && ok; p++) {
+        if (!isdigit((unsigned char)*p) || v > 100000000) ok = false;
+        else v = v * 10 + (*p - '0');
+    }
+    *num = v;
+    return ok;
+}
+
 static const char *split_value(ParseCtx *c, const Token *t, long *num, bool *overflow) {
     const char *s = t->s + 1, *e = t->s + t->len, *sep = NULL;
     *num = -1;
@@ -292,12 +305,7 @@ static const char *split_value(ParseCtx *c, const Token *t, long *num, bool *ove
         if (!isdigit((unsigned char)p[-1])) break;
     }
     if (sep && (t->kind == TK_VALUE_HASH || t->kind == TK_VALUE_GROUP)) {
-        long v = 0;
-        for (const char *p = sep + 1; p < e; p++) {
-            if (v > 100000000) { *overflow = true; break; }
-            v = v * 10 + (*p - '0');
-        }
-        *num = v;
+        *overflow = !decimal(sep + 1, e, num);
         e = sep;
     }
     return name_of(c, t->s, (size_t)(e - t->s));
@@ -387,15 +395,7 @@ ResultRef *irb_result(ParseCtx *c, const Token *t) {
 ResultRef *irb_result_count(ParseCtx *c, const Token *t, const Token *n) {
     if (c->failed) return NULL;
     long num = 0;
-    bool ovf = false;
-    for (size_t i = 0; i < n->len && !ovf; i++) {
-        if (!isdigit((unsigned char)n->s[i])) {
-            ovf = true;    /* (a hexadecimal or signed integer: no count) */
-            break;
-        }
-        if (num > 100000000) ovf = true;
-        num = num * 10 + (n->s[i] - '0');
-    }
+    bool ovf = !decimal(n->s, n->s + n->len, &num);    /* (a hexadecimal or signed integer: no count) */
     const char *name = name_of(c, t->s, t->len);
     if (!name) return NULL;
     Token whole = *t;
