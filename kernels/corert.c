@@ -381,6 +381,12 @@ DenseHostTensor *crt_dense_from_attr(HostAllocator *a, const Attr *attr, const O
             dht_store(d, i, s);
         } else if (dscalar_from_attr(e, &s)) {
             dht_store(d, i, s);
+        } else {
+            /* (the verifier admits none: nothing is left as zeros unsaid) */
+            snprintf(err, cap, "dense attribute element %" PRId64 " is not a value of %s", n == 1 ? 0 : i,
+                     ty->elem ? ty->elem->spelling : "?");
+            obj_release(&d->hdr);
+            return NULL;
         }
     }
     return d;

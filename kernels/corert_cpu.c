@@ -955,14 +955,36 @@ static int64_t bcast_index(const CrtMeta *md, const CrtMeta *out, int64_t pos)
     return idx;
 }
 
+/* Element [i] of [dst] = op(a[ia], b[ib]) for complex64 (in float, as
+** std::complex<float> computes) or complex128. */
+static void bin_complex(BinOp op, DType dt, const void *pa, int64_t ia, const void *pb, int64_t ib, void *dst,
+                        int64_t i)
+{
+    if (dt == DT_COMPLEX64) {
+        float _Complex a, b, r;
+        memcpy(&a, (const char *)pa + ia * 8, 8);
+        memcpy(&b, (const char *)pb + ib * 8, 8);
+        r = op == BIN_ADD ? a + b : op == BIN_SUB ? a - b : op == BIN_MUL ? a * b : a / b;
+        memcpy((char *)dst + i * 8, &r, 8);
+    } else {
+        double _Complex a, b, r;
+        memcpy(&a, (const char *)pa + ia * 16, 16);
+        memcpy(&b, (const char *)pb + ib * 16, 16);
+        r = op == BIN_ADD ? a + b : op == BIN_SUB ? a - b : op == BIN_MUL ? a * b : a / b;
+        memcpy((char *)dst + i * 16, &r, 16);
+    }
+}
+
 static void binary(CrtOpCtx *x, BinOp op, const char *name)
 {
     CrtMeta ma, mb;
     crt_tensor_meta(x->args[0], &ma);
     crt_tensor_meta(x->args[1], &mb);
     DType dt = ma.dtype;
-    /* tf.Less's dispatch has no bf16 (TFRT's Numeric). */
-    if ((!is_int(dt) && !is_float(dt)) || (op == BIN_LESS && dt == DT_BF16)) {
+    /* TFRT's dispatch: NumericAndComplex for the arithmetic, Numeric for
+    ** tf.Less; neither has bf16 or i1. */
+    bool cplx = dt == DT_COMPLEX64 || dt == DT_COMPLEX128;
+    if ((!is_int(dt) && !is_float(dt) && !(cplx && op != BIN_LESS)) || dt == DT_BF16) {
         crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt));
         return;
     }
@@ -988,6 +1010,8 @@ static void binary(CrtOpCtx *x, BinOp op, const char *name)
             else if (uns) lt = (uint64_t)get_i(dt, pa, ia) < (uint64_t)get_i(dt, pb, ib);
             else lt = get_i(dt, pa, ia) < get_i(dt, pb, ib);
             put_i(DT_BOOL, dst, i, lt);
+        } else if (cplx) {
+            bin_complex(op, dt, pa, ia, pb, ib, dst, i);
         } else if (is_float(dt)) {
             put_f(dt, dst, i, bin_f(op, get_f(dt, pa, ia), get_f(dt, pb, ib)));
         } else {

@@ -230,6 +230,17 @@ bool dscalar_from_attr(const Attr *a, DScalar *s)
             return true;
         }
         s->kind = DS_FLOAT; s->f = a->u.f; return true;
+    case ATTR_ARRAY: {
+        /* A complex value, (re, im): two numbers. */
+        DScalar re, im;
+        if (!a->is_complex || a->u.arr.n != 2 || !dscalar_from_attr(a->u.arr.elems[0], &re) ||
+            !dscalar_from_attr(a->u.arr.elems[1], &im) || re.kind == DS_RAW16 || im.kind == DS_RAW16)
+            return false;
+        s->kind = DS_FLOAT;
+        s->f = re.kind == DS_INT ? (double)re.i : re.f;
+        s->im = im.kind == DS_INT ? (double)im.i : im.f;
+        return true;
+    }
     default: return false;
     }
 }

@@ -259,7 +259,7 @@ op(X) ::= OP_CORERT(N) SYMBOL(S) SYMBOL(T) call_args(O) attr_dict_opt(A) COLON f
                                                    { X = irb_op_corert_call(ctx, &N, NULL, &S, &T, O, A, F); }
 op(X) ::= OP_CORERT(N) operand(C) STRING(S) attr_dict_opt(A). { X = irb_op_corert_named(ctx, &N, C, &S, A); }
 op(X) ::= OP_CORERT(N) STRING(S) attr_dict_opt(A). { X = irb_op_corert_named(ctx, &N, NULL, &S, A); }
-op(X) ::= OP_CORERT(N) DENSE(D) LT attr(B) GT COLON type(T) attr_dict_opt(A).
+op(X) ::= OP_CORERT(N) DENSE(D) LT dbody(B) GT COLON type(T) attr_dict_opt(A).
                                                    { X = irb_op_corert_const(ctx, &N, irb_attr_dense(ctx, &D, B, T), A); }
 
 /* Region-carrying ops: the head builds the op, then each region binds its
@@ -357,12 +357,15 @@ attr(A) ::= type(T).                               { A = irb_attr_type(ctx, T); 
 attr(A) ::= LBRACKET RBRACKET.                     { A = irb_attr_array(ctx, irb_vec(ctx, NULL)); }
 attr(A) ::= LBRACKET attr_list(L) RBRACKET.        { A = irb_attr_array(ctx, L); }
 attr(A) ::= attr_dict(D).                          { A = irb_attr_dict(ctx, D); }
-attr(A) ::= DENSE(D) LT attr(B) GT COLON type(T).  { A = irb_attr_dense(ctx, &D, B, T); }
-attr(A) ::= DENSE(D) LT cplx(B) GT COLON type(T).  { A = irb_attr_dense(ctx, &D, B, T); }
-attr(A) ::= DENSE(D) LT LBRACKET cplx_list(L) RBRACKET GT COLON type(T).
-                                                   { A = irb_attr_dense(ctx, &D, irb_attr_array(ctx, L), T); }
+attr(A) ::= DENSE(D) LT dbody(B) GT COLON type(T). { A = irb_attr_dense(ctx, &D, B, T); }
 attr(A) ::= OPAQUE_ATTR(T).                        { A = irb_attr_opaque(ctx, &T); }
 attr(A) ::= HASH_ID(T).                            { A = irb_attr_alias(ctx, &T); }
+/* What dense<...> holds: a value, a (nested) list of them, or complex
+** elements (re, im) alone or in (nested) lists. */
+%type dbody {const Attr *}
+dbody(A) ::= attr(B).                              { A = B; }
+dbody(A) ::= cplx(B).                              { A = B; }
+dbody(A) ::= clist(B).                             { A = B; }
 /* A complex element of dense<...>: (re, im). */
 %type cplx {const Attr *}
 cplx(A) ::= LPAREN cnum(R) COMMA cnum(I) RPAREN.   { A = irb_attr_complex(ctx, R, I); }
@@ -371,6 +374,14 @@ cnum(A) ::= INT(T).                                { A = irb_attr_int(ctx, &T, N
 cnum(A) ::= FLOAT(T).                              { A = irb_attr_float(ctx, &T, NULL); }
 cplx_list(A) ::= cplx(B).                          { A = irb_vec(ctx, (void *)B); }
 cplx_list(A) ::= cplx_list(B) COMMA cplx(C).       { A = irb_push(ctx, B, (void *)C); }
+/* A list of complex elements, nested as the tensor's shape is
+** (`[[(1.0, 2.0)], [(3.0, 4.0)]]`). */
+%type clist {const Attr *}
+clist(A) ::= LBRACKET cplx_list(L) RBRACKET.       { A = irb_attr_array(ctx, L); }
+clist(A) ::= LBRACKET clists(L) RBRACKET.          { A = irb_attr_array(ctx, L); }
+%type clists {Vec *}
+clists(A) ::= clist(B).                            { A = irb_vec(ctx, (void *)B); }
+clists(A) ::= clists(B) COMMA clist(C).            { A = irb_push(ctx, B, (void *)C); }
 attr_list(A) ::= attr(B).                          { A = irb_vec(ctx, (void *)B); }
 attr_list(A) ::= attr_list(B) COMMA attr(C).       { A = irb_push(ctx, B, (void *)C); }
 

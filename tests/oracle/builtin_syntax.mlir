@@ -16,7 +16,9 @@ func.func @attrs() {
   "x.dense"() {hex = dense<"0x01020304"> : tensor<4xi8>, hex32 = dense<"0x0100000002000000"> : tensor<2xi32>,
                splat = dense<"0x01000000"> : tensor<4xi32>, neg = dense<"0xFFFF"> : tensor<i16>,
                cplx = dense<(1.0, 2.0)> : tensor<complex<f32>>,
-               cplx2 = dense<[(1.0, 2.0), (3.0, 4.5)]> : tensor<2xcomplex<f64>>} : () -> ()
+               cplx2 = dense<[(1.0, 2.0), (3.0, 4.5)]> : tensor<2xcomplex<f64>>,
+               cplx3 = dense<[[(1.0, 2.0)], [(-3.0, 4.5)]]> : tensor<2x1xcomplex<f32>>,
+               cplx4 = dense<[[[(0.5, 0.0), (1.0, -1.0)]]]> : tensor<1x1x2xcomplex<f64>>} : () -> ()
   "x.misc"() {arr = array<i64:1,2>, empty = array<f32>, shape = #corert.shape<1x2x3>, ty = !foo.bar<"x",3>,
               tup = tuple<i32,f32>, alias = !int} : () -> ()
   "tfrt.return"() : () -> ()
