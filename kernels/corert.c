@@ -727,6 +727,15 @@ static CrtAttr *set_text(CrtAttrs *s, const char *key, CrtAttrType t, char *text
     return e;
 }
 
+/* An aggregate entry [key]: array [v] printed, and [v] itself for the ops
+** that read its elements (tf._FusedMatMul's fused_ops). */
+static CrtAttr *set_aggregate(CrtAttrs *s, const char *key, const Attr *v)
+{
+    CrtAttr *e = set_text(s, key, CA_AGGREGATE, text_of(aggregate_top, v));
+    if (e) e->ir = v;
+    return e;
+}
+
 static bool already(const char *key, char *err, size_t cap)
 {
     snprintf(err, cap, "op attribute '%s' is already set", key);
@@ -753,7 +762,7 @@ bool crt_attrs_set_ir(CrtAttrs *s, const char *key, const Attr *v, CrtSetAs as, 
             snprintf(err, cap, "attribute '%s' must be an array", key);
             return false;
         }
-        return set_text(s, key, CA_AGGREGATE, text_of(aggregate_top, v)) ? true : already(key, err, cap);
+        return set_aggregate(s, key, v) ? true : already(key, err, cap);
     }
     if (scalar_attr_type(v, &t)) {
         scalar_bytes(v, t, one);
@@ -780,8 +789,7 @@ bool crt_attrs_set_ir(CrtAttrs *s, const char *key, const Attr *v, CrtSetAs as, 
             uniform = scalar_attr_type(v->u.arr.elems[i], &x) && (i == 0 || x == et);
             et = x;
         }
-        if (!uniform)
-            return set_text(s, key, CA_AGGREGATE, text_of(aggregate_top, v)) ? true : already(key, err, cap);
+        if (!uniform) return set_aggregate(s, key, v) ? true : already(key, err, cap);
         size_t es = crt_attr_type_size(et);
         unsigned char *buf = xmalloc(es * (size_t)(n ? n : 1));
         for (int i = 0; i < n; i++) scalar_bytes(v->u.arr.elems[i], et, buf + es * (size_t)i);
@@ -849,6 +857,7 @@ CrtAttrs *crt_attrs_freeze(CrtAttrs *s)
         if (x->dense) obj_retain(&x->dense->hdr);
         y->dense = x->dense;
         y->text = x->text ? xstrdup(x->text) : NULL;
+        y->ir = x->ir;
         y->rank = x->rank;
         if (x->dims) {
             y->dims = xmalloc(sizeof *y->dims * (size_t)(x->rank > 0 ? x->rank : 1));

@@ -159,6 +159,8 @@ typedef struct CrtAttr {
     void *data;                   /* the elements; CA_DTYPE: one int (a CrtAttrType) */
     DenseHostTensor *dense;       /* CA_DENSE: the tensor (+1), NULL for an odd dtype */
     char *text;                   /* CA_DENSE, CA_AGGREGATE, CA_SHAPE, CA_FUNC: the printed value */
+    const struct Attr *ir;        /* CA_AGGREGATE: the program's array (the module's, which
+                                  ** outlives every run), for an op that reads its elements */
     int rank;                     /* CA_SHAPE: -1 unranked */
     int64_t *dims;                /* CA_SHAPE: -1 unknown */
 } CrtAttr;

@@ -6,8 +6,9 @@
 ** TFRT's backends/cpu/lib/ops/tf (tf.Const, tf.AddV2, tf.Sub, tf.Mul,
 ** tf.RealDiv, tf.Less, tf.MatMul, tf.Relu, tf.Log, tf.Log1p, tf.Rsqrt,
 ** tf.Sigmoid, tf.Softmax, tf.LogSoftmax, tf.BiasAdd, tf.Mean, tf.ZerosLike,
-** tf.Shape, tf.ExpandDims, tf.Tile, tf.ConcatV2) and tf.Pad (TFRT's
-** compat/eigen one).
+** tf.Shape, tf.ExpandDims, tf.Tile, tf.ConcatV2, tf._FusedMatMul) and
+** tf.Pad, tf.MaxPool, tf.Conv2D, tf.FusedBatchNormV3 (TFRT's compat/eigen
+** ones; the last three share kernels/ml.c's and ml_eigen.c's code).
 **
 ** Each op is one row of the table at the end: its flags (whether it has
 ** side effects, which tensor kinds it takes as they are), its argument and
@@ -27,9 +28,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "kernels/corert.h"
 #include "kernels/ext.h"
 #include "kernels/gemm.h"
+#include "kernels/ml_int.h"
 
 /* {=====================================================================
 ** Attributes and metadata helpers
@@ -545,6 +548,198 @@ static bool md_tf_pad(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, ch
     r[0] = a[0];
     r[0].dims[first] += 6;
     r[0].dims[first + 1] += 6;
+    return true;
+}
+
+/* {=====================================================================
+** Windowed ops' metadata (TFRT's dnn_ops_util: tf.Conv2D, tf.MaxPool)
+** ====================================================================== */
+
+#define MAX_WIN (DHT_MAX_RANK + 2)
+
+/* String attribute [key] into [buf]; false when missing or not a string. */
+static bool get_str(const CrtAttrs *s, const char *key, char *buf, size_t cap)
+{
+    const CrtAttr *a = crt_attrs_get(s, key);
+    if (!a || a->type != CA_CHAR || !a->array) return false;
+    snprintf(buf, cap, "%.*s", (int)a->n, (const char *)a->data);
+    return true;
+}
+
+/* TFRT's GetTfChannelOrder: channel first when data_format starts with
+** "nc" (either case), else channel last. */
+static bool channel_last(const CrtAttrs *s)
+{
+    char f[64];
+    return !get_str(s, "data_format", f, sizeof f) || strncasecmp(f, "nc", 2) != 0;
+}
+
+/* data_format absent or "NHWC" (TFRT's ops take only channel last). */
+static bool nhwc_or_absent(const CrtAttrs *s)
+{
+    char f[64];
+    return !get_str(s, "data_format", f, sizeof f) || !strcmp(f, "NHWC");
+}
+
+/* TFRT's MaybeExpandFilterSizes: the i64 array [a] (absent: empty) as
+** NCHW-ordered sizes for rank [rank] into [out]; returns the count. */
+static int expand_sizes(const CrtAttr *a, int rank, bool chlast, int64_t *out)
+{
+    int k = 0;
+    if (!a || a->n == 0) out[k++] = 1;
+    else
+        for (; k < a->n && k < MAX_WIN - 2; k++) out[k] = ((const int64_t *)a->data)[k];
+    if (k == 1) {
+        int64_t v = out[0];
+        k = rank - 2;
+        for (int i = 0; i < k; i++) out[i] = v;
+    }
+    if (k == rank - 2) {   /* HW: add NC in front */
+        memmove(out + 2, out, sizeof out[0] * (size_t)k);
+        out[0] = out[1] = 1;
+        k = rank;
+    } else if (chlast && k > 1) {   /* NHWC to NCHW */
+        int64_t c = out[k - 1];
+        memmove(out + 2, out + 1, sizeof out[0] * (size_t)(k - 2));
+        out[1] = c;
+    }
+    return k;
+}
+
+/* NCHW [d] of rank [rank] from NHWC in place (chlast), or back. */
+static void to_nchw(int64_t *d, int rank)
+{
+    if (rank < 3) return;
+    int64_t c = d[rank - 1];
+    memmove(d + 2, d + 1, sizeof d[0] * (size_t)(rank - 2));
+    d[1] = c;
+}
+static void to_nhwc(int64_t *d, int rank)
+{
+    if (rank < 3) return;
+    int64_t c = d[1];
+    memmove(d + 1, d + 2, sizeof d[0] * (size_t)(rank - 2));
+    d[rank - 1] = c;
+}
+
+/* TFRT's GetTfWindowedOutputData: the NCHW output dims [out] of NCHW input
+** [in] and OIHW filter [filt] from the attributes padding,
+** explicit_paddings (i32), strides and dilations. */
+static bool windowed_output(const char *op, const int64_t *in, int rank, const int64_t *filt, int frank, bool chlast,
+                            const CrtAttrs *s, int64_t *out, char *err, size_t cap)
+{
+    if (frank != rank) { say(err, cap, "Input and filter must have same rank."); return false; }
+    char padding[64];
+    if (!get_str(s, "padding", padding, sizeof padding)) {
+        say(err, cap, "%s needs the string attribute 'padding'", op);
+        return false;
+    }
+    int type;   /* 0 same, 1 valid, 2 explicit */
+    if (!strcasecmp(padding, "same")) type = 0;
+    else if (!strcasecmp(padding, "valid")) type = 1;
+    else if (!strcasecmp(padding, "explicit")) type = 2;
+    else { say(err, cap, "Unknown padding type %s", padding); return false; }
+    const CrtAttr *e = crt_attrs_get(s, "explicit_paddings");
+    const int32_t *ep = e && e->array && e->type == CA_I32 ? e->data : NULL;
+    int64_t ne = ep ? e->n : 0;
+    if (type == 2) {
+        if (ne == 0) { say(err, cap, "Missing 'explicit_paddings' attribute"); return false; }
+        if (ne != 2 * (int64_t)(rank - 2)) { say(err, cap, "Wrong 'explicit_paddings' attribute length"); return false; }
+    }
+    int64_t st[MAX_WIN], dl[MAX_WIN];
+    int ns = expand_sizes(i64_array(s, "strides"), rank, chlast, st);
+    int nd = expand_sizes(i64_array(s, "dilations"), rank, chlast, dl);
+    if (ns < rank || nd < rank) {
+        say(err, cap, "%s: '%s' has too few elements for an input of rank %d", op, ns < rank ? "strides" : "dilations",
+            rank);
+        return false;
+    }
+    out[0] = in[0];
+    out[1] = filt[0];
+    for (int i = 2; i < rank; i++) {
+        if (st[i] <= 0) { say(err, cap, "Stride must be > 0, but got %" PRId64, st[i]); return false; }
+        if (dl[i] <= 0) { say(err, cap, "Dilation must be > 0, but got %" PRId64, dl[i]); return false; }
+        int64_t eff = (filt[i] - 1) * dl[i] + 1, o;
+        if (type == 2) o = (in[i] + ep[2 * (i - 2)] + ep[2 * (i - 2) + 1] - eff + st[i]) / st[i];
+        else if (type == 1) o = (in[i] - eff + st[i]) / st[i];
+        else o = (in[i] + st[i] - 1) / st[i];
+        if (o < 0) {
+            say(err, cap,
+                "Computed output size would be negative: %" PRId64 " (input_size: %" PRId64 ", filter_size: %" PRId64
+                ", stride: %" PRId64 ", dilation: %" PRId64 ")",
+                o, in[i], filt[i], st[i], dl[i]);
+            return false;
+        }
+        out[i] = o;
+    }
+    return true;
+}
+
+/* tf.Conv2D: TFRT's TfConvOpMd (the filter HWIO; no channel check). */
+static bool md_tf_conv2d(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    if (a[0].rank < 2 || a[1].rank < 2) {
+        say(err, cap, "tf.Conv2D: input and filter of rank %d and %d (at least 2)", a[0].rank, a[1].rank);
+        return false;
+    }
+    bool chlast = channel_last(s);
+    int64_t in[MAX_WIN], filt[MAX_WIN], out[MAX_WIN];
+    int fr = a[1].rank;
+    /* HWIO to OIHW. */
+    filt[0] = a[1].dims[fr - 1];
+    filt[1] = a[1].dims[fr - 2];
+    for (int i = 0; i < fr - 2; i++) filt[i + 2] = a[1].dims[i];
+    memcpy(in, a[0].dims, sizeof in[0] * (size_t)a[0].rank);
+    if (chlast) to_nchw(in, a[0].rank);
+    if (!windowed_output("tf.Conv2D", in, a[0].rank, filt, fr, chlast, s, out, err, cap)) return false;
+    if (chlast) to_nhwc(out, a[0].rank);
+    r[0] = dense_meta(a[0].dtype, a[0].rank, out);
+    return true;
+}
+
+/* tf.MaxPool: TFRT's TfMaxPoolOpMd (ksize as the filter, its NC 1). */
+static bool md_tf_maxpool(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    if (a[0].rank < 2) { say(err, cap, "tf.MaxPool: input of rank %d (at least 2)", a[0].rank); return false; }
+    bool chlast = channel_last(s);
+    int64_t in[MAX_WIN], filt[MAX_WIN], out[MAX_WIN];
+    memcpy(in, a[0].dims, sizeof in[0] * (size_t)a[0].rank);
+    if (chlast) to_nchw(in, a[0].rank);
+    int fr = expand_sizes(i64_array(s, "ksize"), a[0].rank, chlast, filt);
+    if (filt[0] != 1 || filt[1] != 1) { say(err, cap, "Expected ksize 'NC' elements to be 1"); return false; }
+    filt[0] = in[1];
+    if (!windowed_output("tf.MaxPool", in, a[0].rank, filt, fr, chlast, s, out, err, cap)) return false;
+    if (chlast) to_nhwc(out, a[0].rank);
+    r[0] = dense_meta(a[0].dtype, a[0].rank, out);
+    return true;
+}
+
+/* tf._FusedMatMul: tf.MatMul's (TFRT's MatMulMd, the fusion inputs
+** ignored). */
+static bool md_tf_fusedmatmul(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    if (n < 2) { say(err, cap, "tf._FusedMatMul needs at least 2 arguments, got %d", n); return false; }
+    return md_tf_matmul(a, n, s, r, err, cap);
+}
+
+/* tf.FusedBatchNormV3: TFRT's TfBatchNormOpMd: the input's metadata, then
+** five invalid ones (TFRT's TODO). */
+static bool md_tf_fusedbatchnorm(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    const CrtAttr *t = crt_attrs_get(s, "is_training");
+    if (t && !t->array && t->type == CA_BOOL && ((const unsigned char *)t->data)[0]) {
+        say(err, cap, "BatchNorm training not currently supported");
+        return false;
+    }
+    if (!same_shape(&a[1], &a[2]) || !same_shape(&a[2], &a[3]) || !same_shape(&a[3], &a[4])) {
+        say(err, cap, "Mean, variance, bias, and scale are expected to have the same shape");
+        return false;
+    }
+    r[0] = a[0];
+    for (int i = 1; i < 6; i++) r[i] = dense_meta(DT_INVALID, 0, NULL);
     return true;
 }
 
@@ -1452,6 +1647,300 @@ static void op_tf_tile(CrtOpCtx *x)
     else put_dense(x, 0, out);
 }
 
+/* tf._FusedMatMul: the product, plus the bias (argument 2) along the rows,
+** then Relu, Relu6 or Elu, as `fused_ops` says: ["BiasAdd"], ["BiasAdd",
+** "Relu"], ["BiasAdd", "Relu6"] or ["BiasAdd", "Elu"]; f32 and i32 only
+** (TFRT's dispatch). */
+static int fused_ops_of(CrtOpCtx *x, char names[][16], int max)
+{
+    const CrtAttr *fa = crt_attrs_get(x->attrs, "fused_ops");
+    if (!fa) { crt_op_fail(x, 0, "tf._FusedMatMul needs the attribute 'fused_ops'"); return -1; }
+    if (fa->array && fa->type != CA_CHAR && fa->n == 0) return 0;
+    const Attr *v = fa->type == CA_AGGREGATE ? fa->ir : NULL;
+    if (!v || v->kind != ATTR_ARRAY) { crt_op_fail(x, 0, "tf._FusedMatMul: 'fused_ops' must be an array of strings"); return -1; }
+    int n = 0;
+    for (int j = 0; j < v->u.arr.n; j++) {
+        const Attr *e = v->u.arr.elems[j];
+        if (e->kind != ATTR_STRING) {
+            crt_op_fail(x, 0, "tf._FusedMatMul: 'fused_ops' must be an array of strings");
+            return -1;
+        }
+        if (n < max) snprintf(names[n++], 16, "%.*s", (int)(e->u.str.len < 15 ? e->u.str.len : 15), e->u.str.s);
+        else n++;
+    }
+    return n;
+}
+
+static void op_tf_fusedmatmul(CrtOpCtx *x)
+{
+    DenseHostTensor *a = dense_arg(x, 0), *b = dense_arg(x, 1);
+    DType dt = a->dtype;
+    if (dt != DT_F32 && dt != DT_I32) { crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt)); return; }
+    char names[4][16];
+    int nf = fused_ops_of(x, names, 4);
+    if (nf < 0) return;
+    if (nf == 0) { crt_op_fail(x, 0, "FusedMatMul must specify fused operations"); return; }
+    int64_t m = x->md[0].dims[0], n = x->md[0].dims[1];
+    DenseHostTensor *bias = NULL;
+    if (!strcmp(names[0], "BiasAdd")) {
+        if (x->nargs < 3) { crt_op_fail(x, 0, "tf._FusedMatMul: BiasAdd needs the bias argument"); return; }
+        bias = dense_arg(x, 2);
+        if (bias->rank != 1) { crt_op_fail(x, 0, "Bias tensor must a vector"); return; }
+        if (bias->nelems != n) {
+            crt_op_fail(x, 0, "The number of bias elements %" PRId64 " doesn't match output inner dimension %" PRId64,
+                        bias->nelems, n);
+            return;
+        }
+    }
+    int act = -1;   /* 0 none, 1 Relu, 2 Relu6, 3 Elu */
+    if (bias && nf == 1) act = 0;
+    else if (bias && nf == 2 && !strcmp(names[1], "Relu")) act = 1;
+    else if (bias && nf == 2 && !strcmp(names[1], "Relu6")) act = 2;
+    else if (bias && nf == 2 && !strcmp(names[1], "Elu")) act = 3;
+    if (act < 0) { crt_op_fail(x, 0, "Unsupported fusion type"); return; }
+    if (bias->dtype != dt) {
+        crt_op_fail(x, 0, "tf._FusedMatMul: a bias of %s for %s matrices", dt_name(bias->dtype), dt_name(dt));
+        return;
+    }
+    bool ta = false, tb = false;
+    const CrtAttr *p = crt_attrs_get(x->attrs, "transpose_a"), *q = crt_attrs_get(x->attrs, "transpose_b");
+    if (p && p->type == CA_BOOL) ta = ((const unsigned char *)p->data)[0];
+    if (q && q->type == CA_BOOL) tb = ((const unsigned char *)q->data)[0];
+    int64_t k = ta ? a->dims[0] : a->dims[1];
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    if (!kl_gemm(dt, ta, tb, m, n, k, 1.0, dht_data(a), dht_data(b), 0.0, dht_data(out))) {
+        obj_release(&out->hdr);
+        crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt));
+        return;
+    }
+    /* In the dtype, as Eigen's output kernel: NaN passes Relu and Relu6;
+    ** Elu of a negative i32 is -1 (exp below 1, truncated, minus 1). */
+    for (int64_t i = 0; i < m * n; i++) {
+        if (dt == DT_F32) {
+            float *o = dht_data(out), v = o[i] + ((const float *)dht_data(bias))[i % n];
+            if (act == 1 || act == 2) v = v < 0 ? 0.0f : v;
+            if (act == 2) v = v > 6 ? 6.0f : v;
+            if (act == 3) v = v < 0 ? expf(v) - 1.0f : v;
+            o[i] = v;
+        } else {
+            int32_t *o = dht_data(out);
+            int32_t v = (int32_t)(uint32_t)((uint32_t)o[i] + (uint32_t)((const int32_t *)dht_data(bias))[i % n]);
+            if (act == 1 || act == 2) v = v < 0 ? 0 : v;
+            if (act == 2) v = v > 6 ? 6 : v;
+            if (act == 3) v = v < 0 ? -1 : v;
+            o[i] = v;
+        }
+    }
+    put_dense(x, 0, out);
+}
+
+/* tf.MaxPool: NHWC, ksize and strides of 4 ([1, h, w, 1]), padding "SAME" /
+** "same" / "VALID" / "valid" (TFRT's MaxPoolImpl, its own SAME padding,
+** ml_pool_shape); f32 and f64. Windows start from -infinity (TFRT's from
+** the smallest positive value, as eigen.max_pooling_2d's). */
+static void op_tf_maxpool(CrtOpCtx *x)
+{
+    DenseHostTensor *in = dense_arg(x, 0);
+    const CrtAttr *sa = i64_array(x->attrs, "strides"), *ka = i64_array(x->attrs, "ksize");
+    if (!sa || sa->n != 4) { crt_op_fail(x, 0, "strides should have 4 elements"); return; }
+    if (!ka || ka->n != 4) { crt_op_fail(x, 0, "ksize should have 4 elements"); return; }
+    if (!nhwc_or_absent(x->attrs)) { crt_op_fail(x, 0, "only channel last order is supported"); return; }
+    DType dt = in->dtype;
+    if (dt != DT_F32 && dt != DT_F64) { crt_op_fail(x, 0, "unsupported dtype for TfMaxPoolOp"); return; }
+    if (in->rank != 4) { crt_op_fail(x, 0, "tf.MaxPool: input of rank %d (only 4)", in->rank); return; }
+    const int64_t *sv = sa->data, *kv = ka->data;
+    int64_t st[2] = { sv[1], sv[2] }, win[2] = { kv[1], kv[2] }, pad[4], want[4];
+    if (win[0] <= 0 || win[1] <= 0 || st[0] <= 0 || st[1] <= 0) {
+        crt_op_fail(x, 0, "tf.MaxPool: ksize and strides must be positive");
+        return;
+    }
+    char padding[64] = "";
+    get_str(x->attrs, "padding", padding, sizeof padding);
+    const char *pm = !strcmp(padding, "SAME") ? "same" : !strcmp(padding, "VALID") ? "valid" : padding;
+    if (!ml_pool_shape(in, win, st, pm, false, pad, want)) { crt_op_fail(x, 0, "padding type is not supported"); return; }
+    if (memcmp(want, x->md[0].dims, sizeof want)) { crt_op_fail(x, 0, "output tensor has the wrong shape"); return; }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    if (dt == DT_F32) {
+        ml_max_pool(in, out, win, st, pad);
+    } else {
+        const double *iv = dht_data(in);
+        double *ov = dht_data(out);
+        int64_t H = in->dims[1], W = in->dims[2], C = in->dims[3], OH = want[1], OW = want[2];
+        for (int64_t i = 0; i < out->nelems; i++) {
+            int64_t c = i % C, ow = i / C % OW, oh = i / C / OW % OH, b = i / C / OW / OH;
+            double best = -INFINITY;
+            for (int64_t r = 0; r < win[0]; r++)
+                for (int64_t s = 0; s < win[1]; s++) {
+                    int64_t h = oh * st[0] + r - pad[0], w = ow * st[1] + s - pad[2];
+                    if (h >= 0 && h < H && w >= 0 && w < W && iv[((b * H + h) * W + w) * C + c] > best)
+                        best = iv[((b * H + h) * W + w) * C + c];
+                }
+            ov[i] = best;
+        }
+    }
+    put_dense(x, 0, out);
+}
+
+/* tf.Conv2D: NHWC input, HWIO filter, strides of 4 ([1, h, w, 1]),
+** padding same / valid (either case), no dilation: TFRT's Conv2DImpl over
+** ComputeConv2DParams. f32 through ml_conv_forward (kernels/ml_eigen.c);
+** the other numeric dtypes by the direct sum (integers wrapping). */
+static void op_tf_conv2d(CrtOpCtx *x)
+{
+    DenseHostTensor *in = dense_arg(x, 0), *filt = dense_arg(x, 1);
+    if (!nhwc_or_absent(x->attrs)) { crt_op_fail(x, 0, "only channel last order is supported"); return; }
+    const CrtAttr *sa = i64_array(x->attrs, "strides");
+    if (!sa || sa->n != 4) { crt_op_fail(x, 0, "strides should have 4 elements"); return; }
+    DType dt = in->dtype;
+    if (!is_numeric(dt)) { crt_op_fail(x, 0, "unsupported dtype for TfConv2DOp"); return; }
+    if (in->rank != 4 || filt->rank != 4) {
+        crt_op_fail(x, 0, "tf.Conv2D: input and filter of rank %d and %d (only 4)", in->rank, filt->rank);
+        return;
+    }
+    if (filt->dtype != dt) {
+        crt_op_fail(x, 0, "tf.Conv2D: a filter of %s for an input of %s", dt_name(filt->dtype), dt_name(dt));
+        return;
+    }
+    char padding[64] = "";
+    get_str(x->attrs, "padding", padding, sizeof padding);
+    bool same = !strcasecmp(padding, "same"), expl = !strcasecmp(padding, "explicit");
+    if (!same && !expl && strcasecmp(padding, "valid")) { crt_op_fail(x, 0, "Unknown padding type %s", padding); return; }
+    MlConv cv;
+    cv.N = in->dims[0], cv.H = in->dims[1], cv.W = in->dims[2], cv.IC = in->dims[3];
+    cv.FH = filt->dims[0], cv.FW = filt->dims[1], cv.OC = filt->dims[3];
+    cv.st[0] = ((const int64_t *)sa->data)[1], cv.st[1] = ((const int64_t *)sa->data)[2];
+    if (cv.IC != filt->dims[2]) {
+        crt_op_fail(x, 0, "Dimensions does not match: input channels is %" PRId64 " and kernel depth is %" PRId64, cv.IC,
+                    filt->dims[2]);
+        return;
+    }
+    int64_t isz[2] = { cv.H, cv.W }, fsz[2] = { cv.FH, cv.FW }, osz[2];
+    for (int d = 0; d < 2; d++) {
+        int64_t s = cv.st[d];
+        if (s <= 0) { crt_op_fail(x, 0, "Stride must be > 0, but got %" PRId64, s); return; }
+        if (expl) { crt_op_fail(x, 0, "For explicit padding, padding values must be defined"); return; }
+        if (same) {
+            osz[d] = (isz[d] + s - 1) / s;
+            int64_t need = (osz[d] - 1) * s + fsz[d] - isz[d];
+            if (need < 0) need = 0;
+            cv.pad[2 * d] = need / 2;
+            cv.pad[2 * d + 1] = need - need / 2;
+        } else {
+            osz[d] = (isz[d] - fsz[d] + s) / s;
+            cv.pad[2 * d] = cv.pad[2 * d + 1] = 0;
+        }
+        if (osz[d] < 0) {
+            crt_op_fail(x, 0,
+                        "Computed output size would be negative: %" PRId64 " (input_size: %" PRId64
+                        ", filter_size: %" PRId64 ", stride: %" PRId64 ", dilation: 1)",
+                        osz[d], isz[d], fsz[d], s);
+            return;
+        }
+    }
+    cv.OH = osz[0], cv.OW = osz[1];
+    int64_t want[4] = { cv.N, cv.OH, cv.OW, cv.OC };
+    if (x->md[0].rank != 4 || memcmp(want, x->md[0].dims, sizeof want)) {
+        char s0[128], s1[128];
+        fixed_shape(s0, sizeof s0, x->md[0].dims, x->md[0].rank);
+        fixed_shape(s1, sizeof s1, want, 4);
+        crt_op_fail(x, 0, "Tensor shapes do not match: output tensor shape is %s and computed output shape is %s", s0, s1);
+        return;
+    }
+    DenseHostTensor *out = new_dense(x, &x->md[0]);
+    if (!out) { put_dense(x, 0, NULL); return; }
+    if (dt == DT_F32) {
+        ml_conv_forward(&cv, dht_data(in), dht_data(filt), dht_data(out));
+        put_dense(x, 0, out);
+        return;
+    }
+    const void *iv = dht_data(in), *fv = dht_data(filt);
+    for (int64_t i = 0; i < out->nelems; i++) {
+        int64_t oc = i % cv.OC, ow = i / cv.OC % cv.OW, oh = i / cv.OC / cv.OW % cv.OH, b = i / cv.OC / cv.OW / cv.OH;
+        double fs = 0;
+        uint64_t is = 0;
+        for (int64_t r = 0; r < cv.FH; r++)
+            for (int64_t s = 0; s < cv.FW; s++) {
+                int64_t h = oh * cv.st[0] + r - cv.pad[0], w = ow * cv.st[1] + s - cv.pad[2];
+                if (h < 0 || h >= cv.H || w < 0 || w >= cv.W) continue;
+                for (int64_t c = 0; c < cv.IC; c++) {
+                    int64_t ii = ((b * cv.H + h) * cv.W + w) * cv.IC + c, fi = ((r * cv.FW + s) * cv.IC + c) * cv.OC + oc;
+                    if (is_float(dt)) fs += get_f(dt, iv, ii) * get_f(dt, fv, fi);
+                    else is += (uint64_t)get_i(dt, iv, ii) * (uint64_t)get_i(dt, fv, fi);
+                }
+            }
+        if (is_float(dt)) put_f(dt, dht_data(out), i, fs);
+        else put_i(dt, dht_data(out), i, (int64_t)is);
+    }
+    put_dense(x, 0, out);
+}
+
+/* tf.FusedBatchNormV3 (inference): y = scale * ((x - mean) / sqrt(variance
+** + epsilon)) + bias per channel (the last dimension of an NHWC input), in
+** the dtype (f32, f64). All six results are that one tensor (TFRT's op
+** hands out one value six times); its attribute errors carry no
+** diagnostic (TFRT sets them without emitting). */
+static void op_tf_fusedbatchnorm(CrtOpCtx *x)
+{
+    DenseHostTensor *in = dense_arg(x, 0);
+    const CrtAttr *ea = crt_attrs_get(x->attrs, "epsilon");
+    const char *quiet = NULL;
+    if (!ea || ea->array || ea->type != CA_F32) quiet = "missing epsilon attribute";
+    else if (!nhwc_or_absent(x->attrs)) quiet = "only channel last order is supported";
+    if (quiet) {
+        x->res[0] = av_new_error(ERR_INTERNAL, quiet);
+    } else {
+        float eps;
+        memcpy(&eps, ea->data, 4);
+        DType dt = in->dtype;
+        if (dt != DT_F32 && dt != DT_F64) {
+            crt_op_fail(x, 0, "unsupported dtype for TfFusedBatchNormV3Op");
+        } else if (in->rank != 4) {
+            crt_op_fail(x, 0, "tf.FusedBatchNormV3: input of rank %d (only 4)", in->rank);
+        } else {
+            int64_t C = in->dims[3];
+            const void *p[4];
+            bool ok = true;
+            for (int i = 0; i < 4 && ok; i++) {
+                DenseHostTensor *t = dense_arg(x, 1 + i);
+                if (t->nelems != C) {
+                    crt_op_fail(x, 0, "parameter does not match the input channel number");
+                    ok = false;
+                } else if (t->dtype != dt) {
+                    crt_op_fail(x, 0, "tf.FusedBatchNormV3: parameter %d of %s for an input of %s", 1 + i,
+                                dt_name(t->dtype), dt_name(dt));
+                    ok = false;
+                }
+                p[i] = ok ? dht_data(t) : NULL;
+            }
+            DenseHostTensor *out = ok ? new_dense(x, &x->md[0]) : NULL;
+            if (ok && out) {
+                if (dt == DT_F32) {
+                    const float *sc = p[0], *bi = p[1], *mu = p[2], *va = p[3], *xv = dht_data(in);
+                    float *y = dht_data(out);
+                    for (int64_t i = 0; i < in->nelems; i++) {
+                        int64_t c = i % C;
+                        y[i] = sc[c] * ((xv[i] - mu[c]) / sqrtf(va[c] + eps)) + bi[c];
+                    }
+                } else {
+                    const double *sc = p[0], *bi = p[1], *mu = p[2], *va = p[3], *xv = dht_data(in);
+                    double *y = dht_data(out);
+                    for (int64_t i = 0; i < in->nelems; i++) {
+                        int64_t c = i % C;
+                        y[i] = sc[c] * ((xv[i] - mu[c]) / sqrt(va[c] + (double)eps)) + bi[c];
+                    }
+                }
+            }
+            if (ok) put_dense(x, 0, out);
+        }
+    }
+    for (int i = 1; i < x->nres; i++) {
+        av_retain(x->res[0]);
+        x->res[i] = x->res[0];
+    }
+}
+
 /* {=====================================================================
 ** The table
 ** ====================================================================== */
@@ -1466,12 +1955,15 @@ static const CrtOpDef ops[] = {
     { "tf.BiasAdd", PURE, 2, 1, md_tf_biasadd, op_tf_biasadd },
     { "tf.ConcatV2", PURE | CRT_STRING_OK, -1, 1, NULL, op_tf_concat },
     { "tf.Const", PURE, 0, 1, md_tf_const, op_tf_const },
+    { "tf.Conv2D", PURE, 2, 1, md_tf_conv2d, op_tf_conv2d },
     { "tf.ExpandDims", PURE | CRT_STRING_OK, 2, 1, NULL, op_tf_expanddims },
+    { "tf.FusedBatchNormV3", PURE, 5, 6, md_tf_fusedbatchnorm, op_tf_fusedbatchnorm },
     { "tf.Less", PURE | SCALAR, 2, 1, md_tf_compare, op_tf_less },
     { "tf.Log", PURE, 1, 1, md_identity, op_tf_log },
     { "tf.Log1p", PURE, 1, 1, md_identity, op_tf_log1p },
     { "tf.LogSoftmax", PURE, 1, 1, md_identity, op_tf_logsoftmax },
     { "tf.MatMul", PURE, 2, 1, md_tf_matmul, op_matmul },
+    { "tf.MaxPool", PURE, 1, 1, md_tf_maxpool, op_tf_maxpool },
     { "tf.Mean", PURE, 2, 1, NULL, op_tf_mean },
     { "tf.Mul", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_mul },
     { "tf.Pad", PURE, 2, 1, md_tf_pad, op_tf_pad },
@@ -1484,6 +1976,7 @@ static const CrtOpDef ops[] = {
     { "tf.Sub", PURE | SCALAR, 2, 1, md_tf_binary, op_tf_sub },
     { "tf.Tile", PURE | CRT_STRING_OK, 2, 1, NULL, op_tf_tile },
     { "tf.ZerosLike", PURE, 1, 1, md_tf_zeroslike, op_tf_zeroslike },
+    { "tf._FusedMatMul", PURE, -1, 1, md_tf_fusedmatmul, op_tf_fusedmatmul },
     { "tfrt_test.add", PURE | SCALAR, 2, 1, md_test_add, op_test_add },
     { "tfrt_test.add.denseonly", PURE, 2, 1, md_test_add, op_add_dense },
     { "tfrt_test.add.denseonly2", PURE, 2, 1, md_test_add, op_add_dense },

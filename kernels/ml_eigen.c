@@ -43,12 +43,7 @@
 ** Convolution geometry
 ** ====================================================================== */
 
-typedef struct Conv {
-    int64_t N, H, W, IC;         /* input */
-    int64_t FH, FW, OC;          /* filter [FH, FW, IC, OC] */
-    int64_t OH, OW;              /* output */
-    int64_t st[2], pad[4];       /* strides h, w; padding top, bottom, left, right */
-} Conv;
+typedef MlConv Conv;              /* ml_int.h */
 
 /* One spatial dimension: output size and padding, as TFRT's
 ** ComputeWindowedOutputDimension. False after the message. */
@@ -178,8 +173,8 @@ static float *scratch(size_t n)
     return p;
 }
 
-/* out = conv(in, filter), no output kernel. */
-static void conv_forward(const Conv *cv, const float *x, const float *filt, float *y)
+/* out = conv(in, filter), no output kernel (ml_int.h). */
+void ml_conv_forward(const Conv *cv, const float *x, const float *filt, float *y)
 {
     int64_t K = cv->FH * cv->FW * cv->IC, P = cv->OH * cv->OW;
     if (is_pointwise(cv)) {
@@ -234,7 +229,7 @@ void k_eigen_conv2d_f32(KernelFrame *f)
     Conv cv;
     DenseHostTensor *in, *filt, *out = conv_setup(f, 2, &cv, &in, &filt);
     if (!out) return;
-    conv_forward(&cv, dht_data(in), dht_data(filt), dht_data(out));
+    ml_conv_forward(&cv, dht_data(in), dht_data(filt), dht_data(out));
     ml_done(f, 0, 3);
 }
 
@@ -246,7 +241,7 @@ void k_eigen_conv2d_bias_f32(KernelFrame *f)
     const float *bias;
     if (!out || !(bias = channel_arg(f, 2, cv.OC, "bias shape"))) return;
     float *y = dht_data(out);
-    conv_forward(&cv, dht_data(in), dht_data(filt), y);
+    ml_conv_forward(&cv, dht_data(in), dht_data(filt), y);
     for (int64_t p = 0; p < out->nelems / (cv.OC ? cv.OC : 1); p++)
         for (int64_t c = 0; c < cv.OC; c++) y[p * cv.OC + c] += bias[c];
     ml_done(f, 0, 4);
@@ -270,7 +265,7 @@ void k_eigen_conv2d_batch_norm(KernelFrame *f)
     float *factor = scratch((size_t)cv.OC);
     for (int64_t c = 0; c < cv.OC; c++) factor[c] = 1.0f / sqrtf(var[c] + eps) * scale[c];
     float *y = dht_data(out);
-    conv_forward(&cv, dht_data(in), dht_data(filt), y);
+    ml_conv_forward(&cv, dht_data(in), dht_data(filt), y);
     for (int64_t p = 0; p < out->nelems / (cv.OC ? cv.OC : 1); p++)
         for (int64_t c = 0; c < cv.OC; c++) {
             float v = (y[p * cv.OC + c] - mean[c]) * factor[c] + offset[c];

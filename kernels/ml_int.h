@@ -61,4 +61,15 @@ void ml_same_padding(int64_t in, int64_t win, int64_t s, int64_t *before, int64_
 bool ml_pool_shape(const DenseHostTensor *in, const int64_t *win, const int64_t *st, const char *padding,
                    bool any_case, int64_t pad[4], int64_t want[4]);
 
+/* The geometry of a 2-D convolution (ml_eigen.c): input NHWC, filter HWIO. */
+typedef struct MlConv {
+    int64_t N, H, W, IC;         /* input */
+    int64_t FH, FW, OC;          /* filter [FH, FW, IC, OC] */
+    int64_t OH, OW;              /* output */
+    int64_t st[2], pad[4];       /* strides h, w; padding top, bottom, left, right */
+} MlConv;
+/* y = conv(x, filter) in f32 for geometry [cv] (no output kernel): each
+** image unfolded into patches times the filter (kernels/gemm.h). */
+void ml_conv_forward(const MlConv *cv, const float *x, const float *filt, float *y);
+
 #endif

@@ -303,3 +303,85 @@ func.func @pad_and_concat_errors() -> (!corert.tensorhandle, !corert.tensorhandl
   tfrt.return %e1, %e2, %e3, %e4, %e5, %e6, %e7 : !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle
 }
 // CHECK-NEXT: 'pad_and_concat_errors' returned <<error: Could not guess channel order.>>,<<error: padding shape shoulsd be (4, 2)>>,<<error: ZeroPadding output shape [1, 1, 8, 8] does not match the expected output shape [1, 7, 8, 2]>>,<<error: Wrong non-concatenating dimension. Dimension 0 for argument 1 doesn't match the dimension of argument 0 (concatenate [3, 1] and [2, 2] on axis 1)>>,<<error: Input dtypes do not match>>,<<error: Input ranks do not match>>,<<error: Unsupported axis data type>>
+
+// CHECK-LABEL: --- Running 'fusedmatmul_maxpool_conv2d_batchnorm':
+func.func @fusedmatmul_maxpool_conv2d_batchnorm() -> !tfrt.chain {
+  %ch0 = tfrt.new.chain
+  %cpu = corert.get_op_handler %ch0 "cpu"
+  // a = [[1, 2], [3, 4]], b = [[1, 1], [2, -1]], transpose_b: a x b^T =
+  // [[1+2, 2-2], [3+4, 6-4]] = [[3, 0], [7, 2]]; + bias [1, -5] =
+  // [[4, -5], [8, -3]]; Relu6: [[4, 0], [6, 0]]; Elu (i32: exp(v) - 1
+  // truncated, -1 for negatives): [[4, -1], [8, -1]].
+  %a = corert.executeop(%cpu) "tf.Const"() {value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : 1
+  %b = corert.executeop(%cpu) "tf.Const"() {value = dense<[[1.0, 1.0], [2.0, -1.0]]> : tensor<2x2xf32>} : 1
+  %bias = corert.executeop(%cpu) "tf.Const"() {value = dense<[1.0, -5.0]> : tensor<2xf32>} : 1
+  %fm = corert.executeop(%cpu) "tf._FusedMatMul"(%a, %b, %bias) {fused_ops = ["BiasAdd", "Relu6"], transpose_a = false, transpose_b = true} : 1
+  %ai = corert.executeop(%cpu) "tf.Const"() {value = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>} : 1
+  %bi = corert.executeop(%cpu) "tf.Const"() {value = dense<[[1, 1], [2, -1]]> : tensor<2x2xi32>} : 1
+  %biasi = corert.executeop(%cpu) "tf.Const"() {value = dense<[1, -5]> : tensor<2xi32>} : 1
+  %fmi = corert.executeop(%cpu) "tf._FusedMatMul"(%ai, %bi, %biasi) {fused_ops = ["BiasAdd", "Elu"], transpose_a = false, transpose_b = true} : 1
+  // MaxPool 2x2, stride 1, SAME on [[1, 5], [3, 2]]: TFRT pads 2 - 1 = 1
+  // row below and 1 column right: [max(1,5,3,2), max(5,2), max(3,2), 2].
+  %mp_in = corert.executeop(%cpu) "tf.Const"() {value = dense<[1.0, 5.0, 3.0, 2.0]> : tensor<1x2x2x1xf64>} : 1
+  %mp = corert.executeop(%cpu) "tf.MaxPool"(%mp_in) {ksize = [1, 2, 2, 1], padding = "SAME", strides = [1, 1, 1, 1], data_format = "NHWC"} : 1
+  // Conv2D VALID of [[1, 2], [3, 4]] (1 channel) by a 2x2x1x2 filter
+  // (h, w) -> [o0, o1]: (0,0) [1, 0], (0,1) [0, 1], (1,0) [0, 1], (1,1) [2, 0]:
+  // o0 = 1*1 + 4*2 = 9, o1 = 2 + 3 = 5.
+  %cin = corert.executeop(%cpu) "tf.Const"() {value = dense<[1.0, 2.0, 3.0, 4.0]> : tensor<1x2x2x1xf32>} : 1
+  %cf = corert.executeop(%cpu) "tf.Const"() {value = dense<[1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 2.0, 0.0]> : tensor<2x2x1x2xf32>} : 1
+  %cv = corert.executeop(%cpu) "tf.Conv2D"(%cin, %cf) {padding = "VALID", strides = [1, 1, 1, 1], dilations = [1, 1, 1, 1], explicit_paddings = [], data_format = "NHWC"} : 1
+  // Conv2D i32 SAME, stride 2, of 1..9 (3x3) by a 2x2 filter of ones:
+  // output 2x2, 1 row of padding below and 1 column right:
+  // [1+2+4+5, 3+6, 7+8, 9] = [12, 9, 15, 9].
+  %cin2 = corert.executeop(%cpu) "tf.Const"() {value = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9]> : tensor<1x3x3x1xi32>} : 1
+  %cf2 = corert.executeop(%cpu) "tf.Const"() {value = dense<1> : tensor<2x2x1x1xi32>} : 1
+  %cv2 = corert.executeop(%cpu) "tf.Conv2D"(%cin2, %cf2) {padding = "SAME", strides = [1, 2, 2, 1]} : 1
+  // FusedBatchNormV3 of [[1, 2], [3, 4]] (channels 2), scale [2, 1], bias
+  // [0, 1], mean [1, 2], variance [4, 0.25], epsilon 0:
+  // c0: 2 * (1-1)/2 + 0 = 0, 2 * (3-1)/2 + 0 = 2; c1: (2-2)/0.5 + 1 = 1,
+  // (4-2)/0.5 + 1 = 5. Result 5 is result 0.
+  %x = corert.executeop(%cpu) "tf.Const"() {value = dense<[1.0, 2.0, 3.0, 4.0]> : tensor<1x1x2x2xf32>} : 1
+  %sc = corert.executeop(%cpu) "tf.Const"() {value = dense<[2.0, 1.0]> : tensor<2xf32>} : 1
+  %of = corert.executeop(%cpu) "tf.Const"() {value = dense<[0.0, 1.0]> : tensor<2xf32>} : 1
+  %mu = corert.executeop(%cpu) "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : 1
+  %va = corert.executeop(%cpu) "tf.Const"() {value = dense<[4.0, 0.25]> : tensor<2xf32>} : 1
+  %bn:6 = corert.executeop(%cpu) "tf.FusedBatchNormV3"(%x, %sc, %of, %mu, %va) {epsilon = 0.0 : f32, data_format = "NHWC", is_training = false} : 6
+  // CHECK-NEXT: DenseHostTensor dtype = f32, shape = [2, 2], values = [4.000000e+00, 0.000000e+00, 6.000000e+00, 0.000000e+00]
+  // CHECK-NEXT: DenseHostTensor dtype = i32, shape = [2, 2], values = [4, -1, 8, -1]
+  // CHECK-NEXT: DenseHostTensor dtype = f64, shape = [1, 2, 2, 1], values = [5.000000e+00, 5.000000e+00, 3.000000e+00, 2.000000e+00]
+  // CHECK-NEXT: DenseHostTensor dtype = f32, shape = [1, 1, 1, 2], values = [9.000000e+00, 5.000000e+00]
+  // CHECK-NEXT: DenseHostTensor dtype = i32, shape = [1, 2, 2, 1], values = [12, 9, 15, 9]
+  // CHECK-NEXT: DenseHostTensor dtype = f32, shape = [1, 1, 2, 2], values = [0.000000e+00, 1.000000e+00, 2.000000e+00, 5.000000e+00]
+  // CHECK-NEXT: DenseHostTensor dtype = f32, shape = [1, 1, 2, 2], values = [0.000000e+00, 1.000000e+00, 2.000000e+00, 5.000000e+00]
+  %ch1 = corert.executeop.seq(%cpu, %ch0) "tfrt_test.print"(%fm) : 0
+  %ch2 = corert.executeop.seq(%cpu, %ch1) "tfrt_test.print"(%fmi) : 0
+  %ch3 = corert.executeop.seq(%cpu, %ch2) "tfrt_test.print"(%mp) : 0
+  %ch4 = corert.executeop.seq(%cpu, %ch3) "tfrt_test.print"(%cv) : 0
+  %ch5 = corert.executeop.seq(%cpu, %ch4) "tfrt_test.print"(%cv2) : 0
+  %ch6 = corert.executeop.seq(%cpu, %ch5) "tfrt_test.print"(%bn#0) : 0
+  %ch7 = corert.executeop.seq(%cpu, %ch6) "tfrt_test.print"(%bn#5) : 0
+  tfrt.return %ch7 : !tfrt.chain
+}
+// CHECK-NEXT: 'fusedmatmul_maxpool_conv2d_batchnorm' returned !tfrt.chain value
+
+// CHECK-LABEL: --- Running 'fusedmatmul_maxpool_conv2d_batchnorm_errors':
+func.func @fusedmatmul_maxpool_conv2d_batchnorm_errors() -> (!corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle) {
+  %ch0 = tfrt.new.chain
+  %cpu = corert.get_op_handler %ch0 "cpu"
+  %a = corert.executeop(%cpu) "tf.Const"() {value = dense<1.0> : tensor<2x2xf32>} : 1
+  %b3 = corert.executeop(%cpu) "tf.Const"() {value = dense<1.0> : tensor<3xf32>} : 1
+  %b2 = corert.executeop(%cpu) "tf.Const"() {value = dense<1.0> : tensor<2xf32>} : 1
+  %e1 = corert.executeop(%cpu) "tf._FusedMatMul"(%a, %a, %b3) {fused_ops = ["BiasAdd"], transpose_a = false, transpose_b = false} : 1 // expected-error {{runtime error: The number of bias elements 3 doesn't match output inner dimension 2}}
+  %e2 = corert.executeop(%cpu) "tf._FusedMatMul"(%a, %a, %b2) {fused_ops = ["BiasAdd", "Tanh"], transpose_a = false, transpose_b = false} : 1 // expected-error {{runtime error: Unsupported fusion type}}
+  %img = corert.executeop(%cpu) "tf.Const"() {value = dense<1.0> : tensor<1x2x2x1xf32>} : 1
+  %e3 = corert.executeop(%cpu) "tf.MaxPool"(%img) {ksize = [1, 2, 2, 2], padding = "VALID", strides = [1, 1, 1, 1]} : 1 // expected-error {{runtime error: Expected ksize 'NC' elements to be 1}}
+  %e4 = corert.executeop(%cpu) "tf.MaxPool"(%img) {ksize = [1, 2, 2, 1], padding = "Same", strides = [1, 1, 1, 1]} : 1 // expected-error {{runtime error: padding type is not supported}}
+  %f2 = corert.executeop(%cpu) "tf.Const"() {value = dense<1.0> : tensor<1x1x2x1xf32>} : 1
+  %e5 = corert.executeop(%cpu) "tf.Conv2D"(%img, %f2) {padding = "VALID", strides = [1, 1, 1, 1]} : 1 // expected-error {{runtime error: Dimensions does not match: input channels is 1 and kernel depth is 2}}
+  %f3 = corert.executeop(%cpu) "tf.Const"() {value = dense<1.0> : tensor<1x1x1xf32>} : 1
+  %e6 = corert.executeop(%cpu) "tf.Conv2D"(%img, %f3) {padding = "VALID", strides = [1, 1, 1, 1]} : 1 // expected-error {{runtime error: Input and filter must have same rank.}}
+  %e7:6 = corert.executeop(%cpu) "tf.FusedBatchNormV3"(%img, %b2, %b2, %b3, %b2) {epsilon = 0.0 : f32} : 6 // expected-error {{runtime error: Mean, variance, bias, and scale are expected to have the same shape}}
+  %e8:6 = corert.executeop(%cpu) "tf.FusedBatchNormV3"(%img, %b2, %b2, %b2, %b2) {epsilon = 0.0 : f32, is_training = true} : 6 // expected-error {{runtime error: BatchNorm training not currently supported}}
+  tfrt.return %e1, %e2, %e3, %e4, %e5, %e6, %e7#0, %e8#5 : !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle
+}
+// CHECK-NEXT: 'fusedmatmul_maxpool_conv2d_batchnorm_errors' returned <<error: The number of bias elements 3 doesn't match output inner dimension 2>>,<<error: Unsupported fusion type>>,<<error: Expected ksize 'NC' elements to be 1>>,<<error: padding type is not supported>>,<<error: Dimensions does not match: input channels is 1 and kernel depth is 2>>,<<error: Input and filter must have same rank.>>,<<error: Mean, variance, bias, and scale are expected to have the same shape>>,<<error: BatchNorm training not currently supported>>
