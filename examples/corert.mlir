@@ -43,6 +43,6 @@ func.func @metadata_first() attributes {tfrt.sync} {
 func.func @unknown_op() -> !corert.tensorhandle {
   %ch0 = tfrt.new.chain
   %cpu = corert.get_op_handler %ch0 "cpu"
-  %r = corert.executeop(%cpu) "tf.Softmax"() : 1 // expected-error {{tf.Softmax was not supported by NullOpHandler.}}
+  %r = corert.executeop(%cpu) "tf.Tanh"() : 1 // expected-error {{tf.Tanh was not supported by NullOpHandler.}}
   tfrt.return %r : !corert.tensorhandle
 }
