@@ -96,16 +96,25 @@ static bool shape_from(const CrtAttr *a, CrtMeta *md, const char *op, char *err,
     return true;
 }
 
-/* A bool attribute TFRT reads with GetAsserting (the op needs it). */
-static bool need_bool(const CrtAttrs *s, const char *key, bool *out, const char *op, char *err, size_t cap)
+/* A single attribute [key] of type [t] that TFRT reads with GetAsserting
+** (the op needs it); NULL, with the message, when it is missing or of
+** another type ([what] names the type). */
+static const CrtAttr *need_attr(const CrtAttrs *s, const char *key, CrtAttrType t, const char *what, const char *op,
+                                char *err, size_t cap)
 {
     const CrtAttr *a = crt_attrs_get(s, key);
-    if (!a || a->array || a->type != CA_BOOL) {
-        say(err, cap, "%s needs the bool attribute '%s'", op, key);
-        return false;
+    if (!a || a->array || a->type != t) {
+        say(err, cap, "%s needs the %s attribute '%s'", op, what, key);
+        return NULL;
     }
-    *out = ((const unsigned char *)a->data)[0] != 0;
-    return true;
+    return a;
+}
+
+static bool need_bool(const CrtAttrs *s, const char *key, bool *out, const char *op, char *err, size_t cap)
+{
+    const CrtAttr *a = need_attr(s, key, CA_BOOL, "bool", op, err, cap);
+    if (a) *out = ((const unsigned char *)a->data)[0] != 0;
+    return a != NULL;
 }
 
 /* An i32 attribute; false when missing or of another type. */
@@ -479,11 +488,8 @@ static bool md_tf_compare(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r
 /* A dtype attribute [key] (TFRT's GetAsserting<OpAttrType>: the op needs it). */
 static bool need_dtype(const CrtAttrs *s, const char *key, DType *out, const char *op, char *err, size_t cap)
 {
-    const CrtAttr *a = crt_attrs_get(s, key);
-    if (!a || a->array || a->type != CA_DTYPE) {
-        say(err, cap, "%s needs the dtype attribute '%s'", op, key);
-        return false;
-    }
+    const CrtAttr *a = need_attr(s, key, CA_DTYPE, "dtype", op, err, cap);
+    if (!a) return false;
     int t;
     memcpy(&t, a->data, sizeof t);
     *out = dtype_of((CrtAttrType)t);
@@ -1317,16 +1323,29 @@ static void op_tf_expanddims(CrtOpCtx *x)
     put_reshaped(x, x->args[0], m.rank + 1, dims);
 }
 
+/* The dense f32 or f64 argument of an element-wise float op and its new
+** result of the op's metadata; false after failing the op (TFRT's
+** DTYPE_FLOAT dispatch: `unsupported dtype`). */
+static bool float_io(CrtOpCtx *x, DenseHostTensor **a, DenseHostTensor **out)
+{
+    *a = dense_arg(x, 0);
+    if ((*a)->dtype != DT_F32 && (*a)->dtype != DT_F64) {
+        crt_op_fail(x, 0, "unsupported dtype");
+        return false;
+    }
+    *out = new_dense(x, &x->md[0]);
+    if (!*out) put_dense(x, 0, NULL);
+    return *out != NULL;
+}
+
 /* tf.Log, tf.Log1p, tf.Rsqrt, tf.Sigmoid: f32 and f64 only. */
 typedef enum UnOp { UN_LOG, UN_LOG1P, UN_RSQRT, UN_SIGMOID } UnOp;
 
 static void unary(CrtOpCtx *x, UnOp op)
 {
-    DenseHostTensor *a = dense_arg(x, 0);
+    DenseHostTensor *a, *out;
+    if (!float_io(x, &a, &out)) return;
     DType dt = a->dtype;
-    if (dt != DT_F32 && dt != DT_F64) { crt_op_fail(x, 0, "unsupported dtype"); return; }
-    DenseHostTensor *out = new_dense(x, &x->md[0]);
-    if (!out) { put_dense(x, 0, NULL); return; }
     for (int64_t i = 0; i < a->nelems; i++) {
         double v = get_f(dt, dht_data(a), i), r;
         switch (op) {
@@ -1350,11 +1369,9 @@ static void op_tf_sigmoid(CrtOpCtx *x) { unary(x, UN_SIGMOID); }
 ** as TFRT's kernel does. */
 static void softmax(CrtOpCtx *x, bool lg)
 {
-    DenseHostTensor *a = dense_arg(x, 0);
+    DenseHostTensor *a, *out;
+    if (!float_io(x, &a, &out)) return;
     DType dt = a->dtype;
-    if (dt != DT_F32 && dt != DT_F64) { crt_op_fail(x, 0, "unsupported dtype"); return; }
-    DenseHostTensor *out = new_dense(x, &x->md[0]);
-    if (!out) { put_dense(x, 0, NULL); return; }
     int64_t classes = a->rank ? a->dims[a->rank - 1] : 1;
     int64_t batch = classes ? a->nelems / classes : 0;
     const void *in = dht_data(a);
