@@ -70,7 +70,8 @@ static uint32_t meta_kind(void) { return obj_register_type("!corert.metadata"); 
 int64_t crt_meta_elems(const CrtMeta *md)
 {
     int64_t n = 1;
-    for (int i = 0; i < md->rank; i++) n *= md->dims[i];
+    for (int i = 0; i < md->rank; i++)
+        if (__builtin_mul_overflow(n, md->dims[i], &n)) return INT64_MAX;    /* (saturated: too many) */
     return n;
 }
 
@@ -177,12 +178,21 @@ CrtTensor *crt_scalar_new(const CrtMeta *md, const void *elem)
 
 CrtTensor *crt_string_new(const CrtMeta *md)
 {
+    int64_t n = crt_meta_elems(md);
+    if (n < 0 || n > INT64_MAX / 16) return NULL;
+    char **strings = calloc((size_t)(n ? n : 1), sizeof *strings);
+    size_t *lens = calloc((size_t)(n ? n : 1), sizeof *lens);
+    if (!strings || !lens) {
+        free(strings);
+        free(lens);
+        return NULL;
+    }
     CrtTensor *t = tensor_shell(CRT_STRING, md);
     t->md.string = true;
     t->md.dtype = DT_INVALID;
-    t->nstrings = crt_meta_elems(md);
-    t->strings = xcalloc((size_t)(t->nstrings ? t->nstrings : 1), sizeof *t->strings);
-    t->lens = xcalloc((size_t)(t->nstrings ? t->nstrings : 1), sizeof *t->lens);
+    t->nstrings = n;
+    t->strings = strings;
+    t->lens = lens;
     return t;
 }
 
@@ -285,7 +295,10 @@ bool crt_tensor_copy(HostAllocator *a, Any v, const Op *site, Any *out, char *er
     switch (t->kind) {
     case CRT_SCALAR: c = crt_scalar_new(&t->md, t->scalar); break;
     case CRT_STRING:
-        c = crt_string_new(&t->md);
+        if (!(c = crt_string_new(&t->md))) {
+            snprintf(err, cap, "Cannot allocate tensor");
+            return false;
+        }
         for (int64_t i = 0; i < t->nstrings; i++)
             crt_string_set(c, i, t->strings[i] ? t->strings[i] : "", t->lens[i]);
         break;

@@ -92,7 +92,8 @@ bool crt_tensor_meta(Any v, CrtMeta *md);
 CrtTensor *crt_tensor_from_any(Any v);                   /* NULL unless a CrtTensor */
 /* A scalar tensor of [md] whose every element is [elem] (dt_size bytes). */
 CrtTensor *crt_scalar_new(const CrtMeta *md, const void *elem);
-/* A string tensor of shape [md] (string set), every string empty. */
+/* A string tensor of shape [md] (string set), every string empty; NULL
+** when its arrays cannot be allocated. */
 CrtTensor *crt_string_new(const CrtMeta *md);
 struct KernelFrame;
 /* The `shape` attribute of a tensor-making kernel into [md]'s rank and

@@ -1288,6 +1288,7 @@ static void put_reshaped(CrtOpCtx *x, Any in, int rank, const int64_t *dims)
         CrtMeta md = dense_meta(DT_INVALID, rank, dims);
         md.string = true;
         CrtTensor *c = crt_string_new(&md);
+        if (!c) { put_dense(x, 0, NULL); return; }
         for (int64_t i = 0; i < st->nstrings; i++)
             crt_string_set(c, i, st->strings[i] ? st->strings[i] : "", st->lens[i]);
         x->res[0] = av_new_available(any_obj(&c->hdr));
@@ -1493,9 +1494,9 @@ static void op_tf_mean(CrtOpCtx *x)
 ** elements. */
 static void fixed_shape(char *buf, size_t cap, const int64_t *dims, int rank)
 {
-    int64_t n = 1;
-    for (int i = 0; i < rank; i++) n *= dims[i];
-    if (n > 0) shape_format_dims(buf, cap, dims, rank);
+    bool empty = false;
+    for (int i = 0; i < rank; i++) empty |= dims[i] <= 0;
+    if (!empty) shape_format_dims(buf, cap, dims, rank);
     else snprintf(buf, cap, "[]");
 }
 
@@ -1590,8 +1591,12 @@ static void op_tf_concat(CrtOpCtx *x)
     for (int d = ax; d < om.rank; d++) inner *= om.dims[d];
     CrtTensor *sout = NULL;
     DenseHostTensor *out = NULL;
-    if (m0.string) sout = crt_string_new(&om);
-    else if (!(out = new_dense(x, &om))) { put_dense(x, 0, NULL); return; }
+    if (m0.string) {
+        if (!(sout = crt_string_new(&om))) { put_dense(x, 0, NULL); return; }
+    } else if (!(out = new_dense(x, &om))) {
+        put_dense(x, 0, NULL);
+        return;
+    }
     size_t es = m0.string ? 0 : dt_size(m0.dtype);
     int64_t off = 0;
     for (int i = 0; i < nt; i++) {
@@ -1632,13 +1637,13 @@ static void op_tf_tile(CrtOpCtx *x)
     for (int d = 0; d < m.rank; d++) {
         int64_t k = get_i(mt->dtype, dht_data(mt), d);
         if (k < 0) { crt_op_fail(x, 0, "tf.Tile: negative multiple %" PRId64 " for dimension %d", k, d); return; }
-        om.dims[d] = m.dims[d] * k;
+        if (__builtin_mul_overflow(m.dims[d], k, &om.dims[d])) { put_dense(x, 0, NULL); return; }
     }
     CrtTensor *st = crt_tensor_from_any(x->args[0]);
     DenseHostTensor *in = st ? NULL : dht_from_any(x->args[0]), *out = NULL;
     CrtTensor *sout = NULL;
     if (st) {
-        sout = crt_string_new(&om);
+        if (!(sout = crt_string_new(&om))) { put_dense(x, 0, NULL); return; }
     } else {
         if (m.dtype != DT_BOOL && !is_numeric(m.dtype)) {
             crt_op_fail(x, 0, "Unsupported dtype: %s", dt_name(m.dtype));

@@ -582,6 +582,10 @@ static CrtTensor *strings_attr(KernelFrame *f, const Attr *v, const char *name, 
             return NULL;
         }
     CrtTensor *t = crt_string_new(&md);
+    if (!t) {
+        kf_error(f, "Cannot allocate tensor");
+        return NULL;
+    }
     for (int64_t i = 0; i < n; i++) {
         const Attr *e = v->u.arr.elems[given == 1 ? 0 : i];
         crt_string_set(t, i, e->u.str.s ? e->u.str.s : "", e->u.str.len);
