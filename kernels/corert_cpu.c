@@ -665,10 +665,17 @@ static bool windowed_output(const char *op, const int64_t *in, int rank, const i
     for (int i = 2; i < rank; i++) {
         if (st[i] <= 0) { say(err, cap, "Stride must be > 0, but got %" PRId64, st[i]); return false; }
         if (dl[i] <= 0) { say(err, cap, "Dilation must be > 0, but got %" PRId64, dl[i]); return false; }
-        int64_t eff = (filt[i] - 1) * dl[i] + 1, o;
-        if (type == 2) o = (in[i] + ep[2 * (i - 2)] + ep[2 * (i - 2) + 1] - eff + st[i]) / st[i];
-        else if (type == 1) o = (in[i] - eff + st[i]) / st[i];
-        else o = (in[i] + st[i] - 1) / st[i];
+        /* (checked: strides, dilations and paddings are the program's) */
+        int64_t eff, o, pad = type == 2 ? (int64_t)ep[2 * (i - 2)] + ep[2 * (i - 2) + 1] : 0;
+        bool ovf = __builtin_mul_overflow(filt[i] - 1, dl[i], &eff) || __builtin_add_overflow(eff, 1, &eff);
+        if (type == 0) ovf = ovf || __builtin_add_overflow(in[i], st[i] - 1, &o);
+        else ovf = ovf || __builtin_add_overflow(in[i], pad, &o) || __builtin_sub_overflow(o, eff, &o) ||
+                   __builtin_add_overflow(o, st[i], &o);
+        if (ovf) {
+            say(err, cap, "%s: the output size overflows (strides, dilations or paddings too large)", op);
+            return false;
+        }
+        o /= st[i];
         if (o < 0) {
             say(err, cap,
                 "Computed output size would be negative: %" PRId64 " (input_size: %" PRId64 ", filter_size: %" PRId64

@@ -30,3 +30,18 @@ func.func @too_many_elements() -> (!corert.tensorhandle, !t.tensor, !corert.tens
   tfrt.return %s, %h, %t, %pd : !corert.tensorhandle, !t.tensor, !corert.tensorhandle, !corert.tensorhandle
 }
 // CHECK-NEXT: 'too_many_elements' returned <<error: Cannot allocate tensor>>,<<error: Shape mismatch>>,<<error: out of memory allocating result>>,<<error: ZeroPadding output shape [1, 8, 8, 1] does not match the expected output shape [1, 4294967296, 2147483650, 1]>>
+
+// Window sizes from strides and dilations near 2^63 (TFRT computes them in
+// int64 and overflows): an error, not a wrapped size.
+// CHECK-LABEL: --- Running 'window_overflow':
+func.func @window_overflow() -> (!corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle) {
+  %ch0 = tfrt.new.chain
+  %cpu = corert.get_op_handler %ch0 "cpu"
+  %img = corert.executeop(%cpu) "tf.Const"() {value = dense<1.0> : tensor<1x2x2x1xf32>} : 1
+  %f = corert.executeop(%cpu) "tf.Const"() {value = dense<1.0> : tensor<2x1x1x1xf32>} : 1
+  %a = corert.executeop(%cpu) "tf.Conv2D"(%img, %f) {padding = "SAME", strides = [1, 9223372036854775807, 1, 1]} : 1 // expected-error {{runtime error: tf.Conv2D: the output size overflows (strides, dilations or paddings too large)}}
+  %b = corert.executeop(%cpu) "tf.Conv2D"(%img, %f) {padding = "VALID", strides = [1, 1, 1, 1], dilations = [1, 9223372036854775807, 1, 1]} : 1 // expected-error {{runtime error: tf.Conv2D: the output size overflows (strides, dilations or paddings too large)}}
+  %c = corert.executeop(%cpu) "tf.MaxPool"(%img) {ksize = [1, 1, 1, 1], padding = "VALID", strides = [1, 9223372036854775807, 1, 1]} : 1 // expected-error {{runtime error: tf.MaxPool: the output size overflows (strides, dilations or paddings too large)}}
+  tfrt.return %a, %b, %c : !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle
+}
+// CHECK-NEXT: 'window_overflow' returned <<error: tf.Conv2D: the output size overflows (strides, dilations or paddings too large)>>,<<error: tf.Conv2D: the output size overflows (strides, dilations or paddings too large)>>,<<error: tf.MaxPool: the output size overflows (strides, dilations or paddings too large)>>
