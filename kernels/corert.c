@@ -196,6 +196,15 @@ CrtTensor *crt_string_new(const CrtMeta *md)
     return t;
 }
 
+CrtTensor *crt_string_copy(const CrtTensor *src, const CrtMeta *md)
+{
+    CrtTensor *c = crt_string_new(md);
+    if (!c) return NULL;
+    for (int64_t i = 0; i < src->nstrings && i < c->nstrings; i++)
+        crt_string_set(c, i, src->strings[i] ? src->strings[i] : "", src->lens[i]);
+    return c;
+}
+
 void crt_string_set(CrtTensor *t, int64_t i, const char *s, size_t len)
 {
     char *c = xmalloc(len + 1);
@@ -295,12 +304,10 @@ bool crt_tensor_copy(HostAllocator *a, Any v, const Op *site, Any *out, char *er
     switch (t->kind) {
     case CRT_SCALAR: c = crt_scalar_new(&t->md, t->scalar); break;
     case CRT_STRING:
-        if (!(c = crt_string_new(&t->md))) {
+        if (!(c = crt_string_copy(t, &t->md))) {
             snprintf(err, cap, "Cannot allocate tensor");
             return false;
         }
-        for (int64_t i = 0; i < t->nstrings; i++)
-            crt_string_set(c, i, t->strings[i] ? t->strings[i] : "", t->lens[i]);
         break;
     case CRT_COO: {
         DenseHostTensor *ix = dense_copy(a, t->indices, site), *vals = ix ? dense_copy(a, t->values, site) : NULL;

@@ -101,6 +101,9 @@ struct KernelFrame;
 ** of at most DHT_MAX_RANK non-negative integers. */
 bool crt_shape_attr(struct KernelFrame *f, CrtMeta *md);
 void crt_string_set(CrtTensor *t, int64_t i, const char *s, size_t len);
+/* A string tensor of shape [md] holding [src]'s strings in order (the same
+** count, or a reshape of it); NULL as crt_string_new. */
+CrtTensor *crt_string_copy(const CrtTensor *src, const CrtMeta *md);
 /* A COO tensor (takes +1 of indices and values). */
 CrtTensor *crt_coo_new(const CrtMeta *md, DenseHostTensor *indices, DenseHostTensor *values);
 /* TFRT's Tensor::Print of [v] (malloc'ed): "DenseHostTensor dtype = i32,

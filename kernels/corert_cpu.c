@@ -152,6 +152,9 @@ static bool is_int(DType dt)
     return dt == DT_I8 || dt == DT_I16 || dt == DT_I32 || dt == DT_I64 || dt == DT_UI8 || dt == DT_UI16 ||
            dt == DT_UI32 || dt == DT_UI64;
 }
+static bool is_unsigned(DType dt) { return dt == DT_UI8 || dt == DT_UI16 || dt == DT_UI32 || dt == DT_UI64; }
+/* TFRT's Numeric dispatch: the integers, f16, f32, f64 (no i1, no bf16). */
+static bool is_numeric(DType dt) { return is_int(dt) || dt == DT_F16 || dt == DT_F32 || dt == DT_F64; }
 
 static double get_f(DType dt, const void *base, int64_t i)
 {
@@ -519,6 +522,30 @@ static bool md_tf_zeroslike(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta 
     return true;
 }
 
+/* String attribute [key] into [buf]; false when missing or not a string. */
+static bool get_str(const CrtAttrs *s, const char *key, char *buf, size_t cap)
+{
+    const CrtAttr *a = crt_attrs_get(s, key);
+    if (!a || a->type != CA_CHAR || !a->array) return false;
+    snprintf(buf, cap, "%.*s", (int)a->n, (const char *)a->data);
+    return true;
+}
+
+/* TFRT's GetTfChannelOrder: channel first when data_format starts with
+** "nc" (either case), else channel last. */
+static bool channel_last(const CrtAttrs *s)
+{
+    char f[64];
+    return !get_str(s, "data_format", f, sizeof f) || strncasecmp(f, "nc", 2) != 0;
+}
+
+/* data_format absent or "NHWC" (TFRT's ops take only channel last). */
+static bool nhwc_or_absent(const CrtAttrs *s)
+{
+    char f[64];
+    return !get_str(s, "data_format", f, sizeof f) || !strcmp(f, "NHWC");
+}
+
 static bool md_tf_biasadd(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
 {
     (void)n;
@@ -526,8 +553,7 @@ static bool md_tf_biasadd(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r
         say(err, cap, "incompatible dtypes for tf.BiasAdd");
         return false;
     }
-    const CrtAttr *f = crt_attrs_get(s, "data_format");
-    if (f && f->type == CA_CHAR && f->array && !(f->n == 4 && !memcmp(f->data, "NHWC", 4))) {
+    if (!nhwc_or_absent(s)) {
         say(err, cap, "invalid data format. Currently only support NHWC");
         return false;
     }
@@ -563,28 +589,20 @@ static bool md_tf_pad(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, ch
 
 #define MAX_WIN (DHT_MAX_RANK + 2)
 
-/* String attribute [key] into [buf]; false when missing or not a string. */
-static bool get_str(const CrtAttrs *s, const char *key, char *buf, size_t cap)
+/* NCHW [d] of rank [rank] from NHWC in place (chlast), or back. */
+static void to_nchw(int64_t *d, int rank)
 {
-    const CrtAttr *a = crt_attrs_get(s, key);
-    if (!a || a->type != CA_CHAR || !a->array) return false;
-    snprintf(buf, cap, "%.*s", (int)a->n, (const char *)a->data);
-    return true;
+    if (rank < 3) return;
+    int64_t c = d[rank - 1];
+    memmove(d + 2, d + 1, sizeof d[0] * (size_t)(rank - 2));
+    d[1] = c;
 }
-
-/* TFRT's GetTfChannelOrder: channel first when data_format starts with
-** "nc" (either case), else channel last. */
-static bool channel_last(const CrtAttrs *s)
+static void to_nhwc(int64_t *d, int rank)
 {
-    char f[64];
-    return !get_str(s, "data_format", f, sizeof f) || strncasecmp(f, "nc", 2) != 0;
-}
-
-/* data_format absent or "NHWC" (TFRT's ops take only channel last). */
-static bool nhwc_or_absent(const CrtAttrs *s)
-{
-    char f[64];
-    return !get_str(s, "data_format", f, sizeof f) || !strcmp(f, "NHWC");
+    if (rank < 3) return;
+    int64_t c = d[1];
+    memmove(d + 1, d + 2, sizeof d[0] * (size_t)(rank - 2));
+    d[rank - 1] = c;
 }
 
 /* TFRT's MaybeExpandFilterSizes: the i64 array [a] (absent: empty) as
@@ -604,28 +622,10 @@ static int expand_sizes(const CrtAttr *a, int rank, bool chlast, int64_t *out)
         memmove(out + 2, out, sizeof out[0] * (size_t)k);
         out[0] = out[1] = 1;
         k = rank;
-    } else if (chlast && k > 1) {   /* NHWC to NCHW */
-        int64_t c = out[k - 1];
-        memmove(out + 2, out + 1, sizeof out[0] * (size_t)(k - 2));
-        out[1] = c;
+    } else if (chlast) {
+        to_nchw(out, k);
     }
     return k;
-}
-
-/* NCHW [d] of rank [rank] from NHWC in place (chlast), or back. */
-static void to_nchw(int64_t *d, int rank)
-{
-    if (rank < 3) return;
-    int64_t c = d[rank - 1];
-    memmove(d + 2, d + 1, sizeof d[0] * (size_t)(rank - 2));
-    d[1] = c;
-}
-static void to_nhwc(int64_t *d, int rank)
-{
-    if (rank < 3) return;
-    int64_t c = d[1];
-    memmove(d + 1, d + 2, sizeof d[0] * (size_t)(rank - 2));
-    d[rank - 1] = c;
 }
 
 /* TFRT's GetTfWindowedOutputData: the NCHW output dims [out] of NCHW input
@@ -961,8 +961,7 @@ static void op_relu(CrtOpCtx *x)
             put_f(dt, dht_data(out), i, v > 0 || isnan(v) ? v : 0.0);
         } else {
             int64_t v = get_i(dt, dht_data(a), i);
-            bool uns = dt == DT_UI8 || dt == DT_UI16 || dt == DT_UI32 || dt == DT_UI64;
-            put_i(dt, dht_data(out), i, uns || v > 0 ? v : 0);
+            put_i(dt, dht_data(out), i, is_unsigned(dt) || v > 0 ? v : 0);
         }
     }
     put_dense(x, 0, out);
@@ -1196,7 +1195,7 @@ static void binary(CrtOpCtx *x, BinOp op, const char *name)
         crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt));
         return;
     }
-    bool uns = dt == DT_UI8 || dt == DT_UI16 || dt == DT_UI32 || dt == DT_UI64;
+    bool uns = is_unsigned(dt);
     CrtTensor *sa = crt_tensor_from_any(x->args[0]), *sb = crt_tensor_from_any(x->args[1]);
     const void *pa = sa ? (const void *)sa->scalar : dht_data(dht_from_any(x->args[0]));
     const void *pb = sb ? (const void *)sb->scalar : dht_data(dht_from_any(x->args[1]));
@@ -1242,9 +1241,6 @@ static void op_tf_mul(CrtOpCtx *x) { binary(x, BIN_MUL, "tf.Mul"); }
 static void op_tf_div(CrtOpCtx *x) { binary(x, BIN_DIV, "tf.RealDiv"); }
 static void op_tf_less(CrtOpCtx *x) { binary(x, BIN_LESS, "tf.Less"); }
 
-/* TFRT's Numeric dispatch: the integers, f16, f32, f64 (no i1, no bf16). */
-static bool is_numeric(DType dt) { return is_int(dt) || dt == DT_F16 || dt == DT_F32 || dt == DT_F64; }
-static bool is_unsigned(DType dt) { return dt == DT_UI8 || dt == DT_UI16 || dt == DT_UI32 || dt == DT_UI64; }
 
 /* The dense tensor argument [i] of an op that takes string tensors too
 ** (CRT_STRING_OK) where TFRT's signature wants a DenseHostTensor; NULL
@@ -1294,10 +1290,8 @@ static void put_reshaped(CrtOpCtx *x, Any in, int rank, const int64_t *dims)
     if (st) {
         CrtMeta md = dense_meta(DT_INVALID, rank, dims);
         md.string = true;
-        CrtTensor *c = crt_string_new(&md);
+        CrtTensor *c = crt_string_copy(st, &md);
         if (!c) { put_dense(x, 0, NULL); return; }
-        for (int64_t i = 0; i < st->nstrings; i++)
-            crt_string_set(c, i, st->strings[i] ? st->strings[i] : "", st->lens[i]);
         x->res[0] = av_new_available(any_obj(&c->hdr));
         return;
     }
@@ -1680,24 +1674,27 @@ static void op_tf_tile(CrtOpCtx *x)
 ** then Relu, Relu6 or Elu, as `fused_ops` says: ["BiasAdd"], ["BiasAdd",
 ** "Relu"], ["BiasAdd", "Relu6"] or ["BiasAdd", "Elu"]; f32 and i32 only
 ** (TFRT's dispatch). */
-static int fused_ops_of(CrtOpCtx *x, char names[][16], int max)
+/* The program's `fused_ops` array (its count in [n]); NULL after failing
+** the op when it is missing or not of strings. */
+static const Attr *const *fused_ops_of(CrtOpCtx *x, int *n)
 {
+    static const Attr *const none[1] = { NULL };
     const CrtAttr *fa = crt_attrs_get(x->attrs, "fused_ops");
-    if (!fa) { crt_op_fail(x, 0, "tf._FusedMatMul needs the attribute 'fused_ops'"); return -1; }
-    if (fa->array && fa->type != CA_CHAR && fa->n == 0) return 0;
+    if (!fa) { crt_op_fail(x, 0, "tf._FusedMatMul needs the attribute 'fused_ops'"); return NULL; }
+    *n = 0;
+    if (fa->array && fa->type != CA_CHAR && fa->n == 0) return none;
     const Attr *v = fa->type == CA_AGGREGATE ? fa->ir : NULL;
-    if (!v || v->kind != ATTR_ARRAY) { crt_op_fail(x, 0, "tf._FusedMatMul: 'fused_ops' must be an array of strings"); return -1; }
-    int n = 0;
-    for (int j = 0; j < v->u.arr.n; j++) {
-        const Attr *e = v->u.arr.elems[j];
-        if (e->kind != ATTR_STRING) {
-            crt_op_fail(x, 0, "tf._FusedMatMul: 'fused_ops' must be an array of strings");
-            return -1;
-        }
-        if (n < max) snprintf(names[n++], 16, "%.*s", (int)(e->u.str.len < 15 ? e->u.str.len : 15), e->u.str.s);
-        else n++;
-    }
-    return n;
+    bool strings = v && v->kind == ATTR_ARRAY;
+    for (int j = 0; strings && j < v->u.arr.n; j++) strings = v->u.arr.elems[j]->kind == ATTR_STRING;
+    if (!strings) { crt_op_fail(x, 0, "tf._FusedMatMul: 'fused_ops' must be an array of strings"); return NULL; }
+    *n = v->u.arr.n;
+    return v->u.arr.elems;
+}
+
+/* String attribute [a] is [s]. */
+static bool str_is(const Attr *a, const char *s)
+{
+    return a->u.str.len == strlen(s) && !memcmp(a->u.str.s, s, a->u.str.len);
 }
 
 static void op_tf_fusedmatmul(CrtOpCtx *x)
@@ -1705,13 +1702,13 @@ static void op_tf_fusedmatmul(CrtOpCtx *x)
     DenseHostTensor *a = dense_arg(x, 0), *b = dense_arg(x, 1);
     DType dt = a->dtype;
     if (dt != DT_F32 && dt != DT_I32) { crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt)); return; }
-    char names[4][16];
-    int nf = fused_ops_of(x, names, 4);
-    if (nf < 0) return;
+    int nf;
+    const Attr *const *names = fused_ops_of(x, &nf);
+    if (!names) return;
     if (nf == 0) { crt_op_fail(x, 0, "FusedMatMul must specify fused operations"); return; }
     int64_t m = x->md[0].dims[0], n = x->md[0].dims[1];
     DenseHostTensor *bias = NULL;
-    if (!strcmp(names[0], "BiasAdd")) {
+    if (str_is(names[0], "BiasAdd")) {
         if (x->nargs < 3) { crt_op_fail(x, 0, "tf._FusedMatMul: BiasAdd needs the bias argument"); return; }
         bias = dense_arg(x, 2);
         if (bias->rank != 1) { crt_op_fail(x, 0, "Bias tensor must a vector"); return; }
@@ -1723,9 +1720,9 @@ static void op_tf_fusedmatmul(CrtOpCtx *x)
     }
     int act = -1;   /* 0 none, 1 Relu, 2 Relu6, 3 Elu */
     if (bias && nf == 1) act = 0;
-    else if (bias && nf == 2 && !strcmp(names[1], "Relu")) act = 1;
-    else if (bias && nf == 2 && !strcmp(names[1], "Relu6")) act = 2;
-    else if (bias && nf == 2 && !strcmp(names[1], "Elu")) act = 3;
+    else if (bias && nf == 2 && str_is(names[1], "Relu")) act = 1;
+    else if (bias && nf == 2 && str_is(names[1], "Relu6")) act = 2;
+    else if (bias && nf == 2 && str_is(names[1], "Elu")) act = 3;
     if (act < 0) { crt_op_fail(x, 0, "Unsupported fusion type"); return; }
     if (bias->dtype != dt) {
         crt_op_fail(x, 0, "tf._FusedMatMul: a bias of %s for %s matrices", dt_name(bias->dtype), dt_name(dt));
@@ -1791,24 +1788,7 @@ static void op_tf_maxpool(CrtOpCtx *x)
     if (memcmp(want, x->md[0].dims, sizeof want)) { crt_op_fail(x, 0, "output tensor has the wrong shape"); return; }
     DenseHostTensor *out = new_dense(x, &x->md[0]);
     if (!out) { put_dense(x, 0, NULL); return; }
-    if (dt == DT_F32) {
-        ml_max_pool(in, out, win, st, pad);
-    } else {
-        const double *iv = dht_data(in);
-        double *ov = dht_data(out);
-        int64_t H = in->dims[1], W = in->dims[2], C = in->dims[3], OH = want[1], OW = want[2];
-        for (int64_t i = 0; i < out->nelems; i++) {
-            int64_t c = i % C, ow = i / C % OW, oh = i / C / OW % OH, b = i / C / OW / OH;
-            double best = -INFINITY;
-            for (int64_t r = 0; r < win[0]; r++)
-                for (int64_t s = 0; s < win[1]; s++) {
-                    int64_t h = oh * st[0] + r - pad[0], w = ow * st[1] + s - pad[2];
-                    if (h >= 0 && h < H && w >= 0 && w < W && iv[((b * H + h) * W + w) * C + c] > best)
-                        best = iv[((b * H + h) * W + w) * C + c];
-                }
-            ov[i] = best;
-        }
-    }
+    ml_max_pool(in, out, win, st, pad);
     put_dense(x, 0, out);
 }
 

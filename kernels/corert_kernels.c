@@ -559,12 +559,11 @@ bool crt_shape_attr(KernelFrame *f, CrtMeta *md)
 }
 
 /* A string tensor of the kernel's `shape` attribute, its strings from array
-** attribute [v] (named [name]): one per element, or, when [one_fills], a
-** single one for every element. NULL, the kernel's error reported, when the
-** count or a kind does not fit; [count_error] formats the count's message
-** (corert.const_string_tensor's and tfrt_sht.create_tensor's differ). */
-static CrtTensor *strings_attr(KernelFrame *f, const Attr *v, const char *name, bool one_fills,
-                               void (*count_error)(KernelFrame *, int, int64_t))
+** attribute [v] (named [name]): one per element, or, when [one_fills]
+** (corert.const_string_tensor), a single one for every element. NULL, the
+** kernel's error reported, when the count or a kind does not fit (TFRT's
+** CreateStringTensor says only "Shape mismatch"). */
+static CrtTensor *strings_attr(KernelFrame *f, const Attr *v, const char *name, bool one_fills)
 {
     CrtMeta md;
     memset(&md, 0, sizeof md);
@@ -573,7 +572,11 @@ static CrtTensor *strings_attr(KernelFrame *f, const Attr *v, const char *name, 
     int64_t n = crt_meta_elems(&md);
     int given = v && v->kind == ATTR_ARRAY ? v->u.arr.n : 0;
     if (!v || v->kind != ATTR_ARRAY || !(given == n || (one_fills && given == 1))) {
-        count_error(f, given, n);
+        if (one_fills)
+            kf_error(f, "corert.const_string_tensor has %d strings for %" PRId64 " elements (give one or as many)",
+                     given, n);
+        else
+            kf_error(f, "Shape mismatch");
         return NULL;
     }
     for (int i = 0; i < given; i++)
@@ -593,23 +596,10 @@ static CrtTensor *strings_attr(KernelFrame *f, const Attr *v, const char *name, 
     return t;
 }
 
-static void const_string_count(KernelFrame *f, int given, int64_t n)
-{
-    kf_error(f, "corert.const_string_tensor has %d strings for %" PRId64 " elements (give one or as many)", given, n);
-}
-
 void k_corert_const_string_tensor(KernelFrame *f)
 {
-    CrtTensor *t = strings_attr(f, kf_attr(f, attr_value), "value", true, const_string_count);
+    CrtTensor *t = strings_attr(f, kf_attr(f, attr_value), "value", true);
     if (t) set_handle(f, 0, crt_handle_for(any_obj(&t->hdr)));
-}
-
-/* TFRT's CreateStringTensor's one message for a count that does not fit. */
-static void sht_count(KernelFrame *f, int given, int64_t n)
-{
-    (void)given;
-    (void)n;
-    kf_error(f, "Shape mismatch");
 }
 
 /* tfrt_sht.create_tensor {shape, values}: a string host tensor, one string
@@ -617,7 +607,7 @@ static void sht_count(KernelFrame *f, int given, int64_t n)
 ** not a handle. */
 void k_tfrt_sht_create_tensor(KernelFrame *f)
 {
-    CrtTensor *t = strings_attr(f, kf_attr(f, attr_values), "values", false, sht_count);
+    CrtTensor *t = strings_attr(f, kf_attr(f, attr_values), "values", false);
     if (t) kf_set(f, 0, any_obj(&t->hdr));
 }
 

@@ -432,29 +432,36 @@ bool ml_pool_shape(const DenseHostTensor *in, const int64_t *win, const int64_t 
     return true;
 }
 
+/* The body of ml_max_pool for element type T. */
+#define MAX_POOL(T)                                                                          \
+    do {                                                                                     \
+        const T *x = dht_data(in);                                                           \
+        T *y = dht_data(out);                                                                \
+        for (int64_t n = 0; n < N; n++)                                                      \
+            for (int64_t oh = 0; oh < OH; oh++)                                              \
+                for (int64_t ow = 0; ow < OW; ow++) {                                        \
+                    T *o = y + ((n * OH + oh) * OW + ow) * C;                                \
+                    for (int64_t c = 0; c < C; c++) o[c] = -INFINITY;                        \
+                    for (int64_t i = 0; i < win[0]; i++) {                                   \
+                        int64_t h = oh * stride[0] + i - pad[0];                             \
+                        if (h < 0 || h >= H) continue;                                       \
+                        for (int64_t j = 0; j < win[1]; j++) {                               \
+                            int64_t w = ow * stride[1] + j - pad[2];                         \
+                            if (w < 0 || w >= W) continue;                                   \
+                            const T *p = x + ((n * H + h) * W + w) * C;                      \
+                            for (int64_t c = 0; c < C; c++) if (p[c] > o[c]) o[c] = p[c];   \
+                        }                                                                    \
+                    }                                                                        \
+                }                                                                            \
+    } while (0)
+
 void ml_max_pool(const DenseHostTensor *in, DenseHostTensor *out, const int64_t *win,
                  const int64_t *stride, const int64_t *pad)
 {
-    const float *x = dht_data(in);
-    float *y = dht_data(out);
     int64_t N = out->dims[0], OH = out->dims[1], OW = out->dims[2], C = out->dims[3];
     int64_t H = in->dims[1], W = in->dims[2];
-    for (int64_t n = 0; n < N; n++)
-        for (int64_t oh = 0; oh < OH; oh++)
-            for (int64_t ow = 0; ow < OW; ow++) {
-                float *o = y + ((n * OH + oh) * OW + ow) * C;
-                for (int64_t c = 0; c < C; c++) o[c] = -INFINITY;
-                for (int64_t i = 0; i < win[0]; i++) {
-                    int64_t h = oh * stride[0] + i - pad[0];
-                    if (h < 0 || h >= H) continue;
-                    for (int64_t j = 0; j < win[1]; j++) {
-                        int64_t w = ow * stride[1] + j - pad[2];
-                        if (w < 0 || w >= W) continue;
-                        const float *p = x + ((n * H + h) * W + w) * C;
-                        for (int64_t c = 0; c < C; c++) if (p[c] > o[c]) o[c] = p[c];
-                    }
-                }
-            }
+    if (in->dtype == DT_F64) MAX_POOL(double);
+    else MAX_POOL(float);
 }
 
 /* "tfrt_test.max_pooling_2d.f32"(input, output, ch) -> ch; attributes

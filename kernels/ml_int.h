@@ -46,9 +46,10 @@ float ml_attr_f32(KernelFrame *f, const char *name, float dflt);
 /* The result chain: operand [i] when it is a chain, else a ready one. */
 void ml_done(KernelFrame *f, int result, int chain_arg);
 
-/* Max pooling of an NHWC f32 tensor (ml.c; both tfrt_test.max_pooling_2d and
-** eigen.max_pooling_2d): [pad] top, bottom, left, right; [win], [stride]
-** height and width. Windows start from -infinity. */
+/* Max pooling of an NHWC f32 or f64 tensor (ml.c; tfrt_test.max_pooling_2d,
+** eigen.max_pooling_2d, the cpu handler's tf.MaxPool): [pad] top, bottom,
+** left, right; [win], [stride] height and width. Windows start from
+** -infinity. */
 void ml_max_pool(const DenseHostTensor *in, DenseHostTensor *out, const int64_t *win,
                  const int64_t *stride, const int64_t *pad);
 /* SAME padding of one spatial dimension (TensorFlow's rule): top/left and
