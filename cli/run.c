@@ -35,6 +35,7 @@
 #include "interp/exec.h"
 #include "interp/stuck.h"
 #include "interp/trace.h"
+#include "interp/tsink.h"
 #include "base/strbuf.h"
 #include "interp/workqueue.h"
 #include "ir/diag.h"
@@ -82,8 +83,16 @@ static const char run_usage[] =
     "  --trace=FILE                  write a Chrome trace-event JSON file of the run\n"
     "                                (open it in https://ui.perfetto.dev or chrome://tracing)\n"
     "  --enable_tracing              TFRT's spelling: the trace, to trace.json (in\n"
-    "                                $TEST_UNDECLARED_OUTPUTS_DIR when that is set)\n"
-    "  --tracing_level=default|verbose|debug   accepted (every level traces the same)\n"
+    "                                $TEST_UNDECLARED_OUTPUTS_DIR when that is set), or\n"
+    "                                with --tracing-sink=debug TFRT's debug tracing lines\n"
+    "  --tracing-sink=chrome|debug   where --enable_tracing goes: chrome (default), the\n"
+    "                                trace file; debug, TFRT's bef_executor_debug_tracing:\n"
+    "                                'Scope:NAME' and 'End Scope' lines on stdout (the run,\n"
+    "                                each function, each CoreRT op), buffered as TFRT's are;\n"
+    "                                under auto the run is exact\n"
+    "  --tracing_level=default|verbose|debug   the debug sink's level (default: default;\n"
+    "                                debug is clamped to verbose, as in TFRT's build); the\n"
+    "                                trace file has the same events at every level\n"
     "  --profile[=time|count]        at exit, a table per op and per function on stderr:\n"
     "                                executions, time, mean, share of the run; sorted\n"
     "                                by time (default) or by count\n"
@@ -111,6 +120,8 @@ typedef struct Options {
     char *replay_fn;             /* the function the witness names (malloc'ed), or NULL */
     const char *trace;           /* --trace=FILE (or --enable_tracing's file) */
     bool enable_tracing;
+    bool debug_sink;             /* --tracing-sink=debug */
+    TSinkLevel tracing_level;    /* --tracing_level (0: not given) */
     bool profile;
     bool profile_by_count;       /* --profile=count */
     bool help;
@@ -124,7 +135,7 @@ typedef struct Options {
 typedef enum { OPT_VALUE, OPT_BOOL, OPT_VALUE_OPTIONAL } OptKind;
 typedef enum {
     O_WORK_QUEUE, O_FUNCTIONS, O_INIT, O_PRINT_CODE, O_ALLOCATOR, O_VERBOSE, O_TIMEOUT, O_MAX_CALL_DEPTH, O_MAX_MEMORY, O_SCHEDULE,
-    O_REPLAY, O_TRACE, O_ENABLE_TRACING, O_TRACING_LEVEL, O_PROFILE, O_IGNORED_VALUE, O_HELP
+    O_REPLAY, O_TRACE, O_ENABLE_TRACING, O_TRACING_LEVEL, O_TRACING_SINK, O_PROFILE, O_IGNORED_VALUE, O_HELP
 } OptId;
 
 static const struct { const char *name; OptId id; OptKind kind; } option_table[] = {
@@ -147,6 +158,7 @@ static const struct { const char *name; OptId id; OptKind kind; } option_table[]
     { "trace", O_TRACE, OPT_VALUE },
     { "enable_tracing", O_ENABLE_TRACING, OPT_BOOL },
     { "tracing_level", O_TRACING_LEVEL, OPT_VALUE },
+    { "tracing_sink", O_TRACING_SINK, OPT_VALUE },
     { "profile", O_PROFILE, OPT_VALUE_OPTIONAL },
     { "help", O_HELP, OPT_BOOL },
     { "h", O_HELP, OPT_BOOL },
@@ -254,9 +266,17 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         case O_ENABLE_TRACING: o->enable_tracing = b; break;
         case O_TRACING_LEVEL:
-            /* TFRT's levels; tfrun's trace has the same events at each. */
-            if (strcmp(val, "default") && strcmp(val, "verbose") && strcmp(val, "debug"))
-                return usage_error("invalid tracing level '%s' (want default, verbose or debug)", val);
+            /* TFRT's levels: the debug sink's; tfrun's trace has the same
+            ** events at each. */
+            if (!strcmp(val, "default")) o->tracing_level = TSINK_DEFAULT;
+            else if (!strcmp(val, "verbose")) o->tracing_level = TSINK_VERBOSE;
+            else if (!strcmp(val, "debug")) o->tracing_level = TSINK_DEBUG;
+            else return usage_error("invalid tracing level '%s' (want default, verbose or debug)", val);
+            break;
+        case O_TRACING_SINK:
+            if (!strcmp(val, "debug")) o->debug_sink = true;
+            else if (!strcmp(val, "chrome")) o->debug_sink = false;
+            else return usage_error("invalid tracing sink '%s' (want chrome or debug)", val);
             break;
         case O_PROFILE:
             o->profile = true;
@@ -560,6 +580,9 @@ static void run_function(Run *r, const Func *fn)
     fprintf(out, "--- Running '%s':\n", fn->name);
     if (!host_out_flush(r->host)) return;    /* nowhere to print: stop (step_run) */
     if (r->trace) trace_function_begin(r->trace, fn->name);
+    /* TFRT's scope of a function: its run, its results, its quiescence. */
+    TSink *ts = tsink_on(r->host->tsink, TSINK_DEFAULT) ? r->host->tsink : NULL;
+    if (ts) tsink_push(ts, "Function: %s", fn->name);
     RequestContext *rq = rq_new(r->q);
     /* The mixed schedule: this function's own (docs/analysis.md §8). */
     const MixChoice *mc = r->sched->mix ? mix_choice(r->sched->mix, fn) : NULL;
@@ -654,6 +677,7 @@ static void run_function(Run *r, const Func *fn)
     host_set_request(r->host, NULL);
     watchdog_set(r->wd, NULL);
     rq_release(rq);
+    if (ts) tsink_pop(ts);
     if (r->trace) trace_function_end(r->trace);
 }
 
@@ -692,7 +716,15 @@ typedef struct Driver {
     Watchdog *wd;                /* from the options on (NULL: none, or stopped) */
     Trace *trace;                /* --trace / --profile, or NULL */
     char *trace_path;            /* where the trace goes (NULL: none) */
+    TSink *tsink;                /* --enable_tracing --tracing-sink=debug, or NULL */
 } Driver;
+
+/* llvm::errs() is tied to llvm::outs(), where TFRT's debug sink writes: a
+** diagnostic writes the sink's buffer first (interp/tsink.h). */
+static void tie_tsink(void *s)
+{
+    tsink_flush(s);
+}
 
 /* Options, and --help. */
 static int step_options(Driver *dr, int argc, char **argv)
@@ -723,6 +755,20 @@ static int step_load(Driver *dr)
     const Options *o = &dr->o;
     dr->out = stdout;
     setvbuf(dr->out, NULL, _IOFBF, 1 << 16);
+    if (o->debug_sink) {
+        /* TFRT's SetTracingLevel, in a build whose TFRT_MAX_TRACING_LEVEL
+        ** is the default (verbose); then its scope of the whole run. */
+        TSinkLevel level = o->tracing_level ? o->tracing_level : TSINK_DEFAULT;
+        if (level > TSINK_MAX_LEVEL) {
+            tfrt_log(stderr, 'W', "tracing.cc", 101,
+                     "Tracing level 'debug' clamped to TFRT_MAX_TRACING_LEVEL ('verbose')");
+            level = TSINK_MAX_LEVEL;
+        }
+        if (o->enable_tracing) {
+            dr->tsink = tsink_new(dr->out, level);
+            tsink_push(dr->tsink, "Bef Executor");
+        }
+    }
 
     /* The input first: an unreadable file prints nothing else (docs/execution.md §1.2). */
     StrBuf src = {0};
@@ -759,6 +805,7 @@ static int step_load(Driver *dr)
     }
 
     dr->d = diag_new(stderr);
+    if (dr->tsink) diag_set_tie(dr->d, tie_tsink, dr->tsink);
     /* Static errors print as `opt` prints them, whatever the annotations
     ** say: a program that does not verify cannot run, and saying nothing
     ** would hide why (docs/language.md §4). Runtime diagnostics are checked
@@ -818,19 +865,27 @@ static int step_schedule(Driver *dr)
         host->split_updates = model == EXPLORE_SPEC;
         if (o->verbose) fprintf(stderr, "Choosing the schedule of witness %s.\n", o->replay);
     } else {
-        cli_schedule_run(o->schedule, m, order, norder, dr->alloc, &dr->sched);
+        /* The debug sink's lines are output whose order is the kernels':
+        ** auto runs them exact (docs/tools.md §5.6). */
+        bool forced = dr->tsink && o->schedule == CLI_SCHED_AUTO;
+        cli_schedule_run(forced ? CLI_SCHED_EXACT : o->schedule, m, order, norder, dr->alloc, &dr->sched);
         host->schedule = dr->sched.host;
-        if (o->verbose) fputs(dr->sched.verbose, stderr);
+        if (o->verbose && forced)
+            fputs("Choosing exact schedule: the debug tracing sink's lines follow the kernels' order.\n", stderr);
+        else if (o->verbose)
+            fputs(dr->sched.verbose, stderr);
     }
     if (o->max_call_depth > 0) host->max_call_depth = o->max_call_depth;
     free(order);
     /* The trace and the profile watch the run through the executor's
     ** hooks, attached before the load so that compiled code reports too
     ** (interp/hooks.h). */
-    if (o->trace || o->enable_tracing || o->profile) {
+    host->tsink = dr->tsink;
+    bool chrome = o->enable_tracing && !o->debug_sink;
+    if (o->trace || chrome || o->profile) {
         if (o->trace) {
             dr->trace_path = xstrdup(o->trace);
-        } else if (o->enable_tracing) {
+        } else if (chrome) {
             /* Where TFRT's Chrome tracing sink writes it under a test. */
             const char *dir = getenv("TEST_UNDECLARED_OUTPUTS_DIR");
             StrBuf p = {0};
@@ -921,6 +976,17 @@ static int finish(Driver *dr, int st)
         diag_free(dr->d);
     } else if (dr->q) {
         wq_destroy(dr->q);
+    }
+    if (dr->tsink) {
+        /* The run's scope ends last, after the leak check (TFRT's is the
+        ** first object of its driver); then what the buffer holds. */
+        tsink_pop(dr->tsink);
+        if (!tsink_finish(dr->tsink) && !dr->out_reported) {
+            fprintf(stderr, "tfrun: write error: %s\n", strerror(tsink_error(dr->tsink)));
+            dr->out_reported = true;
+            if (st == 0) st = 1;
+        }
+        tsink_free(dr->tsink);
     }
     free(dr->text);
     trace_free(dr->trace);

@@ -27,9 +27,9 @@
 ** A file with lit `RUN:` lines is run the way lit runs it instead (docs/tools.md
 ** §2): its RUN lines, substituted (%s, %S, %p, %t, %T, %%), run one after
 ** the other in `bash -o pipefail` in a fresh directory, with TFRT's tool
-** names (bef_executor, tfrt_opt, tfrt_translate, FileCheck, not, count) on
-** PATH as small scripts over this executable; the test passes when every
-** line exits 0. `XFAIL:`, `UNSUPPORTED:` and `REQUIRES:` lines work as in
+** names (bef_executor, bef_executor_debug_tracing, tfrt_opt, tfrt_translate,
+** FileCheck, not, count) on PATH as small scripts over this executable; the
+** test passes when every line exits 0. `XFAIL:`, `UNSUPPORTED:` and `REQUIRES:` lines work as in
 ** lit (the one feature tfrun has is `tfrun`). A file that checks nothing —
 ** no RUN line, no CHECK directive, no .out file, no expected-* annotation
 ** under --verify-diagnostics — fails, as FileCheck fails a check file with
@@ -87,7 +87,8 @@ static const char usage_text[] =
     "each runs in `bash -o pipefail` in a fresh directory and must exit 0; %s is\n"
     "the file (also %s.bef and $(bef_name %s)), %S and %p its directory, %t a\n"
     "temporary file, %T a temporary directory, %% a %. On PATH: bef_executor,\n"
-    "bef_executor_lite, code_size_test_driver (= tfrun run), tfrt_opt (= tfrun\n"
+    "bef_executor_lite, code_size_test_driver (= tfrun run),\n"
+    "bef_executor_debug_tracing (= tfrun run --tracing-sink=debug), tfrt_opt (= tfrun\n"
     "opt), tfrt_translate (passes the file through; = tfrun opt with\n"
     "-verify-diagnostics), FileCheck (= tfrun filecheck),\n"
     "not, count and tfrun. `XFAIL:`, `UNSUPPORTED:` and `REQUIRES:` work as in lit;\n"
@@ -633,6 +634,7 @@ static void substitute(StrBuf *b, const char *line, const char *file, const char
 static const struct { const char *name, *body; } tools[] = {
     { "bef_executor", "exec \"$TFRUN_EXE\" run \"$@\"\n" },
     { "bef_executor_lite", "exec \"$TFRUN_EXE\" run \"$@\"\n" },
+    { "bef_executor_debug_tracing", "exec \"$TFRUN_EXE\" run --tracing-sink=debug \"$@\"\n" },
     { "code_size_test_driver", "exec \"$TFRUN_EXE\" run \"$@\"\n" },
     { "tfrt_opt", "exec \"$TFRUN_EXE\" opt \"$@\"\n" },
     { "tfrun", "exec \"$TFRUN_EXE\" \"$@\"\n" },

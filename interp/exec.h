@@ -68,6 +68,10 @@ struct Host {
     ** it EXEC_DEFAULT_MAX_CALL_DEPTH): a call that would run deeper is an
     ** error that stops the request (exec_call_func). Both engines. */
     int max_call_depth;
+    /* TFRT's debug tracing sink (interp/tsink.h), NULL normally: the
+    ** driver sets it for `--tracing-sink=debug`; CoreRT's kernels open
+    ** their scopes in it (host_tsink). Borrowed. */
+    struct TSink *tsink;
 };
 
 #define EXEC_DEFAULT_MAX_CALL_DEPTH 1000000

@@ -102,6 +102,7 @@ void host_set_request(Host *h, RequestContext *rq)
     if (old) rq_release(old);
 }
 WorkQueue *host_queue(Host *h) { return h->queue; }
+struct TSink *host_tsink(Host *h) { return h->tsink; }
 HostAllocator *host_allocator(Host *h) { return h->alloc; }
 const Module *host_module(Host *h) { return h->module; }
 bool host_split_updates(Host *h) { return h->split_updates; }

@@ -133,6 +133,8 @@ bool host_out_flush(Host *h);
 /* The errno of the first failed write of host_out(); 0 while it works. */
 int host_out_error(const Host *h);
 WorkQueue *host_queue(Host *h);
+/* TFRT's debug tracing sink the run writes to (interp/tsink.h), or NULL. */
+struct TSink *host_tsink(Host *h);
 HostAllocator *host_allocator(Host *h);
 const Module *host_module(Host *h);
 bool host_split_updates(Host *h);                 /* explorer's spec model (interp/exec.h) */

@@ -53,12 +53,20 @@ struct DiagSink {
     int unproduced;      /* annotations reported by diag_finish */
     bool finished;
     bool last_matched;   /* the last error/warning/remark matched an annotation */
+    void (*tie)(void *); /* called before a diagnostic is written (diag_set_tie) */
+    void *tie_ud;
     pthread_mutex_t mu;
 };
 
 static const char *const kind_word[] = { "error", "warning", "note", "remark" };
 
 /* ---------------------------------------------------------------- sink */
+
+void diag_set_tie(DiagSink *d, void (*fn)(void *), void *ud)
+{
+    d->tie = fn;
+    d->tie_ud = ud;
+}
 
 DiagSink *diag_new(FILE *out)
 {
@@ -301,6 +309,7 @@ static void print_diag(DiagSink *d, DiagKind k, const char *file, int line, int 
                        const Loc *loc, const char *msg_prefix, const char *msg)
 {
     FILE *o = d->out;
+    if (d->tie) d->tie(d->tie_ud);
     if (d->color) fputs(C_BOLD, o);
     if (loc) {
         const Loc *f = find_file_loc(loc, 0);

@@ -96,6 +96,10 @@ DiagSink *diag_new(FILE *out);
 void diag_free(DiagSink *d);
 void diag_set_color(DiagSink *d, bool on);
 void diag_set_verify(DiagSink *d, DiagVerify mode);
+/* Calls fn(ud) before each diagnostic is written (NULL: nothing): a stream
+** tied to the diagnostics' (TFRT's llvm::errs() flushes llvm::outs()
+** first; interp/tsink.h). */
+void diag_set_tie(DiagSink *d, void (*fn)(void *), void *ud);
 /* What [d] prints goes to [out] from now on; returns the stream it went to
 ** (the REPL catches a report in a memory stream this way). */
 FILE *diag_swap_out(DiagSink *d, FILE *out);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "interp/tsink.h"
 #include "kernels/corert.h"
 
 /* {=====================================================================
@@ -1223,7 +1224,11 @@ static bool run_md(CpuRun *r)
     memset(&args[0], 0, sizeof args[0]);     /* an op without arguments reads none */
     for (int i = 0; i < call->nargs; i++) argv[i] = *crt_meta_of(call->args[i]->md);
     char err[512];
+    TSink *ts = host_tsink(call->ctx->host);
+    bool traced = tsink_on(ts, TSINK_VERBOSE);
+    if (traced) tsink_push(ts, "RunMetadataFunction");
     bool ok = def->md(argv, call->nargs, call->attrs, r->md, err, sizeof err);
+    if (traced) tsink_pop(ts);
     if (argv != args) free(argv);
     if (!ok) call_fail(call, err);
     r->have_md = ok;
@@ -1291,7 +1296,12 @@ static void cpu_go(void *arg)
         for (int i = 0; i < call->nres; i++) res[i] = NULL;
         CrtOpCtx x = { def, call->ctx, call->op, alloc, call->attrs, args, call->nargs,
                        r->have_md ? r->md : NULL, res, call->nres };
+        /* TFRT's scope of the op handler's computation. */
+        TSink *ts = host_tsink(host);
+        bool traced = tsink_on(ts, TSINK_DEFAULT);
+        if (traced) tsink_push(ts, "RunDispatch: %.*s", (int)call->len, call->name);
         def->fn(&x);
+        if (traced) tsink_pop(ts);
         for (int i = 0; i < call->nres; i++) {
             if (!res[i]) res[i] = av_new_error(ERR_INTERNAL, "the op gave no result");
             bool md_now = r->have_md;
@@ -1515,6 +1525,16 @@ static void log_dispatch(CrtHandler *h, const CrtOpDef *def, CrtCall *call)
     l->wait = xmalloc(sizeof *l->wait * (size_t)(call->nargs + 1));
     for (int i = 0; i < call->nargs; i++) l->wait[n++] = call->args[i]->tensor;
     crt_when_all(l->wait, n, log_inputs, l);
+}
+
+const char *crt_handler_name(const CrtHandler *h)
+{
+    switch (h->kind) {
+    case CRT_H_CPU: return "cpu";
+    case CRT_H_LOGGING: return h->sync_log ? "sync_logging" : "logging";
+    case CRT_H_NULL: break;
+    }
+    return "null";
 }
 
 void crt_dispatch(CrtHandler *h, const CrtOpDef *def, CrtCall *call)

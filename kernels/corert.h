@@ -291,6 +291,8 @@ typedef struct CrtCall {
 const CrtOpDef *crt_resolve(const CrtHandler *h, const char *name, size_t len, char *err, size_t cap);
 /* Runs [call] on [h] (its op was resolved to [def]); consumes the call. */
 void crt_dispatch(CrtHandler *h, const CrtOpDef *def, CrtCall *call);
+/* TFRT's OpHandler::GetName(): "cpu", "null", "logging", "sync_logging". */
+const char *crt_handler_name(const CrtHandler *h);
 void crt_call_free(CrtCall *call);
 
 /* ---- composite ops ---------------------------------------------------------------- */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "interp/tsink.h"
 #include "kernels/corert.h"
 
 #define OP(id, ...) void k_##id(KernelFrame *f);
@@ -194,7 +195,12 @@ static void execute(KernelFrame *f, int pre, bool sync)
             kf_set_av(f, 0, call->chain_out);
         }
     }
+    /* TFRT's CoreRuntime::MakeOp wraps the op in a scope named after it
+    ** and the handler asked (interp/tsink.h). */
+    TSink *ts = tsink_on(host_tsink(HOST), TSINK_DEFAULT) ? host_tsink(HOST) : NULL;
+    if (ts) tsink_push(ts, "%.*s#op_handler=%s#", (int)len, name, crt_handler_name(h));
     crt_dispatch(h, def, call);
+    if (ts) tsink_pop(ts);
 }
 
 void k_corert_executeop(KernelFrame *f) { execute(f, 1, false); }
