@@ -33,6 +33,7 @@
 #include "kernels/ext.h"
 #include "kernels/gemm.h"
 #include "kernels/ml_int.h"
+#include "kernels/tf_ops.h"
 
 /* {=====================================================================
 ** Attributes and metadata helpers
@@ -448,36 +449,45 @@ static bool md_tf_binary(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r,
     return broadcast_shape(&a[0], &a[1], r, err, cap);
 }
 
-static bool md_tf_matmul(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+bool tfo_matmul_operands(const CrtMeta *a, const CrtMeta *b, char *err, size_t cap)
 {
-    (void)n;
-    if (a[0].dtype != a[1].dtype) {
-        say(err, cap, "incompatible dtypes for MatMul: In[0]: %s, In[1]: %s", crt_dtype_name(&a[0]), crt_dtype_name(&a[1]));
+    if (a->dtype != b->dtype) {
+        say(err, cap, "incompatible dtypes for MatMul: In[0]: %s, In[1]: %s", crt_dtype_name(a), crt_dtype_name(b));
         return false;
     }
     for (int i = 0; i < 2; i++)
-        if (a[i].rank != 2) {
-            say(err, cap, "argument %d of matmul op is not a rank-2 tensor. Actual rank is %d", i, a[i].rank);
+        if ((i ? b : a)->rank != 2) {
+            say(err, cap, "argument %d of matmul op is not a rank-2 tensor. Actual rank is %d", i, (i ? b : a)->rank);
             return false;
         }
-    bool ta, tb;
-    const CrtAttr *x = crt_attrs_get(s, "transpose_a"), *y = crt_attrs_get(s, "transpose_b");
-    if (!x || x->type != CA_BOOL) { say(err, cap, "'transpose_a' attribute is not specified for MatMul op"); return false; }
-    if (!y || y->type != CA_BOOL) { say(err, cap, "'transpose_b' attribute is not specified for MatMul op"); return false; }
-    ta = ((const unsigned char *)x->data)[0];
-    tb = ((const unsigned char *)y->data)[0];
+    return true;
+}
+
+bool tfo_matmul_result(const CrtMeta *a, const CrtMeta *b, bool ta, bool tb, CrtMeta *r, char *err, size_t cap)
+{
     int ka = ta ? 0 : 1, kb = tb ? 1 : 0;
-    if (a[0].dims[ka] != a[1].dims[kb]) {
+    if (a->dims[ka] != b->dims[kb]) {
         char s0[128], s1[128];
-        shape_format_dims(s0, sizeof s0, a[0].dims, 2);
-        shape_format_dims(s1, sizeof s1, a[1].dims, 2);
+        shape_format_dims(s0, sizeof s0, a->dims, 2);
+        shape_format_dims(s1, sizeof s1, b->dims, 2);
         say(err, cap, "matmul arguments have incompatible shapes: In[0]: %s, In[1]: %s. transpose_a: %d, transpose_b: %d",
             s0, s1, ta, tb);
         return false;
     }
-    int64_t dims[2] = { a[0].dims[1 - ka], a[1].dims[1 - kb] };
-    r[0] = dense_meta(a[0].dtype, 2, dims);
+    int64_t dims[2] = { a->dims[1 - ka], b->dims[1 - kb] };
+    *r = dense_meta(a->dtype, 2, dims);
     return true;
+}
+
+static bool md_tf_matmul(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, char *err, size_t cap)
+{
+    (void)n;
+    if (!tfo_matmul_operands(&a[0], &a[1], err, cap)) return false;
+    const CrtAttr *x = crt_attrs_get(s, "transpose_a"), *y = crt_attrs_get(s, "transpose_b");
+    if (!x || x->type != CA_BOOL) { say(err, cap, "'transpose_a' attribute is not specified for MatMul op"); return false; }
+    if (!y || y->type != CA_BOOL) { say(err, cap, "'transpose_b' attribute is not specified for MatMul op"); return false; }
+    bool ta = ((const unsigned char *)x->data)[0], tb = ((const unsigned char *)y->data)[0];
+    return tfo_matmul_result(&a[0], &a[1], ta, tb, &r[0], err, cap);
 }
 
 /* tf.Less: TfBinaryComparisonOpMd, the broadcast shape with dtype i1. */
@@ -1116,27 +1126,25 @@ static void op_tf_const(CrtOpCtx *x)
 }
 
 /* tf.AddV2, tf.Sub, tf.Mul, tf.RealDiv and tf.Less (an i1 result) with
-** NumPy broadcasting. */
-typedef enum BinOp { BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_LESS } BinOp;
-
-static double bin_f(BinOp op, double a, double b)
+** NumPy broadcasting (tfo_binary, shared with the tf_sync kernels). */
+static double bin_f(TfoBin op, double a, double b)
 {
     switch (op) {
-    case BIN_ADD: return a + b;
-    case BIN_SUB: return a - b;
-    case BIN_MUL: return a * b;
+    case TFO_ADD: return a + b;
+    case TFO_SUB: return a - b;
+    case TFO_MUL: return a * b;
     default: return a / b;
     }
 }
 
 /* Integer arithmetic in 64 bits, wrapping; false on division by zero. */
-static bool bin_i(BinOp op, int64_t a, int64_t b, bool uns, int64_t *r)
+static bool bin_i(TfoBin op, int64_t a, int64_t b, bool uns, int64_t *r)
 {
     uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
     switch (op) {
-    case BIN_ADD: *r = (int64_t)(ua + ub); return true;
-    case BIN_SUB: *r = (int64_t)(ua - ub); return true;
-    case BIN_MUL: *r = (int64_t)(ua * ub); return true;
+    case TFO_ADD: *r = (int64_t)(ua + ub); return true;
+    case TFO_SUB: *r = (int64_t)(ua - ub); return true;
+    case TFO_MUL: *r = (int64_t)(ua * ub); return true;
     default:
         if (b == 0) return false;
         if (uns) *r = (int64_t)(ua / ub);
@@ -1164,25 +1172,50 @@ static int64_t bcast_index(const CrtMeta *md, const CrtMeta *out, int64_t pos)
 
 /* Element [i] of [dst] = op(a[ia], b[ib]) for complex64 (in float, as
 ** std::complex<float> computes) or complex128. */
-static void bin_complex(BinOp op, DType dt, const void *pa, int64_t ia, const void *pb, int64_t ib, void *dst,
+static void bin_complex(TfoBin op, DType dt, const void *pa, int64_t ia, const void *pb, int64_t ib, void *dst,
                         int64_t i)
 {
     if (dt == DT_COMPLEX64) {
         float _Complex a, b, r;
         memcpy(&a, (const char *)pa + ia * 8, 8);
         memcpy(&b, (const char *)pb + ib * 8, 8);
-        r = op == BIN_ADD ? a + b : op == BIN_SUB ? a - b : op == BIN_MUL ? a * b : a / b;
+        r = op == TFO_ADD ? a + b : op == TFO_SUB ? a - b : op == TFO_MUL ? a * b : a / b;
         memcpy((char *)dst + i * 8, &r, 8);
     } else {
         double _Complex a, b, r;
         memcpy(&a, (const char *)pa + ia * 16, 16);
         memcpy(&b, (const char *)pb + ib * 16, 16);
-        r = op == BIN_ADD ? a + b : op == BIN_SUB ? a - b : op == BIN_MUL ? a * b : a / b;
+        r = op == TFO_ADD ? a + b : op == TFO_SUB ? a - b : op == TFO_MUL ? a * b : a / b;
         memcpy((char *)dst + i * 16, &r, 16);
     }
 }
 
-static void binary(CrtOpCtx *x, BinOp op, const char *name)
+bool tfo_binary(TfoBin op, DType dt, const CrtMeta *ma, const void *pa, bool a_scalar, const CrtMeta *mb,
+                const void *pb, bool b_scalar, const CrtMeta *mo, void *dst, int64_t n)
+{
+    bool uns = is_unsigned(dt), cplx = dt == DT_COMPLEX64 || dt == DT_COMPLEX128;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t ia = a_scalar ? 0 : bcast_index(ma, mo, i), ib = b_scalar ? 0 : bcast_index(mb, mo, i);
+        if (op == TFO_LESS) {
+            bool lt;
+            if (is_float(dt)) lt = get_f(dt, pa, ia) < get_f(dt, pb, ib);
+            else if (uns) lt = (uint64_t)get_i(dt, pa, ia) < (uint64_t)get_i(dt, pb, ib);
+            else lt = get_i(dt, pa, ia) < get_i(dt, pb, ib);
+            put_i(DT_BOOL, dst, i, lt);
+        } else if (cplx) {
+            bin_complex(op, dt, pa, ia, pb, ib, dst, i);
+        } else if (is_float(dt)) {
+            put_f(dt, dst, i, bin_f(op, get_f(dt, pa, ia), get_f(dt, pb, ib)));
+        } else {
+            int64_t r;
+            if (!bin_i(op, get_i(dt, pa, ia), get_i(dt, pb, ib), uns, &r)) return false;
+            put_i(dt, dst, i, r);
+        }
+    }
+    return true;
+}
+
+static void binary(CrtOpCtx *x, TfoBin op, const char *name)
 {
     CrtMeta ma, mb;
     crt_tensor_meta(x->args[0], &ma);
@@ -1191,11 +1224,10 @@ static void binary(CrtOpCtx *x, BinOp op, const char *name)
     /* TFRT's dispatch: NumericAndComplex for the arithmetic, Numeric for
     ** tf.Less; neither has bf16 or i1. */
     bool cplx = dt == DT_COMPLEX64 || dt == DT_COMPLEX128;
-    if ((!is_int(dt) && !is_float(dt) && !(cplx && op != BIN_LESS)) || dt == DT_BF16) {
+    if ((!is_int(dt) && !is_float(dt) && !(cplx && op != TFO_LESS)) || dt == DT_BF16) {
         crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt));
         return;
     }
-    bool uns = is_unsigned(dt);
     CrtTensor *sa = crt_tensor_from_any(x->args[0]), *sb = crt_tensor_from_any(x->args[1]);
     const void *pa = sa ? (const void *)sa->scalar : dht_data(dht_from_any(x->args[0]));
     const void *pb = sb ? (const void *)sb->scalar : dht_data(dht_from_any(x->args[1]));
@@ -1209,37 +1241,20 @@ static void binary(CrtOpCtx *x, BinOp op, const char *name)
         dst = dht_data(out);
         n = out->nelems;
     }
-    for (int64_t i = 0; i < n; i++) {
-        int64_t ia = sa ? 0 : bcast_index(&ma, &x->md[0], i), ib = sb ? 0 : bcast_index(&mb, &x->md[0], i);
-        if (op == BIN_LESS) {
-            bool lt;
-            if (is_float(dt)) lt = get_f(dt, pa, ia) < get_f(dt, pb, ib);
-            else if (uns) lt = (uint64_t)get_i(dt, pa, ia) < (uint64_t)get_i(dt, pb, ib);
-            else lt = get_i(dt, pa, ia) < get_i(dt, pb, ib);
-            put_i(DT_BOOL, dst, i, lt);
-        } else if (cplx) {
-            bin_complex(op, dt, pa, ia, pb, ib, dst, i);
-        } else if (is_float(dt)) {
-            put_f(dt, dst, i, bin_f(op, get_f(dt, pa, ia), get_f(dt, pb, ib)));
-        } else {
-            int64_t r;
-            if (!bin_i(op, get_i(dt, pa, ia), get_i(dt, pb, ib), uns, &r)) {
-                if (out) obj_release(&out->hdr);
-                crt_op_fail(x, 0, "%s: integer division by zero", name);
-                return;
-            }
-            put_i(dt, dst, i, r);
-        }
+    if (!tfo_binary(op, dt, &ma, pa, sa != NULL, &mb, pb, sb != NULL, &x->md[0], dst, n)) {
+        if (out) obj_release(&out->hdr);
+        crt_op_fail(x, 0, "%s: integer division by zero", name);
+        return;
     }
     if (out) put_dense(x, 0, out);
     else x->res[0] = av_new_available(any_obj(&crt_scalar_new(&x->md[0], scalar)->hdr));
 }
 
-static void op_tf_add(CrtOpCtx *x) { binary(x, BIN_ADD, "tf.AddV2"); }
-static void op_tf_sub(CrtOpCtx *x) { binary(x, BIN_SUB, "tf.Sub"); }
-static void op_tf_mul(CrtOpCtx *x) { binary(x, BIN_MUL, "tf.Mul"); }
-static void op_tf_div(CrtOpCtx *x) { binary(x, BIN_DIV, "tf.RealDiv"); }
-static void op_tf_less(CrtOpCtx *x) { binary(x, BIN_LESS, "tf.Less"); }
+static void op_tf_add(CrtOpCtx *x) { binary(x, TFO_ADD, "tf.AddV2"); }
+static void op_tf_sub(CrtOpCtx *x) { binary(x, TFO_SUB, "tf.Sub"); }
+static void op_tf_mul(CrtOpCtx *x) { binary(x, TFO_MUL, "tf.Mul"); }
+static void op_tf_div(CrtOpCtx *x) { binary(x, TFO_DIV, "tf.RealDiv"); }
+static void op_tf_less(CrtOpCtx *x) { binary(x, TFO_LESS, "tf.Less"); }
 
 
 /* The dense tensor argument [i] of an op that takes string tensors too
@@ -1341,43 +1356,42 @@ static bool float_io(CrtOpCtx *x, DenseHostTensor **a, DenseHostTensor **out)
 }
 
 /* tf.Log, tf.Log1p, tf.Rsqrt, tf.Sigmoid: f32 and f64 only. */
-typedef enum UnOp { UN_LOG, UN_LOG1P, UN_RSQRT, UN_SIGMOID } UnOp;
+void tfo_unary(TfoUn op, DType dt, const void *in, void *out, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        double v = get_f(dt, in, i), r;
+        switch (op) {
+        case TFO_LOG: r = log(v); break;
+        case TFO_LOG1P: r = log1p(v); break;
+        case TFO_RSQRT: r = 1.0 / sqrt(v); break;
+        default: r = 1.0 / (1.0 + exp(-v)); break;
+        }
+        put_f(dt, out, i, r);
+    }
+}
 
-static void unary(CrtOpCtx *x, UnOp op)
+static void unary(CrtOpCtx *x, TfoUn op)
 {
     DenseHostTensor *a, *out;
     if (!float_io(x, &a, &out)) return;
-    DType dt = a->dtype;
-    for (int64_t i = 0; i < a->nelems; i++) {
-        double v = get_f(dt, dht_data(a), i), r;
-        switch (op) {
-        case UN_LOG: r = log(v); break;
-        case UN_LOG1P: r = log1p(v); break;
-        case UN_RSQRT: r = 1.0 / sqrt(v); break;
-        default: r = 1.0 / (1.0 + exp(-v)); break;
-        }
-        put_f(dt, dht_data(out), i, r);
-    }
+    tfo_unary(op, a->dtype, dht_data(a), dht_data(out), a->nelems);
     put_dense(x, 0, out);
 }
 
-static void op_tf_log(CrtOpCtx *x) { unary(x, UN_LOG); }
-static void op_tf_log1p(CrtOpCtx *x) { unary(x, UN_LOG1P); }
-static void op_tf_rsqrt(CrtOpCtx *x) { unary(x, UN_RSQRT); }
-static void op_tf_sigmoid(CrtOpCtx *x) { unary(x, UN_SIGMOID); }
+static void op_tf_log(CrtOpCtx *x) { unary(x, TFO_LOG); }
+static void op_tf_log1p(CrtOpCtx *x) { unary(x, TFO_LOG1P); }
+static void op_tf_rsqrt(CrtOpCtx *x) { unary(x, TFO_RSQRT); }
+static void op_tf_sigmoid(CrtOpCtx *x) { unary(x, TFO_SIGMOID); }
 
 /* tf.Softmax / tf.LogSoftmax along the last dimension (the others
 ** flattened into a batch), f32 and f64 only; shifted by the row's maximum
 ** as TFRT's kernel does. */
-static void softmax(CrtOpCtx *x, bool lg)
+void tfo_softmax(bool lg, const DenseHostTensor *a, void *o)
 {
-    DenseHostTensor *a, *out;
-    if (!float_io(x, &a, &out)) return;
     DType dt = a->dtype;
     int64_t classes = a->rank ? a->dims[a->rank - 1] : 1;
     int64_t batch = classes ? a->nelems / classes : 0;
     const void *in = dht_data(a);
-    void *o = dht_data(out);
     for (int64_t b = 0; b < batch; b++) {
         int64_t base = b * classes;
         double mx = get_f(dt, in, base), sum = 0;
@@ -1388,6 +1402,13 @@ static void softmax(CrtOpCtx *x, bool lg)
             put_f(dt, o, base + c, lg ? s - log(sum) : exp(s) * (1.0 / sum));
         }
     }
+}
+
+static void softmax(CrtOpCtx *x, bool lg)
+{
+    DenseHostTensor *a, *out;
+    if (!float_io(x, &a, &out)) return;
+    tfo_softmax(lg, a, dht_data(out));
     put_dense(x, 0, out);
 }
 
@@ -1535,6 +1556,76 @@ static void op_tf_pad(CrtOpCtx *x)
     put_dense(x, 0, out);
 }
 
+bool tfo_concat_shape(const char *op, const CrtMeta *m, int n, int64_t axis, CrtMeta *om, int *axp, char *err,
+                      size_t cap)
+{
+    int rank = m[0].rank;
+    if (rank > 0 && (axis < -rank || axis >= rank)) {
+        say(err, cap, "%s: axis %" PRId64 " out of range for rank %d", op, axis, rank);
+        return false;
+    }
+    if (axis < 0) axis += rank;
+    int ax = (int)axis;
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        /* (dims of tensors without elements may be near 2^63) */
+        if (__builtin_add_overflow(total, rank == 0 ? 1 : m[i].rank > ax ? m[i].dims[ax] : 0, &total)) {
+            say(err, cap, "%s: the result's dimension %d overflows", op, ax);
+            return false;
+        }
+        if (m[i].dtype != m[0].dtype || m[i].string != m[0].string) { say(err, cap, "Input dtypes do not match"); return false; }
+        if (m[i].rank != rank) { say(err, cap, "Input ranks do not match"); return false; }
+        for (int d = 0; d < rank; d++)
+            if (d != ax && m[i].dims[d] != m[0].dims[d]) {
+                char s0[128], s1[128];
+                shape_format_dims(s0, sizeof s0, m[i].dims, m[i].rank);
+                shape_format_dims(s1, sizeof s1, m[0].dims, m[0].rank);
+                say(err, cap,
+                    "Wrong non-concatenating dimension. Dimension %d for argument %d doesn't match the "
+                    "dimension of argument 0 (concatenate %s and %s on axis %d)",
+                    d, i, s0, s1, ax);
+                return false;
+            }
+    }
+    *om = m[0];
+    if (rank == 0) { om->rank = 1; om->dims[0] = total; ax = 0; }
+    else om->dims[ax] = total;
+    *axp = ax;
+    return true;
+}
+
+/* Row-major: [outer, inner] with inner the dims from the axis on (the
+** output has elements, so neither product overflows). */
+static void concat_geometry(const CrtMeta *om, int ax, int64_t *outer, int64_t *inner)
+{
+    *outer = *inner = 1;
+    for (int d = 0; d < ax; d++) *outer *= om->dims[d];
+    for (int d = ax; d < om->rank; d++) *inner *= om->dims[d];
+}
+
+/* The elements of one input from the axis on. */
+static int64_t concat_block(const CrtMeta *m, int ax)
+{
+    int64_t ain = 1;
+    for (int d = ax; d < m->rank; d++) ain *= m->dims[d];
+    return ain;
+}
+
+void tfo_concat_dense(const CrtMeta *m, const void *const *src, int n, const CrtMeta *om, int ax, size_t es,
+                      void *dst)
+{
+    if (crt_meta_elems(om) == 0) return;
+    int64_t outer, inner, off = 0;
+    concat_geometry(om, ax, &outer, &inner);
+    for (int i = 0; i < n; i++) {
+        int64_t ain = concat_block(&m[i], ax);
+        for (int64_t o = 0; o < outer; o++)
+            memcpy((char *)dst + (size_t)(o * inner + off) * es, (const char *)src[i] + (size_t)(o * ain) * es,
+                   (size_t)ain * es);
+        off += ain;
+    }
+}
+
 /* tf.ConcatV2: the tensors (dense, or all string) joined along the axis,
 ** the last argument (a dense i32 or i64 tensor; negative counts from the
 ** end). Scalars (rank 0) make a vector, whatever the axis. */
@@ -1548,79 +1639,60 @@ static void op_tf_concat(CrtOpCtx *x)
     if (at->dtype != DT_I32 && at->dtype != DT_I64) { crt_op_fail(x, 0, "Unsupported axis data type"); return; }
     if (at->nelems < 1) { crt_op_fail(x, 0, "tf.ConcatV2: an axis tensor without elements"); return; }
     int64_t axis = get_i(at->dtype, dht_data(at), 0);
-    CrtMeta m0;
-    crt_tensor_meta(x->args[0], &m0);
-    int rank = m0.rank;
-    if (rank > 0 && (axis < -rank || axis >= rank)) {
-        crt_op_fail(x, 0, "tf.ConcatV2: axis %" PRId64 " out of range for rank %d", axis, rank);
-        return;
+    CrtMeta *ms = xmalloc(sizeof *ms * (size_t)nt), om;
+    const void **src = xcalloc((size_t)nt, sizeof *src);
+    for (int i = 0; i < nt; i++) crt_tensor_meta(x->args[i], &ms[i]);
+    char err[512];
+    int ax;
+    bool ok = tfo_concat_shape("tf.ConcatV2", ms, nt, axis, &om, &ax, err, sizeof err);
+    if (!ok) crt_op_fail(x, 0, "%s", err);
+    else if (!om.string && om.dtype != DT_BOOL && !is_numeric(om.dtype)) {
+        crt_op_fail(x, 0, "Unsupported dtype: %s", dt_name(om.dtype));
+        ok = false;
+    } else if (!om.string && ms[0].rank > 4) {
+        crt_op_fail(x, 0, "Unsupported output tensor rank");
+        ok = false;
     }
-    if (axis < 0) axis += rank;
-    int ax = (int)axis;
-    int64_t total = 0;
-    for (int i = 0; i < nt; i++) {
-        CrtMeta m;
-        crt_tensor_meta(x->args[i], &m);
-        total += rank == 0 ? 1 : m.rank > ax ? m.dims[ax] : 0;
-        if (m.dtype != m0.dtype || m.string != m0.string) { crt_op_fail(x, 0, "Input dtypes do not match"); return; }
-        if (m.rank != rank) { crt_op_fail(x, 0, "Input ranks do not match"); return; }
-        for (int d = 0; d < rank; d++)
-            if (d != ax && m.dims[d] != m0.dims[d]) {
-                char s0[128], s1[128];
-                shape_format_dims(s0, sizeof s0, m.dims, m.rank);
-                shape_format_dims(s1, sizeof s1, m0.dims, m0.rank);
-                crt_op_fail(x, 0,
-                            "Wrong non-concatenating dimension. Dimension %d for argument %d doesn't match the "
-                            "dimension of argument 0 (concatenate %s and %s on axis %d)",
-                            d, i, s0, s1, ax);
-                return;
-            }
-    }
-    CrtMeta om = m0;
-    if (rank == 0) { om.rank = 1; om.dims[0] = total; ax = 0; }
-    else om.dims[ax] = total;
-    if (!m0.string) {
-        if (m0.dtype != DT_BOOL && !is_numeric(m0.dtype)) {
-            crt_op_fail(x, 0, "Unsupported dtype: %s", dt_name(m0.dtype));
-            return;
-        }
-        if (rank > 4) { crt_op_fail(x, 0, "Unsupported output tensor rank"); return; }
-    }
-    /* Row-major: [outer, inner] with inner the dims from the axis on. */
-    int64_t outer = 1, inner = 1;
-    for (int d = 0; d < ax; d++) outer *= om.dims[d];
-    for (int d = ax; d < om.rank; d++) inner *= om.dims[d];
     CrtTensor *sout = NULL;
     DenseHostTensor *out = NULL;
-    if (m0.string) {
-        if (!(sout = crt_string_new(&om))) { put_dense(x, 0, NULL); return; }
-    } else if (!(out = new_dense(x, &om))) {
+    if (ok && om.string) {
+        if (!(sout = crt_string_new(&om))) put_dense(x, 0, NULL);
+    } else if (ok && !(out = new_dense(x, &om))) {
         put_dense(x, 0, NULL);
-        return;
     }
-    size_t es = m0.string ? 0 : dt_size(m0.dtype);
-    int64_t off = 0;
-    for (int i = 0; i < nt; i++) {
-        CrtMeta m;
-        crt_tensor_meta(x->args[i], &m);
-        int64_t ain = 1;
-        for (int d = ax; d < m.rank; d++) ain *= m.dims[d];
-        for (int64_t o = 0; o < outer; o++) {
-            if (sout) {
-                CrtTensor *s = crt_tensor_from_any(x->args[i]);
+    if (out) {
+        for (int i = 0; i < nt; i++) src[i] = dht_data(dense_arg(x, i));
+        tfo_concat_dense(ms, src, nt, &om, ax, dt_size(om.dtype), dht_data(out));
+        put_dense(x, 0, out);
+    } else if (sout) {
+        int64_t outer, inner, off = 0;
+        concat_geometry(&om, ax, &outer, &inner);
+        for (int i = 0; i < nt && crt_meta_elems(&om) > 0; i++) {
+            CrtTensor *s = crt_tensor_from_any(x->args[i]);
+            int64_t ain = concat_block(&ms[i], ax);
+            for (int64_t o = 0; o < outer; o++)
                 for (int64_t j = 0; j < ain; j++) {
                     int64_t k = o * ain + j;
                     crt_string_set(sout, o * inner + off + j, s->strings[k] ? s->strings[k] : "", s->lens[k]);
                 }
-            } else {
-                memcpy((char *)dht_data(out) + (size_t)(o * inner + off) * es,
-                       (const char *)dht_data(dense_arg(x, i)) + (size_t)(o * ain) * es, (size_t)ain * es);
-            }
+            off += ain;
         }
-        off += ain;
+        x->res[0] = av_new_available(any_obj(&sout->hdr));
     }
-    if (sout) x->res[0] = av_new_available(any_obj(&sout->hdr));
-    else put_dense(x, 0, out);
+    free(ms);
+    free(src);
+}
+
+int64_t tfo_tile_source(const int64_t *in, const int64_t *out, int rank, int64_t i)
+{
+    int64_t src = 0, stride = 1;
+    for (int d = rank - 1; d >= 0; d--) {
+        int64_t c = i % out[d];
+        i /= out[d];
+        src += (c % in[d]) * stride;
+        stride *= in[d];
+    }
+    return src;
 }
 
 /* tf.Tile: the tensor (dense, or string) repeated multiples[d] times along
@@ -1656,13 +1728,7 @@ static void op_tf_tile(CrtOpCtx *x)
     int64_t n = crt_meta_elems(&om);
     size_t es = st ? 0 : dt_size(m.dtype);
     for (int64_t i = 0; i < n; i++) {
-        int64_t pos = i, src = 0, stride = 1;
-        for (int d = om.rank - 1; d >= 0; d--) {
-            int64_t c = pos % om.dims[d];
-            pos /= om.dims[d];
-            src += (c % m.dims[d]) * stride;
-            stride *= m.dims[d];
-        }
+        int64_t src = tfo_tile_source(m.dims, om.dims, om.rank, i);
         if (st) crt_string_set(sout, i, st->strings[src] ? st->strings[src] : "", st->lens[src]);
         else memcpy((char *)dht_data(out) + (size_t)i * es, (const char *)dht_data(in) + (size_t)src * es, es);
     }
@@ -1697,6 +1763,53 @@ static bool str_is(const Attr *a, const char *s)
     return a->u.str.len == strlen(s) && !memcmp(a->u.str.s, s, a->u.str.len);
 }
 
+bool tfo_fusion_has_bias(const Attr *const *names, int n)
+{
+    return n > 0 && str_is(names[0], "BiasAdd");
+}
+
+TfoFusion tfo_fusion(const Attr *const *names, int n)
+{
+    if (!tfo_fusion_has_bias(names, n) || n > 2) return TFO_FUSE_NONE;
+    if (n == 1) return TFO_FUSE_BIAS;
+    if (str_is(names[1], "Relu")) return TFO_FUSE_RELU;
+    if (str_is(names[1], "Relu6")) return TFO_FUSE_RELU6;
+    if (str_is(names[1], "Elu")) return TFO_FUSE_ELU;
+    return TFO_FUSE_NONE;
+}
+
+bool tfo_bias_check(const DenseHostTensor *bias, int64_t cols, char *err, size_t cap)
+{
+    if (bias->rank != 1) { say(err, cap, "Bias tensor must a vector"); return false; }
+    if (bias->nelems != cols) {
+        say(err, cap, "The number of bias elements %" PRId64 " doesn't match output inner dimension %" PRId64,
+            bias->nelems, cols);
+        return false;
+    }
+    return true;
+}
+
+void tfo_bias_activate(DType dt, TfoFusion fu, void *out, const void *bias, int64_t m, int64_t n)
+{
+    bool relu = fu == TFO_FUSE_RELU || fu == TFO_FUSE_RELU6;
+    for (int64_t i = 0; i < m * n; i++) {
+        if (dt == DT_F32) {
+            float *o = out, v = o[i] + ((const float *)bias)[i % n];
+            if (relu) v = v < 0 ? 0.0f : v;
+            if (fu == TFO_FUSE_RELU6) v = v > 6 ? 6.0f : v;
+            if (fu == TFO_FUSE_ELU) v = v < 0 ? expf(v) - 1.0f : v;
+            o[i] = v;
+        } else {
+            int32_t *o = out;
+            int32_t v = (int32_t)(uint32_t)((uint32_t)o[i] + (uint32_t)((const int32_t *)bias)[i % n]);
+            if (relu) v = v < 0 ? 0 : v;
+            if (fu == TFO_FUSE_RELU6) v = v > 6 ? 6 : v;
+            if (fu == TFO_FUSE_ELU) v = v < 0 ? -1 : v;
+            o[i] = v;
+        }
+    }
+}
+
 static void op_tf_fusedmatmul(CrtOpCtx *x)
 {
     DenseHostTensor *a = dense_arg(x, 0), *b = dense_arg(x, 1);
@@ -1708,22 +1821,14 @@ static void op_tf_fusedmatmul(CrtOpCtx *x)
     if (nf == 0) { crt_op_fail(x, 0, "FusedMatMul must specify fused operations"); return; }
     int64_t m = x->md[0].dims[0], n = x->md[0].dims[1];
     DenseHostTensor *bias = NULL;
-    if (str_is(names[0], "BiasAdd")) {
+    if (tfo_fusion_has_bias(names, nf)) {
         if (x->nargs < 3) { crt_op_fail(x, 0, "tf._FusedMatMul: BiasAdd needs the bias argument"); return; }
         bias = dense_arg(x, 2);
-        if (bias->rank != 1) { crt_op_fail(x, 0, "Bias tensor must a vector"); return; }
-        if (bias->nelems != n) {
-            crt_op_fail(x, 0, "The number of bias elements %" PRId64 " doesn't match output inner dimension %" PRId64,
-                        bias->nelems, n);
-            return;
-        }
+        char err[256];
+        if (!tfo_bias_check(bias, n, err, sizeof err)) { crt_op_fail(x, 0, "%s", err); return; }
     }
-    int act = -1;   /* 0 none, 1 Relu, 2 Relu6, 3 Elu */
-    if (bias && nf == 1) act = 0;
-    else if (bias && nf == 2 && str_is(names[1], "Relu")) act = 1;
-    else if (bias && nf == 2 && str_is(names[1], "Relu6")) act = 2;
-    else if (bias && nf == 2 && str_is(names[1], "Elu")) act = 3;
-    if (act < 0) { crt_op_fail(x, 0, "Unsupported fusion type"); return; }
+    TfoFusion fu = tfo_fusion(names, nf);
+    if (fu == TFO_FUSE_NONE) { crt_op_fail(x, 0, "Unsupported fusion type"); return; }
     if (bias->dtype != dt) {
         crt_op_fail(x, 0, "tf._FusedMatMul: a bias of %s for %s matrices", dt_name(bias->dtype), dt_name(dt));
         return;
@@ -1740,24 +1845,7 @@ static void op_tf_fusedmatmul(CrtOpCtx *x)
         crt_op_fail(x, 0, "Unsupported input dtype: %s", dt_name(dt));
         return;
     }
-    /* In the dtype, as Eigen's output kernel: NaN passes Relu and Relu6;
-    ** Elu of a negative i32 is -1 (exp below 1, truncated, minus 1). */
-    for (int64_t i = 0; i < m * n; i++) {
-        if (dt == DT_F32) {
-            float *o = dht_data(out), v = o[i] + ((const float *)dht_data(bias))[i % n];
-            if (act == 1 || act == 2) v = v < 0 ? 0.0f : v;
-            if (act == 2) v = v > 6 ? 6.0f : v;
-            if (act == 3) v = v < 0 ? expf(v) - 1.0f : v;
-            o[i] = v;
-        } else {
-            int32_t *o = dht_data(out);
-            int32_t v = (int32_t)(uint32_t)((uint32_t)o[i] + (uint32_t)((const int32_t *)dht_data(bias))[i % n]);
-            if (act == 1 || act == 2) v = v < 0 ? 0 : v;
-            if (act == 2) v = v > 6 ? 6 : v;
-            if (act == 3) v = v < 0 ? -1 : v;
-            o[i] = v;
-        }
-    }
+    tfo_bias_activate(dt, fu, dht_data(out), dht_data(bias), m, n);
     put_dense(x, 0, out);
 }
 
