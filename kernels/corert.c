@@ -370,28 +370,33 @@ DenseHostTensor *crt_to_dense(HostAllocator *a, Any v, const Op *site, char *err
     return d;
 }
 
-DenseHostTensor *crt_dense_from_attr(HostAllocator *a, const Attr *attr, const Op *site, char *err, size_t cap)
+bool crt_dense_attr_meta(const Attr *attr, CrtMeta *md, char *err, size_t cap)
 {
     const Type *ty = attr ? attr->type : NULL;
     if (!attr || attr->kind != ATTR_DENSE || !ty || ty->kind != TY_TENSOR || ty->rank < 0) {
         snprintf(err, cap, "expected a dense elements attribute of a ranked tensor type");
-        return NULL;
+        return false;
     }
     DType dt = dt_from_type(ty->elem);
     if (dt == DT_INVALID) {
         snprintf(err, cap, "dense attributes of %s elements are not supported", ty->elem ? ty->elem->spelling : "?");
-        return NULL;
+        return false;
     }
-    DenseHostTensor *d = dht_new_at(a, dt, ty->rank, ty->dims, site);
-    if (!d) {
-        snprintf(err, cap, "out of memory allocating a tensor of type %s", ty->spelling);
-        return NULL;
-    }
+    memset(md, 0, sizeof *md);
+    md->dtype = dt;
+    md->rank = ty->rank;
+    if (ty->rank > 0) memcpy(md->dims, ty->dims, sizeof md->dims[0] * (size_t)ty->rank);
+    return true;
+}
+
+bool crt_dense_attr_store(const Attr *attr, DenseHostTensor *d, char *err, size_t cap)
+{
+    const Type *ty = attr->type;
+    DType dt = d->dtype;
     int n = attr->u.arr.n;
     if (n != 1 && (int64_t)n != d->nelems) {
         snprintf(err, cap, "dense attribute has %d values for %" PRId64 " elements", n, d->nelems);
-        obj_release(&d->hdr);
-        return NULL;
+        return false;
     }
     for (int64_t i = 0; i < d->nelems && n > 0; i++) {
         const Attr *e = attr->u.arr.elems[n == 1 ? 0 : i];
@@ -406,9 +411,24 @@ DenseHostTensor *crt_dense_from_attr(HostAllocator *a, const Attr *attr, const O
             /* (the verifier admits none: nothing is left as zeros unsaid) */
             snprintf(err, cap, "dense attribute element %" PRId64 " is not a value of %s", n == 1 ? 0 : i,
                      ty->elem ? ty->elem->spelling : "?");
-            obj_release(&d->hdr);
-            return NULL;
+            return false;
         }
+    }
+    return true;
+}
+
+DenseHostTensor *crt_dense_from_attr(HostAllocator *a, const Attr *attr, const Op *site, char *err, size_t cap)
+{
+    CrtMeta md;
+    if (!crt_dense_attr_meta(attr, &md, err, cap)) return NULL;
+    DenseHostTensor *d = dht_new_at(a, md.dtype, md.rank, md.dims, site);
+    if (!d) {
+        snprintf(err, cap, "out of memory allocating a tensor of type %s", attr->type->spelling);
+        return NULL;
+    }
+    if (!crt_dense_attr_store(attr, d, err, cap)) {
+        obj_release(&d->hdr);
+        return NULL;
     }
     return d;
 }

@@ -121,6 +121,12 @@ DenseHostTensor *crt_to_dense(HostAllocator *a, Any v, const Op *site, char *err
 /* A dense tensor holding IR dense attribute [a] (NULL, message in [err],
 ** for a dtype tfrun's tensors do not have or no memory). */
 DenseHostTensor *crt_dense_from_attr(HostAllocator *a, const Attr *attr, const Op *site, char *err, size_t cap);
+/* Its two halves: the dtype and shape of dense attribute [attr] into [md]
+** (false, message in [err], for what crt_dense_from_attr refuses so), and
+** its values stored into [d], a tensor of that dtype and shape (false
+** when they do not fill it). */
+bool crt_dense_attr_meta(const Attr *attr, CrtMeta *md, char *err, size_t cap);
+bool crt_dense_attr_store(const Attr *attr, DenseHostTensor *d, char *err, size_t cap);
 
 /* ---- TensorHandles -------------------------------------------------------- */
 typedef struct CrtHandle {
