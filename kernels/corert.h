@@ -29,9 +29,12 @@
 ** get_op_handler) is per run: host_kernel_state(host, "corert.registry").
 **
 ** Threads: handles, tensors, frozen attribute sets and handlers are
-** immutable after creation (the logging handler's counter is atomic); a
-** mutable CrtAttrs locks itself; the registry locks itself. Continuations
-** run on whichever thread resolves what they wait for.
+** immutable after creation (the logging handler's counter is atomic),
+** except the ScalarHost value and the StringHost strings of a tensor a
+** program hands a tf_sync kernel as its output (kernels/tf_sync.c), a
+** write its op row declares (FX_W) as every tensor write; a mutable
+** CrtAttrs locks itself; the registry locks itself. Continuations run on
+** whichever thread resolves what they wait for.
 **
 ** Module prefix: crt_.
 */

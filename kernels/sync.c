@@ -103,3 +103,23 @@ void k_dht_sync_create_from_scalar(KernelFrame *f)
     dscalar_put(md.dtype, elem, s);
     kf_set(f, 0, any_obj(&crt_scalar_new(&md, elem)->hdr));
 }
+
+/* ---- tfrt_sht_sync.* ------------------------------------------------------ */
+/* (tfrt_sht_sync.create_tensor is tfrt_sht.create_tensor's kernel.) */
+
+/* create_uninitialized_tensor {shape}: a string host tensor of empty
+** strings (TFRT's CreateUninitializedStringTensor), for tf_sync.Tile.string
+** to write into. */
+void k_tfrt_sht_sync_create_uninitialized_tensor(KernelFrame *f)
+{
+    CrtMeta md;
+    memset(&md, 0, sizeof md);
+    if (!crt_shape_attr(f, &md)) return;
+    md.string = true;
+    CrtTensor *t = crt_string_new(&md);
+    if (!t) {
+        kf_error(f, "Cannot allocate tensor");
+        return;
+    }
+    kf_set(f, 0, any_obj(&t->hdr));
+}

@@ -131,3 +131,31 @@ func.func @h() {
   tfrt.return
   tfrt.new.chain
 }
+
+// -----
+
+// tf_sync._FusedMatMul takes both transpose attributes (TFRT's kernel
+// reads them by position, docs/kernel-behaviour.md §15).
+func.func @fused(%a: !t.tensor) attributes {tfrt.sync} {
+  // expected-error@+1 {{'tf_sync._FusedMatMul.f32' op requires attribute 'transpose_b'}}
+  "tf_sync._FusedMatMul.f32"(%a, %a, %a) {fused_ops = ["BiasAdd"], transpose_a = false} : (!t.tensor, !t.tensor, !t.tensor) -> ()
+  tfrt.return
+}
+
+// -----
+
+func.func @const(%a: !t.tensor) attributes {tfrt.sync} {
+  // expected-error@+1 {{'tf_sync.Const' op attribute 'value' failed to satisfy constraint: elements attribute}}
+  "tf_sync.Const"(%a) {value = 1.0 : f32} : (!t.tensor) -> ()
+  tfrt.return
+}
+
+// -----
+
+// TFRT's tf_tile.mlir spells the attribute `value`, which its BEF, passing
+// attributes by position, never noticed (docs/kernel-behaviour.md §15).
+func.func @strings() attributes {tfrt.sync} {
+  // expected-error@+1 {{'tfrt_sht_sync.create_tensor' op requires attribute 'values'}}
+  %s = "tfrt_sht_sync.create_tensor"() {shape = [2], value = ["a", "b"]} : () -> !t.tensor
+  tfrt.return
+}
