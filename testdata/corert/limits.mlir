@@ -45,3 +45,21 @@ func.func @window_overflow() -> (!corert.tensorhandle, !corert.tensorhandle, !co
   tfrt.return %a, %b, %c : !corert.tensorhandle, !corert.tensorhandle, !corert.tensorhandle
 }
 // CHECK-NEXT: 'window_overflow' returned <<error: tf.Conv2D: the output size overflows (strides, dilations or paddings too large)>>,<<error: tf.Conv2D: the output size overflows (strides, dilations or paddings too large)>>,<<error: tf.MaxPool: the output size overflows (strides, dilations or paddings too large)>>
+
+// tf.ConcatV2 of string tensors without elements whose joined dimension
+// passes 2^63 (2^62 + 2^62): an error, not a wrapped size; along the other
+// axis the result, [2^62, 0], has no elements and nothing is copied.
+// CHECK-LABEL: --- Running 'concat_overflow':
+func.func @concat_overflow() -> (!corert.tensorhandle, !corert.tensorhandle) {
+  %ch0 = tfrt.new.chain
+  %cpu = corert.get_op_handler %ch0 "cpu"
+  %s = corert.const_string_tensor {shape = [4611686018427387904, 0], value = []}
+  %ax0 = corert.executeop(%cpu) "tf.Const"() {value = dense<0> : tensor<i32>} : 1
+  %ax1 = corert.executeop(%cpu) "tf.Const"() {value = dense<1> : tensor<i32>} : 1
+  %c = corert.executeop(%cpu) "tf.ConcatV2"(%s, %s, %ax0) : 1 // expected-error {{runtime error: tf.ConcatV2: the result's dimension 0 overflows}}
+  %d = corert.executeop(%cpu) "tf.ConcatV2"(%s, %s, %ax1) : 1
+  %ch1 = "corert.print_tensorhandle"(%d, %ch0) : (!corert.tensorhandle, !tfrt.chain) -> !tfrt.chain
+  tfrt.return %c, %d : !corert.tensorhandle, !corert.tensorhandle
+}
+// CHECK-NEXT: StringHostTensor shape = [4611686018427387904, 0], values = []
+// CHECK-NEXT: 'concat_overflow' returned <<error: tf.ConcatV2: the result's dimension 0 overflows>>,!corert.tensorhandle value
