@@ -1724,6 +1724,14 @@ static void op_tf_tile(CrtOpCtx *x)
         }
         out = new_dense(x, &om);
         if (!out) { put_dense(x, 0, NULL); return; }
+        /* TFRT's dense Tile kernel instantiates ranks 1 to 5; any other is
+        ** an error value made by its Eigen evaluator: no diagnostic, code
+        ** internal (docs/kernel-behaviour.md §14). */
+        if (om.rank < 1 || om.rank > 5) {
+            obj_release(&out->hdr);
+            x->res[0] = av_new_error(ERR_INTERNAL, "Unsupported tensor rank");
+            return;
+        }
     }
     int64_t n = crt_meta_elems(&om);
     size_t es = st ? 0 : dt_size(m.dtype);

@@ -236,6 +236,33 @@ func.func @biasadd_mean_tile_errors() -> (!corert.tensorhandle, !corert.tensorha
 }
 // CHECK-NEXT: 'biasadd_mean_tile_errors' returned <<error: bias must has the size of the last dimension of value>>,<<error: bias must be 1-D>>,<<error: invalid data format. Currently only support NHWC>>,<<error: incompatible dtypes for tf.BiasAdd>>,<<error: tf.Mean reduction index must be in [-input_rank, input_rank) range>>,<<error: tf.Mean reduction indices must be unique>>,<<error: Tile multiples must have the same size as input rank>>,<<error: Unsupported multiples data type>>
 
+// TFRT's dense Tile kernel exists for ranks 1 to 5: rank 6 and rank 0 give
+// the error value "Unsupported tensor rank" (internal), with no diagnostic
+// (its Eigen evaluator makes the error; nothing emits it). Rank 5 tiles:
+// 7 twice along the last dimension. String tensors tile at rank 6 too.
+// CHECK-LABEL: --- Running 'tile_ranks':
+func.func @tile_ranks() -> (!corert.tensorhandle, !corert.tensorhandle, !tfrt.chain) {
+  %ch0 = tfrt.new.chain
+  %cpu = corert.get_op_handler %ch0 "cpu"
+  %a6 = corert.executeop(%cpu) "tf.Const"() {value = dense<7> : tensor<1x1x1x1x1x1xi32>} : 1
+  %m6 = corert.executeop(%cpu) "tf.Const"() {value = dense<[1, 1, 1, 1, 1, 2]> : tensor<6xi32>} : 1
+  %t6 = corert.executeop(%cpu) "tf.Tile"(%a6, %m6) : 1
+  %a0 = corert.executeop(%cpu) "tf.Const"() {value = dense<7> : tensor<i32>} : 1
+  %m0 = corert.executeop(%cpu) "tf.Const"() {value = dense<[]> : tensor<0xi32>} : 1
+  %t0 = corert.executeop(%cpu) "tf.Tile"(%a0, %m0) : 1
+  %a5 = corert.executeop(%cpu) "tf.Const"() {value = dense<7> : tensor<1x1x1x1x1xi32>} : 1
+  %m5 = corert.executeop(%cpu) "tf.Const"() {value = dense<[1, 1, 1, 1, 2]> : tensor<5xi32>} : 1
+  %t5 = corert.executeop(%cpu) "tf.Tile"(%a5, %m5) : 1
+  %s6 = corert.const_string_tensor {shape = [1, 1, 1, 1, 1, 1], value = ["x"]}
+  %ts = corert.executeop(%cpu) "tf.Tile"(%s6, %m6) : 1
+  %ch1 = corert.executeop.seq(%cpu, %ch0) "tfrt_test.print"(%t5) : 0
+  %ch2 = corert.executeop.seq(%cpu, %ch1) "tfrt_test.print"(%ts) : 0
+  tfrt.return %t6, %t0, %ch2 : !corert.tensorhandle, !corert.tensorhandle, !tfrt.chain
+}
+// CHECK-NEXT: DenseHostTensor dtype = i32, shape = [1, 1, 1, 1, 2], values = [7, 7]
+// CHECK-NEXT: StringHostTensor shape = [1, 1, 1, 1, 1, 2], values = ["x", "x"]
+// CHECK-NEXT: 'tile_ranks' returned <<error: Unsupported tensor rank>>,<<error: Unsupported tensor rank>>,!tfrt.chain value
+
 // tf.Pad's metadata ignores the paddings (3 on each side of the guessed
 // spatial dimensions); the op pads rows 1 and 2 of the paddings.
 // CHECK-LABEL: --- Running 'pad_and_concat':
