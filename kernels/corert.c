@@ -149,19 +149,21 @@ bool crt_tensor_kind(Any v, CrtKind *k)
     return false;
 }
 
-static void meta_of_dense(const DenseHostTensor *d, CrtMeta *md)
+CrtMeta crt_meta_make(DType dt, int rank, const int64_t *dims)
 {
-    memset(md, 0, sizeof *md);
-    md->dtype = d->dtype;
-    md->rank = d->rank;
-    memcpy(md->dims, d->dims, sizeof d->dims[0] * (size_t)d->rank);
+    CrtMeta md;
+    memset(&md, 0, sizeof md);
+    md.dtype = dt;
+    md.rank = rank;
+    if (rank > 0) memcpy(md.dims, dims, sizeof dims[0] * (size_t)rank);
+    return md;
 }
 
 bool crt_tensor_meta(Any v, CrtMeta *md)
 {
     DenseHostTensor *d = dht_from_any(v);
     if (d) {
-        meta_of_dense(d, md);
+        *md = crt_meta_make(d->dtype, d->rank, d->dims);
         return true;
     }
     CrtTensor *t = crt_tensor_from_any(v);
@@ -382,10 +384,7 @@ bool crt_dense_attr_meta(const Attr *attr, CrtMeta *md, char *err, size_t cap)
         snprintf(err, cap, "dense attributes of %s elements are not supported", ty->elem ? ty->elem->spelling : "?");
         return false;
     }
-    memset(md, 0, sizeof *md);
-    md->dtype = dt;
-    md->rank = ty->rank;
-    if (ty->rank > 0) memcpy(md->dims, ty->dims, sizeof md->dims[0] * (size_t)ty->rank);
+    *md = crt_meta_make(dt, ty->rank, ty->dims);
     return true;
 }
 

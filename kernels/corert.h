@@ -62,6 +62,8 @@ typedef struct CrtMeta {
 } CrtMeta;
 
 int64_t crt_meta_elems(const CrtMeta *md);               /* product of dims */
+/* The metadata of a dense tensor of [dt] and shape [dims] (rank [rank]). */
+CrtMeta crt_meta_make(DType dt, int rank, const int64_t *dims);
 bool crt_meta_equal(const CrtMeta *a, const CrtMeta *b);
 /* "i32 [2, 2]" (TFRT's operator<< of TensorMetadata), into [buf]. */
 const char *crt_meta_format(const CrtMeta *md, char *buf, size_t cap);

@@ -132,16 +132,6 @@ static bool same_shape(const CrtMeta *a, const CrtMeta *b)
     return a->rank == b->rank && !memcmp(a->dims, b->dims, sizeof a->dims[0] * (size_t)a->rank);
 }
 
-static CrtMeta dense_meta(DType dt, int rank, const int64_t *dims)
-{
-    CrtMeta md;
-    memset(&md, 0, sizeof md);
-    md.dtype = dt;
-    md.rank = rank;
-    if (rank > 0) memcpy(md.dims, dims, sizeof dims[0] * (size_t)rank);
-    return md;
-}
-
 /* {=====================================================================
 ** Element access: every numeric dtype through double (floats, f16, bf16)
 ** or int64 (integers, bool)
@@ -296,7 +286,7 @@ static bool md_matmul(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, ch
         return false;
     }
     int64_t dims[2] = { a[0].dims[1 - ka], a[1].dims[1 - kb] };
-    r[0] = dense_meta(a[0].dtype, 2, dims);
+    r[0] = crt_meta_make(a[0].dtype, 2, dims);
     return true;
 }
 
@@ -406,7 +396,7 @@ static bool md_tf_const(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, 
     const CrtAttr *v = crt_attrs_get(s, "value");
     if (!v || v->type != CA_DENSE) { say(err, cap, "tf.Const needs a `value` dense attribute"); return false; }
     if (!v->dense) { say(err, cap, "tf.Const: the dtype of its `value` is not supported"); return false; }
-    r[0] = dense_meta(v->dense->dtype, v->dense->rank, v->dense->dims);
+    r[0] = crt_meta_make(v->dense->dtype, v->dense->rank, v->dense->dims);
     const CrtAttr *dt = crt_attrs_get(s, "dtype");
     if (dt && dt->type == CA_DTYPE) {
         int want;
@@ -475,7 +465,7 @@ bool tfo_matmul_result(const CrtMeta *a, const CrtMeta *b, bool ta, bool tb, Crt
         return false;
     }
     int64_t dims[2] = { a->dims[1 - ka], b->dims[1 - kb] };
-    *r = dense_meta(a->dtype, 2, dims);
+    *r = crt_meta_make(a->dtype, 2, dims);
     return true;
 }
 
@@ -519,7 +509,7 @@ static bool md_tf_shape(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r, 
         return false;
     }
     int64_t rank = a[0].rank;
-    r[0] = dense_meta(dt, 1, &rank);
+    r[0] = crt_meta_make(dt, 1, &rank);
     return true;
 }
 
@@ -528,7 +518,7 @@ static bool md_tf_zeroslike(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta 
     (void)n;
     DType dt;
     if (!need_dtype(s, "T", &dt, "tf.ZerosLike", err, cap)) return false;
-    r[0] = dense_meta(dt, a[0].rank, a[0].dims);
+    r[0] = crt_meta_make(dt, a[0].rank, a[0].dims);
     return true;
 }
 
@@ -717,7 +707,7 @@ static bool md_tf_conv2d(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r,
     if (chlast) to_nchw(in, a[0].rank);
     if (!windowed_output("tf.Conv2D", in, a[0].rank, filt, fr, chlast, s, out, err, cap)) return false;
     if (chlast) to_nhwc(out, a[0].rank);
-    r[0] = dense_meta(a[0].dtype, a[0].rank, out);
+    r[0] = crt_meta_make(a[0].dtype, a[0].rank, out);
     return true;
 }
 
@@ -735,7 +725,7 @@ static bool md_tf_maxpool(const CrtMeta *a, int n, const CrtAttrs *s, CrtMeta *r
     filt[0] = in[1];
     if (!windowed_output("tf.MaxPool", in, a[0].rank, filt, fr, chlast, s, out, err, cap)) return false;
     if (chlast) to_nhwc(out, a[0].rank);
-    r[0] = dense_meta(a[0].dtype, a[0].rank, out);
+    r[0] = crt_meta_make(a[0].dtype, a[0].rank, out);
     return true;
 }
 
@@ -762,7 +752,7 @@ static bool md_tf_fusedbatchnorm(const CrtMeta *a, int n, const CrtAttrs *s, Crt
         return false;
     }
     r[0] = a[0];
-    for (int i = 1; i < 6; i++) r[i] = dense_meta(DT_INVALID, 0, NULL);
+    for (int i = 1; i < 6; i++) r[i] = crt_meta_make(DT_INVALID, 0, NULL);
     return true;
 }
 
@@ -1303,7 +1293,7 @@ static void put_reshaped(CrtOpCtx *x, Any in, int rank, const int64_t *dims)
 {
     CrtTensor *st = crt_tensor_from_any(in);
     if (st) {
-        CrtMeta md = dense_meta(DT_INVALID, rank, dims);
+        CrtMeta md = crt_meta_make(DT_INVALID, rank, dims);
         md.string = true;
         CrtTensor *c = crt_string_copy(st, &md);
         if (!c) { put_dense(x, 0, NULL); return; }
@@ -1311,7 +1301,7 @@ static void put_reshaped(CrtOpCtx *x, Any in, int rank, const int64_t *dims)
         return;
     }
     DenseHostTensor *d = dht_from_any(in);
-    CrtMeta md = dense_meta(d->dtype, rank, dims);
+    CrtMeta md = crt_meta_make(d->dtype, rank, dims);
     DenseHostTensor *out = new_dense(x, &md);
     if (out) memcpy(dht_data(out), dht_data(d), (size_t)d->nelems * dt_size(d->dtype));
     put_dense(x, 0, out);
@@ -1470,7 +1460,7 @@ static void op_tf_mean(CrtOpCtx *x)
         crt_op_fail(x, 0, "Unsupported reduction ranks: input_rank=%d reduction_rank=%" PRId64, rank, ix->nelems);
         return;
     }
-    CrtMeta md = dense_meta(dt, 0, NULL);
+    CrtMeta md = crt_meta_make(dt, 0, NULL);
     int64_t count = 1;
     for (int d = 0; d < rank; d++) {
         if (!reduced[d]) md.dims[md.rank++] = a->dims[d];
@@ -1695,6 +1685,35 @@ int64_t tfo_tile_source(const int64_t *in, const int64_t *out, int rank, int64_t
     return src;
 }
 
+bool tfo_tile_multiples(const DenseHostTensor *mt, int rank, char *err, size_t cap)
+{
+    const char *msg = mt->rank != 1 ? "Tile multiples must be a vector"
+                    : mt->dtype != DT_I32 && mt->dtype != DT_I64 ? "Unsupported multiples data type"
+                    : mt->nelems != rank ? "Tile multiples must have the same size as input rank"
+                    : NULL;
+    if (msg) snprintf(err, cap, "%s", msg);
+    return !msg;
+}
+
+bool tfo_tile_dims(const char *name, const int64_t *in, int rank, const DenseHostTensor *mt, int64_t *out,
+                   bool *overflow, char *err, size_t cap)
+{
+    *overflow = false;
+    for (int d = 0; d < rank; d++) {
+        int64_t k = get_i(mt->dtype, dht_data(mt), d);
+        if (k < 0) {
+            snprintf(err, cap, "%s: negative multiple %" PRId64 " for dimension %d", name, k, d);
+            return false;
+        }
+        if (__builtin_mul_overflow(in[d], k, &out[d])) {
+            snprintf(err, cap, "%s: the tiled dimension %d overflows", name, d);
+            *overflow = true;
+            return false;
+        }
+    }
+    return true;
+}
+
 /* tf.Tile: the tensor (dense, or string) repeated multiples[d] times along
 ** each dimension d. */
 static void op_tf_tile(CrtOpCtx *x)
@@ -1703,14 +1722,18 @@ static void op_tf_tile(CrtOpCtx *x)
     crt_tensor_meta(x->args[0], &m);
     DenseHostTensor *mt = need_dense_arg(x, 1);
     if (!mt) return;
-    if (mt->rank != 1) { crt_op_fail(x, 0, "Tile multiples must be a vector"); return; }
-    if (mt->dtype != DT_I32 && mt->dtype != DT_I64) { crt_op_fail(x, 0, "Unsupported multiples data type"); return; }
-    if (mt->nelems != m.rank) { crt_op_fail(x, 0, "Tile multiples must have the same size as input rank"); return; }
     CrtMeta om = m;
-    for (int d = 0; d < m.rank; d++) {
-        int64_t k = get_i(mt->dtype, dht_data(mt), d);
-        if (k < 0) { crt_op_fail(x, 0, "tf.Tile: negative multiple %" PRId64 " for dimension %d", k, d); return; }
-        if (__builtin_mul_overflow(m.dims[d], k, &om.dims[d])) { put_dense(x, 0, NULL); return; }
+    char err[256];
+    bool overflow;
+    if (!tfo_tile_multiples(mt, m.rank, err, sizeof err)) {
+        crt_op_fail(x, 0, "%s", err);
+        return;
+    }
+    if (!tfo_tile_dims("tf.Tile", m.dims, m.rank, mt, om.dims, &overflow, err, sizeof err)) {
+        /* A dimension past int64 cannot be allocated (TFRT's message). */
+        if (overflow) put_dense(x, 0, NULL);
+        else crt_op_fail(x, 0, "%s", err);
+        return;
     }
     CrtTensor *st = crt_tensor_from_any(x->args[0]);
     DenseHostTensor *in = st ? NULL : dht_from_any(x->args[0]), *out = NULL;

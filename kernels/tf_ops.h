@@ -55,6 +55,18 @@ void tfo_softmax(bool lg, const DenseHostTensor *a, void *out);
 ** in[d] must be positive where [out] has elements. */
 int64_t tfo_tile_source(const int64_t *in, const int64_t *out, int rank, int64_t i);
 
+/* TFRT's TileMultiples: whether [mt] is a vector of i32 or i64 with one
+** multiple per dimension of a tensor of rank [rank]; false after writing
+** TFRT's message into [err]. */
+bool tfo_tile_multiples(const DenseHostTensor *mt, int rank, char *err, size_t cap);
+/* The tiled shape: [out] = [in] (rank [rank]) times the multiples [mt]
+** (checked by tfo_tile_multiples) dimension by dimension. False after
+** writing the error into [err], "OP: negative multiple K for dimension D"
+** (OP [name]), or with [*overflow] set "OP: the tiled dimension D
+** overflows". */
+bool tfo_tile_dims(const char *name, const int64_t *in, int rank, const DenseHostTensor *mt, int64_t *out,
+                   bool *overflow, char *err, size_t cap);
+
 /* TFRT's ConcatMetadataKernel: the shape [om] (and dtype) of joining the
 ** [n] tensors of metadata [m] along [axis] (negative counts from the end;
 ** scalars make a vector, whatever the axis), the normalized axis in

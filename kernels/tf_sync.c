@@ -47,26 +47,10 @@ _Static_assert(TFO_LOG == 0 && TFO_LOG1P == 1 && TFO_RSQRT == 2 && TFO_SIGMOID =
 ** Helpers
 ** ====================================================================== */
 
+/* A dense tensor's metadata. */
 static CrtMeta meta_of(const DenseHostTensor *t)
 {
-    CrtMeta m;
-    memset(&m, 0, sizeof m);
-    m.dtype = t->dtype;
-    m.rank = t->rank;
-    if (t->rank > 0) memcpy(m.dims, t->dims, sizeof m.dims[0] * (size_t)t->rank);
-    return m;
-}
-
-/* A 1-D metadata of [n] elements: the flat view TFRT's element-wise
-** kernels take of every tensor. */
-static CrtMeta flat_meta(DType dt, int64_t n)
-{
-    CrtMeta m;
-    memset(&m, 0, sizeof m);
-    m.dtype = dt;
-    m.rank = 1;
-    m.dims[0] = n;
-    return m;
+    return crt_meta_make(t->dtype, t->rank, t->dims);
 }
 
 /* `OP: output shape [3, 3] does not match the result shape [2, 3]`. */
@@ -75,6 +59,14 @@ static void out_mismatch(KernelFrame *f, const DenseHostTensor *out, int rank, c
     char s0[256], s1[256];
     kf_error(f, "%s: output shape %s does not match the result shape %s", f->op->info->name,
              ml_shape(out, s0, sizeof s0), ml_dims(dims, rank, s1, sizeof s1));
+}
+
+/* Whether [out] has the shape [dims] (rank [rank]); false after the error. */
+static bool out_shaped(KernelFrame *f, const DenseHostTensor *out, int rank, const int64_t *dims)
+{
+    if (out->rank == rank && !memcmp(out->dims, dims, sizeof dims[0] * (size_t)rank)) return true;
+    out_mismatch(f, out, rank, dims);
+    return false;
 }
 
 /* Where a kernel writes [out]'s elements: its own storage, or, when it
@@ -151,7 +143,7 @@ void k_tf_sync_binary(KernelFrame *f)
                      f->op->info->name, dt_name(dt));
             return;
         }
-        CrtMeta one = flat_meta(dt, 1);
+        CrtMeta one = crt_meta_make(dt, 1, &(int64_t){1});
         unsigned char r[16];
         if (!tfo_binary(op, dt, &one, sa->scalar, true, &one, sb->scalar, true, &one, r, 1)) {
             kf_error(f, "%s: integer division by zero", f->op->info->name);
@@ -177,7 +169,8 @@ void k_tf_sync_binary(KernelFrame *f)
             out_mismatch(f, out, big->rank, big->dims);
             return;
         }
-        ma = mb = mo = flat_meta(dt, out->nelems);
+        /* The flat view TFRT's element-wise kernels take of every tensor. */
+        ma = mb = mo = crt_meta_make(dt, 1, &(int64_t){out->nelems});
     } else {
         if (!bcast_to(f, a, out) || !bcast_to(f, b, out)) return;
         if (out->rank < 2 || out->rank > 5) {
@@ -280,23 +273,16 @@ void k_tf_sync_tile(KernelFrame *f)
     if (!(in = ml_tensor(f, 0, dt, -1)) || !(mt = ml_tensor(f, 1, DT_INVALID, -1)) || !(out = ml_tensor(f, 2, dt, -1)))
         return;
     /* TFRT's TileMultiples, then what its kernel assumes. */
-    if (mt->rank != 1) { kf_error(f, "Tile multiples must be a vector"); return; }
-    if (mt->dtype != DT_I32 && mt->dtype != DT_I64) { kf_error(f, "Unsupported multiples data type"); return; }
-    if (mt->nelems != in->rank) { kf_error(f, "Tile multiples must have the same size as input rank"); return; }
-    if (out->rank < 1 || out->rank > 5) { kf_error(f, "Unsupported tensor rank"); return; }
     int64_t want[DHT_MAX_RANK];
-    for (int d = 0; d < in->rank; d++) {
-        int64_t k = mt->dtype == DT_I32 ? ((const int32_t *)dht_data(mt))[d] : ((const int64_t *)dht_data(mt))[d];
-        if (k < 0) { kf_error(f, "%s: negative multiple %" PRId64 " for dimension %d", name, k, d); return; }
-        if (__builtin_mul_overflow(in->dims[d], k, &want[d])) {
-            kf_error(f, "%s: the tiled dimension %d overflows", name, d);
-            return;
-        }
-    }
-    if (out->rank != in->rank || memcmp(out->dims, want, sizeof want[0] * (size_t)in->rank)) {
-        out_mismatch(f, out, in->rank, want);
+    char err[256];
+    bool overflow;
+    if (!tfo_tile_multiples(mt, in->rank, err, sizeof err)) { kf_error(f, "%s", err); return; }
+    if (out->rank < 1 || out->rank > 5) { kf_error(f, "Unsupported tensor rank"); return; }
+    if (!tfo_tile_dims(name, in->dims, in->rank, mt, want, &overflow, err, sizeof err)) {
+        kf_error(f, "%s", err);
         return;
     }
+    if (!out_shaped(f, out, in->rank, want)) return;
     const DenseHostTensor *ins[1] = { in };
     char *dst = out_begin(out, ins, 1);
     size_t es = dt_size(dt);
@@ -375,10 +361,7 @@ void k_tf_sync_concat(KernelFrame *f)
         kf_error(f, "Unsupported output tensor rank");
         ok = false;
     }
-    if (ok && (out->rank != om.rank || memcmp(out->dims, om.dims, sizeof om.dims[0] * (size_t)om.rank))) {
-        out_mismatch(f, out, om.rank, om.dims);
-        ok = false;
-    }
+    if (ok) ok = out_shaped(f, out, om.rank, om.dims);
     if (ok) {
         void *dst = out_begin(out, (const DenseHostTensor *const *)in, nt);
         tfo_concat_dense(ms, src, nt, &om, ax, dt_size(dt), dst);
@@ -418,10 +401,7 @@ void k_tf_sync_fused_matmul(KernelFrame *f)
         kf_error(f, "%s", err);
         return;
     }
-    if (out->rank != 2 || out->dims[0] != mr.dims[0] || out->dims[1] != mr.dims[1]) {
-        out_mismatch(f, out, 2, mr.dims);
-        return;
-    }
+    if (!out_shaped(f, out, 2, mr.dims)) return;
     int64_t m = mr.dims[0], n = mr.dims[1], k = ta ? a->dims[0] : a->dims[1];
     if (tfo_fusion_has_bias(fa->u.arr.elems, nf)) {
         if (f->nargs < 4) { kf_error(f, "%s: BiasAdd needs the bias operand", name); return; }
